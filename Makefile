@@ -1,0 +1,32 @@
+# Two commands on a fresh machine with Python 3.11: `make play` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: play test lint bench verify clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e ".[dev]"
+	touch $(STAMP)
+
+play: $(STAMP)
+	$(PY) main.py
+
+test: $(STAMP)
+	$(PY) -m ruff check .
+	$(PY) -m mypy golf
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -q
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) main.py verify replays/
+
+lint: $(STAMP)
+	$(PY) -m ruff check .
+	$(PY) -m mypy golf
+
+bench: $(STAMP)
+	$(PY) bench/engine.py
+
+clean:
+	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache .hypothesis
