@@ -1,0 +1,214 @@
+"""Chunky arcade widgets: buttons with hover and press states, vertical menus, toasts.
+
+Widgets read intents (never the mouse state) and draw with the shared :class:`~scenes.look.Look`.
+Buttons act on the press itself, with a short pressed flash, so a click and a key feel the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import pygame
+
+from scenes.i18n import Texts
+from scenes.input import Intent, Kind
+from scenes.look import PALETTE, PIXEL, Colour, Look, chunky_panel
+
+__all__ = ["Button", "Menu", "Toast", "draw_button"]
+
+PRESS_FLASH = 0.12
+LIP = 3 * PIXEL  # the button's visible thickness
+
+_STYLES: dict[str, tuple[Colour, Colour, Colour]] = {
+    "orange": (PALETTE.button, PALETTE.button_dark, PALETTE.button_light),
+    "cyan": ((40, 160, 210), (20, 96, 150), (110, 214, 245)),
+    "green": ((52, 170, 84), (26, 104, 52), (110, 214, 128)),
+    "pink": (PALETTE.pink, (160, 40, 96), (255, 150, 190)),
+    "grey": (PALETTE.grey, PALETTE.grey_dark, (170, 172, 186)),
+}
+
+
+def draw_button(
+    surface: pygame.Surface,
+    look: Look,
+    rect: pygame.Rect,
+    label: str,
+    *,
+    style: str = "orange",
+    hover: bool = False,
+    pressed: bool = False,
+    focused: bool = False,
+    enabled: bool = True,
+    size: int = 10,
+    hint: str = "",
+) -> None:
+    """A raised button; it sinks by its lip when pressed and brightens under the pointer."""
+    p = PALETTE
+    body, dark, light = _STYLES["grey" if not enabled else style]
+    if hover and enabled and not pressed:
+        body = light
+    top = rect.move(0, LIP if pressed else 0)
+    face = pygame.Rect(top.x, top.y, rect.width, rect.height - LIP)
+    if focused:
+        pygame.draw.rect(surface, p.gold, rect.inflate(4 * PIXEL, 4 * PIXEL), border_radius=8)
+        pygame.draw.rect(surface, p.ink, rect.inflate(2 * PIXEL, 2 * PIXEL), border_radius=7)
+    pygame.draw.rect(surface, p.ink, rect.inflate(PIXEL * 2, PIXEL * 2), border_radius=7)
+    if not pressed:
+        pygame.draw.rect(surface, dark, rect, border_radius=6)
+    pygame.draw.rect(surface, body, face, border_radius=6)
+    # a highlight line along the top edge
+    pygame.draw.line(surface, light if enabled else body, (face.x + 3 * PIXEL, face.y + PIXEL),
+                     (face.right - 3 * PIXEL, face.y + PIXEL), PIXEL)
+    colour = p.white if enabled else (200, 200, 210)
+    look.type.blit(surface, label, size, colour, face.center, anchor="center", shadow=p.ink)
+    if hint:
+        look.type.blit(surface, hint, 6, p.ink, (face.right - 3 * PIXEL, face.y + 2 * PIXEL),
+                       anchor="topright")
+
+
+@dataclass
+class Button:
+    """A button that runs ``action`` when clicked or activated from the keyboard."""
+
+    rect: pygame.Rect
+    key: str  # text key in the catalogue
+    action: Callable[[], None]
+    style: str = "orange"
+    hint: str = ""  # the keyboard shortcut, shown small in the corner
+    enabled: bool = True
+    size: int = 10
+    fields: dict[str, str] = field(default_factory=dict)
+    hover: bool = False
+    pressed: float = 0.0  # seconds left of the pressed flash
+
+    def label(self, texts: Texts) -> str:
+        """The button's text in the current language."""
+        return texts(self.key, **self.fields)
+
+    def hit(self, pos: tuple[int, int]) -> bool:
+        """Whether ``pos`` is on the button."""
+        return self.rect.inflate(PIXEL * 2, PIXEL * 2).collidepoint(pos)
+
+    def activate(self) -> bool:
+        """Press the button (if enabled) and run its action."""
+        if not self.enabled:
+            return False
+        self.pressed = PRESS_FLASH
+        self.action()
+        return True
+
+    def handle(self, intent: Intent) -> bool:
+        """Pointer intents: hover on POINT, activate on CLICK. True if consumed."""
+        if intent.pos is None:
+            return False
+        if intent.kind is Kind.POINT:
+            self.hover = self.hit(intent.pos)
+            return False
+        if intent.kind is Kind.CLICK and self.hit(intent.pos):
+            return self.activate()
+        return False
+
+    def update(self, dt: float) -> None:
+        """Let the pressed flash run out."""
+        self.pressed = max(0.0, self.pressed - dt)
+
+    def draw(self, surface: pygame.Surface, look: Look, texts: Texts,
+             focused: bool = False) -> None:
+        """Draw the button in its current state."""
+        draw_button(surface, look, self.rect, self.label(texts), style=self.style,
+                    hover=self.hover, pressed=self.pressed > 0, focused=focused,
+                    enabled=self.enabled, size=self.size, hint=self.hint)
+
+
+class Menu:
+    """A column of buttons with a keyboard focus; arrows move it, Enter or Space activates."""
+
+    def __init__(self, buttons: Sequence[Button], focus: int = 0, wrap: bool = True) -> None:
+        self.buttons = list(buttons)
+        self.focus = focus
+        self.wrap = wrap
+        self.show_focus = True
+
+    def move(self, step: int) -> None:
+        """Move the focus to the next enabled button."""
+        count = len(self.buttons)
+        if not count:
+            return
+        index = self.focus
+        for _ in range(count):
+            index += step
+            if self.wrap:
+                index %= count
+            else:
+                index = max(0, min(count - 1, index))
+            if self.buttons[index].enabled:
+                self.focus = index
+                return
+
+    def handle(self, intent: Intent) -> bool:
+        """Navigate or activate; True if the intent was used."""
+        kind = intent.kind
+        if kind in (Kind.UP, Kind.LEFT):
+            self.move(-1)
+            return True
+        if kind in (Kind.DOWN, Kind.RIGHT):
+            self.move(1)
+            return True
+        if kind in (Kind.CONFIRM, Kind.DRAW) and self.buttons:
+            return self.buttons[self.focus].activate()
+        if intent.pos is not None:
+            for index, button in enumerate(self.buttons):
+                if kind is Kind.POINT and button.hit(intent.pos) and button.enabled:
+                    self.focus = index
+                if button.handle(intent):
+                    self.focus = index
+                    return True
+        return False
+
+    def update(self, dt: float) -> None:
+        """Advance the buttons' press flashes."""
+        for button in self.buttons:
+            button.update(dt)
+
+    def draw(self, surface: pygame.Surface, look: Look, texts: Texts) -> None:
+        """Draw every button, the focused one framed in gold."""
+        for index, button in enumerate(self.buttons):
+            button.draw(surface, look, texts, focused=self.show_focus and index == self.focus)
+
+
+@dataclass
+class Toast:
+    """A short message that pops in over the table and fades away."""
+
+    text: str
+    seconds: float = 1.8
+    elapsed: float = 0.0
+    colour: Colour = PALETTE.gold
+
+    @property
+    def alive(self) -> bool:
+        """Whether it is still showing."""
+        return self.elapsed < self.seconds
+
+    def update(self, dt: float) -> None:
+        """Age the toast."""
+        self.elapsed += dt
+
+    def draw(self, surface: pygame.Surface, look: Look, center: tuple[int, int]) -> None:
+        """Draw the toast centred on ``center``; it pops in and fades out."""
+        if not self.alive:
+            return
+        text = look.type.render(self.text, 10, self.colour, shadow=PALETTE.ink)
+        pop = min(1.0, self.elapsed / 0.08)
+        rect = text.get_rect(center=center).inflate(12 * PIXEL, 8 * PIXEL)
+        rect.width -= rect.width % PIXEL
+        rect.height -= rect.height % PIXEL
+        if pop < 1.0:
+            rect = rect.inflate(-(1 - pop) * 20, -(1 - pop) * 10)
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        chunky_panel(layer, layer.get_rect().inflate(-2 * PIXEL, -2 * PIXEL).move(-PIXEL, -PIXEL))
+        layer.blit(text, text.get_rect(center=(rect.width // 2 - PIXEL, rect.height // 2 - PIXEL)))
+        fade = 1.0 - max(0.0, (self.elapsed - (self.seconds - 0.3)) / 0.3)
+        layer.set_alpha(int(255 * fade))
+        surface.blit(layer, rect)
