@@ -44,9 +44,14 @@ def shuffled_deck(number: int, jokers: int = 0) -> list[int]:
     if jokers not in (0, 1, 2):
         raise ValueError(f"jokers must be 0, 1 or 2, not {jokers}")
     deck = list(range(DECK_SIZE)) + list(JOKERS[:jokers])
-    rng = SplitMix64(number)
+    # SplitMix64.next inlined: the deal is on the hot path of playouts and surveys.
+    state = number
     for i in range(len(deck) - 1, 0, -1):
-        j = rng.next() % (i + 1)
+        state = (state + 0x9E3779B97F4A7C15) & MASK64
+        z = state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        j = (z ^ (z >> 31)) % (i + 1)
         deck[i], deck[j] = deck[j], deck[i]
     return deck
 

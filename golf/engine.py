@@ -226,34 +226,50 @@ def refusal(position: Position, action: Action, rules: Rules) -> Reason | None:
 
 def apply(position: Position, action: Action, rules: Rules) -> Position:
     """The position after ``action`` (draw or play); raises :class:`Refused`."""
+    columns, waste, stock = position
+    # Fast paths for the common legal moves; anything else goes through refusal().
+    if action.kind == PLAY:
+        col = columns[action.column - 1]
+        if col and not action.row and (not waste or col[-1] in rules.follows[waste[-1]]):
+            return _play(position, action.column - 1)
+    elif (
+        stock
+        and action.kind == DRAW
+        and any(columns)
+        and (rules.draw_any_time or not can_play_any(position, rules))
+    ):
+        return Position(columns, (*waste, stock[0]), stock[1:])
     reason = refusal(position, action, rules)
     if reason is not None:
         raise Refused(reason)
     return _apply_legal(position, action)
 
 
-def _apply_legal(position: Position, action: Action) -> Position:
+def _play(position: Position, i: int) -> Position:
     columns, waste, stock = position
+    new_columns = list(columns)
+    col = new_columns[i]
+    new_columns[i] = col[:-1]
+    return Position(tuple(new_columns), (*waste, col[-1]), stock)
+
+
+def _apply_legal(position: Position, action: Action) -> Position:
     if action.kind == DRAW:
+        columns, waste, stock = position
         return Position(columns, (*waste, stock[0]), stock[1:])
-    i = action.column - 1
-    col = columns[i]
-    new_columns = (*columns[:i], col[:-1], *columns[i + 1 :])
-    return Position(new_columns, (*waste, col[-1]), stock)
+    return _play(position, action.column - 1)
 
 
 def legal_actions(position: Position, rules: Rules) -> list[Action]:
     """Every legal move: plays by column, then the draw."""
-    if not any(position.columns):
-        return []
-    top = position.waste_top
-    follows = rules.follows[top] if top is not None else None
-    out = [
-        _PLAYS[i]
-        for i, col in enumerate(position.columns)
-        if col and (follows is None or col[-1] in follows)
-    ]
-    if position.stock and (rules.draw_any_time or not out):
+    columns, waste, stock = position
+    if waste:
+        follows = rules.follows[waste[-1]]
+        out = [_PLAYS[i] for i, col in enumerate(columns) if col and col[-1] in follows]
+    else:
+        out = [_PLAYS[i] for i, col in enumerate(columns) if col]
+    # A legal play means the game is not won; without one, check that cards are left.
+    if stock and (rules.draw_any_time if out else any(columns)):
         out.append(_DRAW)
     return out
 

@@ -90,11 +90,12 @@ class Game:
             self.position = self._history.pop()
             self.log.append(action)
             return None
-        reason = engine.refusal(self.position, action, self.rules)
-        if reason is not None:
-            return Refusal(action, reason)
+        try:
+            new = engine.apply(self.position, action, self.rules)
+        except engine.Refused as refused:
+            return Refusal(action, refused.reason)
         self._history.append(self.position)
-        self.position = engine._apply_legal(self.position, action)
+        self.position = new
         self.moves += 1
         self.log.append(Action(action.kind, action.column) if action.row else action)
         return None
