@@ -75,6 +75,8 @@ class Palette:
     button_light: Colour = (255, 168, 80)
     panel: Colour = (32, 28, 54)
     panel_edge: Colour = (110, 96, 170)
+    label: Colour = (172, 214, 188)  # quiet text on the felt
+    hud_label: Colour = (160, 156, 196)
 
 
 PALETTE = Palette()
@@ -378,10 +380,10 @@ def _felt(size: tuple[int, int]) -> pygame.Surface:
             low.blit(tile, (x, y))
     # darker rims towards the edges, in hard steps as an old screen would
     rim = pygame.Surface(low_size, pygame.SRCALPHA)
-    for step in range(6):
-        inset = step * 4
-        pygame.draw.rect(rim, (*p.shadow, 28), (inset, inset, low_size[0] - 2 * inset,
-                                                low_size[1] - 2 * inset), 4)
+    for step in range(12):
+        inset = step * 2
+        pygame.draw.rect(rim, (*p.shadow, 40 - 3 * step), (inset, inset, low_size[0] - 2 * inset,
+                                                           low_size[1] - 2 * inset), 2)
     low.blit(rim, (0, 0))
     return pygame.transform.scale_by(low, PIXEL).convert() if pygame.display.get_surface() \
         else pygame.transform.scale_by(low, PIXEL)

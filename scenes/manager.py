@@ -192,6 +192,7 @@ class App:
     sound: SoundBoard = field(default_factory=SoundBoard)
     scenes: SceneManager = field(default_factory=SceneManager)
     rng: random.Random = field(default_factory=random.Random)  # cosmetic randomness only
+    deals: random.Random = field(default_factory=random.Random)  # picks random deal numbers
     running: bool = True
     notices: list[Notice] = field(default_factory=list)  # messages waiting to be shown
     on_fullscreen: Callable[[bool], bool] | None = None  # switches the real window; returns success
@@ -203,6 +204,7 @@ class App:
     def _apply(self) -> None:
         self.sound.configure(self.settings.sound, self.settings.volume)
         self.scenes.fades_enabled = self.settings.animation != "off"
+        self.look.restyle(self.settings.language, self.settings.four_colour)
 
     def change_settings(self, settings: Settings, save: bool = True) -> Notice | None:
         """Adopt new options (language, sound, …) and save them; a notice if saving failed."""

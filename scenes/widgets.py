@@ -15,7 +15,7 @@ from scenes.i18n import Texts
 from scenes.input import Intent, Kind
 from scenes.look import PALETTE, PIXEL, Colour, Look, chunky_panel
 
-__all__ = ["Button", "Menu", "Toast", "draw_button"]
+__all__ = ["Button", "Choice", "Form", "Menu", "Toast", "draw_button"]
 
 PRESS_FLASH = 0.12
 LIP = 3 * PIXEL  # the button's visible thickness
@@ -212,3 +212,144 @@ class Toast:
         fade = 1.0 - max(0.0, (self.elapsed - (self.seconds - 0.3)) / 0.3)
         layer.set_alpha(int(255 * fade))
         surface.blit(layer, rect)
+
+
+@dataclass
+class Choice:
+    """A form row: a label and a value picked from a list with left/right or a click."""
+
+    rect: pygame.Rect
+    key: str  # label text key
+    values: Sequence[object]
+    index: int
+    show: Callable[[object], str]  # the value as text in the current language
+    on_change: Callable[[object], None]
+    enabled: bool = True
+    hover: bool = False
+
+    @property
+    def value(self) -> object:
+        """The value picked."""
+        return self.values[self.index]
+
+    def step(self, delta: int) -> None:
+        """Pick the next (or previous) value, wrapping around."""
+        if not self.enabled or not self.values:
+            return
+        self.index = (self.index + delta) % len(self.values)
+        self.on_change(self.value)
+
+    def set(self, value: object) -> None:
+        """Show ``value`` without calling back."""
+        if value in self.values:
+            self.index = list(self.values).index(value)
+
+    def value_rect(self) -> pygame.Rect:
+        """The box holding the value, on the right half of the row."""
+        box = pygame.Rect(0, 0, self.rect.width // 2 - 10, self.rect.height)
+        box.topright = self.rect.topright
+        return box
+
+    def handle_click(self, pos: tuple[int, int]) -> bool:
+        """A click on the left arrow goes back, anywhere else on the row goes on."""
+        if not self.rect.collidepoint(pos):
+            return False
+        box = self.value_rect()
+        self.step(-1 if pos[0] < box.left + box.height else 1)
+        return True
+
+    def draw(self, surface: pygame.Surface, look: Look, texts: Texts, focused: bool) -> None:
+        """Label on the left, ``◀ value ▶`` on the right."""
+        p = PALETTE
+        if focused:
+            pygame.draw.rect(surface, p.ink, self.rect.inflate(4 * PIXEL, 2 * PIXEL),
+                             border_radius=6)
+            pygame.draw.rect(surface, (58, 50, 96), self.rect.inflate(2 * PIXEL, 0),
+                             border_radius=6)
+        colour = p.white if self.enabled else p.grey
+        look.type.blit(surface, texts(self.key), 10, colour,
+                       (self.rect.left + 12, self.rect.centery), anchor="midleft", shadow=p.ink)
+        box = self.value_rect()
+        draw_button(surface, look, box.inflate(0, -2 * PIXEL).move(0, -PIXEL),
+                    self.show(self.value), style="cyan" if self.enabled else "grey",
+                    hover=self.hover, focused=False, enabled=self.enabled, size=9)
+        if focused:
+            arrow = p.gold
+            cy = box.centery - PIXEL * 2
+            pygame.draw.polygon(surface, arrow, [(box.left - 16, cy), (box.left - 6, cy - 9),
+                                                 (box.left - 6, cy + 9)])
+            pygame.draw.polygon(surface, arrow, [(box.right + 16, cy), (box.right + 6, cy - 9),
+                                                 (box.right + 6, cy + 9)])
+
+
+class Form:
+    """Rows of choices and buttons with one keyboard focus."""
+
+    def __init__(self, items: Sequence[Choice | Button], focus: int = 0) -> None:
+        self.items = list(items)
+        self.focus = focus
+
+    @property
+    def focused(self) -> Choice | Button | None:
+        """The item with the keyboard focus."""
+        return self.items[self.focus] if self.items else None
+
+    def move(self, step: int) -> None:
+        """Move the focus to the next enabled item."""
+        count = len(self.items)
+        index = self.focus
+        for _ in range(count):
+            index = (index + step) % count
+            if self.items[index].enabled:
+                self.focus = index
+                return
+
+    def handle(self, intent: Intent) -> bool:
+        """Arrows move and change, Enter/Space activate, the pointer hovers and clicks."""
+        kind = intent.kind
+        item = self.focused
+        if kind is Kind.UP:
+            self.move(-1)
+            return True
+        if kind is Kind.DOWN:
+            self.move(1)
+            return True
+        if kind in (Kind.LEFT, Kind.RIGHT) and isinstance(item, Choice):
+            item.step(-1 if kind is Kind.LEFT else 1)
+            return True
+        if kind in (Kind.LEFT, Kind.RIGHT):
+            self.move(-1 if kind is Kind.LEFT else 1)
+            return True
+        if kind in (Kind.CONFIRM, Kind.DRAW) and item is not None:
+            if isinstance(item, Choice):
+                item.step(1)
+                return True
+            return item.activate()
+        if intent.pos is None:
+            return False
+        for index, entry in enumerate(self.items):
+            inside = entry.rect.collidepoint(intent.pos)
+            if kind is Kind.POINT:
+                entry.hover = inside
+                if inside and entry.enabled:
+                    self.focus = index
+            elif kind is Kind.CLICK and inside and entry.enabled:
+                self.focus = index
+                if isinstance(entry, Choice):
+                    return entry.handle_click(intent.pos)
+                return entry.activate()
+        return False
+
+    def update(self, dt: float) -> None:
+        """Advance button flashes."""
+        for item in self.items:
+            if isinstance(item, Button):
+                item.update(dt)
+
+    def draw(self, surface: pygame.Surface, look: Look, texts: Texts) -> None:
+        """Draw every row, the focused one highlighted."""
+        for index, item in enumerate(self.items):
+            if isinstance(item, Choice):
+                item.draw(surface, look, texts, index == self.focus)
+            else:
+                item.draw(surface, look, texts, focused=index == self.focus)

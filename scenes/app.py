@@ -1,0 +1,184 @@
+"""The window's entry point: open the window, build the app context, run the frame loop.
+
+``main.py`` calls :func:`run` with its parsed command line (an ``argparse.Namespace`` or a
+:class:`WindowOptions`); attributes it does not have take their defaults.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import time
+from dataclasses import dataclass, fields
+from pathlib import Path
+
+import pygame
+
+from golf.codes import CodeError, parse_code
+from golf.rules import PRESETS
+from golf.session import Game
+from scenes import flow
+from scenes.i18n import LANGUAGES, Notice
+from scenes.input import InputMapper
+from scenes.look import PALETTE, SCREEN_SIZE, Look
+from scenes.manager import App, Loop
+from scenes.settings import Settings, SettingsStore
+from scenes.sound import SoundBoard
+from scenes.title import TitleScene
+
+__all__ = ["WindowOptions", "build_app", "first_scene", "load_settings", "open_window", "run"]
+
+log = logging.getLogger(__name__)
+
+FPS = 60
+MAX_DT = 0.1  # a long stall (window dragged, machine asleep) does not teleport the cards
+
+
+@dataclass(frozen=True)
+class WindowOptions:
+    """What the command line may ask of the window."""
+
+    code: str | None = None  # start straight into the game this code names
+    rules: str | None = None  # start a random deal under this preset (easy, classic, strict)
+    lang: str | None = None  # language for this run (overrides the saved option)
+    fullscreen: bool | None = None  # overrides the saved option
+    config_dir: Path | None = None  # where settings.yaml lives (default: the user's config dir)
+    frames: int | None = None  # stop after this many frames (smoke tests, benchmarks)
+    seed: int | None = None  # seeds the random deals and the cosmetic effects
+    screenshot: Path | None = None  # save the last frame as PNG before closing
+
+    @classmethod
+    def from_any(cls, source: object) -> WindowOptions:
+        """Read the fields from a namespace, a mapping or another options object."""
+        if source is None:
+            return cls()
+        if isinstance(source, cls):
+            return source
+        values: dict[str, object] = {}
+        for f in fields(cls):
+            if isinstance(source, dict):
+                value = source.get(f.name)
+            else:
+                value = getattr(source, f.name, None)
+            if value is not None:
+                values[f.name] = value
+        for name in ("config_dir", "screenshot"):
+            if name in values:
+                values[name] = Path(str(values[name]))
+        return cls(**values)  # type: ignore[arg-type]
+
+
+def _icon() -> pygame.Surface:
+    icon = pygame.Surface((32, 32), pygame.SRCALPHA)
+    p = PALETTE
+    pygame.draw.rect(icon, p.ink, (2, 0, 28, 32), border_radius=5)
+    pygame.draw.rect(icon, p.felt, (4, 2, 24, 28), border_radius=4)
+    pygame.draw.line(icon, p.paper, (12, 6), (12, 25), 2)
+    pygame.draw.polygon(icon, p.red, [(13, 6), (24, 10), (13, 14)])
+    pygame.draw.ellipse(icon, p.felt_dark, (6, 23, 14, 5))
+    return icon
+
+
+def open_window(fullscreen: bool) -> pygame.Surface:
+    """The logical 1280×720 screen, scaled to a resizable window (see ``scenes.look``)."""
+    pygame.display.set_caption("Golf")
+    pygame.display.set_icon(_icon())
+    flags = pygame.SCALED | pygame.RESIZABLE | (pygame.FULLSCREEN if fullscreen else 0)
+    try:
+        return pygame.display.set_mode(SCREEN_SIZE, flags, vsync=1)
+    except pygame.error as error:
+        log.info("no vsync (%s); the frame clock paces the game", error)
+        return pygame.display.set_mode(SCREEN_SIZE, flags)
+
+
+def _switch_fullscreen(on: bool) -> bool:
+    surface = pygame.display.get_surface()
+    if surface is None:
+        return False
+    is_full = bool(surface.get_flags() & pygame.FULLSCREEN)
+    if is_full == on:
+        return True
+    try:
+        pygame.display.toggle_fullscreen()
+    except pygame.error as error:
+        log.warning("cannot switch fullscreen: %s", error)
+        return False
+    return True
+
+
+def load_settings(options: WindowOptions) -> tuple[Settings, Notice | None]:
+    """The saved options with any command-line overrides, and a notice if the file was bad."""
+    settings, notice = SettingsStore(options.config_dir).load()
+    if options.lang in LANGUAGES:
+        settings = settings.with_(language=options.lang)
+    if options.fullscreen is not None:
+        settings = settings.with_(fullscreen=options.fullscreen)
+    return settings, notice
+
+
+def build_app(options: WindowOptions, screen: pygame.Surface,
+              loaded: tuple[Settings, Notice | None] | None = None) -> App:
+    """The app context for ``screen`` with the saved settings (and overrides) applied."""
+    settings, notice = loaded if loaded is not None else load_settings(options)
+    app = App(
+        screen=screen,
+        look=Look(settings.language, settings.four_colour),
+        store=SettingsStore(options.config_dir),
+        settings=settings,
+        sound=SoundBoard(settings.sound, settings.volume),
+        rng=random.Random(options.seed),
+        deals=random.Random(options.seed),
+        on_fullscreen=_switch_fullscreen,
+    )
+    if notice is not None:
+        app.notices.append(notice)
+    return app
+
+
+def first_scene(app: App, options: WindowOptions) -> None:
+    """The title, or straight into a game when the command line names one."""
+    if options.code:
+        code = parse_code(options.code)
+        flow.start_game(app, Game.new(code.number, code.rules))
+    elif options.rules in PRESETS:
+        flow.new_game(app, PRESETS[options.rules or "classic"])
+    else:
+        app.scenes.reset(TitleScene(app), fade=False)
+    app.scenes.apply_pending()
+
+
+def run(argv_options: object = None) -> int:
+    """Open the window and play until the player quits; the process exit status."""
+    started = time.perf_counter()
+    options = WindowOptions.from_any(argv_options)
+    if options.code:
+        try:
+            parse_code(options.code)
+        except CodeError as error:
+            log.error("%s", error)
+            return 2
+    pygame.mixer.pre_init(44100, -16, 2, 512)
+    pygame.init()
+    try:
+        loaded = load_settings(options)
+        screen = open_window(loaded[0].fullscreen)
+        app = build_app(options, screen, loaded)
+        pygame.key.set_repeat(300, 60)
+        first_scene(app, options)
+        loop = Loop(app, InputMapper())
+        clock = pygame.time.Clock()
+        frames = 0
+        while app.running:
+            dt = min(clock.tick(FPS) / 1000.0, MAX_DT)
+            loop.step(pygame.event.get(), dt)
+            pygame.display.flip()
+            frames += 1
+            if frames == 1:
+                log.info("first frame after %.0f ms", (time.perf_counter() - started) * 1000)
+            if options.frames is not None and frames >= options.frames:
+                break
+        if options.screenshot is not None:
+            pygame.image.save(screen, str(options.screenshot))
+    finally:
+        pygame.quit()
+    return 0

@@ -1,0 +1,520 @@
+"""The table: seven fanned columns, the waste, the stock, the HUD, buttons and a keyboard cursor.
+
+The engine's :class:`~golf.session.Game` is the truth. After every action the scene computes where
+the new position puts each card and the card sprites fly there; clicks are hit-tested against that
+layout (never against the moving sprites), so input during an animation is never lost. The first
+game key pressed during the deal fast-forwards it.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from dataclasses import dataclass
+
+import pygame
+
+from golf import engine
+from golf.engine import Action, Position
+from golf.session import Game, Refusal
+from scenes import flow
+from scenes.input import Intent, Kind
+from scenes.look import CARD_H, CARD_W, PALETTE, PIXEL, SCREEN_SIZE, chunky_panel
+from scenes.manager import App, Scene
+from scenes.sprites import CardSprite
+from scenes.widgets import Button, Toast
+
+__all__ = ["GameScene", "Place", "card_at", "column_x", "layout"]
+
+log = logging.getLogger(__name__)
+
+COLUMNS = 7
+COLUMN_GAP = 24
+FAN = 32  # how much of each covered card shows: its whole corner index
+COLUMNS_X = (SCREEN_SIZE[0] - (COLUMNS * CARD_W + (COLUMNS - 1) * COLUMN_GAP)) // 2
+COLUMNS_Y = 84
+STOCK_POS = (432, 416)
+WASTE_POS = (624, 416)
+WASTE_FAN = 20  # the last three waste cards spread to the right
+HUD_H = 52
+BUTTON_Y = 648
+TOAST_AT = (SCREEN_SIZE[0] // 2, 388)
+
+FLIGHT = 0.30  # seconds for a card to fly to the waste
+SHIFT = 0.18  # seconds for the waste fan to shift
+DEAL_STEP = 0.035
+DEAL_FLIGHT = 0.28
+CELEBRATION = 1.8
+STOCK_SLOT = COLUMNS  # cursor index of the stock
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a card rests: top-left corner, face, drawing order."""
+
+    x: int
+    y: int
+    face_up: bool
+    z: int
+
+
+def column_x(column: int) -> int:
+    """Left edge of column 1..7."""
+    return COLUMNS_X + (column - 1) * (CARD_W + COLUMN_GAP)
+
+
+def layout(position: Position) -> dict[int, Place]:
+    """Where every card of ``position`` belongs on the table."""
+    places: dict[int, Place] = {}
+    for index, column in enumerate(position.columns):
+        x = column_x(index + 1)
+        for row, card in enumerate(column):
+            places[card] = Place(x, COLUMNS_Y + row * FAN, True, 10 + row)
+    waste = position.waste
+    hidden = len(waste) - min(len(waste), 3)  # cards under the last three
+    for i, card in enumerate(waste):
+        offset = max(0, i - hidden)
+        places[card] = Place(WASTE_POS[0] + offset * WASTE_FAN, WASTE_POS[1], True, 100 + i)
+    stock = position.stock
+    for i, card in enumerate(stock):
+        depth = (len(stock) - 1 - i) // 4  # every fourth card lifts the pile a little
+        places[card] = Place(STOCK_POS[0] - depth * PIXEL, STOCK_POS[1] - depth * PIXEL, False,
+                             100 - i)
+    return places
+
+
+def stock_rect() -> pygame.Rect:
+    """Where a click draws a card."""
+    return pygame.Rect(STOCK_POS[0] - 12, STOCK_POS[1] - 12, CARD_W + 12, CARD_H + 12)
+
+
+def card_at(position: Position, pos: tuple[int, int]) -> Action | None:
+    """The action a click at ``pos`` asks for: a card of a column, the stock, or nothing."""
+    x, y = pos
+    for index, column in enumerate(position.columns):
+        left = column_x(index + 1)
+        if not left <= x < left + CARD_W:
+            continue
+        for row in range(len(column), 0, -1):
+            top = COLUMNS_Y + (row - 1) * FAN
+            height = CARD_H if row == len(column) else FAN
+            if top <= y < top + height:
+                return Action.play(index + 1, row)
+        return None
+    if stock_rect().collidepoint(pos):
+        return Action.draw()
+    return None
+
+
+def _clock(seconds: float) -> str:
+    whole = int(seconds)
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+class GameScene(Scene):
+    """One game being played."""
+
+    def __init__(self, app: App, game: Game, deal_in: bool = True) -> None:
+        super().__init__(app)
+        self.game = game
+        self.elapsed = 0.0  # play time; stops while an overlay covers the table or after the end
+        self.toasts: list[Toast] = []
+        self.cursor = STOCK_SLOT
+        self.cursor_visible = False
+        self.run_length = 0  # plays since the last draw, for the rising pitch
+        self.hint: tuple[int, float] | None = None  # (cursor slot, seconds left)
+        self.shake: tuple[int, float] | None = None  # (card, seconds left)
+        self.ending: float | None = None  # seconds until the end dialog shows
+        self.confetti: list[list[float]] = []
+        self.blink = 0.0
+        self.sprites: dict[int, CardSprite] = {}
+        self.buttons = self._buttons()
+        self._reset_sprites(deal_in)
+
+    # ----------------------------------------------------------------- set-up
+    def _buttons(self) -> list[Button]:
+        specs = [
+            ("button.undo", self.undo, "U", "cyan"),
+            ("button.hint", self.show_hint, "H", "green"),
+            ("button.restart", self.restart, "R", "orange"),
+            ("button.new", self.new_deal, "N", "orange"),
+            ("button.menu", self.open_menu, "Esc", "pink"),
+        ]
+        width, gap = 168, 20
+        x0 = (SCREEN_SIZE[0] - (len(specs) * width + (len(specs) - 1) * gap)) // 2
+        return [
+            Button(pygame.Rect(x0 + i * (width + gap), BUTTON_Y, width, 52), key, action,
+                   style=style, hint=hint)
+            for i, (key, action, hint, style) in enumerate(specs)
+        ]
+
+    def _reset_sprites(self, deal_in: bool) -> None:
+        places = layout(self.game.position)
+        scale = self.app.animation_scale
+        self.sprites = {}
+        for card, place in places.items():
+            if deal_in and scale > 0 and place.y < STOCK_POS[1]:
+                self.sprites[card] = CardSprite.at(card, STOCK_POS[0], STOCK_POS[1], False, 100)
+            else:
+                self.sprites[card] = CardSprite.at(card, place.x, place.y, place.face_up, place.z)
+        if not (deal_in and scale > 0):
+            return
+        # deal as a person deals: row by row, left to right, then turn the waste card
+        order = [col[row] for row in range(5) for col in self.game.position.columns
+                 if row < len(col)]
+        for k, card in enumerate(order):
+            place = places[card]
+            sprite = self.sprites[card]
+            sprite.z = place.z
+            sprite.move_to(place.x, place.y, DEAL_FLIGHT * scale, delay=k * DEAL_STEP * scale,
+                           lift=30, face_up=True)
+        for card in self.game.position.waste:
+            place = places[card]
+            sprite = self.sprites[card]
+            sprite.face_up = False
+            sprite.pos = pygame.Vector2(STOCK_POS)
+            sprite.move_to(place.x, place.y, DEAL_FLIGHT * scale,
+                           delay=(len(order) + 2) * DEAL_STEP * scale, lift=20, face_up=True)
+
+    @property
+    def animating(self) -> bool:
+        """Whether any card is still in flight."""
+        return any(s.moving for s in self.sprites.values())
+
+    def fast_forward(self) -> None:
+        """Land every card at once."""
+        for sprite in self.sprites.values():
+            sprite.finish()
+
+    # ----------------------------------------------------------------- actions
+    def act(self, action: Action) -> Refusal | None:
+        """Take an action on the game and animate what changed; returns the refusal, if any."""
+        if self.ending is not None:
+            return None
+        before = self.game.position
+        refusal = self.game.apply(action)
+        if refusal is not None:
+            self._refuse(refusal, action)
+            return refusal
+        self._animate(before, self.game.position, action)
+        if action.kind == engine.PLAY:
+            self.run_length += 1
+            self.app.sound.play("play", self.run_length - 1)
+        elif action.kind == engine.DRAW:
+            self.run_length = 0
+            self.app.sound.play("draw")
+        else:
+            self.run_length = max(0, self.run_length - 1)
+            self.app.sound.play("draw")
+        self.hint = None
+        status = self.game.status
+        if status == "won":
+            self.ending = CELEBRATION * max(self.app.animation_scale, 0.3)
+            self._launch_confetti()
+            self.app.sound.play("win")
+        elif status == "blocked":
+            self.ending = 0.45 * self.app.animation_scale
+            self.app.sound.play("block")
+        return None
+
+    def _refuse(self, refusal: Refusal, action: Action) -> None:
+        if not self.app.settings.interactive_rules:
+            return
+        self.app.sound.play("refusal")
+        self.toast(refusal.text(self.app.texts.lang), PALETTE.white)
+        if action.kind == engine.PLAY:
+            column = self.game.position.columns[action.column - 1]
+            if column:
+                row = action.row or len(column)
+                self.shake = (column[row - 1], 0.3)
+
+    def toast(self, text: str, colour: tuple[int, int, int] = PALETTE.gold) -> None:
+        """Show a short message over the table (replacing any other)."""
+        self.toasts = [Toast(text, colour=colour)]
+
+    def _animate(self, before: Position, after: Position, action: Action) -> None:
+        scale = self.app.animation_scale
+        old, new = layout(before), layout(after)
+        for card, place in new.items():
+            sprite = self.sprites[card]
+            was = old.get(card)
+            if was == place:
+                continue
+            sprite.z = place.z
+            travelled = was is not None and (abs(was.x - place.x) + abs(was.y - place.y)) > 60
+            if not travelled:
+                sprite.move_to(place.x, place.y, SHIFT * scale, face_up=place.face_up)
+                continue
+            lift = 60 if action.kind != engine.DRAW else 24
+            sprite.z = 500  # over everything while it flies
+            sprite.move_to(place.x, place.y, FLIGHT * scale, lift=lift, face_up=place.face_up)
+
+    def undo(self) -> None:
+        """Take back the last action."""
+        self.act(Action.undo())
+
+    def draw_card(self) -> None:
+        """Turn the next stock card onto the waste."""
+        self.act(Action.draw())
+
+    def play_column(self, column: int) -> None:
+        """Play the free card of a column."""
+        self.act(Action.play(column))
+
+    def restart(self) -> None:
+        """The same deal again, from the start."""
+        flow.start_game(self.app, self.game.restart())
+
+    def new_deal(self) -> None:
+        """A new random deal under the same rules."""
+        flow.new_game(self.app, self.game.rules)
+
+    def open_menu(self) -> None:
+        """The pause menu over the table."""
+        from scenes.dialogs import PauseMenu
+
+        self.app.scenes.push(PauseMenu(self.app, self), fade=False)
+
+    def show_hint(self) -> None:
+        """Point at a legal move: a free card that plays, else the stock."""
+        actions = self.game.legal_actions()
+        plays = [a for a in actions if a.kind == engine.PLAY]
+        if plays:
+            self.hint = (plays[0].column - 1, 1.6)
+        elif actions:
+            self.hint = (STOCK_SLOT, 1.6)
+
+    # ----------------------------------------------------------------- input
+    def handle(self, intent: Intent) -> None:
+        kind = intent.kind
+        for button in self.buttons:
+            if button.handle(intent):
+                self.cursor_visible = False
+                return
+        if kind is Kind.POINT:
+            return
+        if self.ending is not None and kind not in (Kind.UNDO, Kind.CANCEL, Kind.MENU):
+            return
+        game_key = kind in (Kind.CLICK, Kind.COLUMN, Kind.DRAW, Kind.CONFIRM, Kind.UNDO)
+        if game_key and self.animating and self._dealing:
+            self.fast_forward()  # a game key during the deal lands the cards first
+        if kind is Kind.CLICK and intent.pos is not None:
+            action = card_at(self.game.position, intent.pos)
+            if action is not None:
+                self.cursor_visible = False
+                self.act(action)
+        elif kind is Kind.COLUMN and intent.column is not None:
+            self.cursor = intent.column - 1
+            self.play_column(intent.column)
+        elif kind is Kind.DRAW:
+            self.draw_card()
+        elif kind is Kind.CONFIRM:
+            if self.cursor_visible and self.cursor < STOCK_SLOT:
+                self.play_column(self.cursor + 1)
+            else:
+                self.draw_card()
+        elif kind is Kind.UNDO:
+            if self.ending is not None and self.game.status != "won":
+                self.ending = None
+            self.undo()
+        elif kind in (Kind.LEFT, Kind.RIGHT):
+            self._move_cursor(-1 if kind is Kind.LEFT else 1)
+        elif kind is Kind.DOWN:
+            self.cursor_visible = True
+            self.cursor = STOCK_SLOT
+        elif kind is Kind.UP:
+            self.cursor_visible = True
+            if self.cursor == STOCK_SLOT:
+                self.cursor = 3
+        elif kind is Kind.NEW:
+            self.new_deal()
+        elif kind is Kind.RESTART:
+            self.restart()
+        elif kind is Kind.HINT:
+            self.show_hint()
+        elif kind in (Kind.CANCEL, Kind.MENU):
+            self.open_menu()
+
+    @property
+    def _dealing(self) -> bool:
+        return self.game.moves == 0 and not self.game.log
+
+    def _move_cursor(self, step: int) -> None:
+        if not self.cursor_visible:
+            self.cursor_visible = True
+            return
+        self.cursor = (self.cursor + step) % (COLUMNS + 1)
+
+    # ----------------------------------------------------------------- time
+    def update(self, dt: float) -> None:
+        self.blink = (self.blink + dt) % 1.0
+        if self.game.status == "playing":
+            self.elapsed += dt
+        for sprite in self.sprites.values():
+            if sprite.update(dt) and sprite.z >= 500:
+                sprite.z = layout_z(self.game.position, sprite.card)
+        for button in self.buttons:
+            button.update(dt)
+        self.buttons[0].enabled = self.game.can_undo
+        for toast in self.toasts:
+            toast.update(dt)
+        self.toasts = [t for t in self.toasts if t.alive]
+        if self.hint is not None:
+            slot, left = self.hint
+            self.hint = (slot, left - dt) if left > dt else None
+        if self.shake is not None:
+            card, left = self.shake
+            self.shake = (card, left - dt) if left > dt else None
+        self._update_confetti(dt)
+        if self.ending is not None and not self.animating:
+            self.ending -= dt
+            if self.ending <= 0:
+                self.ending = None
+                self._finish()
+
+    def _finish(self) -> None:
+        from scenes.dialogs import BlockedDialog, GameOverScene
+
+        if self.game.status == "won":
+            self.app.scenes.push(GameOverScene(self.app, self), fade=False)
+        elif self.game.status == "blocked":
+            self.app.scenes.push(BlockedDialog(self.app, self), fade=False)
+
+    def _launch_confetti(self) -> None:
+        rng = self.app.rng
+        colours = (PALETTE.gold, PALETTE.cyan, PALETTE.pink, PALETTE.orange, PALETTE.white)
+        self.confetti = []
+        for _ in range(140):
+            x = rng.uniform(0, SCREEN_SIZE[0])
+            self.confetti.append([x, rng.uniform(-400, -10), rng.uniform(-40, 40),
+                                  rng.uniform(120, 260), float(rng.randrange(len(colours))),
+                                  rng.uniform(0, 6.28)])
+
+    def _update_confetti(self, dt: float) -> None:
+        for bit in self.confetti:
+            bit[0] += bit[2] * dt + math.sin(bit[5]) * 30 * dt
+            bit[1] += bit[3] * dt
+            bit[5] += dt * 4
+        self.confetti = [b for b in self.confetti if b[1] < SCREEN_SIZE[1] + 10]
+
+    # ----------------------------------------------------------------- drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        look = self.app.look
+        texts = self.app.texts
+        p = PALETTE
+        surface.blit(look.felt(), (0, 0))
+        position = self.game.position
+        # empty places and column numbers
+        for column in range(1, COLUMNS + 1):
+            x = column_x(column)
+            surface.blit(look.cards.outline(), (x, COLUMNS_Y))
+            badge = pygame.Rect(0, 0, 13 * PIXEL, 10 * PIXEL)
+            badge.midbottom = (x + CARD_W // 2, COLUMNS_Y - 3 * PIXEL)
+            selected = self.cursor_visible and self.cursor == column - 1
+            pygame.draw.rect(surface, p.ink, badge.inflate(2 * PIXEL, 2 * PIXEL), border_radius=4)
+            pygame.draw.rect(surface, p.gold if selected else p.felt_dark, badge, border_radius=3)
+            look.type.blit(surface, str(column), 8, p.ink if selected else p.label,
+                           badge.center, anchor="center")
+        surface.blit(look.cards.outline(), STOCK_POS)
+        surface.blit(look.cards.outline(), WASTE_POS)
+        if not position.stock:
+            look.type.blit(surface, "∅", 16, p.felt_light,
+                           (STOCK_POS[0] + CARD_W // 2, STOCK_POS[1] + CARD_H // 2),
+                           anchor="center")
+        # cards, lowest first; those in flight on top
+        shake_card = self.shake[0] if self.shake else None
+        for sprite in sorted(self.sprites.values(), key=lambda s: s.z):
+            if sprite.card == shake_card and self.shake is not None:
+                offset = math.sin(self.shake[1] * 60) * 6 * (self.shake[1] / 0.3)
+                saved = pygame.Vector2(sprite.pos)
+                sprite.pos.x += offset
+                sprite.draw(surface, look.cards)
+                sprite.pos = saved
+            else:
+                sprite.draw(surface, look.cards)
+        self._draw_frames(surface)
+        # stock count and labels
+        below = STOCK_POS[1] + CARD_H + 10
+        look.type.blit(surface, texts("game.stock"), 8, p.label,
+                       (STOCK_POS[0] + CARD_W // 2, below), anchor="midtop", shadow=p.ink)
+        count = texts("game.stock_count", count=len(position.stock))
+        look.type.blit(surface, count, 10, p.white, (STOCK_POS[0] + CARD_W // 2, below + 22),
+                       anchor="midtop", shadow=p.ink)
+        look.type.blit(surface, texts("game.waste"), 8, p.label,
+                       (WASTE_POS[0] + CARD_W // 2, below), anchor="midtop", shadow=p.ink)
+        self._draw_hud(surface)
+        for button in self.buttons:
+            button.draw(surface, look, texts)
+        for toast in self.toasts:
+            toast.draw(surface, look, TOAST_AT)
+        self._draw_confetti(surface)
+
+    def _slot_rect(self, slot: int) -> pygame.Rect:
+        if slot == STOCK_SLOT:
+            return pygame.Rect(STOCK_POS[0], STOCK_POS[1], CARD_W, CARD_H)
+        column = self.game.position.columns[slot]
+        rows = max(len(column), 1)
+        return pygame.Rect(column_x(slot + 1), COLUMNS_Y + (rows - 1) * FAN, CARD_W, CARD_H)
+
+    def _draw_frames(self, surface: pygame.Surface) -> None:
+        p = PALETTE
+        if self.hint is not None:
+            rect = self._slot_rect(self.hint[0]).inflate(6 * PIXEL, 6 * PIXEL)
+            if int(self.hint[1] * 6) % 2 == 0:
+                pygame.draw.rect(surface, p.cyan, rect, 3 * PIXEL, border_radius=10)
+        if self.cursor_visible:
+            rect = self._slot_rect(self.cursor).inflate(4 * PIXEL, 4 * PIXEL)
+            colour = p.gold if self.blink < 0.6 else p.orange
+            pygame.draw.rect(surface, p.ink, rect.inflate(2 * PIXEL, 2 * PIXEL), PIXEL,
+                             border_radius=10)
+            pygame.draw.rect(surface, colour, rect, 2 * PIXEL, border_radius=8)
+            # an arrow above the cursor
+            cx = rect.centerx
+            top = rect.top - 4 * PIXEL
+            pygame.draw.polygon(surface, colour, [(cx - 8, top - 10), (cx + 8, top - 10),
+                                                  (cx, top)])
+
+    def _draw_hud(self, surface: pygame.Surface) -> None:
+        look, texts, p = self.app.look, self.app.texts, PALETTE
+        bar = pygame.Rect(0, 0, SCREEN_SIZE[0], HUD_H)
+        pygame.draw.rect(surface, p.panel, bar)
+        pygame.draw.line(surface, p.panel_edge, (0, HUD_H - PIXEL), (SCREEN_SIZE[0], HUD_H - PIXEL),
+                         PIXEL)
+        rules = self.game.rules
+        score_key = "hud.strokes" if rules.scoring == "strokes" else "hud.score"
+        items = [
+            (texts(score_key), str(self.game.score), p.gold),
+            (texts("hud.moves"), str(self.game.moves), p.cyan),
+            (texts("hud.time"), _clock(self.elapsed), p.pink),
+        ]
+        x = 20
+        for label, value, colour in items:
+            r = look.type.blit(surface, label, 8, p.hud_label, (x, 14), shadow=p.ink)
+            r = look.type.blit(surface, value, 12, colour, (r.right + 10, 8), shadow=p.ink)
+            x = r.right + 36
+        name = rules.preset_name()
+        rules_text = texts(f"rules.{name}") if name else texts("rules.custom")
+        code = self.game.code or ""
+        r = look.type.blit(surface, code, 10, p.white, (SCREEN_SIZE[0] - 20, 12),
+                           anchor="topright", shadow=p.ink)
+        look.type.blit(surface, rules_text, 8, p.gold, (r.left - 20, 14), anchor="topright",
+                       shadow=p.ink)
+
+    def _draw_confetti(self, surface: pygame.Surface) -> None:
+        colours = (PALETTE.gold, PALETTE.cyan, PALETTE.pink, PALETTE.orange, PALETTE.white)
+        for x, y, _vx, _vy, colour, spin in self.confetti:
+            w = 4 + round(abs(math.sin(spin)) * 4) // 2 * 2
+            surface.fill(colours[int(colour)], (int(x) // 2 * 2, int(y) // 2 * 2, w, 6))
+
+    def blocked_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Shared by the end dialogs: a panel over the dimmed table."""
+        veil = pygame.Surface(SCREEN_SIZE, pygame.SRCALPHA)
+        veil.fill((10, 8, 20, 150))
+        surface.blit(veil, (0, 0))
+        chunky_panel(surface, rect)
+
+
+def layout_z(position: Position, card: int) -> int:
+    """A card's resting drawing order in ``position``."""
+    place = layout(position).get(card)
+    return place.z if place else 0

@@ -1,0 +1,100 @@
+"""The options screen: every option changes at once and is saved straight away."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from scenes.i18n import LANGUAGES
+from scenes.input import Intent, Kind
+from scenes.look import PALETTE, SCREEN_SIZE, chunky_panel
+from scenes.manager import App, Scene
+from scenes.settings import ANIMATION_SPEEDS, RULE_PRESETS, Settings
+from scenes.widgets import Button, Choice, Form, Toast
+
+__all__ = ["OptionsScene"]
+
+ROW_W, ROW_H, ROW_GAP = 760, 46, 8
+TOP = 120
+
+
+class OptionsScene(Scene):
+    """Language, interactive rules, sound, volume, animation, default rules, deck, fullscreen."""
+
+    overlay = True
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.toasts: list[Toast] = []
+
+        def on_off(value: object) -> str:
+            return app.texts("common.on" if value else "common.off")
+
+        rows: list[tuple[str, str, list[object], Callable[[object], str]]] = [
+            ("options.language", "language", list(LANGUAGES),
+             lambda v: app.texts(f"language.{v}")),
+            ("options.interactive", "interactive_rules", [True, False],
+             on_off),
+            ("options.sound", "sound", [True, False],
+             on_off),
+            ("options.volume", "volume", list(range(0, 101, 10)), lambda v: f"{v} %"),
+            ("options.animation", "animation", list(ANIMATION_SPEEDS),
+             lambda v: app.texts(f"anim.{v}")),
+            ("options.default_rules", "default_rules", list(RULE_PRESETS),
+             lambda v: app.texts(f"rules.{v}")),
+            ("options.four_colour", "four_colour", [False, True],
+             on_off),
+            ("options.fullscreen", "fullscreen", [False, True],
+             on_off),
+        ]
+        x = (SCREEN_SIZE[0] - ROW_W) // 2
+        items: list[Choice | Button] = []
+        for i, (key, name, values, show) in enumerate(rows):
+            rect = pygame.Rect(x, TOP + i * (ROW_H + ROW_GAP), ROW_W, ROW_H)
+            current = getattr(app.settings, name)
+            index = values.index(current) if current in values else 0
+            items.append(Choice(rect, key, values, index, show, self._setter(name)))
+        back = pygame.Rect(0, 0, 300, 52)
+        back.midtop = (SCREEN_SIZE[0] // 2, TOP + len(rows) * (ROW_H + ROW_GAP) + 18)
+        items.append(Button(back, "common.back", self.close, style="pink"))
+        self.form = Form(items)
+        self.panel = pygame.Rect(x - 40, TOP - 90, ROW_W + 80, back.bottom - TOP + 130)
+
+    def _setter(self, name: str) -> Callable[[object], None]:
+        def change(value: object) -> None:
+            settings: Settings = self.app.settings.with_(**{name: value})
+            problem = self.app.change_settings(settings)
+            if problem is not None:
+                self.toasts = [Toast(self.app.texts.notice(problem), seconds=4.0)]
+            self.app.sound.play("click")
+
+        return change
+
+    def close(self) -> None:
+        """Back to where the options were opened from."""
+        self.app.scenes.pop(fade=False)
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind in (Kind.CANCEL, Kind.MENU) or (intent.kind is Kind.UNDO and intent.erase):
+            self.close()
+            return
+        self.form.handle(intent)
+
+    def update(self, dt: float) -> None:
+        self.form.update(dt)
+        for toast in self.toasts:
+            toast.update(dt)
+        self.toasts = [t for t in self.toasts if t.alive]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        look, p = self.app.look, PALETTE
+        veil = pygame.Surface(SCREEN_SIZE, pygame.SRCALPHA)
+        veil.fill((10, 8, 20, 170))
+        surface.blit(veil, (0, 0))
+        chunky_panel(surface, self.panel)
+        look.type.blit(surface, self.app.texts("options.title"), 16, p.gold,
+                       (self.panel.centerx, self.panel.top + 22), anchor="midtop", shadow=p.ink)
+        self.form.draw(surface, look, self.app.texts)
+        for toast in self.toasts:
+            toast.draw(surface, look, (SCREEN_SIZE[0] // 2, SCREEN_SIZE[1] - 40))

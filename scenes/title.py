@@ -1,0 +1,128 @@
+"""The title screen: a bouncing pixel logo over falling cards, and the main menu."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from golf.rules import CLASSIC, EASY
+from scenes import flow
+from scenes.input import Intent, Kind
+from scenes.look import CARD_H, CARD_W, PALETTE, PIXEL, SCREEN_SIZE
+from scenes.manager import App, Scene
+from scenes.widgets import Button, Menu, Toast
+
+__all__ = ["TitleScene"]
+
+LOGO = "GOLF"
+LOGO_COLOURS = (PALETTE.gold, PALETTE.orange, PALETTE.pink, PALETTE.cyan)
+MENU_TOP = 292
+BUTTON_W, BUTTON_H, GAP = 380, 48, 12
+
+
+class TitleScene(Scene):
+    """Play Easy, Play Classic, New game…, Replays, Options, Quit."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.clock = 0.0
+        specs: list[tuple[str, object, str, bool]] = [
+            ("title.play_easy", lambda: flow.new_game(app, EASY), "green", True),
+            ("title.play_classic", lambda: flow.new_game(app, CLASSIC), "orange", True),
+            ("title.new_game", lambda: flow.open_new_game(app), "orange", True),
+            ("title.replays", self._replays, "grey", False),
+            ("title.options", lambda: flow.open_options(app), "cyan", True),
+            ("title.quit", self.quit, "pink", True),
+        ]
+        x = (SCREEN_SIZE[0] - BUTTON_W) // 2
+        buttons = []
+        for i, (key, action, style, enabled) in enumerate(specs):
+            assert callable(action)
+            rect = pygame.Rect(x, MENU_TOP + i * (BUTTON_H + GAP), BUTTON_W, BUTTON_H)
+            buttons.append(Button(rect, key, action, style=style, enabled=enabled))
+        self.menu = Menu(buttons)
+        self.toasts = [Toast(app.texts.notice(n), seconds=6.0) for n in app.notices]
+        app.notices.clear()
+        rng = app.rng
+        # falling cards behind the logo: (card, x, y, speed, face up)
+        self.rain = [
+            [float(rng.randrange(52)), rng.uniform(-CARD_W, SCREEN_SIZE[0]),
+             rng.uniform(-SCREEN_SIZE[1], SCREEN_SIZE[1]), rng.uniform(30, 90),
+             float(rng.random() < 0.7)]
+            for _ in range(14)
+        ]
+
+    def _replays(self) -> None:
+        self.toasts = [Toast(self.app.texts("title.replays_soon"))]
+
+    def quit(self) -> None:
+        """Close the game."""
+        self.app.running = False
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind is Kind.CANCEL:
+            self.menu.focus = len(self.menu.buttons) - 1
+            return
+        if intent.kind is Kind.NEW:
+            flow.open_new_game(self.app)
+            return
+        self.menu.handle(intent)
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self.menu.update(dt)
+        for toast in self.toasts:
+            toast.update(dt)
+        self.toasts = [t for t in self.toasts if t.alive]
+        for drop in self.rain:
+            drop[2] += drop[3] * dt * (self.app.animation_scale and 1.0)
+            if drop[2] > SCREEN_SIZE[1]:
+                drop[2] = -CARD_H - self.app.rng.uniform(0, 200)
+                drop[1] = self.app.rng.uniform(-CARD_W, SCREEN_SIZE[0])
+                drop[0] = float(self.app.rng.randrange(52))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        look, p = self.app.look, PALETTE
+        surface.blit(look.felt(), (0, 0))
+        dim = pygame.Surface((CARD_W, CARD_H), pygame.SRCALPHA)
+        dim.fill((18, 84, 58, 150))
+        for card, x, y, _speed, face_up in self.rain:
+            image = look.cards.face(int(card)) if face_up else look.cards.back()
+            pos = (int(x) // PIXEL * PIXEL, int(y) // PIXEL * PIXEL)
+            surface.blit(image, pos)
+            surface.blit(dim, pos)
+        self._draw_logo(surface)
+        self.menu.draw(surface, look, self.app.texts)
+        look.type.blit(surface, self.app.texts("title.help"), 8, p.label,
+                       (SCREEN_SIZE[0] // 2, SCREEN_SIZE[1] - 14), anchor="midbottom",
+                       shadow=p.ink)
+        for toast in self.toasts:
+            toast.draw(surface, look, (SCREEN_SIZE[0] // 2, 270))
+
+    def _draw_logo(self, surface: pygame.Surface) -> None:
+        look, p = self.app.look, PALETTE
+        type_ = look.type
+        letters = [type_.render(ch, 44, colour, scale=PIXEL * 2)
+                   for ch, colour in zip(LOGO, LOGO_COLOURS, strict=True)]
+        outlines = [type_.render(ch, 44, p.ink, scale=PIXEL * 2) for ch in LOGO]
+        width = sum(s.get_width() for s in letters) + 8 * (len(letters) - 1)
+        x = (SCREEN_SIZE[0] - width) // 2
+        for i, (letter, outline) in enumerate(zip(letters, outlines, strict=True)):
+            wave = math.sin(self.clock * 3.0 - i * 0.7) if self.app.animation_scale else 0.0
+            y = 24 + round(wave * 6) * PIXEL
+            step = PIXEL * 2
+            for dx, dy in ((-step, 0), (step, 0), (0, -step), (0, step), (step, step * 2)):
+                surface.blit(outline, (x + dx, y + dy))
+            surface.blit(letter, (x, y))
+            x += letter.get_width() + 8
+        type_.blit(surface, self.app.texts("app.subtitle"), 14, p.white,
+                   (SCREEN_SIZE[0] // 2, 226), anchor="midtop", shadow=p.ink)
+        # two suit pips either side of the subtitle, blinking in turn
+        sub = type_.render(self.app.texts("app.subtitle"), 14, p.white, shadow=p.ink)
+        half = sub.get_width() // 2 + 30
+        blink = int(self.clock * 2) % 2
+        type_.blit(surface, "♠♥"[blink], 14, (p.black, p.red)[blink],
+                   (SCREEN_SIZE[0] // 2 - half, 226), anchor="midtop")
+        type_.blit(surface, "♦♣"[blink], 14, (p.red, p.black)[blink],
+                   (SCREEN_SIZE[0] // 2 + half, 226), anchor="midtop")
