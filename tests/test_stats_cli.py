@@ -1,0 +1,128 @@
+"""The ``stats`` subcommand, registered on a parser of the test's own."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from golf import stats_cli
+from golf.stats import STATS_DOCUMENT, GameResult, Stats, record_game, record_round
+from golf.store import Store
+
+
+def run(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="main.py")
+    subparsers = parser.add_subparsers(dest="command")
+    stats_cli.register(subparsers)
+    args = parser.parse_args(argv)
+    status: int = args.run(args)
+    return status
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "data"
+    monkeypatch.setenv(stats_cli.DATA_DIR_ENV, str(folder))
+    return folder
+
+
+def _saved_stats(folder: Path) -> Stats:
+    stats = Stats()
+    for result in (
+        GameResult("won", 350, 0, date="2026-11-30", daily=True),
+        GameResult("blocked", 150, 10, undos=1, date="2026-12-01", daily=True),
+        GameResult("won", 350, 0, undos=2),
+    ):
+        stats = record_game(stats, "classic", result)
+    stats = record_game(stats, "strict", GameResult("won", -3, 0, stock_left=3))
+    stats = record_round(stats, "strict", 51)
+    Store(folder).save(STATS_DOCUMENT, stats)
+    return stats
+
+
+def test_json_output_has_every_figure(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _saved_stats(data_dir)
+    assert run(["stats", "--json", "--today", "2026-12-01"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    classic = out["rule_sets"]["classic"]
+    assert classic["played"] == 3
+    assert classic["won"] == 2
+    assert classic["win_rate"] == pytest.approx(66.7)
+    assert classic["best_score"] == 350
+    assert classic["average_score"] == pytest.approx(283.33)
+    assert classic["average_cards_left"] == pytest.approx(3.33)
+    assert (classic["current_streak"], classic["longest_streak"]) == (1, 1)
+    assert classic["perfect_games"] == 1
+    assert [g["outcome"] for g in classic["recent"]] == ["won", "blocked", "won"]
+    assert classic["daily_done"] == ["2026-11-30", "2026-12-01"]
+    strict = out["rule_sets"]["strict"]
+    assert (strict["rounds_played"], strict["best_round_9"], strict["best_round_18"]) == (
+        1,
+        51,
+        None,
+    )
+    assert strict["best_score"] == -3
+    assert out["daily"] == {
+        "days_done": 2,
+        "longest_streak": 2,
+        "today": "2026-12-01",
+        "current_streak": 2,
+        "done_today": {"E": False, "C": True},
+    }
+
+
+def test_text_output_in_english_and_french(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _saved_stats(data_dir)
+    assert run(["stats"]) == 0
+    text = capsys.readouterr().out
+    assert "Classic\n  played 3, won 2 (66.7 %), perfect 1" in text
+    assert "Strict (traditional)" in text
+    assert "best round of 9 holes 51" in text
+    assert "Daily deals: 2 days done, longest streak 2" in text
+    assert run(["stats", "--lang", "fr", "--today", "2026-12-03"]) == 0
+    text = capsys.readouterr().out
+    assert "Classique\n  parties 3, gagnées 2 (66,7 %), parfaites 1" in text
+    assert "série en cours 0" in text
+
+
+def test_no_games_yet(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["stats"]) == 0
+    assert "No games played yet." in capsys.readouterr().out
+    assert not data_dir.exists()
+
+
+def test_a_corrupt_file_is_reported_and_left_in_place(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data_dir.mkdir()
+    (data_dir / "stats.json").write_text('{"version": 2, "rule_sets": ', encoding="utf-8")
+    assert run(["stats", "--json"]) == 1
+    captured = capsys.readouterr()
+    assert "stats.json" in captured.err
+    assert "left as it is" in captured.err
+    assert json.loads(captured.out)["rule_sets"] == {}
+    assert sorted(p.name for p in data_dir.iterdir()) == ["stats.json"]
+
+
+def test_a_bad_date_is_a_usage_error(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as caught:
+        run(["stats", "--today", "yesterday"])
+    assert caught.value.code == 2
+    assert "not a date YYYY-MM-DD" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="XDG folders are the Linux convention")
+def test_the_data_folder_is_the_user_data_folder_unless_overridden(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv(stats_cli.DATA_DIR_ENV, raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert stats_cli.data_dir() == tmp_path / "xdg" / "golf-solitaire"
+    monkeypatch.setenv(stats_cli.DATA_DIR_ENV, str(tmp_path / "elsewhere"))
+    assert stats_cli.data_dir() == tmp_path / "elsewhere"
