@@ -154,10 +154,13 @@ def text_report(stats: Stats, lang: str = "en", today: date | None = None) -> st
             ]
     days = daily_dates(stats)
     longest = daily.longest_streak(days)
+    n = len(days)
     if fr:
-        line = f"Donnes du jour : {len(days)} jours joués, plus longue série {longest}"
+        played = f"{n} jour joué" if n <= 1 else f"{n} jours joués"
+        line = f"Donnes du jour : {played}, plus longue série {longest}"
     else:
-        line = f"Daily deals: {len(days)} days done, longest streak {longest}"
+        done = f"{n} day done" if n == 1 else f"{n} days done"
+        line = f"Daily deals: {done}, longest streak {longest}"
     if today is not None:
         current = daily.streak(days, today)
         line += f", série en cours {current}" if fr else f", current streak {current}"

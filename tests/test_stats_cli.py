@@ -88,12 +88,14 @@ def test_text_output_in_english_and_french(
     assert run(["stats", "--lang", "fr", "--today", "2026-12-03"]) == 0
     text = capsys.readouterr().out
     assert "Classique\n  parties 3, gagnées 2 (66,7 %), parfaites 1" in text
-    assert "série en cours 0" in text
+    assert "Donnes du jour : 2 jours joués, plus longue série 2, série en cours 0" in text
 
 
 def test_no_games_yet(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert run(["stats"]) == 0
-    assert "No games played yet." in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "No games played yet." in out
+    assert "Daily deals: 0 days done, longest streak 0" in out
     assert not data_dir.exists()
 
 
@@ -126,3 +128,14 @@ def test_the_data_folder_is_the_user_data_folder_unless_overridden(
     assert stats_cli.data_dir() == tmp_path / "xdg" / "golf-solitaire"
     monkeypatch.setenv(stats_cli.DATA_DIR_ENV, str(tmp_path / "elsewhere"))
     assert stats_cli.data_dir() == tmp_path / "elsewhere"
+
+
+def test_one_daily_deal_is_counted_in_the_singular(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    stats = record_game(Stats(), "easy", GameResult("won", 350, 0, date="2026-12-01", daily=True))
+    Store(data_dir).save(STATS_DOCUMENT, stats)
+    assert run(["stats", "--today", "2026-12-01"]) == 0
+    assert "Daily deals: 1 day done, longest streak 1, current streak 1" in capsys.readouterr().out
+    assert run(["stats", "--lang", "fr"]) == 0
+    assert "Donnes du jour : 1 jour joué, plus longue série 1" in capsys.readouterr().out
