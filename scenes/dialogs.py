@@ -61,9 +61,13 @@ class _Overlay(Scene):
         """Back to the table."""
         self.app.scenes.pop(fade=False)
 
+    def over_veil(self, surface: pygame.Surface) -> None:
+        """Drawn between the veil and the panel."""
+
     def draw_panel(self, surface: pygame.Surface) -> None:
         """The veil and the panel, sliding in from above for the first moments."""
         _veil(surface)
+        self.over_veil(surface)
         slide = max(0.0, 1.0 - self.opened / 0.15) if self.app.animation_scale else 0.0
         rect = self.panel.move(0, -round(slide * 40) // PIXEL * PIXEL)
         chunky_panel(surface, rect)
@@ -199,8 +203,10 @@ class GameOverScene(_Overlay):
             (texts("over.code"), game.code or "—"),
         ]
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def over_veil(self, surface: pygame.Surface) -> None:
         self.table._draw_confetti(surface)
+
+    def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         texts, look, p = self.app.texts, self.app.look, PALETTE
         if self.won:

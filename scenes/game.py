@@ -44,7 +44,7 @@ FLIGHT = 0.30  # seconds for a card to fly to the waste
 SHIFT = 0.18  # seconds for the waste fan to shift
 DEAL_STEP = 0.035
 DEAL_FLIGHT = 0.28
-CELEBRATION = 1.8
+CELEBRATION = 0.6  # seconds between the last card of the fountain and the result
 STOCK_SLOT = COLUMNS  # cursor index of the stock
 
 
@@ -100,7 +100,6 @@ def card_at(position: Position, pos: tuple[int, int]) -> Action | None:
             height = CARD_H if row == len(column) else FAN
             if top <= y < top + height:
                 return Action.play(index + 1, row)
-        return None
     if stock_rect().collidepoint(pos):
         return Action.draw()
     return None
@@ -125,10 +124,16 @@ class GameScene(Scene):
         self.hint: tuple[int, float] | None = None  # (cursor slot, seconds left)
         self.shake: tuple[int, float] | None = None  # (card, seconds left)
         self.ending: float | None = None  # seconds until the end dialog shows
+        self.fountain = False  # a won game's waste still to burst across the table
         self.confetti: list[list[float]] = []
         self.blink = 0.0
         self.sprites: dict[int, CardSprite] = {}
+        self._static: pygame.Surface | None = None  # the resting table, see _draw_static
+        self._static_key: tuple[object, ...] = ()
+        self._baked: dict[int, pygame.Rect] = {}  # where each card sits in the layer
         self.buttons = self._buttons()
+        preset = game.rules.preset_name()
+        self._rules_key = f"rules.{preset}" if preset else "rules.custom"
         self._reset_sprites(deal_in)
 
     # ----------------------------------------------------------------- set-up
@@ -167,7 +172,7 @@ class GameScene(Scene):
             sprite = self.sprites[card]
             sprite.z = place.z
             sprite.move_to(place.x, place.y, DEAL_FLIGHT * scale, delay=k * DEAL_STEP * scale,
-                           lift=30, face_up=True)
+                           lift=30, face_up=True, flip_start=0.6)
         for card in self.game.position.waste:
             place = places[card]
             sprite = self.sprites[card]
@@ -209,8 +214,8 @@ class GameScene(Scene):
         self.hint = None
         status = self.game.status
         if status == "won":
-            self.ending = CELEBRATION * max(self.app.animation_scale, 0.3)
-            self._launch_confetti()
+            self.ending = CELEBRATION * self.app.animation_scale
+            self.fountain = self.app.animation_scale > 0
             self.app.sound.play("win")
         elif status == "blocked":
             self.ending = 0.45 * self.app.animation_scale
@@ -294,6 +299,10 @@ class GameScene(Scene):
         if kind is Kind.POINT:
             return
         if self.ending is not None and kind not in (Kind.UNDO, Kind.CANCEL, Kind.MENU):
+            if kind in (Kind.CLICK, Kind.CONFIRM, Kind.DRAW):
+                self.fountain = False  # skip the celebration straight to the result
+                self.fast_forward()
+                self.ending = 0.0
             return
         game_key = kind in (Kind.CLICK, Kind.COLUMN, Kind.DRAW, Kind.CONFIRM, Kind.UNDO)
         if game_key and self.animating and self._dealing:
@@ -347,6 +356,7 @@ class GameScene(Scene):
 
     # ----------------------------------------------------------------- time
     def update(self, dt: float) -> None:
+        self.app.look.cards.warm(2)  # draw the faces not drawn yet, a couple per frame
         self.blink = (self.blink + dt) % 1.0
         if self.game.status == "playing":
             self.elapsed += dt
@@ -366,6 +376,9 @@ class GameScene(Scene):
             card, left = self.shake
             self.shake = (card, left - dt) if left > dt else None
         self._update_confetti(dt)
+        if self.fountain and not self.animating:
+            self.fountain = False
+            self._launch_fountain()
         if self.ending is not None and not self.animating:
             self.ending -= dt
             if self.ending <= 0:
@@ -379,6 +392,19 @@ class GameScene(Scene):
             self.app.scenes.push(GameOverScene(self.app, self), fade=False)
         elif self.game.status == "blocked":
             self.app.scenes.push(BlockedDialog(self.app, self), fade=False)
+
+    def _launch_fountain(self) -> None:
+        """The celebration: the whole waste bursts up and rains off the table, with confetti."""
+        rng = self.app.rng
+        scale = self.app.animation_scale
+        waste = self.game.position.waste
+        for i, card in enumerate(reversed(waste)):
+            sprite = self.sprites[card]
+            sprite.z = 600 + i
+            x = rng.uniform(-CARD_W, SCREEN_SIZE[0])
+            sprite.move_to(x, SCREEN_SIZE[1] + 40, rng.uniform(0.9, 1.3) * scale,
+                           delay=i * 0.02 * scale, lift=rng.uniform(260, 420))
+        self._launch_confetti()
 
     def _launch_confetti(self) -> None:
         rng = self.app.rng
@@ -402,29 +428,29 @@ class GameScene(Scene):
         look = self.app.look
         texts = self.app.texts
         p = PALETTE
-        surface.blit(look.felt(), (0, 0))
         position = self.game.position
-        # empty places and column numbers
-        for column in range(1, COLUMNS + 1):
-            x = column_x(column)
-            surface.blit(look.cards.outline(), (x, COLUMNS_Y))
-            badge = pygame.Rect(0, 0, 13 * PIXEL, 10 * PIXEL)
-            badge.midbottom = (x + CARD_W // 2, COLUMNS_Y - 3 * PIXEL)
-            selected = self.cursor_visible and self.cursor == column - 1
-            pygame.draw.rect(surface, p.ink, badge.inflate(2 * PIXEL, 2 * PIXEL), border_radius=4)
-            pygame.draw.rect(surface, p.gold if selected else p.felt_dark, badge, border_radius=3)
-            look.type.blit(surface, str(column), 8, p.ink if selected else p.label,
-                           badge.center, anchor="center")
-        surface.blit(look.cards.outline(), STOCK_POS)
-        surface.blit(look.cards.outline(), WASTE_POS)
-        if not position.stock:
-            look.type.blit(surface, "∅", 16, p.felt_light,
-                           (STOCK_POS[0] + CARD_W // 2, STOCK_POS[1] + CARD_H // 2),
-                           anchor="center")
-        # cards, lowest first; those in flight on top
         shake_card = self.shake[0] if self.shake else None
-        for sprite in sorted(self.sprites.values(), key=lambda s: s.z):
-            if sprite.card == shake_card and self.shake is not None:
+        moving = frozenset(c for c, s in self.sprites.items() if s.moving or c == shake_card)
+        self._refresh_static(moving)
+        assert self._static is not None
+        surface.blit(self._static, (0, 0))
+        # cards in flight (or shaking) over the resting ones, lowest first
+        waiting: set[tuple[float, float]] = set()
+        for card in sorted(moving, key=lambda c: self.sprites[c].z, reverse=True):
+            sprite = self.sprites[card]
+            if sprite.delay > 0 and not sprite.shows_face:
+                # face-down cards waiting on one spot (the deal) look like the top one
+                spot = (sprite.pos.x, sprite.pos.y)
+                if spot in waiting:
+                    sprite.hidden = True
+                    continue
+                waiting.add(spot)
+            sprite.hidden = False
+        for card in sorted(moving, key=lambda c: self.sprites[c].z):
+            sprite = self.sprites[card]
+            if sprite.hidden:
+                continue
+            if card == shake_card and self.shake is not None:
                 offset = math.sin(self.shake[1] * 60) * 6 * (self.shake[1] / 0.3)
                 saved = pygame.Vector2(sprite.pos)
                 sprite.pos.x += offset
@@ -448,6 +474,62 @@ class GameScene(Scene):
         for toast in self.toasts:
             toast.draw(surface, look, TOAST_AT)
         self._draw_confetti(surface)
+
+    def _refresh_static(self, moving: frozenset[int]) -> None:
+        """Bring the resting-table layer up to date, redrawing only the places that changed.
+
+        The layer holds the felt, the empty places, the column badges and every card that is
+        not moving. A card that starts or stops moving only dirties its own rectangle.
+        """
+        look = self.app.look
+        key = (self.cursor_visible, self.cursor, id(look.cards), self.app.texts.lang,
+               not self.game.position.stock)
+        resting = {c: s.rect for c, s in self.sprites.items() if c not in moving}
+        if self._static is None or key != self._static_key:
+            if self._static is None:  # one surface, reused: allocating 3.6 MB costs more
+                self._static = pygame.Surface(SCREEN_SIZE)
+                if pygame.display.get_surface() is not None:
+                    self._static = self._static.convert()
+            self._draw_static(self._static, moving)
+            self._static_key = key
+            self._baked = resting
+            return
+        dirty = [rect for card, rect in self._baked.items() if resting.get(card) != rect]
+        dirty += [rect for card, rect in resting.items() if self._baked.get(card) != rect]
+        if not dirty:
+            return
+        for rect in dirty:
+            self._static.set_clip(rect)
+            self._draw_static(self._static, moving)
+        self._static.set_clip(None)
+        self._baked = resting
+
+    def _draw_static(self, layer: pygame.Surface, moving: frozenset[int]) -> None:
+        """Draw the resting table onto ``layer`` (within its clip rectangle)."""
+        look, p = self.app.look, PALETTE
+        layer.blit(look.felt(), (0, 0))
+        position = self.game.position
+        for column in range(1, COLUMNS + 1):
+            x = column_x(column)
+            layer.blit(look.cards.outline(), (x, COLUMNS_Y))
+            badge = pygame.Rect(0, 0, 13 * PIXEL, 10 * PIXEL)
+            badge.midbottom = (x + CARD_W // 2, COLUMNS_Y - 3 * PIXEL)
+            selected = self.cursor_visible and self.cursor == column - 1
+            pygame.draw.rect(layer, p.ink, badge.inflate(2 * PIXEL, 2 * PIXEL), border_radius=4)
+            pygame.draw.rect(layer, p.gold if selected else p.felt_dark, badge, border_radius=3)
+            look.type.blit(layer, str(column), 8, p.ink if selected else p.label,
+                           badge.center, anchor="center")
+        layer.blit(look.cards.outline(), STOCK_POS)
+        layer.blit(look.cards.outline(), WASTE_POS)
+        if not position.stock:
+            look.type.blit(layer, "∅", 16, p.felt_light,
+                           (STOCK_POS[0] + CARD_W // 2, STOCK_POS[1] + CARD_H // 2),
+                           anchor="center")
+        clip = layer.get_clip()
+        resting = [s for c, s in self.sprites.items()
+                   if c not in moving and clip.colliderect(s.rect)]
+        for sprite in sorted(resting, key=lambda s: s.z):
+            sprite.draw(layer, look.cards)
 
     def _slot_rect(self, slot: int) -> pygame.Rect:
         if slot == STOCK_SLOT:
@@ -492,8 +574,7 @@ class GameScene(Scene):
             r = look.type.blit(surface, label, 8, p.hud_label, (x, 14), shadow=p.ink)
             r = look.type.blit(surface, value, 12, colour, (r.right + 10, 8), shadow=p.ink)
             x = r.right + 36
-        name = rules.preset_name()
-        rules_text = texts(f"rules.{name}") if name else texts("rules.custom")
+        rules_text = texts(self._rules_key)
         code = self.game.code or ""
         r = look.type.blit(surface, code, 10, p.white, (SCREEN_SIZE[0] - 20, 12),
                            anchor="topright", shadow=p.ink)

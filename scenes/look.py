@@ -134,6 +134,7 @@ class Type:
             both.blit(glyphs, (0, 0))
             glyphs = both
         surface = pygame.transform.scale_by(glyphs, scale) if scale != 1 else glyphs
+        surface = _for_screen(surface)
         if len(self._cache) > 2000:
             self._cache.clear()
         self._cache[key] = surface
@@ -216,6 +217,31 @@ _PIPS: dict[int, tuple[tuple[int, int], ...]] = {
 }
 
 
+KEY = (255, 0, 255)  # never drawn: marks the transparent corners of opaque art
+
+
+def _for_screen(surface: pygame.Surface) -> pygame.Surface:
+    """The surface in the screen's pixel format, which blits several times faster."""
+    if pygame.display.get_surface() is None:
+        return surface
+    return surface.convert_alpha()
+
+
+def _keyed(surface: pygame.Surface) -> pygame.Surface:
+    """Art whose pixels are either opaque or fully clear, as a colour-keyed screen surface.
+
+    Card faces and backs are drawn without antialiasing, so a colour key loses nothing, and an
+    RLE-accelerated keyed blit is much cheaper than a per-pixel-alpha one.
+    """
+    if pygame.display.get_surface() is None:
+        return surface
+    keyed = pygame.Surface(surface.get_size()).convert()
+    keyed.fill(KEY)
+    keyed.blit(surface, (0, 0))
+    keyed.set_colorkey(KEY, pygame.RLEACCEL)
+    return keyed
+
+
 def _card_outline(low: pygame.Surface, fill: Colour, edge: Colour) -> None:
     """A card blank with cut corners, on a transparent surface."""
     w, h = low.get_size()
@@ -234,6 +260,7 @@ class CardArt:
         self._faces: dict[int, pygame.Surface] = {}
         self._back: pygame.Surface | None = None
         self._outline: pygame.Surface | None = None
+        self._shadow: pygame.Surface | None = None
 
     def suit_colour(self, suit: int) -> Colour:
         """The ink of a suit; four colours for the colour-blind option."""
@@ -246,15 +273,33 @@ class CardArt:
         """The face of ``card`` at screen size."""
         surface = self._faces.get(card)
         if surface is None:
-            surface = pygame.transform.scale_by(self._draw_face(card), PIXEL)
+            surface = _keyed(pygame.transform.scale_by(self._draw_face(card), PIXEL))
             self._faces[card] = surface
         return surface
+
+    def warm(self, count: int) -> None:
+        """Draw up to ``count`` faces not drawn yet, so no frame later pays for many at once."""
+        for card in range(54):
+            if count <= 0:
+                return
+            if card not in self._faces:
+                self.face(card)
+                count -= 1
 
     def back(self) -> pygame.Surface:
         """The card back at screen size."""
         if self._back is None:
-            self._back = pygame.transform.scale_by(self._draw_back(), PIXEL)
+            self._back = _keyed(pygame.transform.scale_by(self._draw_back(), PIXEL))
         return self._back
+
+    def shadow(self) -> pygame.Surface:
+        """A soft dark card shape, cast by a card in the air."""
+        if self._shadow is None:
+            self._shadow = pygame.Surface((CARD_W, CARD_H), pygame.SRCALPHA)
+            pygame.draw.rect(self._shadow, (0, 0, 0, 60), self._shadow.get_rect(),
+                             border_radius=8)
+            self._shadow = _for_screen(self._shadow)
+        return self._shadow
 
     def outline(self) -> pygame.Surface:
         """An empty place on the table, for a column or pile with no card."""
@@ -263,7 +308,7 @@ class CardArt:
             w, h = CARD_LOW
             pygame.draw.rect(low, (*PALETTE.felt_dark, 255), (0, 0, w, h), border_radius=4)
             pygame.draw.rect(low, (*PALETTE.felt_light, 255), (0, 0, w, h), 1, border_radius=4)
-            self._outline = pygame.transform.scale_by(low, PIXEL)
+            self._outline = _for_screen(pygame.transform.scale_by(low, PIXEL))
         return self._outline
 
     def _draw_face(self, card: int) -> pygame.Surface:
@@ -385,8 +430,8 @@ def _felt(size: tuple[int, int]) -> pygame.Surface:
         pygame.draw.rect(rim, (*p.shadow, 40 - 3 * step), (inset, inset, low_size[0] - 2 * inset,
                                                            low_size[1] - 2 * inset), 2)
     low.blit(rim, (0, 0))
-    return pygame.transform.scale_by(low, PIXEL).convert() if pygame.display.get_surface() \
-        else pygame.transform.scale_by(low, PIXEL)
+    felt = pygame.transform.scale_by(low, PIXEL)
+    return felt.convert() if pygame.display.get_surface() is not None else felt
 
 
 class Look:

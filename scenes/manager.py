@@ -29,6 +29,7 @@ __all__ = ["App", "Loop", "Scene", "SceneManager"]
 log = logging.getLogger(__name__)
 
 FADE_SECONDS = 0.18
+ANIMATION_SCALES = {"off": 0.0, "slow": 1.6, "normal": 1.0, "fast": 0.55}
 
 
 class Scene:
@@ -73,6 +74,7 @@ class SceneManager:
         self._fade_total = FADE_SECONDS
         self._held: list[Intent] = []  # input that arrived during a fade, replayed after it
         self.fades_enabled = True
+        self._veil: pygame.Surface | None = None
 
     @property
     def top(self) -> Scene | None:
@@ -138,9 +140,10 @@ class SceneManager:
         elif self._fade_in > 0:
             alpha = self._fade_in / self._fade_total
         if alpha > 0:
-            veil = pygame.Surface(surface.get_size())
-            veil.set_alpha(int(255 * alpha))
-            surface.blit(veil, (0, 0))
+            if self._veil is None or self._veil.get_size() != surface.get_size():
+                self._veil = pygame.Surface(surface.get_size())
+            self._veil.set_alpha(int(255 * alpha))
+            surface.blit(self._veil, (0, 0))
 
     def apply_pending(self) -> None:
         """Carry out the requested changes; called between frames."""
@@ -232,9 +235,7 @@ class App:
     @property
     def animation_scale(self) -> float:
         """Multiplier for animation durations (0 means no animation)."""
-        return {"off": 0.0, "slow": 1.6, "normal": 1.0, "fast": 0.55}.get(
-            self.settings.animation, 1.0
-        )
+        return ANIMATION_SCALES.get(self.settings.animation, 1.0)
 
 
 class Loop:

@@ -12,6 +12,7 @@ import math
 import random
 from array import array
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import pygame
 
@@ -48,30 +49,39 @@ EFFECTS: dict[str, Callable[[int], list[Note]]] = {
 def synthesize(notes: Sequence[Note], rate: int, size: int, channels: int) -> bytes:
     """PCM bytes for a sequence of notes in the mixer's format (size as ``mixer.get_init()``)."""
     noise = random.Random(7)  # cosmetic randomness of its own, the same hiss every time
-    samples: list[float] = []
+    mono: list[float] = []
     for freq, duration, loud in notes:
         count = max(1, int(rate * duration))
         attack = max(1, int(rate * 0.004))
-        phase = 0.0
-        for i in range(count):
-            envelope = min(1.0, i / attack) * (1.0 - i / count) ** 1.5
-            if freq <= 0:
-                value = noise.uniform(-1.0, 1.0)
-            else:
-                phase = (phase + freq / rate) % 1.0
-                value = 1.0 if phase < 0.5 else -1.0
-                value = 0.7 * value + 0.3 * math.sin(2 * math.pi * phase)
-            samples.append(value * envelope * loud)
-    frames = [s for s in samples for _ in range(channels)]
+        if freq <= 0:
+            wave = [noise.uniform(-1.0, 1.0) for _ in range(count)]
+        else:
+            # one period of a square with a little sine for body, repeated
+            period = max(2, round(rate / freq))
+            half = period // 2
+            one = [0.7 * (1.0 if i < half else -1.0) + 0.3 * math.sin(2 * math.pi * i / period)
+                   for i in range(period)]
+            wave = (one * (count // period + 1))[:count]
+        inv = 1.0 / count
+        mono.extend(w * loud * min(1.0, i / attack) * (1.0 - i * inv) ** 1.5
+                    for i, w in enumerate(wave))
+    samples: array[Any]
     if size == -16:
-        return array("h", (int(s * 32767) for s in frames)).tobytes()
-    if size == 16:
-        return array("H", (int(s * 32767) + 32768 for s in frames)).tobytes()
-    if size == -8:
-        return array("b", (int(s * 127) for s in frames)).tobytes()
-    if size == 8:
-        return array("B", (int(s * 127) + 128 for s in frames)).tobytes()
-    return array("f", frames).tobytes()  # 32-bit float mixers
+        samples = array("h", [int(v * 32767) for v in mono])
+    elif size == 16:
+        samples = array("H", [int(v * 32767) + 32768 for v in mono])
+    elif size == -8:
+        samples = array("b", [int(v * 127) for v in mono])
+    elif size == 8:
+        samples = array("B", [int(v * 127) + 128 for v in mono])
+    else:
+        samples = array("f", mono)  # 32-bit float mixers
+    if channels == 1:
+        return samples.tobytes()
+    frames: array[Any] = samples * channels  # the right length and type, filled below
+    for channel in range(channels):
+        frames[channel::channels] = samples
+    return frames.tobytes()
 
 
 class SoundBoard:

@@ -53,7 +53,9 @@ class CardSprite:
     lift: float = 0.0  # height of the arc, in pixels, at the middle of the flight
     flip_from: bool = True  # face shown before the flip's midpoint
     flipping: bool = False
+    flip_start: float = 0.0  # fraction of the flight before the card starts turning over
     landed: bool = True
+    hidden: bool = False  # covered exactly by another sprite this frame: not drawn
     scale: float = 1.0
 
     @classmethod
@@ -76,8 +78,13 @@ class CardSprite:
         delay: float = 0.0,
         lift: float = 0.0,
         face_up: bool | None = None,
+        flip_start: float = 0.0,
     ) -> None:
-        """Start a flight toward (x, y); a zero duration jumps there at once."""
+        """Start a flight toward (x, y); a zero duration jumps there at once.
+
+        With ``face_up`` different from the current face the card turns over, during the part
+        of the flight after ``flip_start`` (0..1).
+        """
         target = pygame.Vector2(x, y)
         flip = face_up is not None and face_up != self.face_up
         if duration <= 0:
@@ -99,6 +106,7 @@ class CardSprite:
         self.lift = lift
         self.landed = self.start == target and not flip
         self.flipping = flip
+        self.flip_start = min(max(flip_start, 0.0), 0.9)
         self.flip_from = self.face_up
         if face_up is not None:
             self.face_up = face_up
@@ -140,6 +148,14 @@ class CardSprite:
         return min(1.0, self.elapsed / self.duration)
 
     @property
+    def shows_face(self) -> bool:
+        """Whether the face (not the back) is what shows right now."""
+        if self.flipping and not self.landed:
+            t = (self.progress - self.flip_start) / (1.0 - self.flip_start)
+            return self.flip_from if t < 0.5 else self.face_up
+        return self.face_up
+
+    @property
     def rect(self) -> pygame.Rect:
         """Where the card is drawn, for hit-testing."""
         return pygame.Rect(round(self.pos.x), round(self.pos.y), CARD_W, CARD_H)
@@ -148,18 +164,18 @@ class CardSprite:
         """Draw the card, squeezed horizontally while it flips."""
         x = round(self.pos.x) // PIXEL * PIXEL
         y = round(self.pos.y) // PIXEL * PIXEL
+        t = 0.0
         if self.flipping and not self.landed:
-            t = self.progress
+            t = max(0.0, (self.progress - self.flip_start) / (1.0 - self.flip_start))
+        if 0.0 < t < 1.0:
             showing = self.flip_from if t < 0.5 else self.face_up
             image = art.face(self.card) if showing else art.back()
             width = max(PIXEL, round(CARD_W * abs(math.cos(math.pi * t)) / PIXEL) * PIXEL)
             squeezed = pygame.transform.scale(image, (width, CARD_H))
             surface.blit(squeezed, (x + (CARD_W - width) // 2, y))
             return
-        image = art.face(self.card) if self.face_up else art.back()
-        if not self.landed and self.lift:
-            # a soft shadow under a card in the air
-            shadow = pygame.Surface((CARD_W, CARD_H), pygame.SRCALPHA)
-            shadow.fill((0, 0, 0, 60))
-            surface.blit(shadow, (x + 6, y + 8))
+        shown = self.flip_from if self.flipping and not self.landed and t <= 0.0 else self.face_up
+        image = art.face(self.card) if shown else art.back()
+        if not self.landed and self.lift >= 40 and self.delay <= 0:
+            surface.blit(art.shadow(), (x + 6, y + 8))  # a card in the air casts a shadow
         surface.blit(image, (x, y))

@@ -70,6 +70,7 @@ class TitleScene(Scene):
         self.menu.handle(intent)
 
     def update(self, dt: float) -> None:
+        self.app.look.cards.warm(2)  # the game's faces, drawn while the title idles
         self.clock += dt
         self.menu.update(dt)
         for toast in self.toasts:
