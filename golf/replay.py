@@ -46,6 +46,9 @@ LANGUAGES: Final = ("en", "fr")
 
 _T: Final = "tag:yaml.org,2002:"
 _STR: Final = _T + "str"
+_KNOWN_TAGS: Final = frozenset(
+    _T + name for name in ("str", "int", "float", "bool", "null", "timestamp", "map", "seq")
+)
 _INT_RE: Final = re.compile(r"[-+]?(?:0|[1-9][0-9]*)")
 _NUMBER_RE: Final = re.compile(r"[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?")
 _REFUSALS: Final = frozenset(text for texts in MESSAGES.values() for text in texts.values())
@@ -514,11 +517,14 @@ class _Reader:
 
     # scalars
 
+    def _known_tag(self, node: Node, path: str, expected: str) -> None:
+        if node.tag not in _KNOWN_TAGS:
+            self.fail(node, path, f"YAML tag {node.tag} is not allowed (expected {expected})")
+
     def _scalar(self, node: Node, path: str, expected: str) -> ScalarNode:
+        self._known_tag(node, path, expected)
         if not isinstance(node, ScalarNode):
             self.fail(node, path, f"expected {expected}, got {_shown(node)}")
-        if not node.tag.startswith(_T):
-            self.fail(node, path, f"YAML tag {node.tag} is not allowed (expected {expected})")
         return node
 
     def text(self, node: Node, path: str, expected: str = "text", limit: int = MAX_TITLE) -> str:
@@ -585,6 +591,7 @@ class _Reader:
         required: Sequence[str] = (),
         what: str = "a mapping",
     ) -> dict[str, Node]:
+        self._known_tag(node, path, what)
         if not isinstance(node, MappingNode):
             self.fail(node, path, f"expected {what}, got {_shown(node)}")
         out: dict[str, Node] = {}
@@ -610,6 +617,7 @@ class _Reader:
         return out
 
     def sequence(self, node: Node, path: str, what: str, limit: int) -> list[Node]:
+        self._known_tag(node, path, what)
         if not isinstance(node, SequenceNode):
             self.fail(node, path, f"expected {what}, got {_shown(node)}")
         items: list[Node] = node.value
@@ -750,10 +758,10 @@ class _Reader:
         return text
 
     def action(self, node: Node, path: str) -> Action:
-        s = self._scalar(node, path, "an action")
-        if s.tag != _STR:
-            self.fail(node, path, f"{_shown(s)} is not an action ({_ACTION_FORM})")
-        token: str = s.value
+        self._known_tag(node, path, "an action")
+        if not isinstance(node, ScalarNode) or node.tag != _STR:
+            self.fail(node, path, f"{_shown(node)} is not an action ({_ACTION_FORM})")
+        token: str = node.value
         known = self._tokens.get(token)
         if known is not None:
             return known
@@ -763,7 +771,7 @@ class _Reader:
             action = self._tokens[token] = Action.parse(token)
             return action
         except ValueError:
-            self.fail(node, path, f"{_shown(s)} is not an action ({_ACTION_FORM})")
+            self.fail(node, path, f"{_shown(node)} is not an action ({_ACTION_FORM})")
 
     def actions(self, node: Node) -> tuple[tuple[Action, ...], tuple[float | None, ...]]:
         items = self.sequence(node, "actions", "a list of actions", MAX_ACTIONS)

@@ -1,0 +1,320 @@
+"""The headless command line: verify replays, describe a deal, make a code; and the rule options.
+
+``main.py`` calls :func:`main`. Other modules add subcommands through :data:`COMMANDS` (or
+:func:`register_command`), and ``golf.solver_cli``, when it exists, through its
+``register(subparsers)``; a subcommand's parser sets ``run`` (``args -> exit status``) as a
+default. The game window is not part of ``golf``: ``main.py`` passes a ``window`` function that
+the ``play`` command (and no command at all) calls.
+
+Exit status: 0 all is well, 1 a replay failed or an action was refused, 2 bad input (a wrong
+code, a bad file, a bad option) — always one line on stderr and no traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import random
+import re
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import NoReturn
+
+from golf.codes import CodeError, format_code, parse_code
+from golf.deal import MAX_DEAL
+from golf.describe import describe
+from golf.engine import Action
+from golf.replay import ReplayError, load, verify
+from golf.rules import EASY, PRESETS, Rules
+from golf.session import Game
+
+PROG = "main.py"
+EXIT_OK = 0
+EXIT_FAILED = 1
+EXIT_BAD_INPUT = 2
+
+Run = Callable[[argparse.Namespace], int]
+
+
+class UsageError(Exception):
+    """Bad input from the command line: reported as one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, with its errors on one line (status 2) rather than the usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+@dataclass(frozen=True)
+class Command:
+    """A subcommand: its name, one line of help, its options and what it does."""
+
+    name: str
+    help: str
+    add_arguments: Callable[[argparse.ArgumentParser], None]
+    run: Run
+
+
+COMMANDS: list[Command] = []
+
+
+def register_command(command: Command) -> None:
+    """Add a subcommand (replacing one of the same name)."""
+    COMMANDS[:] = [c for c in COMMANDS if c.name != command.name]
+    COMMANDS.append(command)
+
+
+# --- rule options, shared by every command that deals a game ------------------------------------
+
+
+def _on_off(text: str) -> bool:
+    t = text.strip().lower()
+    if t in ("on", "yes", "true", "1"):
+        return True
+    if t in ("off", "no", "false", "0"):
+        return False
+    raise argparse.ArgumentTypeError(f"{text!r} is not on or off")
+
+
+def add_rule_options(parser: argparse.ArgumentParser) -> None:
+    """``--rules`` and one option per switch of SPEC §3 (each overrides the preset)."""
+    group = parser.add_argument_group("rules")
+    group.add_argument(
+        "--rules",
+        choices=sorted(PRESETS),
+        help="rule preset (default: easy, or the code's rules)",
+    )
+    group.add_argument(
+        "--king-ace", type=_on_off, metavar="on|off", help="A on K and K on A (King–Ace link)"
+    )
+    group.add_argument(
+        "--queen-on-king", type=_on_off, metavar="on|off", help="a Queen may go on a King"
+    )
+    group.add_argument(
+        "--draw",
+        choices=("any", "stuck"),
+        help="draw at any time, or only when no card can be played",
+    )
+    group.add_argument("--jokers", type=int, choices=(0, 1, 2), help="wild jokers in the deck")
+    group.add_argument(
+        "--empty-waste",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="the waste starts empty",
+    )
+    group.add_argument("--scoring", choices=("points", "strokes"), help="how the game is scored")
+
+
+def rules_from_args(args: argparse.Namespace, base: Rules = EASY) -> Rules:
+    """The rules the options ask for: ``--rules`` (else ``base``), then each switch given."""
+    preset = getattr(args, "rules", None)
+    rules = PRESETS[preset] if preset else base
+    changes: dict[str, object] = {}
+    for option, field_name in (
+        ("king_ace", "king_ace"),
+        ("queen_on_king", "queen_on_king"),
+        ("jokers", "jokers"),
+        ("empty_waste", "empty_waste"),
+        ("scoring", "scoring"),
+    ):
+        value = getattr(args, option, None)
+        if value is not None:
+            changes[field_name] = value
+    draw = getattr(args, "draw", None)
+    if draw is not None:
+        changes["draw_any_time"] = draw == "any"
+    return rules.with_(**changes) if changes else rules
+
+
+def _code_and_rules(text: str, args: argparse.Namespace) -> tuple[int, Rules]:
+    try:
+        code = parse_code(text)
+    except CodeError as e:
+        raise UsageError(e.text("en")) from None
+    return code.number, rules_from_args(args, code.rules)
+
+
+# --- verify ---------------------------------------------------------------------------------------
+
+
+def replay_files(paths: Sequence[str]) -> list[Path]:
+    """The files named, and every ``*.yaml``/``*.yml`` under the folders named, in order."""
+    out: list[Path] = []
+    for name in paths:
+        p = Path(name)
+        if p.is_dir():
+            found = sorted(f for f in p.rglob("*") if f.suffix in (".yaml", ".yml") and f.is_file())
+            if not found:
+                raise UsageError(f"{name}: no replay files (*.yaml, *.yml) in this folder")
+            out.extend(found)
+        elif p.is_file():
+            out.append(p)
+        else:
+            raise UsageError(f"{name}: no such file or folder")
+    return out
+
+
+def _add_verify(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("paths", nargs="+", metavar="PATH", help="replay files or folders")
+
+
+def run_verify(args: argparse.Namespace) -> int:
+    status = EXIT_OK
+    for path in replay_files(args.paths):
+        try:
+            replay = load(path)
+        except ReplayError as e:
+            print(f"FAIL {e}", file=sys.stderr, flush=True)
+            status = EXIT_BAD_INPUT
+            continue
+        problems = verify(replay)
+        if problems:
+            print(f"FAIL {path}: {problems[0]}", flush=True)
+            status = max(status, EXIT_FAILED)
+        else:
+            print(f"ok   {path}", flush=True)
+    return status
+
+
+# --- describe -------------------------------------------------------------------------------------
+
+_STATUS_WORDS = {
+    "en": {"playing": "playing", "won": "won", "blocked": "blocked"},
+    "fr": {"playing": "en cours", "won": "gagnée", "blocked": "bloquée"},
+}
+
+
+def parse_actions(text: str) -> list[Action]:
+    """``"draw, play 5, play 2"`` (commas or semicolons between actions)."""
+    out = []
+    for part in re.split(r"[,;]", text):
+        if part.strip():
+            try:
+                out.append(Action.parse(part))
+            except ValueError as e:
+                raise UsageError(f"--actions: {e}") from None
+    return out
+
+
+def _add_describe(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("code", metavar="CODE", help="a game code such as GO1-E-AAAAAAB")
+    parser.add_argument("--lang", choices=("en", "fr"), default="en", help="language of the text")
+    parser.add_argument(
+        "--actions", default="", metavar="LIST", help='actions to play first, e.g. "draw, play 5"'
+    )
+    add_rule_options(parser)
+
+
+def run_describe(args: argparse.Namespace) -> int:
+    number, rules = _code_and_rules(args.code, args)
+    actions = parse_actions(args.actions)
+    game = Game.new(number, rules)
+    for i, action in enumerate(actions, start=1):
+        refused = game.apply(action)
+        if refused is not None:
+            print(f"action {i} ({action}): {refused.text(args.lang)}", file=sys.stderr)
+            return EXIT_FAILED
+    lang = args.lang
+    print(format_code(number, rules))
+    print(describe(game.position, lang))
+    if lang == "fr":
+        print(f"coups : {game.moves} ; score : {game.score} ; {_STATUS_WORDS['fr'][game.status]}")
+    else:
+        print(f"moves: {game.moves}; score: {game.score}; {_STATUS_WORDS['en'][game.status]}")
+    return EXIT_OK
+
+
+# --- new-code -------------------------------------------------------------------------------------
+
+
+def _add_new_code(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--seed", type=int, help="seed of the random choice (for repeatable output)"
+    )
+    add_rule_options(parser)
+
+
+def run_new_code(args: argparse.Namespace) -> int:
+    rng = random.Random(args.seed)
+    print(format_code(rng.randrange(MAX_DEAL), rules_from_args(args)))
+    return EXIT_OK
+
+
+# --- play (the window) ----------------------------------------------------------------------------
+
+
+def _add_play(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "code", nargs="?", metavar="CODE", help="deal this code (default: a new one)"
+    )
+    add_rule_options(parser)
+
+
+def _run_play_unset(args: argparse.Namespace) -> int:
+    print("The game window is not available yet", file=sys.stderr)
+    return EXIT_FAILED
+
+
+def _prepare_play(args: argparse.Namespace) -> None:
+    """Check the code before a window opens; leave the final code and rules on ``args``."""
+    if args.code:
+        number, rules = _code_and_rules(args.code, args)
+        args.code = format_code(number, rules)
+    else:
+        rules = rules_from_args(args)
+    args.game_rules = rules
+
+
+register_command(
+    Command("verify", "play replay files back and check them", _add_verify, run_verify)
+)
+register_command(
+    Command("describe", "print the board description of a deal", _add_describe, run_describe)
+)
+register_command(Command("new-code", "print a random game code", _add_new_code, run_new_code))
+register_command(Command("play", "open the game window (the default)", _add_play, _run_play_unset))
+
+
+# --- the parser and main --------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The whole command line, with every registered subcommand."""
+    parser = _Parser(prog=PROG, description="Golf solitaire.")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for command in COMMANDS:
+        sub = subparsers.add_parser(command.name, help=command.help, description=command.help)
+        command.add_arguments(sub)
+        sub.set_defaults(run=command.run)
+    try:
+        solver_cli = importlib.import_module("golf.solver_cli")
+    except ModuleNotFoundError as e:
+        if e.name != "golf.solver_cli":
+            raise
+    else:
+        solver_cli.register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, window: Run | None = None) -> int:
+    """Run the command line; returns the exit status. ``window`` opens the game (``play``)."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if not args_list or (args_list[0].startswith("-") and args_list[0] not in ("-h", "--help")):
+        args_list.insert(0, "play")
+    parser = build_parser()
+    args = parser.parse_args(args_list)
+    try:
+        if args.command == "play":
+            _prepare_play(args)
+            return (window or _run_play_unset)(args)
+        run: Run = args.run
+        return run(args)
+    except (UsageError, ReplayError) as e:
+        print(f"{PROG}: {e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except BrokenPipeError:
+        return EXIT_FAILED

@@ -1,0 +1,35 @@
+"""Golf solitaire: start the game window, or run a headless command (``main.py --help``).
+
+The headless commands live in ``golf.cli`` and never import pygame; the window is imported
+only when it is asked for.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from golf.cli import main as cli_main
+
+
+def run_window(args: argparse.Namespace) -> int:
+    """Open the game window (``scenes.app``), if this build has one."""
+    try:
+        app = importlib.import_module("scenes.app")  # pygame is loaded only for the window
+    except ModuleNotFoundError as e:
+        if e.name not in ("scenes", "scenes.app"):
+            raise
+        print("The game window is not available yet", file=sys.stderr)
+        return 1
+    status = app.run(args)
+    return status if isinstance(status, int) else 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    return cli_main(argv, window=run_window)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
