@@ -15,7 +15,7 @@ from pathlib import Path
 import pygame
 
 from golf.codes import CodeError, parse_code
-from golf.rules import PRESETS
+from golf.rules import PRESETS, Rules
 from golf.session import Game
 from scenes import flow
 from scenes.i18n import LANGUAGES, Notice
@@ -31,6 +31,8 @@ __all__ = ["WindowOptions", "build_app", "first_scene", "load_settings", "open_w
 log = logging.getLogger(__name__)
 
 FPS = 60
+# golf.cli's rule options; any of them on the command line starts a game at once
+RULE_SWITCHES = ("king_ace", "queen_on_king", "draw", "jokers", "empty_waste", "scoring")
 MAX_DT = 0.1  # a long stall (window dragged, machine asleep) does not teleport the cards
 
 
@@ -46,6 +48,8 @@ class WindowOptions:
     frames: int | None = None  # stop after this many frames (smoke tests, benchmarks)
     seed: int | None = None  # seeds the random deals and the cosmetic effects
     screenshot: Path | None = None  # save the last frame as PNG before closing
+    game_rules: Rules | None = None  # the rules the command line settled on (golf.cli)
+    rules_given: bool = False  # whether any rule option was on the command line
 
     @classmethod
     def from_any(cls, source: object) -> WindowOptions:
@@ -56,16 +60,24 @@ class WindowOptions:
             return source
         values: dict[str, object] = {}
         for f in fields(cls):
-            if isinstance(source, dict):
-                value = source.get(f.name)
-            else:
-                value = getattr(source, f.name, None)
+            value = _read(source, f.name)
             if value is not None:
                 values[f.name] = value
         for name in ("config_dir", "screenshot"):
             if name in values:
                 values[name] = Path(str(values[name]))
+        if not isinstance(values.get("game_rules"), Rules):
+            values.pop("game_rules", None)
+        switches = ("rules", *RULE_SWITCHES)
+        values["rules_given"] = any(_read(source, n) is not None for n in switches)
         return cls(**values)  # type: ignore[arg-type]
+
+
+def _read(source: object, name: str) -> object:
+    """An option from a mapping or an object with attributes (None when absent)."""
+    if isinstance(source, dict):
+        return source.get(name)
+    return getattr(source, name, None)
 
 
 def _icon() -> pygame.Surface:
@@ -140,8 +152,9 @@ def first_scene(app: App, options: WindowOptions) -> None:
     if options.code:
         code = parse_code(options.code)
         flow.start_game(app, Game.new(code.number, code.rules))
-    elif options.rules in PRESETS:
-        flow.new_game(app, PRESETS[options.rules or "classic"])
+    elif options.rules_given or options.rules in PRESETS:
+        rules = options.game_rules or PRESETS.get(options.rules or "", None)
+        flow.new_game(app, rules)
     else:
         app.scenes.reset(TitleScene(app), fade=False)
     app.scenes.apply_pending()
