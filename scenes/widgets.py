@@ -129,6 +129,7 @@ class Menu:
         self.focus = focus
         self.wrap = wrap
         self.show_focus = True
+        self.pointer: tuple[int, int] | None = None  # last pointer position seen
 
     def move(self, step: int) -> None:
         """Move the focus to the next enabled button."""
@@ -158,8 +159,9 @@ class Menu:
         if kind in (Kind.CONFIRM, Kind.DRAW) and self.buttons:
             return self.buttons[self.focus].activate()
         if intent.pos is not None:
+            moved = _pointer_moved(self, intent)
             for index, button in enumerate(self.buttons):
-                if kind is Kind.POINT and button.hit(intent.pos) and button.enabled:
+                if moved and button.hit(intent.pos) and button.enabled:
                     self.focus = index
                 if button.handle(intent):
                     self.focus = index
@@ -175,6 +177,18 @@ class Menu:
         """Draw every button, the focused one framed in gold."""
         for index, button in enumerate(self.buttons):
             button.draw(surface, look, texts, focused=self.show_focus and index == self.focus)
+
+
+def _pointer_moved(widget: Menu | Form, intent: Intent) -> bool:
+    """Whether a POINT intent is the pointer really moving.
+
+    The first position seen may only be where the pointer rested when the window opened under
+    it; letting that steal the keyboard focus would surprise a keyboard player.
+    """
+    if intent.kind is not Kind.POINT or intent.pos is None:
+        return False
+    before, widget.pointer = widget.pointer, intent.pos
+    return before is not None and before != intent.pos
 
 
 @dataclass
@@ -288,6 +302,7 @@ class Form:
     def __init__(self, items: Sequence[Choice | Button], focus: int = 0) -> None:
         self.items = list(items)
         self.focus = focus
+        self.pointer: tuple[int, int] | None = None  # last pointer position seen
 
     @property
     def focused(self) -> Choice | Button | None:
@@ -327,11 +342,12 @@ class Form:
             return item.activate()
         if intent.pos is None:
             return False
+        moved = _pointer_moved(self, intent)
         for index, entry in enumerate(self.items):
             inside = entry.rect.collidepoint(intent.pos)
             if kind is Kind.POINT:
                 entry.hover = inside
-                if inside and entry.enabled:
+                if moved and inside and entry.enabled:
                     self.focus = index
             elif kind is Kind.CLICK and inside and entry.enabled:
                 self.focus = index

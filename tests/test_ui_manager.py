@@ -187,3 +187,15 @@ def test_changing_the_language_reaches_every_scene(app: App) -> None:
     app.change_settings(app.settings.with_(language="fr"), save=False)
     assert seen == ["fr"]
     assert app.texts("game.stock") == "Pioche"
+
+
+def test_the_pointer_resting_where_the_window_opens_does_not_move_the_focus(app: App) -> None:
+    from scenes.widgets import Button, Menu
+
+    buttons = [Button(pygame.Rect(0, 100 * i, 200, 50), "title.quit", lambda: None)
+               for i in range(3)]
+    menu = Menu(buttons)
+    menu.handle(Intent(Kind.POINT, pos=(10, 210)))  # first sighting: over the third button
+    assert menu.focus == 0
+    menu.handle(Intent(Kind.POINT, pos=(12, 110)))  # a real move onto the second
+    assert menu.focus == 1
