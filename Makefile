@@ -30,3 +30,16 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache .hypothesis
+
+# The standalone program (build.spec, PyInstaller): dist/golf/golf, a folder to ship as a whole.
+.PHONY: dist dist-onefile dist-check
+
+dist: $(STAMP)
+	$(PY) -m PyInstaller build.spec --noconfirm --clean --log-level WARN
+
+dist-onefile: $(STAMP)
+	GOLF_ONEFILE=1 $(PY) -m PyInstaller build.spec --noconfirm --clean --log-level WARN \
+		--distpath dist/onefile --workpath build/onefile
+
+dist-check: dist
+	scripts/exe_smoke.sh dist/golf $(PY)

@@ -1,0 +1,159 @@
+#!/usr/bin/env bash
+# Smoke test of the built program (`make dist-check` runs it after `make dist`).
+#
+#   scripts/exe_smoke.sh [PROGRAM_FOLDER] [PYTHON]
+#
+# PROGRAM_FOLDER is the one-folder build (default dist/golf). It is copied to a temporary folder
+# and run from there, with no screen (SDL dummy drivers) and the user folders (XDG_*) pointed at
+# that temporary folder, so the test proves the program is self-contained: it needs neither the
+# checkout nor the virtual environment. PYTHON (default .venv/bin/python) runs main.py from source
+# for the outputs the two must share.
+#
+# Checks: --help; `describe` prints the board, the same text as from source; `verify replays/`
+# passes; a wrong code exits 2 with one line; `watch FILE --headless` plays a replay (when the
+# command line has `watch`); the window starts under the dummy video driver and draws frames; no
+# file is written inside the program folder. Exit status 0 when all pass.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+SRC_FOLDER=${1:-$ROOT/dist/golf}
+PYTHON=${2:-$ROOT/.venv/bin/python}
+SRC_FOLDER=$(cd "$SRC_FOLDER" && pwd)
+if [[ -e "$PYTHON" ]]; then  # absolute, without resolving the venv's symlink
+    PYTHON="$(cd "$(dirname "$PYTHON")" && pwd)/$(basename "$PYTHON")"
+fi
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/golf-exe-smoke.XXXXXX")
+WINDOW_PID=""
+cleanup() {
+    if [[ -n "$WINDOW_PID" ]] && kill -0 "$WINDOW_PID" 2>/dev/null; then
+        kill "$WINDOW_PID" 2>/dev/null || true
+    fi
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+cp -a "$SRC_FOLDER" "$WORK/golf"
+EXE="$WORK/golf/golf"
+[[ -x "$EXE" ]] || { echo "FAIL no program at $SRC_FOLDER/golf" >&2; exit 1; }
+
+export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1
+export XDG_CONFIG_HOME="$WORK/home/config" XDG_DATA_HOME="$WORK/home/data"
+export XDG_STATE_HOME="$WORK/home/state" XDG_CACHE_HOME="$WORK/home/cache"
+unset PYTHONPATH PYTHONHOME
+cd "$WORK"  # nothing of the checkout is reachable by a relative path
+
+FAILED=0
+pass() { echo "ok   $*"; }
+fail() { echo "FAIL $*" >&2; FAILED=1; }
+skip() { echo "skip $*"; }
+folder_listing() { (cd "$WORK/golf" && find . -print | LC_ALL=C sort); }
+BEFORE=$(folder_listing)
+
+# --help: the same command line as main.py
+if HELP=$("$EXE" --help 2>&1) && grep -q "verify" <<<"$HELP" && grep -q "describe" <<<"$HELP"; then
+    pass "--help lists the commands"
+else
+    fail "--help: $HELP"
+fi
+
+# describe: the board of deal 0, identical to the source's output
+CODE=GO1-E-AAAAAAA
+if OUT=$("$EXE" describe "$CODE" 2>"$WORK/err") && [[ ! -s "$WORK/err" ]] \
+    && [[ $(head -1 <<<"$OUT") == "$CODE" ]] && grep -q "^Stock: 16 cards; waste: " <<<"$OUT" \
+    && grep -q "column 7: " <<<"$OUT"; then
+    pass "describe $CODE prints the board"
+else
+    fail "describe $CODE: $OUT $(cat "$WORK/err")"
+fi
+if [[ -x "$PYTHON" ]]; then
+    for args in "describe $CODE" "describe GO1-C-AAAAAAB --lang fr --actions draw" "new-code --seed 7 --rules strict"; do
+        # shellcheck disable=SC2086  # the words of $args are the arguments
+        if [[ $("$EXE" $args 2>&1) == $(cd "$ROOT" && "$PYTHON" main.py $args 2>&1) ]]; then
+            pass "$args: same output as from source"
+        else
+            fail "$args: the built program and main.py differ"
+        fi
+    done
+else
+    skip "comparison with the source (no $PYTHON)"
+fi
+
+# verify: every replay of the checkout passes through the built program
+if OUT=$("$EXE" verify "$ROOT/replays/" 2>&1); then
+    pass "verify replays/ ($(grep -c '^ok ' <<<"$OUT") files)"
+else
+    fail "verify replays/:"$'\n'"$OUT"
+fi
+
+# bad input: exit status 2, one line on stderr, no traceback
+set +e
+"$EXE" describe GO1-Q-NOTACODE >"$WORK/out" 2>"$WORK/err"
+STATUS=$?
+set -e
+if [[ $STATUS == 2 && $(wc -l <"$WORK/err") == 1 ]] && ! grep -q Traceback "$WORK/err"; then
+    pass "a wrong code exits 2 with one line"
+else
+    fail "a wrong code: status $STATUS, stderr: $(cat "$WORK/err")"
+fi
+
+# watch --headless: one replay played through the built program
+FIRST_REPLAY=$(find "$ROOT/replays" -name '*.yaml' -type f | LC_ALL=C sort | head -1)
+if grep -qE "^ +watch " <<<"$HELP"; then
+    if OUT=$(timeout 60 "$EXE" watch "$FIRST_REPLAY" --headless 2>&1); then
+        pass "watch $(basename "$FIRST_REPLAY") --headless"
+    else
+        fail "watch $(basename "$FIRST_REPLAY") --headless:"$'\n'"$OUT"
+    fi
+else
+    skip "watch --headless (the command line has no watch command yet)"
+fi
+
+# the window, under the dummy video driver
+PLAY_HELP=$("$EXE" play --help 2>&1 || true)
+if grep -q -- "--frames" <<<"$PLAY_HELP"; then
+    SHOT_ARGS=()
+    if grep -q -- "--screenshot" <<<"$PLAY_HELP"; then
+        SHOT_ARGS=(--screenshot "$WORK/title.png")
+    fi
+    if OUT=$(timeout 60 "$EXE" play --frames 30 "${SHOT_ARGS[@]}" 2>&1) && ! grep -q Traceback <<<"$OUT"; then
+        pass "the window ran 30 frames and closed"
+    else
+        fail "the window (play --frames 30):"$'\n'"$OUT"
+    fi
+    if ((${#SHOT_ARGS[@]})); then
+        if [[ $(head -c 8 "$WORK/title.png" 2>/dev/null | od -An -tx1 | tr -d ' \n') == 89504e470d0a1a0a ]]; then
+            pass "the window saved a PNG of its last frame"
+        else
+            fail "no PNG from --screenshot"
+        fi
+    fi
+else
+    # No frame limit on the command line yet: the window must start and keep running.
+    "$EXE" >"$WORK/window.log" 2>&1 &
+    WINDOW_PID=$!
+    sleep 4
+    if kill -0 "$WINDOW_PID" 2>/dev/null && ! grep -q Traceback "$WORK/window.log"; then
+        pass "the window started and was still running after 4 s (no --frames option yet)"
+        kill "$WINDOW_PID"
+        wait "$WINDOW_PID" 2>/dev/null || true
+    else
+        wait "$WINDOW_PID" 2>/dev/null || true
+        fail "the window stopped early:"$'\n'"$(cat "$WORK/window.log")"
+    fi
+    WINDOW_PID=""
+fi
+
+# user data never goes next to the executable
+AFTER=$(folder_listing)
+if [[ "$BEFORE" == "$AFTER" ]]; then
+    pass "nothing was written inside the program folder"
+else
+    fail "files appeared inside the program folder:"$'\n'"$(diff <(echo "$BEFORE") <(echo "$AFTER") || true)"
+fi
+
+if ((FAILED)); then
+    echo "the built program FAILED its smoke test" >&2
+    exit 1
+fi
+echo "the built program passed its smoke test"
