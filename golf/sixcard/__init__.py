@@ -1,0 +1,8 @@
+"""Six-card Golf: the 2–6 player card game scored like golf, and its computer opponents.
+
+Pure Python and deterministic like the solitaire engine: ``rules`` (switches and scoring),
+``codes`` (``G6-…`` game codes), ``actions`` (the one action vocabulary), ``game`` (states and
+``apply``), ``view`` (what one seat may know), ``ai`` (three levels), ``replay`` (YAML files),
+``simulate`` (AI against AI) and ``cli`` (the ``six-card`` subcommands).
+``docs/six-card-golf.md`` describes the rules as built, the codes and the replay format.
+"""

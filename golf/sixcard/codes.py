@@ -1,0 +1,152 @@
+"""Six-card Golf game codes: ``G6-P-LLLLLLL`` and an optional variant part.
+
+``G6`` is the format, ``P`` the number of players (2–6), ``LLLLLLL`` seven letters A–Z giving
+the deal number ``n`` in base 26 (``AAAAAAA`` = 0), most significant first — the same letters
+as the solitaire's codes. The deal number fixes the deck order of every hole (see
+``golf.sixcard.game.hole_deck``) and the first dealer, so a code fixes the whole game.
+
+The variant part is ``V`` followed by the letters of the switches that differ from the
+standard game, always in this order:
+
+====== ==========================================================
+``4``  four-card grid (2 × 2); ``9`` nine-card grid (3 × 3)
+``P``  peek at 2 cards instead of turning them up
+``K``  knock
+``N``  no jokers
+``J``  jokers do not cancel in a column (a pair of jokers is −4)
+``D``  double deck for any number of players
+``T``  twos worth −2
+``R``  row cancellation
+``H``  18 holes
+``S``  ties shared (no sudden-death play-off)
+====== ==========================================================
+
+So ``G6-4-AAAAAAB`` is the standard game for 4 players and ``G6-3-AAAAAAB-V9K`` the
+nine-card grid with knocking for 3. A code of the standard rules is always written with three
+parts; a three-part code never implies a variant.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from golf.codes import letters
+from golf.deal import MAX_DEAL
+from golf.sixcard.rules import MAX_PLAYERS, MIN_PLAYERS, STANDARD, SixRules
+
+EXPECTED_FORM: Final = (
+    "G6-4-AAAAAAA (G6, the number of players 2-6, seven letters A-Z; "
+    "optionally a variant part such as -V9K)"
+)
+_EXPECTED_FR: Final = (
+    "G6-4-AAAAAAA (G6, le nombre de joueurs 2-6, sept lettres A-Z ; "
+    "éventuellement une partie de variantes comme -V9K)"
+)
+_CODE_RE: Final = re.compile(r"G6-([0-9])-([A-Z]{7})(?:-(V[A-Z0-9]*))?")
+_VARIANT_RE: Final = re.compile(r"V([49]?)(P?)(K?)(N?)(J?)(D?)(T?)(R?)(H?)(S?)")
+
+
+class SixCodeError(ValueError):
+    """A text that is not a six-card Golf code; the message shows the expected form."""
+
+    def __init__(self, text: str, reason: str = "", reason_fr: str = "") -> None:
+        self.code_text = text
+        self.reason = reason
+        self.reason_fr = reason_fr or reason
+        super().__init__(self.text("en"))
+
+    def text(self, lang: str = "en") -> str:
+        shown = self.code_text.strip()[:40]
+        if lang == "fr":
+            extra = f" ({self.reason_fr})" if self.reason_fr else ""
+            return f"« {shown} » n'est pas un code de Golf à six cartes{extra} ; forme attendue : {_EXPECTED_FR}"
+        extra = f" ({self.reason})" if self.reason else ""
+        return f"{shown!r} is not a six-card Golf code{extra}; expected {EXPECTED_FORM}"
+
+
+@dataclass(frozen=True)
+class SixCode:
+    number: int
+    players: int
+    rules: SixRules
+
+    def __str__(self) -> str:
+        return format_code(self.number, self.players, self.rules)
+
+
+def variant_part(rules: SixRules) -> str:
+    """``V`` and the letters of the switches that differ from the standard game."""
+    return "V" + "".join(
+        (
+            "4" if rules.grid == 4 else "9" if rules.grid == 9 else "",
+            "P" if rules.peek else "",
+            "K" if rules.knock else "",
+            "" if rules.jokers else "N",
+            "" if rules.jokers_cancel else "J",
+            "D" if rules.double_deck else "",
+            "T" if rules.twos_negative else "",
+            "R" if rules.row_cancel else "",
+            "H" if rules.holes == 18 else "",
+            "S" if rules.ties == "shared" else "",
+        )
+    )
+
+
+def format_code(number: int, players: int, rules: SixRules = STANDARD) -> str:
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {players}")
+    base = f"G6-{players}-{letters(number)}"
+    return base if rules == STANDARD else f"{base}-{variant_part(rules)}"
+
+
+def parse_code(text: str) -> SixCode:
+    """Read a code: trimmed, case-insensitive. Raises :class:`SixCodeError`."""
+    if not isinstance(text, str):
+        raise SixCodeError(repr(text), "not text", "pas du texte")
+    t = text.strip().upper()
+    m = _CODE_RE.fullmatch(t)
+    if m is None:
+        raise SixCodeError(text)
+    players_digit, digits, variant = m.groups()
+    players = int(players_digit)
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise SixCodeError(
+            text,
+            f"{players} players: the game is for {MIN_PLAYERS} to {MAX_PLAYERS}",
+            f"{players} joueurs : le jeu se joue de {MIN_PLAYERS} à {MAX_PLAYERS}",
+        )
+    number = 0
+    for ch in digits:
+        number = number * 26 + ord(ch) - ord("A")
+    assert number < MAX_DEAL
+    if variant is None:
+        return SixCode(number, players, STANDARD)
+    v = _VARIANT_RE.fullmatch(variant)
+    if v is None:
+        raise SixCodeError(
+            text,
+            "the variant part is V then, in this order, any of 4|9 P K N J D T R H S",
+            "la partie de variantes est V puis, dans cet ordre, 4|9 P K N J D T R H S",
+        )
+    grid, peek, knock, no_jokers, j, double, twos, row, holes, shared = v.groups()
+    if no_jokers and j:
+        raise SixCodeError(
+            text,
+            "J (jokers do not cancel) needs jokers, but N removes them",
+            "J (les jokers ne s'annulent pas) demande des jokers, mais N les retire",
+        )
+    rules = SixRules(
+        grid=6 if not grid else 4 if grid == "4" else 9,
+        peek=bool(peek),
+        knock=bool(knock),
+        jokers=not no_jokers,
+        jokers_cancel=not j,
+        double_deck=bool(double),
+        twos_negative=bool(twos),
+        row_cancel=bool(row),
+        holes=18 if holes else 9,
+        ties="shared" if shared else "playoff",
+    )
+    return SixCode(number, players, rules)

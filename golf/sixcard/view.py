@@ -1,0 +1,94 @@
+"""What one seat may know: the only input of the computer opponents.
+
+A :class:`SeatView` holds the seat's own face-up cards and the cards it has peeked at, the other
+grids' face-up cards, the discard pile, the card in the hand of the player to move when it is
+public (its own, or one taken from the discard), counts and scores. It never holds a face-down
+card the seat has not seen, the stock's cards or order, or the deal's random stream; the
+opponents decide from a view alone, so hidden cards cannot reach their decisions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from golf.sixcard.game import Phase, Source, State
+from golf.sixcard.rules import SixRules
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """The game as seat ``seat`` sees it. Grids hold a card or None (not known to this seat)."""
+
+    rules: SixRules
+    players: int
+    seat: int
+    hole: int
+    seats: tuple[int, ...]
+    dealer: int
+    phase: Phase
+    to_move: int | None
+    grids: tuple[tuple[int | None, ...], ...]
+    up: tuple[int, ...]
+    """Face-up slots of each seat (bit masks): public."""
+    peeked: int
+    """This seat's face-down slots it has looked at."""
+    discard: tuple[int, ...]
+    stock_count: int
+    drawn: int | None
+    """The card in the hand of the player to move, when this seat may see it."""
+    drawn_from: Source | None
+    finisher: int | None
+    knocked: bool
+    last_turns: int
+    turns: int
+    scores: tuple[tuple[int | None, ...], ...]
+
+    @property
+    def my_turn(self) -> bool:
+        return self.to_move == self.seat
+
+    @property
+    def grid(self) -> tuple[int | None, ...]:
+        """This seat's own grid: the cards it knows."""
+        return self.grids[self.seat]
+
+    @property
+    def discard_top(self) -> int | None:
+        return self.discard[-1] if self.discard else None
+
+    def face_down_slots(self, seat: int) -> list[int]:
+        up = self.up[seat]
+        return [s for s in range(len(self.grids[seat])) if not up >> s & 1]
+
+
+def seat_view(state: State, seat: int) -> SeatView:
+    """What ``seat`` may know of ``state``."""
+    if not 0 <= seat < state.players:
+        raise ValueError(f"seat must be 0 to {state.players - 1}, not {seat}")
+    grids: list[tuple[int | None, ...]] = []
+    for s, grid in enumerate(state.grids):
+        known = state.up[s] | (state.peeked[s] if s == seat else 0)
+        grids.append(tuple(c if known >> i & 1 else None for i, c in enumerate(grid)))
+    public = state.to_move == seat or state.drawn_from == "discard"
+    return SeatView(
+        rules=state.rules,
+        players=state.players,
+        seat=seat,
+        hole=state.hole,
+        seats=state.seats,
+        dealer=state.dealer,
+        phase=state.phase,
+        to_move=state.to_move,
+        grids=tuple(grids),
+        up=state.up,
+        peeked=state.peeked[seat],
+        discard=state.discard,
+        stock_count=len(state.stock),
+        drawn=state.drawn if public else None,
+        drawn_from=state.drawn_from,
+        finisher=state.finisher,
+        knocked=state.knocked,
+        last_turns=state.last_turns,
+        turns=state.turns,
+        scores=state.scores,
+    )
