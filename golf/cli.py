@@ -192,9 +192,10 @@ def parse_actions(text: str) -> list[Action]:
     """``"draw, play 5, play 2"`` (commas or semicolons between actions)."""
     out = []
     for part in re.split(r"[,;]", text):
-        if part.strip():
+        token = part.strip()
+        if token:
             try:
-                out.append(Action.parse(part))
+                out.append(Action.parse(token))
             except ValueError as e:
                 raise UsageError(f"--actions: {e}") from None
     return out
