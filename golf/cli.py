@@ -1,9 +1,9 @@
 """The headless command line: verify replays, describe a deal, make a code; and the rule options.
 
 ``main.py`` calls :func:`main`. Other modules add subcommands through :data:`COMMANDS` (or
-:func:`register_command`), and ``golf.solver_cli``, when it exists, through its
-``register(subparsers)``; a subcommand's parser sets ``run`` (``args -> exit status``) as a
-default. The game window is not part of ``golf``: ``main.py`` passes a ``window`` function that
+:func:`register_command`), or — the modules named in :data:`PLUGINS`, such as
+``golf.solver_cli``, when they exist — through their ``register(subparsers)``; a subcommand's
+parser sets ``run`` (``args -> exit status``) as a default. The game window is not part of ``golf``: ``main.py`` passes a ``window`` function that
 the ``play`` command (and no command at all) calls.
 
 Exit status: 0 all is well, 1 a replay failed or an action was refused, 2 bad input (a wrong
@@ -60,6 +60,9 @@ class Command:
 
 
 COMMANDS: list[Command] = []
+
+PLUGINS: list[str] = ["golf.solver_cli", "golf.stats_cli", "golf.sixcard.cli"]
+"""Modules that add their subcommands with ``register(subparsers)``, when they are present."""
 
 
 def register_command(command: Command) -> None:
@@ -253,6 +256,27 @@ def _add_play(parser: argparse.ArgumentParser) -> None:
         "code", nargs="?", metavar="CODE", help="deal this code (default: a new one)"
     )
     add_rule_options(parser)
+    window = parser.add_argument_group("window")
+    window.add_argument("--lang", choices=("en", "fr"), help="language for this run")
+    window.add_argument(
+        "--fullscreen", action=argparse.BooleanOptionalAction, default=None, help="full screen"
+    )
+    window.add_argument("--config-dir", metavar="DIR", help="where the settings file lives")
+    window.add_argument("--seed", type=int, help="seed of the random deals and effects")
+    window.add_argument(
+        "--frames", type=_positive, metavar="N", help="close after N frames (tests, benchmarks)"
+    )
+    window.add_argument("--screenshot", metavar="PNG", help="save the last frame before closing")
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
+    return value
 
 
 def _run_play_unset(args: argparse.Namespace) -> int:
@@ -291,13 +315,14 @@ def build_parser() -> argparse.ArgumentParser:
         sub = subparsers.add_parser(command.name, help=command.help, description=command.help)
         command.add_arguments(sub)
         sub.set_defaults(run=command.run)
-    try:
-        solver_cli = importlib.import_module("golf.solver_cli")
-    except ModuleNotFoundError as e:
-        if e.name != "golf.solver_cli":
-            raise
-    else:
-        solver_cli.register(subparsers)
+    for name in PLUGINS:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as e:
+            if e.name != name:
+                raise
+        else:
+            module.register(subparsers)
     return parser
 
 

@@ -230,6 +230,8 @@ def test_no_command_opens_the_window(capsys: pytest.CaptureFixture[str]) -> None
     assert seen[1].game_rules == CLASSIC
     assert cli.main(["play", "go1-e-aaaaaab", "--jokers", "1"], window=window) == 0
     assert seen[2].code == "GO1-E-AAAAAAB-VKQAJ"
+    assert cli.main(["--frames", "3", "--lang", "fr", "--no-fullscreen"], window=window) == 0
+    assert (seen[3].frames, seen[3].lang, seen[3].fullscreen) == (3, "fr", False)
 
 
 def test_play_with_a_wrong_code_does_not_open_the_window(
