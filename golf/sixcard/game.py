@@ -17,7 +17,7 @@ its top card is shuffled the same way by the same stream, continued, and becomes
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Final, Literal
 
 from golf.deal import MASK64, MAX_DEAL
@@ -149,6 +149,16 @@ class State:
     def hole_score(self, seat: int) -> int:
         """The points of a seat's whole grid as it lies (every card counted, hidden or not)."""
         return grid_score(self.grids[seat], self.rules)
+
+
+def replace(state: State, **changes: object) -> State:
+    """``state`` with some fields changed (``dataclasses.replace`` without its checks: the
+    engine's hot path)."""
+    new = object.__new__(State)
+    fields = dict(state.__dict__)
+    fields.update(changes)
+    new.__dict__.update(fields)
+    return new
 
 
 def _full(rules: SixRules) -> int:
@@ -498,7 +508,7 @@ def legal_actions(state: State) -> list[Action]:
     rules = state.rules
     seat = state.to_move
     assert seat is not None
-    places = [rules.place(s) for s in range(rules.grid)]
+    places = rules.places
     if phase == "opening":
         known = state.up[seat] | state.peeked[seat]
         return [Action(FLIP, r, c) for s, (r, c) in enumerate(places) if not known >> s & 1]

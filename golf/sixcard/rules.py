@@ -142,6 +142,16 @@ class SixRules:
         """Whether a line all of this rank scores 0."""
         return rank_ != JOKER_RANK or self.jokers_cancel
 
+    @cached_property
+    def cancelling(self) -> tuple[bool, ...]:
+        """``cancels`` of each rank index."""
+        return tuple(self.cancels(r) for r in range(RANKS))
+
+    @cached_property
+    def places(self) -> tuple[tuple[int, int], ...]:
+        """(row, column) of each slot, both from 1."""
+        return tuple(self.place(s) for s in range(self.grid))
+
     def slot(self, row: int, column: int) -> int:
         """The slot number of row ``row`` and column ``column`` (both from 1)."""
         return (row - 1) * self.columns + column - 1
