@@ -1,0 +1,468 @@
+"""Six-card Golf replay files: one game as YAML, every player's actions, read safely, verified.
+
+The format follows the solitaire's (SPEC §5, ``docs/replay-format.md``) and is described in
+``docs/six-card-golf.md``: a format version, ``game: six-card``, the code, the number of
+players and the full rule set, optional seat labels, the ordered actions of every player
+(each optionally with the seconds since the previous one), and the result the recorder saw.
+Playback folds the actions over the code's first state, so it never runs a computer opponent.
+
+Reading uses the solitaire reader's defences (``golf.replay``): a size cap before parsing, the
+C safe loader, aliases and duplicate keys refused, every value checked by hand, and every
+error naming the file, the place in it and what was expected.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+import yaml
+from yaml.nodes import Node, ScalarNode
+
+from golf.fileio import atomic_write_text
+from golf.replay import ReplayError, _compose, _Dumper, _FlowList, _FlowMap, _Reader
+from golf.sixcard.actions import ACTION_FORM, Action
+from golf.sixcard.codes import SixCodeError, parse_code
+from golf.sixcard.game import Refusal, Refused, State, apply, new_game, totals, winners
+from golf.sixcard.rules import MAX_PLAYERS, MIN_PLAYERS, PLAYOFF_LIMIT, SixRules
+
+FORMAT: Final = 1
+GAME: Final = "six-card"
+MAX_BYTES: Final = 1_000_000
+MAX_ACTIONS: Final = 40_000
+MAX_HOLE_POINTS: Final = 200
+MAX_LABEL: Final = 40
+OUTCOMES: Final = ("over", "playing")
+
+_NULL: Final = "tag:yaml.org,2002:null"
+_TOP_KEYS: Final = (
+    "format",
+    "game",
+    "code",
+    "players",
+    "rules",
+    "seats",
+    "title",
+    "recorded",
+    "actions",
+    "result",
+)
+_RULE_KEYS: Final = tuple(SixRules().to_dict())
+_RESULT_KEYS: Final = ("outcome", "holes", "totals", "winners")
+
+
+@dataclass(frozen=True)
+class Result:
+    """What the recorder saw: the game over or still playing, each hole's points per seat,
+    the totals of the regular holes and the winners (empty while playing)."""
+
+    outcome: str
+    holes: tuple[tuple[int | None, ...], ...]
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+
+    @classmethod
+    def of_state(cls, state: State) -> Result:
+        return cls(
+            "over" if state.over else "playing",
+            state.scores,
+            totals(state),
+            winners(state),
+        )
+
+
+@dataclass(frozen=True)
+class SixReplay:
+    """One game: its code (which holds the players and rules), the actions and the result.
+
+    ``times[i]`` is the pause in seconds before ``actions[i]`` (None when not recorded).
+    """
+
+    code: str
+    actions: tuple[Action, ...]
+    result: Result
+    times: tuple[float | None, ...] = ()
+    seats: tuple[str, ...] = ()
+    title: str | None = None
+    recorded: str | None = None
+    format: int = FORMAT
+
+    def __post_init__(self) -> None:
+        parse_code(self.code)
+        if not self.times:
+            object.__setattr__(self, "times", (None,) * len(self.actions))
+        if len(self.times) != len(self.actions):
+            raise ValueError(f"{len(self.times)} times for {len(self.actions)} actions")
+
+    @property
+    def players(self) -> int:
+        return parse_code(self.code).players
+
+    @property
+    def rules(self) -> SixRules:
+        return parse_code(self.code).rules
+
+    def start(self) -> State:
+        c = parse_code(self.code)
+        return new_game(c.number, c.players, c.rules)
+
+    @classmethod
+    def record(
+        cls,
+        start: State,
+        actions: Sequence[Action],
+        *,
+        times: Sequence[float | None] | None = None,
+        seats: Sequence[str] = (),
+        title: str | None = None,
+        recorded: str | None = None,
+    ) -> SixReplay:
+        """The replay of a game from its first state and the actions taken (all accepted);
+        the result is what playing them gives. ``recorded`` is an ISO date-time from the
+        caller (the engine has no clock)."""
+        state = start
+        for action in actions:
+            state = apply(state, action)
+        kept: tuple[float | None, ...] = ()
+        if times is not None:
+            kept = tuple(None if t is None else round(float(t), 3) for t in times)
+        return cls(
+            code=start.code,
+            actions=tuple(actions),
+            result=Result.of_state(state),
+            times=kept,
+            seats=tuple(seats),
+            title=title,
+            recorded=recorded,
+        )
+
+
+# --- playback ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One action played back (index 1 for the first) and the state after it."""
+
+    index: int
+    action: Action
+    t: float | None
+    refusal: Refusal | None
+    state: State
+
+
+def frames(replay: SixReplay) -> Iterator[Frame]:
+    """Play the actions one by one; a refused action changes nothing and is reported."""
+    state = replay.start()
+    for index, (action, t) in enumerate(zip(replay.actions, replay.times, strict=True), start=1):
+        refused: Refusal | None = None
+        try:
+            state = apply(state, action)
+        except Refused as e:
+            refused = Refusal(action, e.reason)
+        yield Frame(index, action, t, refused, state)
+
+
+def play(replay: SixReplay) -> list[State]:
+    """Every state of the replay (``[0]`` the first, ``[i]`` after action ``i``); raises
+    :class:`~golf.sixcard.game.Refused` at an action the rules refuse."""
+    states = [replay.start()]
+    for action in replay.actions:
+        states.append(apply(states[-1], action))
+    return states
+
+
+def _seat_list(seats: Sequence[int]) -> str:
+    return "[" + ", ".join(str(s) for s in seats) + "]"
+
+
+def verify(replay: SixReplay) -> list[str]:
+    """Play ``replay`` back and list what differs from its result (empty: all is well).
+
+    The first item is the first difference; a refused action ends the playback.
+    """
+    state = replay.start()
+    for frame in frames(replay):
+        if frame.refusal is not None:
+            return [f"action {frame.index} ({frame.action}) refused: {frame.refusal.text('en')}"]
+        state = frame.state
+    got = Result.of_state(state)
+    want = replay.result
+    problems: list[str] = []
+    if got.outcome != want.outcome:
+        problems.append(f"outcome {got.outcome}, expected {want.outcome}")
+    for i in range(max(len(got.holes), len(want.holes))):
+        if i >= len(got.holes):
+            problems.append(f"hole {i + 1} was not played to its end, expected {want.holes[i]}")
+            break
+        if i >= len(want.holes):
+            problems.append(f"hole {i + 1} was played, {list(got.holes[i])}, not expected")
+            break
+        for seat, (a, b) in enumerate(zip(got.holes[i], want.holes[i], strict=True)):
+            if a != b:
+                problems.append(f"hole {i + 1}, seat {seat + 1}: {a} points, expected {b}")
+    if got.totals != want.totals:
+        problems.append(f"totals {list(got.totals)}, expected {list(want.totals)}")
+    if got.winners != want.winners:
+        problems.append(
+            f"winners {_seat_list(got.winners)}, expected {_seat_list(want.winners)} (seats from 0)"
+        )
+    return problems
+
+
+# --- writing -----------------------------------------------------------------------------------
+
+
+def _number(t: float) -> float | int:
+    return int(t) if t.is_integer() else t
+
+
+def to_data(replay: SixReplay) -> dict[str, object]:
+    """The replay as plain data, in the order the file shows it."""
+    data: dict[str, object] = {
+        "format": replay.format,
+        "game": GAME,
+        "code": replay.code,
+        "players": replay.players,
+        "rules": replay.rules.to_dict(),
+    }
+    if replay.seats:
+        data["seats"] = _FlowList(replay.seats)
+    if replay.title is not None:
+        data["title"] = replay.title
+    if replay.recorded is not None:
+        data["recorded"] = replay.recorded
+    data["actions"] = [
+        str(a) if t is None else _FlowMap(do=str(a), t=_number(t))
+        for a, t in zip(replay.actions, replay.times, strict=True)
+    ]
+    r = replay.result
+    data["result"] = {
+        "outcome": r.outcome,
+        "holes": [_FlowList(row) for row in r.holes],
+        "totals": _FlowList(r.totals),
+        "winners": _FlowList(r.winners),
+    }
+    return data
+
+
+def dump(replay: SixReplay) -> str:
+    text: str = yaml.dump(
+        to_data(replay), Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=1_000_000
+    )
+    return text
+
+
+def save(replay: SixReplay, path: str | os.PathLike[str]) -> None:
+    """Write ``replay`` to ``path`` atomically."""
+    atomic_write_text(path, dump(replay))
+
+
+# --- reading -----------------------------------------------------------------------------------
+
+
+def load(path: str | os.PathLike[str]) -> SixReplay:
+    """Read and validate a six-card replay file; raises ``golf.replay.ReplayError``."""
+    p = Path(path)
+    name = str(path)
+    try:
+        size = p.stat().st_size
+        if size > MAX_BYTES:
+            raise ReplayError(name, "", f"the file is {size:,} bytes, more than {MAX_BYTES:,}")
+        with p.open("rb") as f:
+            raw = f.read(MAX_BYTES + 1)
+    except OSError as e:
+        raise ReplayError(name, "", f"cannot be read ({e.strerror or e})") from None
+    if len(raw) > MAX_BYTES:
+        raise ReplayError(name, "", f"the file is more than {MAX_BYTES:,} bytes")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise ReplayError(name, "", f"not UTF-8 text (byte {e.start + 1})") from None
+    return loads(text, name)
+
+
+def loads(text: str, name: str = "<replay>") -> SixReplay:
+    """Read and validate six-card replay ``text``; ``name`` is how errors name it."""
+    if len(text) > MAX_BYTES:
+        raise ReplayError(name, "", f"the text is more than {MAX_BYTES:,} characters")
+    return _SixReader(name).six_replay(_compose(text, name))
+
+
+class _SixReader(_Reader):
+    """Validation of the node tree into a :class:`SixReplay`."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self._six_tokens: dict[str, Action] = {}
+
+    def six_replay(self, root: Node) -> SixReplay:
+        top = self.mapping(
+            root,
+            "",
+            _TOP_KEYS,
+            required=("format", "game", "code", "players", "rules", "actions", "result"),
+            what="a six-card replay (a mapping with format, game, code, players, rules, ...)",
+        )
+        fmt = self.integer(top["format"], "format", 0, 1_000_000)
+        if fmt != FORMAT:
+            self.fail(
+                top["format"],
+                "format",
+                f"format {fmt} is not one this game reads (expected {FORMAT})",
+            )
+        self.choice(top["game"], "game", (GAME,))
+        players = self.integer(top["players"], "players", MIN_PLAYERS, MAX_PLAYERS)
+        rules = self.six_rules(top["rules"])
+        code = self.six_code(top["code"], players, rules)
+        seats: tuple[str, ...] = ()
+        if "seats" in top:
+            items = self.sequence(top["seats"], "seats", "a list of seat names", players)
+            if len(items) != players:
+                self.fail(top["seats"], "seats", f"{len(items)} names for {players} players")
+            seats = tuple(
+                self.text(n, f"seats[{i}]", "a seat name", MAX_LABEL) for i, n in enumerate(items)
+            )
+        title = self.text(top["title"], "title") if "title" in top else None
+        recorded = self.recorded(top["recorded"]) if "recorded" in top else None
+        actions, times = self.six_actions(top["actions"])
+        result = self.six_result(top["result"], players, rules)
+        return SixReplay(
+            code=code,
+            actions=actions,
+            result=result,
+            times=times,
+            seats=seats,
+            title=title,
+            recorded=recorded,
+            format=fmt,
+        )
+
+    def six_rules(self, node: Node) -> SixRules:
+        m = self.mapping(node, "rules", _RULE_KEYS, required=_RULE_KEYS, what="the rule set")
+        grid = self.integer(m["grid"], "rules.grid", 4, 9)
+        if grid not in (4, 6, 9):
+            self.fail(m["grid"], "rules.grid", f"{grid} is not allowed (expected 4, 6 or 9)")
+        holes = self.integer(m["holes"], "rules.holes", 9, 18)
+        if holes not in (9, 18):
+            self.fail(m["holes"], "rules.holes", f"{holes} is not allowed (expected 9 or 18)")
+        flags = {
+            key: self.boolean(m[key], f"rules.{key}")
+            for key in (
+                "peek",
+                "knock",
+                "jokers",
+                "jokers_cancel",
+                "double_deck",
+                "twos_negative",
+                "row_cancel",
+            )
+        }
+        if not flags["jokers"] and not flags["jokers_cancel"]:
+            self.fail(
+                m["jokers_cancel"],
+                "rules.jokers_cancel",
+                "false needs jokers (expected true when jokers is false)",
+            )
+        ties = self.choice(m["ties"], "rules.ties", ("playoff", "shared"))
+        return SixRules(
+            grid=6 if grid == 6 else 4 if grid == 4 else 9,
+            holes=18 if holes == 18 else 9,
+            ties="shared" if ties == "shared" else "playoff",
+            **flags,
+        )
+
+    def six_code(self, node: Node, players: int, rules: SixRules) -> str:
+        text = self.text(node, "code", "a six-card code such as G6-4-AAAAAAB")
+        try:
+            code = parse_code(text)
+        except SixCodeError as e:
+            self.fail(node, "code", e.text("en"))
+        if code.players != players:
+            self.fail(
+                node, "players", f"{players} players but the code {code} means {code.players}"
+            )
+        if code.rules != rules:
+            said, given = code.rules.to_dict(), rules.to_dict()
+            diff = ", ".join(
+                f"{key} is {_plain(given[key])} but the code means {_plain(said[key])}"
+                for key in _RULE_KEYS
+                if said[key] != given[key]
+            )
+            self.fail(node, "rules", f"the rules do not match the code {code}: {diff}")
+        return str(code)
+
+    def six_action(self, node: Node, path: str) -> Action:
+        s = self._scalar(node, path, "an action")
+        if s.tag != "tag:yaml.org,2002:str":
+            self.fail(node, path, f"{s.value!r} is not an action ({ACTION_FORM})")
+        token: str = s.value
+        known = self._six_tokens.get(token)
+        if known is not None:
+            return known
+        if len(token) <= 40:
+            try:
+                action = self._six_tokens[token] = Action.parse(token)
+                return action
+            except ValueError:
+                pass
+        self.fail(node, path, f"{token[:60]!r} is not an action ({ACTION_FORM})")
+
+    def six_actions(self, node: Node) -> tuple[tuple[Action, ...], tuple[float | None, ...]]:
+        items = self.sequence(node, "actions", "a list of actions", MAX_ACTIONS)
+        actions: list[Action] = []
+        times: list[float | None] = []
+        for i, item in enumerate(items):
+            where = f"actions[{i}]"
+            if isinstance(item, ScalarNode):
+                actions.append(self.six_action(item, where))
+                times.append(None)
+            else:
+                m = self.mapping(item, where, ("do", "t"), required=("do",), what="an action")
+                actions.append(self.six_action(m["do"], f"{where}.do"))
+                times.append(self.seconds(m["t"], f"{where}.t") if "t" in m else None)
+        return tuple(actions), tuple(times)
+
+    def points(self, node: Node, path: str) -> int | None:
+        if isinstance(node, ScalarNode) and node.tag == _NULL and node.value in ("", "~", "null"):
+            return None
+        return self.integer(node, path, -MAX_HOLE_POINTS, MAX_HOLE_POINTS)
+
+    def six_result(self, node: Node, players: int, rules: SixRules) -> Result:
+        m = self.mapping(node, "result", _RESULT_KEYS, required=_RESULT_KEYS)
+        outcome = self.choice(m["outcome"], "result.outcome", OUTCOMES)
+        rows = self.sequence(
+            m["holes"], "result.holes", "a list of holes", rules.holes + PLAYOFF_LIMIT
+        )
+        holes: list[tuple[int | None, ...]] = []
+        for i, row in enumerate(rows):
+            where = f"result.holes[{i}]"
+            cells = self.sequence(row, where, "the points of each seat", players)
+            if len(cells) != players:
+                self.fail(row, where, f"{len(cells)} scores for {players} players")
+            holes.append(tuple(self.points(c, f"{where}[{k}]") for k, c in enumerate(cells)))
+        tot_items = self.sequence(m["totals"], "result.totals", "a list of totals", players)
+        if len(tot_items) != players:
+            self.fail(
+                m["totals"], "result.totals", f"{len(tot_items)} totals for {players} players"
+            )
+        limit = MAX_HOLE_POINTS * rules.holes
+        tot = tuple(
+            self.integer(n, f"result.totals[{i}]", -limit, limit) for i, n in enumerate(tot_items)
+        )
+        win_items = self.sequence(m["winners"], "result.winners", "a list of seats", players)
+        wins = tuple(
+            self.integer(n, f"result.winners[{i}]", 0, players - 1) for i, n in enumerate(win_items)
+        )
+        if outcome == "over" and not wins:
+            self.fail(m["winners"], "result.winners", "a game over has at least one winner")
+        if outcome == "playing" and wins:
+            self.fail(m["winners"], "result.winners", "a game still playing has no winner yet")
+        return Result(outcome, tuple(holes), tot, wins)
+
+
+def _plain(value: object) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
