@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -550,3 +553,14 @@ def test_match_keeps_the_accepted_actions_and_reports_refusals() -> None:
     assert match.apply(flip(1, 1)) is None
     assert match.log == [flip(1, 1)]
     assert match.code == "G6-2-AAAAAAB"
+
+
+def test_the_six_card_engine_never_imports_pygame() -> None:
+    code = (
+        "import sys\n"
+        "import golf.sixcard.ai, golf.sixcard.cli, golf.sixcard.replay, golf.sixcard.simulate\n"
+        "assert 'pygame' not in sys.modules, 'golf.sixcard imported pygame'\n"
+    )
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr

@@ -149,7 +149,7 @@ def test_the_sample_text_reads() -> None:
         (("- flip 1 1", "- 12"), "actions[0] (line 8): '12' is not an action"),
         (
             ("players: 2", "players: 3"),
-            "players (line 3): 3 players but the code G6-2-AAAAAAB means 2",
+            "players (line 4): 3 players but the code G6-2-AAAAAAB means 2",
         ),
         (("knock: false", "knock: true"), "rules (line 3): the rules do not match the code"),
         (("peek: false", "peek: maybe"), "rules.peek (line 5): expected true or false"),

@@ -317,7 +317,7 @@ class _SixReader(_Reader):
         self.choice(top["game"], "game", (GAME,))
         players = self.integer(top["players"], "players", MIN_PLAYERS, MAX_PLAYERS)
         rules = self.six_rules(top["rules"])
-        code = self.six_code(top["code"], players, rules)
+        code = self.six_code(top["code"], players, rules, top["players"])
         seats: tuple[str, ...] = ()
         if "seats" in top:
             items = self.sequence(top["seats"], "seats", "a list of seat names", players)
@@ -375,7 +375,7 @@ class _SixReader(_Reader):
             **flags,
         )
 
-    def six_code(self, node: Node, players: int, rules: SixRules) -> str:
+    def six_code(self, node: Node, players: int, rules: SixRules, players_node: Node) -> str:
         text = self.text(node, "code", "a six-card code such as G6-4-AAAAAAB")
         try:
             code = parse_code(text)
@@ -383,7 +383,9 @@ class _SixReader(_Reader):
             self.fail(node, "code", e.text("en"))
         if code.players != players:
             self.fail(
-                node, "players", f"{players} players but the code {code} means {code.players}"
+                players_node,
+                "players",
+                f"{players} players but the code {code} means {code.players}",
             )
         if code.rules != rules:
             said, given = code.rules.to_dict(), rules.to_dict()
