@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import random
 import re
 import sys
@@ -267,6 +268,11 @@ def _add_play(parser: argparse.ArgumentParser) -> None:
         "--frames", type=_positive, metavar="N", help="close after N frames (tests, benchmarks)"
     )
     window.add_argument("--screenshot", metavar="PNG", help="save the last frame before closing")
+    window.add_argument(
+        "--record",
+        metavar="FILE",
+        help="also write the game's replay to FILE (when it ends or the window closes)",
+    )
 
 
 def _positive(text: str) -> int:
@@ -302,6 +308,58 @@ register_command(
 )
 register_command(Command("new-code", "print a random game code", _add_new_code, run_new_code))
 register_command(Command("play", "open the game window (the default)", _add_play, _run_play_unset))
+
+
+# --- watch (the window, or the same scenes headless) ----------------------------------------------
+
+
+def _add_watch(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "paths",
+        nargs="+",
+        metavar="FILE",
+        help="a replay file (with --headless: files or folders of *.yaml / *.yml)",
+    )
+    parser.add_argument(
+        "--headless",
+        action="store_true",
+        help="play the replay through the game's scenes without a window, as fast as possible, "
+        "and check the final position and result (exit 1 naming the first difference)",
+    )
+    parser.add_argument("--lang", choices=("en", "fr"), help="language for this run")
+    parser.add_argument("--config-dir", metavar="DIR", help="where the settings file lives")
+    parser.add_argument(
+        "--frames", type=_positive, metavar="N", help="close after N frames (tests, benchmarks)"
+    )
+    parser.add_argument("--screenshot", metavar="PNG", help="save the last frame before closing")
+
+
+def run_watch(args: argparse.Namespace) -> int:
+    """Check every file can be read here (exit 2 with its one-line error), then open scenes.
+
+    The scenes (and pygame) are imported only now, so the other commands stay headless.
+    """
+    files = replay_files(args.paths)
+    if not args.headless and len(files) != 1:
+        raise UsageError("watch opens one replay in the window (use --headless for several)")
+    for path in files:
+        load(path)
+    if args.headless:  # before pygame is imported: SDL reads these once
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ["SDL_AUDIODRIVER"] = "dummy"
+    try:
+        watch = importlib.import_module("scenes.watch")
+    except ModuleNotFoundError as e:
+        if e.name not in ("scenes", "scenes.watch", "pygame"):
+            raise
+        print("The game window is not available in this build", file=sys.stderr)
+        return EXIT_FAILED
+    return int(watch.run_command(args, files))
+
+
+register_command(
+    Command("watch", "watch a replay in the window, or check it headless", _add_watch, run_watch)
+)
 
 
 # --- the parser and main --------------------------------------------------------------------------

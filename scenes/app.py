@@ -9,12 +9,13 @@ from __future__ import annotations
 import logging
 import random
 import time
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 
 import pygame
 
 from golf.codes import CodeError, parse_code
+from golf.replay import ReplayError, load
 from golf.rules import PRESETS, Rules
 from golf.session import Game
 from scenes import flow
@@ -22,6 +23,7 @@ from scenes.i18n import LANGUAGES, Notice
 from scenes.input import InputMapper
 from scenes.look import PALETTE, SCREEN_SIZE, Look
 from scenes.manager import App, Loop
+from scenes.recorder import default_replays_dir
 from scenes.settings import Settings, SettingsStore
 from scenes.sound import SoundBoard
 from scenes.title import TitleScene
@@ -50,6 +52,9 @@ class WindowOptions:
     screenshot: Path | None = None  # save the last frame as PNG before closing
     game_rules: Rules | None = None  # the rules the command line settled on (golf.cli)
     rules_given: bool = False  # whether any rule option was on the command line
+    record: Path | None = None  # play --record: also write the first game's replay here
+    watch: Path | None = None  # open the window on this replay file (main.py watch FILE)
+    replays_dir: Path | None = None  # where games are saved (run(): the user's data folder)
 
     @classmethod
     def from_any(cls, source: object) -> WindowOptions:
@@ -63,7 +68,7 @@ class WindowOptions:
             value = _read(source, f.name)
             if value is not None:
                 values[f.name] = value
-        for name in ("config_dir", "screenshot"):
+        for name in ("config_dir", "screenshot", "record", "watch", "replays_dir"):
             if name in values:
                 values[name] = Path(str(values[name]))
         if not isinstance(values.get("game_rules"), Rules):
@@ -141,6 +146,8 @@ def build_app(options: WindowOptions, screen: pygame.Surface,
         rng=random.Random(options.seed),
         deals=random.Random(options.seed),
         on_fullscreen=_switch_fullscreen,
+        replays_dir=options.replays_dir,
+        record_to=options.record,
     )
     if notice is not None:
         app.notices.append(notice)
@@ -149,7 +156,13 @@ def build_app(options: WindowOptions, screen: pygame.Surface,
 
 def first_scene(app: App, options: WindowOptions) -> None:
     """The title, or straight into a game when the command line names one."""
-    if options.code:
+    if options.watch is not None:
+
+        def close() -> None:
+            app.running = False
+
+        flow.watch(app, load(options.watch), name=options.watch.name, on_back=close)
+    elif options.code:
         code = parse_code(options.code)
         flow.start_game(app, Game.new(code.number, code.rules))
     elif options.rules_given or options.rules in PRESETS:
@@ -164,10 +177,18 @@ def run(argv_options: object = None) -> int:
     """Open the window and play until the player quits; the process exit status."""
     started = time.perf_counter()
     options = WindowOptions.from_any(argv_options)
+    if options.replays_dir is None:
+        options = replace(options, replays_dir=default_replays_dir())
     if options.code:
         try:
             parse_code(options.code)
         except CodeError as error:
+            log.error("%s", error)
+            return 2
+    if options.watch is not None:
+        try:
+            load(options.watch)
+        except ReplayError as error:
             log.error("%s", error)
             return 2
     pygame.mixer.pre_init(44100, -16, 2, 512)
@@ -190,6 +211,7 @@ def run(argv_options: object = None) -> int:
                 log.info("first frame after %.0f ms", (time.perf_counter() - started) * 1000)
             if options.frames is not None and frames >= options.frames:
                 break
+        flow.leave_games(app)  # the window closes: save the game being played
         if options.screenshot is not None:
             pygame.image.save(screen, str(options.screenshot))
     finally:

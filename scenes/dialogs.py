@@ -38,6 +38,22 @@ def _stack(specs: list[tuple[str, object, str]], top: int) -> list[Button]:
     return buttons
 
 
+def _grid(specs: list[tuple[str, object, str]], top: int, width: int = 300,
+          gap: int = 20) -> list[Button]:
+    """Buttons two by two, the last one alone and centred when their number is odd."""
+    left = (SCREEN_SIZE[0] - 2 * width - gap) // 2
+    buttons = []
+    for i, (key, action, style) in enumerate(specs):
+        assert callable(action)
+        row, column = divmod(i, 2)
+        x = left + column * (width + gap)
+        if i == len(specs) - 1 and column == 0:
+            x = (SCREEN_SIZE[0] - width) // 2
+        rect = pygame.Rect(x, top + row * (BUTTON_H + BUTTON_GAP - 2), width, BUTTON_H)
+        buttons.append(Button(rect, key, action, style=style, size=9))
+    return buttons
+
+
 class _Overlay(Scene):
     """A panel with a title and a menu of buttons over the dimmed table."""
 
@@ -163,12 +179,14 @@ class GameOverScene(_Overlay):
         specs: list[tuple[str, object, str]] = [
             ("over.new", table.new_deal, "orange"),
             ("over.again", table.restart, "cyan"),
+            ("over.save_replay", lambda: flow.open_save_replay(app), "green"),
+            ("over.watch_replay", lambda: flow.watch_game(app), "cyan"),
             ("over.title", lambda: flow.to_title(app), "pink"),
         ]
-        top = 420
-        panel = pygame.Rect(0, 0, 720, 560)
-        panel.midtop = (SCREEN_SIZE[0] // 2, 80)
-        super().__init__(app, table, panel, Menu(_stack(specs, top)))
+        top = 404
+        panel = pygame.Rect(0, 0, 720, 572)
+        panel.midtop = (SCREEN_SIZE[0] // 2, 62)
+        super().__init__(app, table, panel, Menu(_grid(specs, top)))
         self.won = table.game.status == "won"
 
     def handle(self, intent: Intent) -> None:

@@ -6,19 +6,31 @@ the dialogs can all lead to each other without import cycles.
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable
+
 from golf.deal import MAX_DEAL
+from golf.replay import Replay
 from golf.rules import PRESETS, Rules
 from golf.session import Game
 from scenes.manager import App
 
+log = logging.getLogger(__name__)
+
 __all__ = [
     "default_rules",
+    "leave_games",
     "new_game",
     "open_new_game",
     "open_options",
+    "open_replays",
+    "open_rules",
+    "open_save_replay",
+    "open_tutorial",
     "random_deal",
     "start_game",
     "to_title",
+    "watch",
 ]
 
 
@@ -32,10 +44,20 @@ def default_rules(app: App) -> Rules:
     return PRESETS.get(app.settings.default_rules, PRESETS["classic"])
 
 
+def leave_games(app: App) -> None:
+    """Save the replay of every game on the stack: the player is leaving it (or quitting)."""
+    from scenes.game import GameScene
+
+    for scene in app.scenes.stack:
+        if isinstance(scene, GameScene):
+            scene.save_replay()
+
+
 def start_game(app: App, game: Game) -> None:
     """Leave whatever is showing and play ``game``."""
     from scenes.game import GameScene
 
+    leave_games(app)
     app.scenes.reset(GameScene(app, game))
 
 
@@ -48,6 +70,7 @@ def to_title(app: App) -> None:
     """Back to the title screen."""
     from scenes.title import TitleScene
 
+    leave_games(app)
     app.scenes.reset(TitleScene(app))
 
 
@@ -63,3 +86,60 @@ def open_new_game(app: App) -> None:
     from scenes.newgame import NewGameScene
 
     app.scenes.push(NewGameScene(app), fade=False)
+
+
+def open_replays(app: App) -> None:
+    """The list of saved replays and samples."""
+    from scenes.replays import ReplaysScene
+
+    app.scenes.push(ReplaysScene(app))
+
+
+def watch(app: App, replay: Replay, name: str = "",
+          on_back: Callable[[], None] | None = None) -> None:
+    """Watch ``replay`` on the table; Back runs ``on_back`` (default: back to the screen below)."""
+    from scenes.watch import WatchScene
+
+    app.scenes.push(WatchScene(app, replay, name=name, on_back=on_back))
+
+
+def open_save_replay(app: App) -> None:
+    """"Save replay as…" over the game-over screen, for the game on the table."""
+    from scenes.game import GameScene
+    from scenes.save_replay import SaveReplayDialog
+
+    table = next((s for s in reversed(app.scenes.stack) if isinstance(s, GameScene)), None)
+    if table is not None and table.recorder is not None:
+        app.scenes.push(SaveReplayDialog(app, table.recorder), fade=False)
+
+
+def open_tutorial(app: App) -> None:
+    """The interactive tutorial (How to play), then the rules."""
+    from scenes.tutorial import TutorialError, TutorialScene, load_tutorial
+
+    try:
+        tutorial = load_tutorial()
+    except TutorialError as error:  # a broken install: the rules page still teaches
+        log.error("%s", error)
+        open_rules(app)
+        return
+    app.scenes.push(TutorialScene(app, tutorial))
+
+
+def open_rules(app: App, rules: Rules | None = None) -> None:
+    """The rules of a variant as a page to read (the default rules when None)."""
+    from scenes.rules_screen import RulesScene
+
+    app.scenes.push(RulesScene(app, rules or default_rules(app)))
+
+
+def watch_game(app: App) -> None:
+    """Watch the replay of the game on the table (from the game-over screen)."""
+    from scenes.game import GameScene
+
+    table = next((s for s in reversed(app.scenes.stack) if isinstance(s, GameScene)), None)
+    if table is None:
+        return
+    replay = table.recorder.replay() if table.recorder is not None else Replay.from_game(
+        table.game)
+    watch(app, replay)

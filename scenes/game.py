@@ -21,6 +21,7 @@ from scenes import flow
 from scenes.input import Intent, Kind
 from scenes.look import CARD_H, CARD_W, PALETTE, PIXEL, SCREEN_SIZE, chunky_panel
 from scenes.manager import App, Scene
+from scenes.recorder import Recorder
 from scenes.sprites import CardSprite
 from scenes.widgets import Button, Toast
 
@@ -113,9 +114,14 @@ def _clock(seconds: float) -> str:
 class GameScene(Scene):
     """One game being played."""
 
-    def __init__(self, app: App, game: Game, deal_in: bool = True) -> None:
+    def __init__(self, app: App, game: Game, deal_in: bool = True, record: bool = True) -> None:
         super().__init__(app)
         self.game = game
+        # every game is recorded (scenes.recorder); a replay being watched is not
+        self.recorder: Recorder | None = None
+        if record:
+            self.recorder = Recorder(game, app.replays_dir, app.record_to)
+            app.record_to = None  # play --record: only the first game goes to that file
         self.elapsed = 0.0  # play time; stops while an overlay covers the table or after the end
         self.toasts: list[Toast] = []
         self.cursor = STOCK_SLOT
@@ -202,6 +208,8 @@ class GameScene(Scene):
             self._refuse(refusal, action)
             return refusal
         self._animate(before, self.game.position, action)
+        if self.recorder is not None:
+            self.recorder.note()
         if action.kind == engine.PLAY:
             self.run_length += 1
             self.app.sound.play("play", self.run_length - 1)
@@ -220,7 +228,14 @@ class GameScene(Scene):
         elif status == "blocked":
             self.ending = 0.45 * self.app.animation_scale
             self.app.sound.play("block")
+        if status != "playing":
+            self.save_replay()
         return None
+
+    def save_replay(self) -> None:
+        """Write this game's replay to the replays folder (when it ends or is left)."""
+        if self.recorder is not None:
+            self.recorder.save()
 
     def _refuse(self, refusal: Refusal, action: Action) -> None:
         if not self.app.settings.interactive_rules:
@@ -356,6 +371,8 @@ class GameScene(Scene):
 
     # ----------------------------------------------------------------- time
     def update(self, dt: float) -> None:
+        if self.recorder is not None:
+            self.recorder.tick(dt)
         self.app.look.cards.warm(2)  # draw the faces not drawn yet, a couple per frame
         self.blink = (self.blink + dt) % 1.0
         if self.game.status == "playing":

@@ -42,6 +42,8 @@ class Kind(enum.Enum):
     TEXT = "text"
     PASTE = "paste"
     QUIT = "quit"
+    FIRST = "first"  # Home: to the start (watching a replay, long lists)
+    LAST = "last"  # End: to the end
 
 
 @dataclass(frozen=True)
@@ -74,6 +76,8 @@ _KEYS: dict[int, Kind] = {
     pygame.K_r: Kind.RESTART,
     pygame.K_h: Kind.HINT,
     pygame.K_F11: Kind.FULLSCREEN,
+    pygame.K_HOME: Kind.FIRST,
+    pygame.K_END: Kind.LAST,
 }
 
 _COLUMN_KEYS: dict[int, int] = {

@@ -12,6 +12,7 @@ import logging
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
@@ -199,6 +200,8 @@ class App:
     running: bool = True
     notices: list[Notice] = field(default_factory=list)  # messages waiting to be shown
     on_fullscreen: Callable[[bool], bool] | None = None  # switches the real window; returns success
+    replays_dir: Path | None = None  # where every game's replay is saved (None: not saved)
+    record_to: Path | None = None  # the next game's replay is also written here (play --record)
 
     def __post_init__(self) -> None:
         self.texts = Texts(self.settings.language)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-__all__ = ["FONT_BOLD", "FONT_MONO", "FONT_REGULAR", "asset_path", "assets_root"]
+__all__ = ["FONT_BOLD", "FONT_MONO", "FONT_REGULAR", "asset_path", "assets_root", "replays_root"]
 
 FONT_REGULAR = ("fonts", "DejaVuSans.ttf")
 FONT_BOLD = ("fonts", "DejaVuSans-Bold.ttf")
@@ -23,6 +23,15 @@ def assets_root() -> Path:
     if bundle is not None:
         return Path(bundle) / "assets"
     return Path(__file__).resolve().parent.parent / "assets"
+
+
+def replays_root() -> Path:
+    """The sample replays shipped with the game: ``replays/`` in the checkout and in the bundle
+    (``datas=[("replays", "replays")]`` in ``build.spec``)."""
+    bundle = getattr(sys, "_MEIPASS", None)
+    if bundle is not None:
+        return Path(bundle) / "replays"
+    return Path(__file__).resolve().parent.parent / "replays"
 
 
 def asset_path(*parts: str) -> Path:

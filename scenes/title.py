@@ -17,12 +17,12 @@ __all__ = ["TitleScene"]
 
 LOGO = "GOLF"
 LOGO_COLOURS = (PALETTE.gold, PALETTE.orange, PALETTE.pink, PALETTE.cyan)
-MENU_TOP = 292
-BUTTON_W, BUTTON_H, GAP = 380, 48, 12
+MENU_TOP = 284
+BUTTON_W, BUTTON_H, GAP = 380, 44, 8
 
 
 class TitleScene(Scene):
-    """Play Easy, Play Classic, New game…, Replays, Options, Quit."""
+    """Play Easy, Play Classic, New game…, How to play, Replays, Options, Quit."""
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -31,7 +31,8 @@ class TitleScene(Scene):
             ("title.play_easy", lambda: flow.new_game(app, EASY), "green", True),
             ("title.play_classic", lambda: flow.new_game(app, CLASSIC), "orange", True),
             ("title.new_game", lambda: flow.open_new_game(app), "orange", True),
-            ("title.replays", self._replays, "grey", False),
+            ("title.how_to_play", lambda: flow.open_tutorial(app), "green", True),
+            ("title.replays", lambda: flow.open_replays(app), "cyan", True),
             ("title.options", lambda: flow.open_options(app), "cyan", True),
             ("title.quit", self.quit, "pink", True),
         ]
@@ -52,9 +53,6 @@ class TitleScene(Scene):
              float(rng.random() < 0.7)]
             for _ in range(14)
         ]
-
-    def _replays(self) -> None:
-        self.toasts = [Toast(self.app.texts("title.replays_soon"))]
 
     def quit(self) -> None:
         """Close the game."""
