@@ -26,6 +26,7 @@ __all__ = [
     "open_replays",
     "open_rules",
     "open_save_replay",
+    "open_six_card",
     "open_tutorial",
     "random_deal",
     "start_game",
@@ -86,6 +87,13 @@ def open_new_game(app: App) -> None:
     from scenes.newgame import NewGameScene
 
     app.scenes.push(NewGameScene(app), fade=False)
+
+
+def open_six_card(app: App) -> None:
+    """The setup window of six-card Golf, the game against computer opponents."""
+    from scenes.sixcard.setup import SixSetupScene
+
+    app.scenes.push(SixSetupScene(app), fade=False)
 
 
 def open_replays(app: App) -> None:

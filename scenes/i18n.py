@@ -12,6 +12,8 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from scenes.sixcard.texts import SIX_EN, SIX_FR
+
 __all__ = ["CATALOGUE", "LANGUAGES", "Notice", "Texts", "system_language"]
 
 log = logging.getLogger(__name__)
@@ -390,7 +392,8 @@ _FR: dict[str, str] = {
     "rulespage.controls_text": "Cliquez une carte libre ou tapez le numéro de sa colonne, de 1 à 7. Cliquez la pioche ou appuyez sur Espace pour piocher. U, Retour arrière ou Ctrl+Z annulent ; H montre un indice ; Échap ouvre le menu. Les flèches et Entrée déplacent un curseur et jouent.",
 }
 
-CATALOGUE: Mapping[str, Mapping[str, str]] = {"en": _EN, "fr": _FR}
+# the six-card screens keep their texts beside them (keys "six.…", "title.six_card")
+CATALOGUE: Mapping[str, Mapping[str, str]] = {"en": {**_EN, **SIX_EN}, "fr": {**_FR, **SIX_FR}}
 
 
 def _language_of(tag: str | None) -> str | None:

@@ -18,11 +18,12 @@ __all__ = ["TitleScene"]
 LOGO = "GOLF"
 LOGO_COLOURS = (PALETTE.gold, PALETTE.orange, PALETTE.pink, PALETTE.cyan)
 MENU_TOP = 284
-BUTTON_W, BUTTON_H, GAP = 380, 44, 8
+BUTTON_W, BUTTON_H, GAP = 380, 40, 8
 
 
 class TitleScene(Scene):
-    """Play Easy, Play Classic, New game…, How to play, Replays, Options, Quit."""
+    """Play Easy, Play Classic, New game…, Six-card Golf…, How to play, Replays, Options,
+    Quit."""
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -31,6 +32,7 @@ class TitleScene(Scene):
             ("title.play_easy", lambda: flow.new_game(app, EASY), "green", True),
             ("title.play_classic", lambda: flow.new_game(app, CLASSIC), "orange", True),
             ("title.new_game", lambda: flow.open_new_game(app), "orange", True),
+            ("title.six_card", lambda: flow.open_six_card(app), "pink", True),
             ("title.how_to_play", lambda: flow.open_tutorial(app), "green", True),
             ("title.replays", lambda: flow.open_replays(app), "cyan", True),
             ("title.options", lambda: flow.open_options(app), "cyan", True),

@@ -1,0 +1,219 @@
+"""Where everything sits on the six-card table, for 2–6 grids on the 1280×720 screen.
+
+The viewing seat's grid is at the bottom, large; the others sit around the top in play order,
+clockwise from the viewer's left. Stock and discard are in the middle. With 2-row grids (4 and
+6 cards) the piles sit between the opponents and the viewer's grid; 3-row grids (9 cards) are
+too tall for that, so the piles move beside the viewer's grid. Nothing here reads a game state:
+the board depends only on the number of players, the grid's shape and who views.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from scenes.look import CARD_H, CARD_W, SCREEN_SIZE
+
+__all__ = ["HUD_H", "Board", "SeatSpot", "card_size"]
+
+HUD_H = 32
+MARGIN = 24
+PLATE_H = 20  # the name plate above an opponent's grid
+BIG_GAP = 10  # between the viewer's cards
+SMALL_GAP = 4  # between an opponent's cards
+OPPONENT_SCALE = 0.5
+
+
+def card_size(scale: float) -> tuple[int, int]:
+    """A card's size on screen at ``scale`` (even numbers, so the art's pixels stay square)."""
+    return int(CARD_W * scale) // 2 * 2, int(CARD_H * scale) // 2 * 2
+
+
+@dataclass(frozen=True)
+class SeatSpot:
+    """One seat's grid on the table."""
+
+    seat: int
+    where: str  # "bottom", "left", "top" or "right"
+    x: int  # top-left corner of the grid
+    y: int
+    scale: float
+    rows: int
+    columns: int
+    gap: int
+
+    @property
+    def card(self) -> tuple[int, int]:
+        """The size of one card of this grid."""
+        return card_size(self.scale)
+
+    @property
+    def grid_rect(self) -> pygame.Rect:
+        """The grid's cards, all together."""
+        w, h = self.card
+        return pygame.Rect(
+            self.x,
+            self.y,
+            self.columns * w + (self.columns - 1) * self.gap,
+            self.rows * h + (self.rows - 1) * self.gap,
+        )
+
+    def slot_rect(self, slot: int) -> pygame.Rect:
+        """Where the card of ``slot`` (row by row from 0) lies."""
+        w, h = self.card
+        row, column = divmod(slot, self.columns)
+        return pygame.Rect(self.x + column * (w + self.gap), self.y + row * (h + self.gap), w, h)
+
+    @property
+    def plate(self) -> pygame.Rect:
+        """The name plate: above an opponent's grid (the viewer's has its own panel)."""
+        grid = self.grid_rect
+        width = max(grid.width, 232)
+        plate = pygame.Rect(grid.centerx - width // 2, grid.top - PLATE_H - 2, width, PLATE_H)
+        if self.where == "left":
+            plate.left = grid.left
+        elif self.where == "right":
+            plate.right = grid.right
+        return plate
+
+    @property
+    def region(self) -> pygame.Rect:
+        """Everything that belongs to the seat: grid and plate."""
+        if self.where == "bottom":
+            return self.grid_rect
+        return self.grid_rect.union(self.plate)
+
+    @property
+    def hand(self) -> tuple[int, int]:
+        """Where an opponent holds the card it has taken: over its grid, a little raised."""
+        grid = self.grid_rect
+        w, h = self.card
+        return grid.centerx - w // 2 + 10, grid.centery - h // 2 - 6
+
+
+# opponents' places, in play order from the viewer's left, for 1 to 5 opponents
+_PLACES: dict[int, tuple[str, ...]] = {
+    1: ("top:0.5",),
+    2: ("top:0.36", "top:0.64"),
+    3: ("left", "top:0.5", "right"),
+    4: ("left", "top:0.375", "top:0.625", "right"),
+    5: ("left", "top:0.3125", "top:0.5", "top:0.6875", "right"),
+}
+
+
+class Board:
+    """The geometry of one table: seats, piles, the hand and the panels."""
+
+    def __init__(self, players: int, rows: int, columns: int, viewer: int = 0) -> None:
+        self.players = players
+        self.rows = rows
+        self.columns = columns
+        self.viewer = viewer
+        self.tall = rows >= 3
+        width, height = SCREEN_SIZE
+        self.pile_scale = 0.75 if self.tall else 1.0
+        big = 0.75 if self.tall else 1.0
+        bw, bh = card_size(big)
+        grid_w = columns * bw + (columns - 1) * BIG_GAP
+        grid_h = rows * bh + (rows - 1) * BIG_GAP
+        bottom = SeatSpot(
+            viewer,
+            "bottom",
+            width // 2 - grid_w // 2,
+            height - 8 - grid_h,
+            big,
+            rows,
+            columns,
+            BIG_GAP,
+        )
+        self.spots: dict[int, SeatSpot] = {viewer: bottom}
+        sw, sh = card_size(OPPONENT_SCALE)
+        opp_w = columns * sw + (columns - 1) * SMALL_GAP
+        opp_h = rows * sh + (rows - 1) * SMALL_GAP
+        top_y = HUD_H + 4 + PLATE_H + 2
+        side_y = top_y + opp_h + 18 + PLATE_H + 2
+        places = _PLACES[players - 1]
+        for k, place in enumerate(places):
+            seat = (viewer + 1 + k) % players
+            if place == "left":
+                spot = SeatSpot(
+                    seat, "left", MARGIN, side_y, OPPONENT_SCALE, rows, columns, SMALL_GAP
+                )
+            elif place == "right":
+                spot = SeatSpot(
+                    seat,
+                    "right",
+                    width - MARGIN - opp_w,
+                    side_y,
+                    OPPONENT_SCALE,
+                    rows,
+                    columns,
+                    SMALL_GAP,
+                )
+            else:
+                centre = float(place.split(":")[1]) * width
+                spot = SeatSpot(
+                    seat,
+                    "top",
+                    round(centre - opp_w / 2) // 2 * 2,
+                    top_y,
+                    OPPONENT_SCALE,
+                    rows,
+                    columns,
+                    SMALL_GAP,
+                )
+            self.spots[seat] = spot
+        pw, ph = card_size(self.pile_scale)
+        if not self.tall:
+            pile_y = top_y + opp_h + 6
+            self.stock = pygame.Rect(width // 2 - pw - 30, pile_y, pw, ph)
+            self.discard = pygame.Rect(width // 2 + 18, pile_y, pw, ph)
+            self.hand = pygame.Rect(self.discard.right + 130, pile_y, pw, ph)
+        else:
+            grid = bottom.grid_rect
+            pile_y = grid.top + 12
+            self.discard = pygame.Rect(grid.left - 40 - pw, pile_y, pw, ph)
+            self.stock = pygame.Rect(self.discard.left - 24 - pw, pile_y, pw, ph)
+            self.hand = pygame.Rect(grid.right + 40, pile_y, pw, ph)
+        grid = bottom.grid_rect
+        side_bottom = max(
+            (s.region.bottom for s in self.spots.values() if s.where in ("left", "right")),
+            default=HUD_H,
+        )
+        panel_top = max(side_bottom, self.stock.bottom + (40 if self.tall else 0)) + 14
+        self.panel = pygame.Rect(MARGIN, panel_top, grid.left - MARGIN - 24, height - 8 - panel_top)
+        right_top = max(side_bottom, self.hand.bottom) + 14
+        self.side = pygame.Rect(
+            grid.right + 24, right_top, width - MARGIN - grid.right - 24, height - 8 - right_top
+        )
+        self.knock = pygame.Rect(0, 0, min(240, self.side.width - 20), 50)
+        self.knock.midbottom = (self.side.centerx, self.side.bottom - 12)
+        self.menu = pygame.Rect(width - 132, 2, 124, HUD_H - 6)
+
+    @property
+    def bottom(self) -> SeatSpot:
+        """The viewer's grid."""
+        return self.spots[self.viewer]
+
+    def hand_at(self, seat: int) -> tuple[pygame.Rect, float]:
+        """Where ``seat`` holds a card it has taken, and at which scale."""
+        if seat == self.viewer:
+            return self.hand, self.pile_scale
+        spot = self.spots[seat]
+        w, h = spot.card
+        x, y = spot.hand
+        return pygame.Rect(x, y, w, h), spot.scale
+
+    def areas(self) -> dict[str, pygame.Rect]:
+        """Every named area, for checking that nothing overlaps."""
+        out = {f"seat {s}": spot.region for s, spot in self.spots.items()}
+        out.update(
+            stock=self.stock,
+            discard=self.discard,
+            hand=self.hand,
+            panel=self.panel,
+            side=self.side,
+            hud=pygame.Rect(0, 0, SCREEN_SIZE[0], HUD_H),
+        )
+        return out

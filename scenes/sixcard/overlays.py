@@ -1,0 +1,410 @@
+"""Over the six-card table: the scoreboard after each hole, the final standings, the curtain
+that passes the screen from one person to the next, and the pause menu."""
+
+from __future__ import annotations
+
+import pygame
+
+from golf.sixcard.game import leaders, totals, winners
+from scenes import flow
+from scenes.input import Intent, Kind
+from scenes.look import PALETTE, PIXEL, SCREEN_SIZE, chunky_panel
+from scenes.manager import App, Scene
+from scenes.sixcard.table import SixTableScene
+from scenes.widgets import Button, Menu
+
+__all__ = ["CurtainScene", "ScoreboardScene", "SixPauseMenu", "standings"]
+
+BUTTON_W, BUTTON_H, BUTTON_GAP = 300, 52, 20
+
+
+def _veil(surface: pygame.Surface, alpha: int = 160) -> None:
+    veil = pygame.Surface(SCREEN_SIZE, pygame.SRCALPHA)
+    veil.fill((10, 8, 20, alpha))
+    surface.blit(veil, (0, 0))
+
+
+def _row(specs: list[tuple[str, object, str]], y: int, width: int = BUTTON_W) -> list[Button]:
+    """Buttons side by side, centred, their tops at ``y``."""
+    total = len(specs) * width + (len(specs) - 1) * BUTTON_GAP
+    x = (SCREEN_SIZE[0] - total) // 2
+    buttons = []
+    for i, (key, action, style) in enumerate(specs):
+        assert callable(action)
+        buttons.append(
+            Button(
+                pygame.Rect(x + i * (width + BUTTON_GAP), y, width, BUTTON_H),
+                key,
+                action,
+                style=style,
+            )
+        )
+    return buttons
+
+
+def standings(table: SixTableScene) -> list[tuple[int, int, int]]:
+    """(place, seat, total) from first to last; tied totals share a place, play-off winners
+    first among them."""
+    state = table.state
+    all_totals = totals(state)
+    first = set(winners(state) or leaders(state))
+    order = sorted(range(state.players), key=lambda s: (all_totals[s], s not in first, s))
+    out: list[tuple[int, int, int]] = []
+    for i, seat in enumerate(order):
+        same = (
+            out
+            and all_totals[out[-1][1]] == all_totals[seat]
+            and ((seat in first) == (out[-1][1] in first))
+        )
+        place = out[-1][0] if same else i + 1
+        out.append((place, seat, all_totals[seat]))
+    return out
+
+
+class ScoreboardScene(Scene):
+    """The points of every hole so far; after the last hole, the final standings."""
+
+    overlay = True
+
+    def __init__(self, app: App, table: SixTableScene, final: bool) -> None:
+        super().__init__(app)
+        self.table = table
+        self.final = final
+        self.opened = 0.0
+        if final:
+            specs: list[tuple[str, object, str]] = [
+                ("six.again", self.again, "green"),
+                ("six.setup_again", self.setup, "orange"),
+                ("over.title", lambda: flow.to_title(app), "pink"),
+            ]
+        else:
+            specs = [
+                ("six.next_hole", self.next_hole, "green"),
+                ("button.menu", table.open_menu, "pink"),
+            ]
+        self.panel = pygame.Rect(40, 20, SCREEN_SIZE[0] - 80, SCREEN_SIZE[1] - 40)
+        self.menu = Menu(_row(specs, self.panel.bottom - BUTTON_H - 28))
+
+    def next_hole(self) -> None:
+        """Close the scoreboard and deal the next hole."""
+        self.app.scenes.pop(fade=False)
+        self.table.next_hole()
+
+    def again(self) -> None:
+        """The same players and rules on a new deal."""
+        setup = self.table.setup.with_(number=self.app.deals.randrange(26**7))
+        self.app.scenes.reset(SixTableScene(self.app, setup))
+
+    def setup(self) -> None:
+        """The setup window, to change players or rules."""
+        from scenes.sixcard.setup import SixSetupScene
+
+        self.app.scenes.push(
+            SixSetupScene(self.app, self.table.setup.with_(number=None)), fade=False
+        )
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind in (Kind.CANCEL, Kind.MENU):
+            if self.final:
+                flow.to_title(self.app)
+            else:
+                self.table.open_menu()
+            return
+        self.menu.handle(intent)
+
+    def update(self, dt: float) -> None:
+        self.opened += dt
+        self.menu.update(dt)
+
+    # ------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        look, texts, p = self.app.look, self.app.texts, PALETTE
+        state = self.table.state
+        _veil(surface)
+        slide = max(0.0, 1.0 - self.opened / 0.15) if self.app.animation_scale else 0.0
+        panel = self.panel.move(0, -round(slide * 40) // PIXEL * PIXEL)
+        chunky_panel(surface, panel)
+        if self.final:
+            title = texts("six.standings")
+        elif state.playoff:
+            title = texts("six.score.playoff", n=state.hole - state.rules.holes)
+        else:
+            title = texts("six.score.hole", n=state.hole, of=state.rules.holes)
+        look.type.blit(
+            surface,
+            title,
+            16,
+            p.gold,
+            (panel.centerx, panel.top + 16),
+            anchor="midtop",
+            shadow=p.ink,
+        )
+        y = panel.top + 70
+        if self.final:
+            y = self._draw_result(surface, panel, y) + 18
+        else:
+            y = self._draw_note(surface, panel, y) + 14
+        self._draw_table(surface, panel, y)
+        self.menu.draw(surface, look, texts)
+
+    def _draw_note(self, surface: pygame.Surface, panel: pygame.Rect, y: int) -> int:
+        """Between holes: who leads, and a word when a play-off is coming."""
+        look, texts, p = self.app.look, self.app.texts, PALETTE
+        state = self.table.state
+        lead = leaders(state)
+        names = ", ".join(self.table.name(s) for s in lead)
+        key = "six.score.leader" if len(lead) == 1 else "six.score.leaders"
+        r = look.type.blit(
+            surface,
+            texts(key, names=names, points=totals(state)[lead[0]]),
+            10,
+            p.white,
+            (panel.centerx, y),
+            anchor="midtop",
+            shadow=p.ink,
+        )
+        if len(state.scores) >= state.rules.holes:
+            r = look.type.blit(
+                surface,
+                texts("six.score.tie"),
+                9,
+                p.orange,
+                (panel.centerx, r.bottom + 8),
+                anchor="midtop",
+                shadow=p.ink,
+            )
+        return r.bottom
+
+    def _draw_result(self, surface: pygame.Surface, panel: pygame.Rect, y: int) -> int:
+        """The winner and every seat's place."""
+        look, texts, p = self.app.look, self.app.texts, PALETTE
+        state = self.table.state
+        won = winners(state)
+        names = ", ".join(self.table.name(s) for s in won)
+        if len(won) > 1:
+            line = texts("six.shared_win", names=names)
+        elif won and won[0] in self.table.humans and len(self.table.humans) == 1:
+            line = texts("six.you_win")
+        else:
+            line = texts("six.wins", name=names)
+        colour = p.gold if int(self.opened * 4) % 2 == 0 else p.orange
+        r = look.type.blit(
+            surface, line, 14, colour, (panel.centerx, y), anchor="midtop", shadow=p.ink
+        )
+        y = r.bottom + 16
+        rows = standings(self.table)
+        column_w = 300
+        per_column = 3
+        columns = (len(rows) + per_column - 1) // per_column
+        left = panel.centerx - columns * column_w // 2
+        bottom = y
+        for i, (place, seat, total) in enumerate(rows):
+            x = left + (i // per_column) * column_w
+            row_y = y + (i % per_column) * 30
+            colour = p.gold if place == 1 else p.white
+            look.type.blit(
+                surface, texts("six.place", n=place), 9, colour, (x, row_y), shadow=p.ink
+            )
+            look.type.blit(surface, self.table.name(seat), 9, colour, (x + 70, row_y), shadow=p.ink)
+            r = look.type.blit(
+                surface,
+                str(total),
+                9,
+                colour,
+                (x + column_w - 40, row_y),
+                anchor="topright",
+                shadow=p.ink,
+            )
+            bottom = max(bottom, r.bottom)
+        return bottom
+
+    def _draw_table(self, surface: pygame.Surface, panel: pygame.Rect, top: int) -> None:
+        """Holes across, seats down, totals on the right; this hole's column stands out."""
+        look, texts, p = self.app.look, self.app.texts, PALETTE
+        state = self.table.state
+        regular = state.rules.holes
+        playoffs = max(0, len(state.scores) - regular)
+        columns = regular + playoffs
+        name_w, total_w = 230, 110
+        inner = panel.inflate(-60, 0)
+        cell = min(64, (inner.width - name_w - total_w) // columns)
+        x0 = inner.left + (inner.width - (name_w + cell * columns + total_w)) // 2
+        row_h = 30 if self.final else 36
+        size = 8 if cell < 50 else 9
+        current = len(state.scores) - 1
+        highlight = pygame.Rect(
+            x0 + name_w + current * cell, top - 4, cell, row_h * (state.players + 1) + 4
+        )
+        pygame.draw.rect(surface, (58, 50, 96), highlight, border_radius=6)
+        for c in range(columns):
+            label = str(c + 1) if c < regular else texts("six.playoff_short", n=c - regular + 1)
+            look.type.blit(
+                surface,
+                label,
+                size,
+                p.hud_label,
+                (x0 + name_w + c * cell + cell // 2, top),
+                anchor="midtop",
+                shadow=p.ink,
+            )
+        look.type.blit(
+            surface,
+            texts("six.total"),
+            size,
+            p.hud_label,
+            (x0 + name_w + columns * cell + total_w - 8, top),
+            anchor="topright",
+            shadow=p.ink,
+        )
+        all_totals = totals(state)
+        lead = set(leaders(state))
+        for seat in range(state.players):
+            y = top + (seat + 1) * row_h
+            colour = p.gold if seat in lead else p.white
+            look.type.blit(surface, self.table.name(seat), size + 1, colour, (x0, y), shadow=p.ink)
+            for c, row in enumerate(state.scores):
+                points = row[seat]
+                text = "—" if points is None else str(points)
+                look.type.blit(
+                    surface,
+                    text,
+                    size,
+                    p.white if c == current else p.label,
+                    (x0 + name_w + c * cell + cell // 2, y),
+                    anchor="midtop",
+                    shadow=p.ink,
+                )
+            look.type.blit(
+                surface,
+                str(all_totals[seat]),
+                size + 1,
+                colour,
+                (x0 + name_w + columns * cell + total_w - 8, y),
+                anchor="topright",
+                shadow=p.ink,
+            )
+
+
+class CurtainScene(Scene):
+    """Between two people's turns at one screen: the table hidden until the next is ready."""
+
+    def __init__(self, app: App, table: SixTableScene, seat: int) -> None:
+        super().__init__(app)
+        self.table = table
+        self.seat = seat
+        self.menu = Menu(_row([("six.curtain.ready", self.ready, "green")], 430, 460))
+
+    def ready(self) -> None:
+        """The next person has the screen: lift the curtain on their cards."""
+        self.app.scenes.pop(fade=False)
+        self.table.reveal(self.seat)
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind in (Kind.CANCEL, Kind.MENU):
+            self.table.open_menu()
+            return
+        self.menu.handle(intent)
+
+    def update(self, dt: float) -> None:
+        self.menu.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        look, texts, p = self.app.look, self.app.texts, PALETTE
+        surface.blit(look.felt(), (0, 0))
+        panel = pygame.Rect(0, 0, 820, 340)
+        panel.center = (SCREEN_SIZE[0] // 2, SCREEN_SIZE[1] // 2)
+        chunky_panel(surface, panel)
+        name = self.table.name(self.seat)
+        look.type.blit(
+            surface,
+            texts("six.curtain.title", name=name),
+            16,
+            p.gold,
+            (panel.centerx, panel.top + 36),
+            anchor="midtop",
+            shadow=p.ink,
+        )
+        look.type.blit(
+            surface,
+            texts("six.curtain.body", name=name),
+            9,
+            p.white,
+            (panel.centerx, panel.top + 110),
+            anchor="midtop",
+            shadow=p.ink,
+        )
+        self.menu.draw(surface, look, texts)
+
+
+class SixPauseMenu(Scene):
+    """Esc at the table: resume, a new deal, the setup window, options, or the title."""
+
+    overlay = True
+
+    def __init__(self, app: App, table: SixTableScene) -> None:
+        super().__init__(app)
+        self.table = table
+        specs: list[tuple[str, object, str]] = [
+            ("pause.resume", self.close, "green"),
+            ("six.new_deal", self.new_deal, "orange"),
+            ("six.setup_again", self.setup, "orange"),
+            ("title.options", lambda: flow.open_options(app), "cyan"),
+            ("over.title", lambda: flow.to_title(app), "pink"),
+        ]
+        top = 190
+        x = (SCREEN_SIZE[0] - 360) // 2
+        buttons = []
+        for i, (key, action, style) in enumerate(specs):
+            assert callable(action)
+            buttons.append(
+                Button(
+                    pygame.Rect(x, top + i * (BUTTON_H + 16), 360, BUTTON_H),
+                    key,
+                    action,
+                    style=style,
+                )
+            )
+        self.menu = Menu(buttons)
+        self.panel = pygame.Rect(0, 0, 480, 110 + len(specs) * (BUTTON_H + 16))
+        self.panel.midtop = (SCREEN_SIZE[0] // 2, top - 96)
+
+    def close(self) -> None:
+        """Back to the table."""
+        self.app.scenes.pop(fade=False)
+
+    def new_deal(self) -> None:
+        """The same players and rules on a new deal."""
+        setup = self.table.setup.with_(number=self.app.deals.randrange(26**7))
+        self.app.scenes.reset(SixTableScene(self.app, setup))
+
+    def setup(self) -> None:
+        """The setup window, to change players or rules."""
+        from scenes.sixcard.setup import SixSetupScene
+
+        self.app.scenes.push(
+            SixSetupScene(self.app, self.table.setup.with_(number=None)), fade=False
+        )
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind in (Kind.CANCEL, Kind.MENU):
+            self.close()
+            return
+        self.menu.handle(intent)
+
+    def update(self, dt: float) -> None:
+        self.menu.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        look, p = self.app.look, PALETTE
+        _veil(surface)
+        chunky_panel(surface, self.panel)
+        look.type.blit(
+            surface,
+            self.app.texts("pause.title"),
+            16,
+            p.gold,
+            (self.panel.centerx, self.panel.top + 24),
+            anchor="midtop",
+            shadow=p.ink,
+        )
+        self.menu.draw(surface, look, self.app.texts)

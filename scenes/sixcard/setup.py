@@ -1,0 +1,276 @@
+"""The six-card setup window: players, who sits where, the variant switches and the pace.
+
+Reached from the title's one six-card entry. Every seat is a person at this screen or a
+computer of one of three levels; rows for seats beyond the number of players are greyed out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+import pygame
+
+from golf.deal import MAX_DEAL
+from golf.sixcard.ai import LEVELS
+from golf.sixcard.game import Match
+from golf.sixcard.rules import MAX_PLAYERS, MIN_PLAYERS, STANDARD, SixRules
+from scenes.input import Intent, Kind
+from scenes.look import PALETTE, SCREEN_SIZE, chunky_panel
+from scenes.manager import App, Scene
+from scenes.widgets import Button, Choice, Form
+
+__all__ = ["HUMAN", "KINDS", "SPEEDS", "SetupChoice", "SixSetup", "SixSetupScene"]
+
+HUMAN = "human"
+KINDS: tuple[str, ...] = (HUMAN, *LEVELS)
+SPEEDS: tuple[str, ...] = ("slow", "normal", "fast")
+
+LEFT_W, RIGHT_W, ROW_H, ROW_GAP = 520, 600, 40, 6
+TOP = 96
+
+
+@dataclass(frozen=True)
+class SixSetup:
+    """Everything the table needs to start a game."""
+
+    players: int = 4
+    kinds: tuple[str, ...] = (HUMAN, "medium", "medium", "medium", "medium", "medium")
+    rules: SixRules = STANDARD
+    speed: str = "normal"
+    number: int | None = None  # the deal number; None: a random one
+
+    def __post_init__(self) -> None:
+        if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+            raise ValueError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}")
+        if len(self.kinds) < self.players or any(k not in KINDS for k in self.kinds):
+            raise ValueError(f"kinds must name {self.players} seats among {KINDS}")
+        if self.speed not in SPEEDS:
+            raise ValueError(f"speed must be one of {SPEEDS}")
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """What sits at each seat of the game: ``human`` or a computer level."""
+        return self.kinds[: self.players]
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        """The seats played by people at this screen."""
+        return tuple(s for s, kind in enumerate(self.seats) if kind == HUMAN)
+
+    def match(self, number: int) -> Match:
+        """A new match of these players and rules on deal ``number``."""
+        return Match.new(number, self.players, self.rules)
+
+    def with_(self, **changes: object) -> SixSetup:
+        """A copy with some fields changed."""
+        return replace(self, **changes)  # type: ignore[arg-type]
+
+
+class SetupChoice(Choice):
+    """A form row whose value box takes ``share`` of the row, leaving room for long labels."""
+
+    share: float = 0.42
+
+    def value_rect(self) -> pygame.Rect:
+        box = pygame.Rect(0, 0, int(self.rect.width * self.share), self.rect.height)
+        box.topright = self.rect.topright
+        return box
+
+
+class SixSetupScene(Scene):
+    """Pick the players, the rules and the pace, then start the table."""
+
+    overlay = True
+
+    def __init__(self, app: App, setup: SixSetup | None = None) -> None:
+        super().__init__(app)
+        self.setup = setup or SixSetup()
+        texts = app.texts
+
+        def on_off(value: object) -> str:
+            return app.texts("common.on" if value else "common.off")
+
+        left_x = (SCREEN_SIZE[0] - (LEFT_W + RIGHT_W + 40)) // 2
+        right_x = left_x + LEFT_W + 40
+        left: list[
+            tuple[str, Sequence[object], object, Callable[[object], str], Callable[[object], None]]
+        ] = [
+            (
+                "six.setup.players",
+                range(MIN_PLAYERS, MAX_PLAYERS + 1),
+                self.setup.players,
+                str,
+                self._players,
+            ),
+        ]
+        for seat in range(MAX_PLAYERS):
+            left.append(
+                (
+                    f"six.setup.seat{seat + 1}",
+                    KINDS,
+                    self.setup.kinds[seat],
+                    lambda v: texts(f"six.kind.{v}"),
+                    self._kind(seat),
+                )
+            )
+        left.append(
+            (
+                "six.setup.speed",
+                SPEEDS,
+                self.setup.speed,
+                lambda v: texts(f"six.speed.{v}"),
+                self._field("speed"),
+            )
+        )
+        r = self.setup.rules
+        right: list[
+            tuple[str, Sequence[object], object, Callable[[object], str], Callable[[object], None]]
+        ] = [
+            ("six.rule.holes", (9, 18), r.holes, str, self._rule("holes")),
+            (
+                "six.rule.grid",
+                (6, 4, 9),
+                r.grid,
+                lambda v: texts(f"six.grid.{v}"),
+                self._rule("grid"),
+            ),
+            ("six.rule.peek", (False, True), r.peek, on_off, self._rule("peek")),
+            ("six.rule.knock", (False, True), r.knock, on_off, self._rule("knock")),
+            ("six.rule.jokers", (True, False), r.jokers, on_off, self._rule("jokers")),
+            (
+                "six.rule.jokers_cancel",
+                (True, False),
+                r.jokers_cancel,
+                on_off,
+                self._rule("jokers_cancel"),
+            ),
+            (
+                "six.rule.double_deck",
+                (False, True),
+                r.double_deck,
+                on_off,
+                self._rule("double_deck"),
+            ),
+            (
+                "six.rule.twos_negative",
+                (False, True),
+                r.twos_negative,
+                on_off,
+                self._rule("twos_negative"),
+            ),
+            ("six.rule.row_cancel", (False, True), r.row_cancel, on_off, self._rule("row_cancel")),
+            (
+                "six.rule.ties",
+                ("playoff", "shared"),
+                r.ties,
+                lambda v: texts(f"six.ties.{v}"),
+                self._rule("ties"),
+            ),
+        ]
+        self.left: list[SetupChoice] = []
+        self.right: list[SetupChoice] = []
+        for column, rows, x, width in (
+            (self.left, left, left_x, LEFT_W),
+            (self.right, right, right_x, RIGHT_W),
+        ):
+            for i, (key, values, current, show, change) in enumerate(rows):
+                rect = pygame.Rect(x, TOP + i * (ROW_H + ROW_GAP), width, ROW_H)
+                choice = SetupChoice(rect, key, list(values), 0, show, change)
+                choice.set(current)
+                column.append(choice)
+        bottom = TOP + len(right) * (ROW_H + ROW_GAP) + 34
+        specs = [("six.setup.start", self.start, "green"), ("common.back", self.close, "pink")]
+        width, gap = 260, 24
+        bx = (SCREEN_SIZE[0] - (len(specs) * width + (len(specs) - 1) * gap)) // 2
+        self.buttons = [
+            Button(pygame.Rect(bx + i * (width + gap), bottom, width, 52), key, action, style=style)
+            for i, (key, action, style) in enumerate(specs)
+        ]
+        self.form = Form([*self.left, *self.right, *self.buttons])
+        self.form.focus = len(self.left) + len(self.right)  # Start: Enter plays at once
+        self.panel = pygame.Rect(left_x - 30, 16, LEFT_W + RIGHT_W + 100, bottom + 52 + 24 - 16)
+        self.summary_y = TOP + len(left) * (ROW_H + ROW_GAP) + 12
+        self._sync()
+
+    # ------------------------------------------------------------ the choices
+    def _players(self, value: object) -> None:
+        self.setup = self.setup.with_(players=int(str(value)))
+        self._sync()
+
+    def _kind(self, seat: int) -> Callable[[object], None]:
+        def change(value: object) -> None:
+            kinds = list(self.setup.kinds)
+            kinds[seat] = str(value)
+            self.setup = self.setup.with_(kinds=tuple(kinds))
+
+        return change
+
+    def _field(self, name: str) -> Callable[[object], None]:
+        def change(value: object) -> None:
+            self.setup = self.setup.with_(**{name: value})
+
+        return change
+
+    def _rule(self, name: str) -> Callable[[object], None]:
+        def change(value: object) -> None:
+            self.setup = self.setup.with_(rules=self.setup.rules.with_(**{name: value}))
+            self._sync()
+
+        return change
+
+    def _sync(self) -> None:
+        """Grey out the seats nobody sits at and the switch that needs jokers."""
+        for seat, choice in enumerate(self.left[1 : 1 + MAX_PLAYERS]):
+            choice.enabled = seat < self.setup.players
+        rules = self.setup.rules
+        cancel = self.right[5]
+        cancel.enabled = rules.jokers
+        cancel.set(rules.jokers_cancel)
+
+    # ------------------------------------------------------------ leaving
+    def start(self) -> None:
+        """Sit down at the table."""
+        from scenes.sixcard.table import SixTableScene
+
+        setup = self.setup
+        if setup.number is None:
+            setup = setup.with_(number=self.app.deals.randrange(MAX_DEAL))
+        self.app.sound.play("click")
+        self.app.scenes.reset(SixTableScene(self.app, setup))
+
+    def close(self) -> None:
+        """Back to where the window was opened from."""
+        self.app.scenes.pop(fade=False)
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind in (Kind.CANCEL, Kind.MENU):
+            self.close()
+            return
+        if intent.kind in (Kind.NEW, Kind.RESTART, Kind.UNDO, Kind.HINT, Kind.COLUMN, Kind.TEXT):
+            return
+        self.form.handle(intent)
+
+    def update(self, dt: float) -> None:
+        self.form.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        look, texts, p = self.app.look, self.app.texts, PALETTE
+        veil = pygame.Surface(SCREEN_SIZE, pygame.SRCALPHA)
+        veil.fill((10, 8, 20, 190))
+        surface.blit(veil, (0, 0))
+        chunky_panel(surface, self.panel)
+        look.type.blit(
+            surface,
+            texts("six.setup.title"),
+            16,
+            p.gold,
+            (self.panel.centerx, self.panel.top + 18),
+            anchor="midtop",
+            shadow=p.ink,
+        )
+        self.form.draw(surface, look, texts)
+        y = self.summary_y
+        for line in texts("six.setup.summary").split("\n"):
+            look.type.blit(surface, line, 7, p.label, (self.left[0].rect.left, y + 4), shadow=p.ink)
+            y += 18
