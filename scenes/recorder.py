@@ -44,7 +44,7 @@ _RESERVED = frozenset(
     + [f"COM{i}" for i in range(1, 10)]
     + [f"LPT{i}" for i in range(1, 10)]
 )
-_PUNCTUATION = frozenset(" -_.,'()+#&!")
+FORBIDDEN = '<>:"/\\|?*'  # not allowed in file names on Windows (and / anywhere)
 
 
 def default_replays_dir() -> Path:
@@ -64,9 +64,9 @@ class NameProblem(ValueError):
 def check_name(text: str) -> str:
     """The file name (with ``.yaml``) for a name the player typed; raises :class:`NameProblem`.
 
-    Letters of any language, digits, spaces and a little punctuation; at most ``MAX_NAME``
-    characters; not empty, no leading dot, no trailing dot or space, no folder separators, and
-    none of the names Windows reserves. A trailing ``.yaml`` typed by the player is accepted.
+    Any printable characters but ``< > : " / \\ | ? *``; at most ``MAX_NAME`` characters; not
+    empty, no leading dot, no trailing dot, and none of the names Windows reserves (``CON``,
+    ``NUL``, ``COM1``, …). A trailing ``.yaml`` typed by the player is accepted.
     """
     name = unicodedata.normalize("NFC", text.strip())
     if name.lower().endswith(SUFFIX):
@@ -75,7 +75,7 @@ def check_name(text: str) -> str:
         raise NameProblem("save.name_empty", text)
     if len(name) > MAX_NAME:
         raise NameProblem("save.name_long", text)
-    allowed = all(ch.isalnum() or ch in _PUNCTUATION for ch in name)
+    allowed = name.isprintable() and not any(ch in FORBIDDEN for ch in name)
     if not allowed or name.startswith(".") or name.endswith("."):
         raise NameProblem("save.name_bad", text)
     if name.split(".")[0].upper().strip() in _RESERVED:
