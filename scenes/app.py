@@ -18,12 +18,14 @@ from golf.codes import CodeError, parse_code
 from golf.replay import ReplayError, load
 from golf.rules import PRESETS, Rules
 from golf.session import Game
+from golf.stats_cli import data_dir
 from scenes import flow
 from scenes.i18n import LANGUAGES, Notice
 from scenes.input import InputMapper
 from scenes.look import PALETTE, SCREEN_SIZE, Look
 from scenes.manager import App, Loop
 from scenes.recorder import default_replays_dir
+from scenes.records import Records
 from scenes.settings import Settings, SettingsStore
 from scenes.sound import SoundBoard
 from scenes.title import TitleScene
@@ -52,6 +54,7 @@ class WindowOptions:
     screenshot: Path | None = None  # save the last frame as PNG before closing
     game_rules: Rules | None = None  # the rules the command line settled on (golf.cli)
     rules_given: bool = False  # whether any rule option was on the command line
+    data_dir: Path | None = None  # statistics, high scores, saved round (run(): user data folder)
     record: Path | None = None  # play --record: also write the first game's replay here
     watch: Path | None = None  # open the window on this replay file (main.py watch FILE)
     replays_dir: Path | None = None  # where games are saved (run(): the user's data folder)
@@ -71,6 +74,8 @@ class WindowOptions:
         for name in ("config_dir", "screenshot", "record", "watch", "replays_dir"):
             if name in values:
                 values[name] = Path(str(values[name]))
+        if "data_dir" in values:
+            values["data_dir"] = Path(str(values["data_dir"]))
         if not isinstance(values.get("game_rules"), Rules):
             values.pop("game_rules", None)
         switches = ("rules", *RULE_SWITCHES)
@@ -151,6 +156,8 @@ def build_app(options: WindowOptions, screen: pygame.Surface,
     )
     if notice is not None:
         app.notices.append(notice)
+    app.records = Records(options.data_dir)
+    app.records.load()  # a bad file is kept aside; its notice shows on the first screen
     return app
 
 
@@ -177,6 +184,8 @@ def run(argv_options: object = None) -> int:
     """Open the window and play until the player quits; the process exit status."""
     started = time.perf_counter()
     options = WindowOptions.from_any(argv_options)
+    if options.data_dir is None:
+        options = replace(options, data_dir=data_dir())
     if options.replays_dir is None:
         options = replace(options, replays_dir=default_replays_dir())
     if options.code:

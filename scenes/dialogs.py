@@ -189,6 +189,14 @@ class GameOverScene(_Overlay):
         super().__init__(app, table, panel, Menu(_grid(specs, top)))
         self.won = table.game.status == "won"
 
+    def enter(self) -> None:
+        # the result is final: count the game, and a score good enough asks for initials
+        chance = self.table.settle()
+        if chance is not None:
+            from scenes.highscores import open_initials
+
+            open_initials(self.app, chance)
+
     def handle(self, intent: Intent) -> None:
         if intent.kind is Kind.NEW:
             self.table.new_deal()

@@ -52,6 +52,7 @@ def leave_games(app: App) -> None:
     for scene in app.scenes.stack:
         if isinstance(scene, GameScene):
             scene.save_replay()
+            scene.settle()  # counted in the statistics (a game in play as abandoned)
 
 
 def start_game(app: App, game: Game) -> None:

@@ -22,6 +22,7 @@ from scenes.input import Intent, Kind
 from scenes.look import CARD_H, CARD_W, PALETTE, PIXEL, SCREEN_SIZE, chunky_panel
 from scenes.manager import App, Scene
 from scenes.recorder import Recorder
+from scenes.records import HighScoreChance
 from scenes.sprites import CardSprite
 from scenes.widgets import Button, Toast
 
@@ -122,6 +123,7 @@ class GameScene(Scene):
         if record:
             self.recorder = Recorder(game, app.replays_dir, app.record_to)
             app.record_to = None  # play --record: only the first game goes to that file
+        self.settled = False  # counted in the statistics yet (see settle)
         self.elapsed = 0.0  # play time; stops while an overlay covers the table or after the end
         self.toasts: list[Toast] = []
         self.cursor = STOCK_SLOT
@@ -236,6 +238,17 @@ class GameScene(Scene):
         """Write this game's replay to the replays folder (when it ends or is left)."""
         if self.recorder is not None:
             self.recorder.save()
+
+    def settle(self) -> HighScoreChance | None:
+        """Count this game in the statistics, once: when its result shows or when it is left.
+
+        Returns its chance at the high-score table, if it has one. A game that is not recorded
+        (a replay being watched, the tutorial) is not the player's and does not count.
+        """
+        if self.settled or self.recorder is None:
+            return None
+        self.settled = True
+        return self.app.records.record(self.game)
 
     def _refuse(self, refusal: Refusal, action: Action) -> None:
         if not self.app.settings.interactive_rules:

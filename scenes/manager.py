@@ -19,6 +19,7 @@ import pygame
 
 from scenes.i18n import Notice, Texts
 from scenes.input import InputMapper, Intent, Kind
+from scenes.records import Records
 from scenes.settings import Settings, SettingsStore
 from scenes.sound import SoundBoard
 
@@ -200,6 +201,7 @@ class App:
     running: bool = True
     notices: list[Notice] = field(default_factory=list)  # messages waiting to be shown
     on_fullscreen: Callable[[bool], bool] | None = None  # switches the real window; returns success
+    records: Records = field(default_factory=Records)  # statistics, high scores, saved round
     replays_dir: Path | None = None  # where every game's replay is saved (None: not saved)
     record_to: Path | None = None  # the next game's replay is also written here (play --record)
 

@@ -11,6 +11,7 @@ from scenes import flow
 from scenes.input import Intent, Kind
 from scenes.look import CARD_H, CARD_W, PALETTE, PIXEL, SCREEN_SIZE
 from scenes.manager import App, Scene
+from scenes.title_panels import TitleSides
 from scenes.widgets import Button, Menu, Toast
 
 __all__ = ["TitleScene"]
@@ -45,8 +46,11 @@ class TitleScene(Scene):
             rect = pygame.Rect(x, MENU_TOP + i * (BUTTON_H + GAP), BUTTON_W, BUTTON_H)
             buttons.append(Button(rect, key, action, style=style, enabled=enabled))
         self.menu = Menu(buttons)
+        self.sides = TitleSides(app, self.menu)  # daily deal, round, high scores, statistics
         self.toasts = [Toast(app.texts.notice(n), seconds=6.0) for n in app.notices]
         app.notices.clear()
+        self.toasts += [Toast(n.text(app.texts.lang), seconds=9.0, colour=PALETTE.orange)
+                        for n in app.records.take_notices()]
         rng = app.rng
         # falling cards behind the logo: (card, x, y, speed, face up)
         self.rain = [
@@ -61,7 +65,10 @@ class TitleScene(Scene):
         self.app.running = False
 
     def handle(self, intent: Intent) -> None:
+        if self.sides.handle(intent):
+            return
         if intent.kind is Kind.CANCEL:
+            self.sides.focus(0)
             self.menu.focus = len(self.menu.buttons) - 1
             return
         if intent.kind is Kind.NEW:
@@ -73,6 +80,7 @@ class TitleScene(Scene):
         self.app.look.cards.warm(2)  # the game's faces, drawn while the title idles
         self.clock += dt
         self.menu.update(dt)
+        self.sides.update(dt)
         for toast in self.toasts:
             toast.update(dt)
         self.toasts = [t for t in self.toasts if t.alive]
@@ -95,6 +103,7 @@ class TitleScene(Scene):
             surface.blit(dim, pos)
         self._draw_logo(surface)
         self.menu.draw(surface, look, self.app.texts)
+        self.sides.draw(surface)
         look.type.blit(surface, self.app.texts("title.help"), 8, p.label,
                        (SCREEN_SIZE[0] // 2, SCREEN_SIZE[1] - 14), anchor="midbottom",
                        shadow=p.ink)

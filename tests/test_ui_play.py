@@ -21,6 +21,7 @@ from scenes import flow
 from scenes.app import WindowOptions, build_app, first_scene
 from scenes.dialogs import BlockedDialog, GameOverScene
 from scenes.game import GameScene, layout, stock_rect
+from scenes.highscores import InitialsScene
 from scenes.look import CARD_H, CARD_W, SCREEN_SIZE
 from scenes.manager import App, Loop, Scene
 from scenes.newgame import NewGameScene
@@ -153,6 +154,9 @@ def test_keyboard_only_from_title_to_a_win_and_on(ui: UI) -> None:
     ui.play_line_by_keys(WIN_LINE)
     assert ui.table.game.status == "won"
     ui.settle()
+    assert isinstance(ui.top, InitialsScene)  # the first win enters the empty high-score table
+    ui.key(pygame.K_ESCAPE)  # skip the initials
+    ui.frames(2)
     over = ui.top
     assert isinstance(over, GameOverScene)
     assert over.won
@@ -180,6 +184,10 @@ def test_mouse_only_from_title_to_a_win_and_back(ui: UI) -> None:
     assert ui.table.game.code == WIN_CODE
     ui.play_line_by_clicks(WIN_LINE)
     ui.settle()
+    initials = ui.top
+    assert isinstance(initials, InitialsScene)  # the first win enters the empty high-score table
+    ui.click(initials.skip.rect.center)
+    ui.frames(2)
     over = ui.top
     assert isinstance(over, GameOverScene)
     assert over.won

@@ -1,0 +1,171 @@
+"""The arcade high-score entry: three initials by keyboard, mouse or gamepad, then the table."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from golf.highscores import Entry, HighScores, add_score
+from golf.session import Game
+from scenes import flow
+from scenes.dialogs import GameOverScene
+from scenes.highscores import HighScoresScene, HighScoreTicker, InitialsScene
+from tests.ui_driver import DAY, WIN_CODE, WIN_LINE, Driver, make_driver
+
+
+@pytest.fixture
+def ui(tmp_path: Path) -> Iterator[Driver]:
+    yield make_driver(tmp_path / "data", tmp_path)
+    pygame.event.clear()
+
+
+def _win(ui: Driver) -> InitialsScene:
+    flow.start_game(ui.app, Game.from_code(WIN_CODE))
+    ui.settle()
+    ui.play_line(WIN_LINE)
+    ui.settle()
+    entry = ui.top
+    assert isinstance(entry, InitialsScene)
+    return entry
+
+
+def test_initials_typed_on_the_keyboard_enter_the_table(ui: Driver, tmp_path: Path) -> None:
+    entry = _win(ui)
+    assert entry.chance.place == 1 and entry.chance.score == 350
+    ui.type("j")
+    ui.type("o")
+    ui.type("e")  # the letter keys U, N, R, H would also be game keys: only the text counts
+    assert entry.initials == "JOE"
+    assert entry.cursor == 3  # on OK
+    ui.key(pygame.K_RETURN)
+    ui.frames(3)
+    table = ui.top
+    assert isinstance(table, HighScoresScene)
+    assert table.highlight == 1
+    entries = ui.app.records.scores.table("easy").entries
+    assert [(e.initials, e.score, e.code, e.date) for e in entries] == [
+        ("JOE", 350, WIN_CODE, DAY.isoformat())
+    ]
+    saved = json.loads((tmp_path / "data" / "highscores.json").read_text())
+    assert saved["tables"]["easy"][0]["initials"] == "JOE"
+    ui.key(pygame.K_ESCAPE)  # back to the result
+    ui.frames(3)
+    assert isinstance(ui.top, GameOverScene)
+
+
+def test_game_keys_typed_as_initials_do_not_act_on_the_game(ui: Driver) -> None:
+    entry = _win(ui)
+    ui.type("n")
+    ui.type("r")
+    ui.type("u")
+    assert entry.initials == "NRU"
+    assert ui.top is entry
+    ui.key(pygame.K_BACKSPACE)
+    assert entry.cursor == 2
+    ui.type("h")
+    ui.key(pygame.K_RETURN)
+    ui.frames(2)
+    assert ui.app.records.scores.table("easy").entries[0].initials == "NRH"
+
+
+def test_arrows_turn_the_wheel_and_move_along(ui: Driver) -> None:
+    entry = _win(ui)
+    assert entry.initials == "AAA"
+    ui.key(pygame.K_UP)
+    ui.key(pygame.K_UP)  # A → B → C
+    ui.key(pygame.K_RIGHT)
+    ui.key(pygame.K_DOWN)  # A → space, the end of the wheel
+    ui.key(pygame.K_DOWN)  # → 9
+    ui.key(pygame.K_RIGHT)
+    ui.key(pygame.K_RIGHT)  # to OK
+    assert entry.initials == "C9A"
+    ui.key(pygame.K_RETURN)
+    ui.frames(2)
+    assert ui.app.records.scores.table("easy").entries[0].initials == "C9A"
+
+
+def test_initials_of_spaces_only_are_refused(ui: Driver) -> None:
+    entry = _win(ui)
+    ui.type("   ")
+    ui.key(pygame.K_RETURN)
+    assert ui.top is entry
+    assert entry.error == "Initials cannot be all spaces"
+    assert ui.app.records.scores.table("easy").entries == ()
+
+
+def test_the_mouse_clicks_the_arrows_and_ok(ui: Driver) -> None:
+    entry = _win(ui)
+    up = entry._arrow_rect(entry.boxes[1], up=True)
+    ui.click(up.center)
+    ui.click(up.center)
+    down = entry._arrow_rect(entry.boxes[2], up=False)
+    ui.click(down.center)
+    assert entry.initials == "AC "
+    ui.click(entry.ok.rect.center)
+    ui.frames(2)
+    assert isinstance(ui.top, HighScoresScene)
+    assert ui.app.records.scores.table("easy").entries[0].initials == "AC "
+
+
+def test_a_gamepad_enters_initials(ui: Driver) -> None:
+    entry = _win(ui)
+    ui.pad(pygame.CONTROLLER_BUTTON_DPAD_DOWN)  # A → space
+    ui.pad(pygame.CONTROLLER_BUTTON_DPAD_DOWN)  # → 9
+    ui.pad(pygame.CONTROLLER_BUTTON_A)  # next place
+    ui.pad(pygame.CONTROLLER_BUTTON_DPAD_UP)  # A → B
+    ui.pad(pygame.CONTROLLER_BUTTON_A)
+    ui.pad(pygame.CONTROLLER_BUTTON_A)  # on OK
+    assert entry.cursor == 3
+    ui.pad(pygame.CONTROLLER_BUTTON_A)
+    ui.frames(2)
+    assert ui.app.records.scores.table("easy").entries[0].initials == "9BA"
+
+
+def test_skipping_leaves_the_table_empty(ui: Driver) -> None:
+    _win(ui)
+    ui.key(pygame.K_ESCAPE)
+    ui.frames(2)
+    assert isinstance(ui.top, GameOverScene)
+    assert ui.app.records.scores.table("easy").entries == ()
+
+
+def test_a_score_that_does_not_beat_the_tenth_asks_nothing(ui: Driver) -> None:
+    scores = HighScores()
+    for _ in range(10):
+        scores, _place = add_score(scores, "easy", Entry.make("ACE", 350, DAY, WIN_CODE))
+    ui.app.records.scores = scores
+    flow.start_game(ui.app, Game.from_code(WIN_CODE))
+    ui.settle()
+    ui.play_line(WIN_LINE)
+    ui.settle()
+    assert isinstance(ui.top, GameOverScene)  # a tie with the tenth does not qualify
+
+
+def test_the_last_initials_are_offered_again(ui: Driver) -> None:
+    _win(ui)
+    ui.type("ZOE")
+    ui.key(pygame.K_RETURN)
+    ui.frames(2)
+    ui.key(pygame.K_ESCAPE)
+    ui.frames(2)
+    again = _win(ui)
+    assert again.initials == "ZOE"
+    assert again.chance.place == 2  # a tie goes below the earlier entry
+
+
+def test_the_title_ticker_turns_through_the_tables(ui: Driver) -> None:
+    ticker = HighScoreTicker(ui.app, pygame.Rect(0, 0, 360, 284))
+    assert ticker.keys == []  # nothing to show yet
+    scores, _ = add_score(HighScores(), "classic", Entry.make("BOB", 200, DAY, "GO1-C-AAAAAAB"))
+    scores, _ = add_score(scores, "easy", Entry.make("AMY", 300, DAY, WIN_CODE))
+    ui.app.records.scores = scores
+    assert ticker.key == "easy"
+    ticker.update(5.1)
+    assert ticker.key == "classic"
+    ticker.update(5.0)
+    assert ticker.key == "easy"
+    ticker.draw(ui.app.screen)

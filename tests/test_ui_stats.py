@@ -1,0 +1,255 @@
+"""Statistics through the window: games counted as they end or are left, kept across restarts,
+the statistics screen and its chart, reset with confirmation, the daily deal, bad files."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from datetime import timedelta
+from pathlib import Path
+
+import pygame
+import pytest
+
+from golf import daily
+from golf.rules import EASY
+from golf.session import Game
+from golf.stats import RecentGame
+from scenes import flow
+from scenes.dialogs import GameOverScene
+from scenes.game import GameScene
+from scenes.highscores import InitialsScene
+from scenes.stats_screen import CHART, ConfirmReset, StatsScene, chart_bars
+from scenes.title import TitleScene
+from scenes.title_panels import TitleSides
+from tests.ui_driver import DAY, WIN_CODE, WIN_LINE, Driver, make_driver
+
+
+@pytest.fixture
+def ui(tmp_path: Path) -> Iterator[Driver]:
+    yield make_driver(tmp_path / "data", tmp_path)
+    pygame.event.clear()
+
+
+def _win(ui: Driver, skip_initials: bool = True) -> None:
+    flow.start_game(ui.app, Game.from_code(WIN_CODE))
+    ui.settle()
+    ui.play_line(WIN_LINE)
+    ui.settle()
+    if skip_initials and isinstance(ui.top, InitialsScene):
+        ui.key(pygame.K_ESCAPE)
+        ui.frames(2)
+
+
+def test_statistics_survive_a_restart(ui: Driver, tmp_path: Path) -> None:
+    _win(ui)
+    assert isinstance(ui.top, GameOverScene)
+    figures = ui.app.records.stats.get("easy")
+    assert (figures.played, figures.won, figures.best_score, figures.perfect) == (1, 1, 350, 1)
+    ui.key(pygame.K_RETURN)  # New game: a fresh deal, nothing played yet
+    ui.settle()
+    ui.key(pygame.K_SPACE, text=" ")  # one draw, then back to the title: an abandoned game
+    flow.to_title(ui.app)
+    ui.settle()
+    again = make_driver(tmp_path / "data", tmp_path)
+    figures = again.app.records.stats.get("easy")
+    assert (figures.played, figures.won) == (2, 1)
+    assert [g.outcome for g in figures.recent] == ["won", "abandoned"]
+    assert figures.current_streak == 0 and figures.longest_streak == 1
+    flow_screen = StatsScene(again.app, "easy")
+    again.app.scenes.push(flow_screen)
+    again.frames(3)
+    tiles = dict((label, value) for label, value, _ in flow_screen.tiles())
+    assert tiles["Played"] == "2"
+    assert tiles["Won"] == "1"
+    assert tiles["Win rate"] == "50 %"
+    assert tiles["Best score"] == "350"
+
+
+def test_a_game_left_before_any_action_is_not_counted(ui: Driver) -> None:
+    flow.start_game(ui.app, Game.from_code(WIN_CODE))
+    ui.settle()
+    ui.key(pygame.K_n, text="n")  # straight to another deal
+    ui.settle()
+    flow.to_title(ui.app)
+    ui.settle()
+    assert ui.app.records.stats.get("easy").played == 0
+
+
+def test_a_blocked_game_is_counted_once_when_its_result_shows(ui: Driver) -> None:
+    flow.start_game(ui.app, Game.from_code("GO1-C-AAAAAAC"))  # blocks after 16 draws
+    ui.settle()
+    for _ in range(16):
+        ui.key(pygame.K_SPACE, text=" ")
+    ui.settle()
+    ui.key(pygame.K_ESCAPE)  # the blocked dialog: see the result
+    ui.frames(3)
+    assert isinstance(ui.top, GameOverScene)
+    ui.key(pygame.K_r, text="r")  # the same deal again
+    ui.settle()
+    figures = ui.app.records.stats.get("classic")
+    assert (figures.played, figures.won) == (1, 0)
+    assert figures.recent == (RecentGame(0, "blocked", 35),)
+
+
+def test_the_statistics_screen_opens_from_the_title_by_keys(ui: Driver) -> None:
+    title = ui.top
+    assert isinstance(title, TitleScene)
+    ui.key(pygame.K_RIGHT)  # the right column: statistics
+    ui.key(pygame.K_RETURN)
+    ui.settle()
+    screen = ui.top
+    assert isinstance(screen, StatsScene)
+    assert screen.key == "classic"  # the default rules of the options
+    ui.key(pygame.K_LEFT)
+    assert screen.key == "easy"
+    ui.key(pygame.K_ESCAPE)
+    ui.settle()
+    assert isinstance(ui.top, TitleScene)
+
+
+def test_reset_asks_first_and_no_keeps_the_figures(ui: Driver, tmp_path: Path) -> None:
+    _win(ui)
+    flow.to_title(ui.app)
+    ui.settle()
+    from scenes.stats_screen import open_stats
+
+    open_stats(ui.app, "easy")
+    ui.settle()
+    screen = ui.top
+    assert isinstance(screen, StatsScene)
+    reset = next(b for b in screen.menu.buttons if b.key == "stats.reset")
+    ui.click(reset.rect.center)
+    ui.frames(2)
+    confirm = ui.top
+    assert isinstance(confirm, ConfirmReset)
+    ui.key(pygame.K_RETURN)  # "No" has the focus
+    ui.frames(2)
+    assert ui.top is screen
+    assert ui.app.records.stats.get("easy").played == 1
+    ui.click(reset.rect.center)
+    ui.frames(2)
+    ui.key(pygame.K_RIGHT)
+    ui.key(pygame.K_RETURN)  # "Reset"
+    ui.frames(2)
+    assert ui.top is screen
+    assert ui.app.records.stats.get("easy").played == 0
+    saved = json.loads((tmp_path / "data" / "stats.json").read_text())
+    assert "easy" not in saved["rule_sets"]
+
+
+def test_chart_bars_rise_from_zero_and_strokes_below_zero_dip_under_it() -> None:
+    recent = (
+        RecentGame(350, "won", 0),
+        RecentGame(0, "blocked", 35),
+        RecentGame(170, "abandoned", 18),
+    )
+    bars, zero = chart_bars(recent, CHART, lower_better=False)
+    assert zero == CHART.bottom
+    assert bars[0][0].top == CHART.top and bars[0][0].bottom == zero
+    assert [outcome for _, outcome in bars] == ["won", "blocked", "abandoned"]
+    assert bars[0][0].height > bars[2][0].height > bars[1][0].height
+    strokes = (RecentGame(-4, "won", 0), RecentGame(12, "blocked", 12))
+    bars, zero = chart_bars(strokes, CHART, lower_better=True)
+    assert CHART.top < zero < CHART.bottom
+    assert bars[0][0].top == zero and bars[0][0].bottom == CHART.bottom
+    assert bars[1][0].bottom == zero and bars[1][0].top == CHART.top
+
+
+def test_the_statistics_screen_draws_a_chart_in_both_languages(tmp_path: Path) -> None:
+    for lang in ("en", "fr"):
+        ui = make_driver(tmp_path / lang, tmp_path, lang=lang)
+        _win(ui)
+        from scenes.stats_screen import open_stats
+
+        open_stats(ui.app, "easy")
+        ui.settle()
+        ui.frames(60)  # the bars have risen
+        bars, _zero = chart_bars(ui.app.records.stats.get("easy").recent, CHART, False)
+        rect = bars[0][0]
+        colour = ui.app.screen.get_at((rect.centerx, rect.centery + 10))
+        assert tuple(colour)[:3] == (255, 200, 40)  # the gold of a won game
+
+
+def test_the_daily_deal_from_the_title_is_marked_done_with_a_streak(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    yesterday = make_driver(data, tmp_path, today=DAY - timedelta(days=1))
+    game = yesterday.app.records.daily_game("C")
+    flow.start_game(yesterday.app, game)
+    yesterday.settle()
+    while not game.over:
+        yesterday.act(game.legal_actions()[0])
+    yesterday.settle()
+    while not isinstance(yesterday.top, GameOverScene):
+        yesterday.key(pygame.K_ESCAPE)  # the blocked dialog, or the initials
+        yesterday.frames(3)
+    ui = make_driver(data, tmp_path)
+    title = ui.top
+    assert isinstance(title, TitleScene)
+    sides = title.sides
+    assert isinstance(sides, TitleSides)
+    assert not ui.app.records.daily_done("E") and not ui.app.records.daily_done("C")
+    assert ui.app.records.daily_streak() == 1  # yesterday's counts until today is over
+    ui.key(pygame.K_LEFT)
+    ui.key(pygame.K_RETURN)  # today's Easy daily
+    ui.settle()
+    table = ui.table
+    assert table.game.code == daily.daily_code(DAY, "E") == "GO1-E-BPATEMW"
+    assert table.game.rules == EASY
+    while not table.game.over:
+        ui.act(table.game.legal_actions()[0])
+    ui.settle()
+    while not isinstance(ui.top, GameOverScene):
+        ui.key(pygame.K_ESCAPE)
+        ui.frames(3)
+    flow.to_title(ui.app)
+    ui.settle()
+    title = ui.top
+    assert isinstance(title, TitleScene)
+    title.sides.update(0.0)
+    assert ui.app.records.daily_done("E")
+    assert title.sides.daily_easy.label(ui.app.texts) == "Easy ✓"
+    assert title.sides.daily_classic.label(ui.app.texts) == "Classic"
+    assert ui.app.records.daily_streak() == 2
+    saved = json.loads((data / "stats.json").read_text())
+    assert saved["rule_sets"]["easy"]["daily_done"] == [DAY.isoformat()]
+
+
+def test_a_restarted_daily_deal_is_still_the_daily(ui: Driver) -> None:
+    game = ui.app.records.daily_game("E")
+    flow.start_game(ui.app, game)
+    ui.settle()
+    ui.key(pygame.K_r, text="r")
+    ui.settle()
+    assert ui.app.records.daily_day(ui.table.game) == DAY
+
+
+def test_a_corrupt_statistics_file_is_kept_aside_and_the_player_told(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "stats.json").write_text('{"version": 2, "rule_sets": [', encoding="utf-8")
+    ui = make_driver(data, tmp_path)
+    title = ui.top
+    assert isinstance(title, TitleScene)
+    assert (data / "stats.json.corrupt-1").exists()
+    texts = [t.text for t in title.toasts]
+    assert any("stats.json.corrupt-1" in t and "statistics" in t for t in texts), texts
+    assert ui.app.records.stats.rule_set_keys() == []
+
+
+def test_a_file_problem_is_told_in_french(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "highscores.json").write_bytes(b"\xff\xfe")
+    ui = make_driver(data, tmp_path, lang="fr")
+    title = ui.top
+    assert isinstance(title, TitleScene)
+    assert any(
+        "meilleurs scores" in t.text and "highscores.json.corrupt-1" in t.text for t in title.toasts
+    )
+
+
+def test_a_game_under_a_watched_replay_does_not_count(ui: Driver) -> None:
+    table = GameScene(ui.app, Game.from_code(WIN_CODE), record=False)
+    assert table.settle() is None
+    assert ui.app.records.stats.get("easy").played == 0
