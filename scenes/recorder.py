@@ -17,6 +17,7 @@ import logging
 import re
 import unicodedata
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 
@@ -191,5 +192,5 @@ class Recorder:
         if target.exists():
             raise NameProblem("save.exists", filename[: -len(SUFFIX)])
         folder.mkdir(parents=True, exist_ok=True)
-        save(self.replay(), target)
+        save(replace(self.replay(), title=filename[: -len(SUFFIX)]), target)
         return target

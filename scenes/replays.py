@@ -9,6 +9,7 @@ a good one watches it (``scenes.watch``).
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -31,6 +32,7 @@ __all__ = ["Entry", "ReplaysScene", "scan"]
 log = logging.getLogger(__name__)
 
 SUFFIXES = (".yaml", ".yml")
+AUTOSAVED = re.compile(r"\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d_.+")  # see scenes.recorder
 LIST_TOP = 120
 ROW_H = 46
 VISIBLE = 10
@@ -59,6 +61,12 @@ class Entry:
             return self.replay.title
         return self.path.stem
 
+    @property
+    def autosaved(self) -> bool:
+        """Whether this is a game the window saved on its own (named by its date and code)."""
+        untitled = self.replay is not None and not self.replay.title
+        return untitled and not self.sample and AUTOSAVED.fullmatch(self.path.stem) is not None
+
 
 def _local(moment: datetime) -> datetime:
     """A date-time without a time zone, in local time (so that all dates compare)."""
@@ -85,7 +93,11 @@ def _read(path: Path, sample: bool) -> Entry:
 
 
 def scan(folders: Sequence[tuple[Path, bool]]) -> list[Entry]:
-    """Every replay file of ``folders`` (each with whether it holds samples), newest first."""
+    """Every replay file of ``folders`` (each with whether it holds samples).
+
+    The player's own games come first, then the samples; each newest first. (A sample without
+    a date would otherwise pass for new after every install, its file being new.)
+    """
     entries: list[Entry] = []
     seen: set[Path] = set()
     for folder, sample in folders:
@@ -99,7 +111,7 @@ def scan(folders: Sequence[tuple[Path, bool]]) -> list[Entry]:
                 continue
             seen.add(key)
             entries.append(_read(path, sample))
-    entries.sort(key=lambda e: (e.when, e.path.name), reverse=True)
+    entries.sort(key=lambda e: (not e.sample, e.when, e.path.name), reverse=True)
     return entries
 
 
@@ -297,9 +309,10 @@ class ReplaysScene(Scene):
             look.type.blit(surface, error, 6, p.orange, (COLUMN_X[0], below), shadow=p.ink)
             return
         replay = entry.replay
+        name = texts("replays.autosaved") if entry.autosaved else entry.name
         look.type.blit(
             surface,
-            fit_text(look, entry.name, 8, NAME_W),
+            fit_text(look, name, 8, NAME_W),
             8,
             p.white,
             (COLUMN_X[0], top),

@@ -232,6 +232,7 @@ def test_save_replay_as_writes_the_name_typed_in_the_replays_folder(ui: UI, tmp_
     assert replay.actions == load(auto).actions  # the same game as the one saved on its own
     assert len(replay.actions) == len(WIN_LINE)
     assert replay.result is not None and replay.result.outcome == "won"
+    assert replay.title == "best-game"  # the name stays with the file, even renamed
     ui.key(pygame.K_RETURN)  # OK
     ui.frames(1)
     assert ui.top is over

@@ -63,17 +63,17 @@ def _open_list(ui: UI) -> ReplaysScene:
     return screen
 
 
-def test_the_list_holds_saved_games_and_samples_newest_first(ui: UI, saved: Path) -> None:
+def test_the_list_holds_saved_games_then_samples_newest_first(ui: UI, saved: Path) -> None:
     screen = _open_list(ui)
     names = [e.path.name for e in screen.entries]
     assert sorted(names) == sorted(
         ["newest.yaml", "no-date.yaml", "broken.yaml", *(p.name for p in SAMPLES)]
     )
-    assert names[0] == "newest.yaml"
-    assert names[-1] == "no-date.yaml"
-    assert [e.when for e in screen.entries] == sorted(
-        (e.when for e in screen.entries), reverse=True
-    )
+    mine = [e for e in screen.entries if not e.sample]
+    assert screen.entries[: len(mine)] == mine  # the player's games first
+    assert [e.path.name for e in mine] == ["newest.yaml", "broken.yaml", "no-date.yaml"]
+    for group in (mine, screen.entries[len(mine) :]):
+        assert [e.when for e in group] == sorted((e.when for e in group), reverse=True)
     samples = {e.path.name for e in screen.entries if e.sample}
     assert samples == {p.name for p in SAMPLES}
     first = screen.entries[0]
@@ -152,3 +152,13 @@ def test_a_hostile_file_never_takes_the_list_down(tmp_path: Path) -> None:
     entries = scan([(tmp_path, False)])
     assert sorted(e.path.name for e in entries) == ["binary.yaml", "huge.yml", "laughs.yaml"]
     assert all(e.replay is None and e.error for e in entries)
+
+
+def test_a_game_saved_on_its_own_is_named_so(tmp_path: Path) -> None:
+    replay = load(ROOT / "replays" / "easy-win.yaml")
+    save(replace(replay, title=None), tmp_path / "2026-11-30T10-15-00_GO1-E-BRBOULL.yaml")
+    save(replace(replay, title=None), tmp_path / "named by hand.yaml")
+    entries = {e.path.stem: e for e in scan([(tmp_path, False)])}
+    assert entries["2026-11-30T10-15-00_GO1-E-BRBOULL"].autosaved
+    assert not entries["named by hand"].autosaved
+    assert entries["named by hand"].name == "named by hand"
