@@ -177,6 +177,7 @@ def _play_to_the_end(ui: UI, by: str, hole_limit: int = 99) -> list[ScoreboardSc
             boards.append(top)
             if top.final or len(boards) >= hole_limit:
                 return boards
+            ui.frames(7)  # a new scoreboard ignores presses for a moment
             if by == "keys":
                 ui.key(pygame.K_RETURN)  # "Next hole" has the focus
             else:
@@ -184,6 +185,7 @@ def _play_to_the_end(ui: UI, by: str, hole_limit: int = 99) -> list[ScoreboardSc
             ui.frames(1)
             continue
         if isinstance(top, CurtainScene):
+            ui.frames(7)
             ui.key(pygame.K_RETURN)
             continue
         if ui.table.person_to_act is not None:
@@ -405,18 +407,27 @@ def test_the_curtain_hides_the_table_and_turns_it_to_the_next_person(ui: UI) -> 
     curtain = ui.top
     assert isinstance(curtain, CurtainScene)
     assert curtain.seat == 0
-    ui.frames(1)
+    ui.key(pygame.K_RETURN)  # a key pressed a moment too soon does not lift the curtain
+    assert isinstance(ui.top, CurtainScene)
     assert table.person_to_act is None
+    ui.frames(7)
     ui.key(pygame.K_RETURN)
     assert table.person_to_act == 0
     assert table.board.bottom.seat == 0
     ai = make_opponent("easy", 3)
     _play_person(ui, ai, "keys")
     _play_person(ui, ai, "keys")
+    assert table.revealed is None  # the turn is over: only what everyone knows shows
     ui.frames(2)
+    assert isinstance(ui.top, SixTableScene)  # a moment to see the move before the curtain
+    for _ in range(40):
+        if isinstance(ui.top, CurtainScene):
+            break
+        ui.frames(1)
     curtain = ui.top
     assert isinstance(curtain, CurtainScene)
     assert curtain.seat == 1
+    ui.frames(7)
     ui.click(curtain.menu.buttons[0].rect.center)
     assert table.viewer == 1
     assert table.board.bottom.seat == 1

@@ -16,6 +16,9 @@ from scenes.widgets import Button, Menu
 __all__ = ["CurtainScene", "ScoreboardScene", "SixPauseMenu", "standings"]
 
 BUTTON_W, BUTTON_H, BUTTON_GAP = 300, 52, 20
+GUARD = 0.6  # seconds a new screen ignores Enter and clicks: keys pressed to hurry the
+# computers along must not skip the scoreboard or lift the curtain on someone else's cards
+_PRESSES = (Kind.CONFIRM, Kind.DRAW, Kind.CLICK)
 
 
 def _veil(surface: pygame.Surface, alpha: int = 160) -> None:
@@ -110,6 +113,8 @@ class ScoreboardScene(Scene):
             else:
                 self.table.open_menu()
             return
+        if intent.kind in _PRESSES and self.opened < GUARD:
+            return
         self.menu.handle(intent)
 
     def update(self, dt: float) -> None:
@@ -191,32 +196,26 @@ class ScoreboardScene(Scene):
         r = look.type.blit(
             surface, line, 14, colour, (panel.centerx, y), anchor="midtop", shadow=p.ink
         )
-        y = r.bottom + 16
+        y = r.bottom + 18
         rows = standings(self.table)
-        column_w = 300
-        per_column = 3
-        columns = (len(rows) + per_column - 1) // per_column
-        left = panel.centerx - columns * column_w // 2
-        bottom = y
-        for i, (place, seat, total) in enumerate(rows):
-            x = left + (i // per_column) * column_w
-            row_y = y + (i % per_column) * 30
+        width = 520
+        left = panel.centerx - width // 2
+        for place, seat, total in rows:
             colour = p.gold if place == 1 else p.white
             look.type.blit(
-                surface, texts("six.place", n=place), 9, colour, (x, row_y), shadow=p.ink
+                surface, texts("six.place", n=place), 10, colour, (left, y), shadow=p.ink
             )
-            look.type.blit(surface, self.table.name(seat), 9, colour, (x + 70, row_y), shadow=p.ink)
             r = look.type.blit(
-                surface,
-                str(total),
-                9,
-                colour,
-                (x + column_w - 40, row_y),
-                anchor="topright",
-                shadow=p.ink,
+                surface, self.table.name(seat), 10, colour, (left + 60, y), shadow=p.ink
             )
-            bottom = max(bottom, r.bottom)
-        return bottom
+            level = self.table.level(seat)
+            if level:
+                look.type.blit(surface, level, 7, p.hud_label, (r.right + 12, y + 8), shadow=p.ink)
+            look.type.blit(
+                surface, str(total), 10, colour, (left + width, y), anchor="topright", shadow=p.ink
+            )
+            y += 32
+        return y
 
     def _draw_table(self, surface: pygame.Surface, panel: pygame.Rect, top: int) -> None:
         """Holes across, seats down, totals on the right; this hole's column stands out."""
@@ -292,6 +291,7 @@ class CurtainScene(Scene):
         super().__init__(app)
         self.table = table
         self.seat = seat
+        self.opened = 0.0
         self.menu = Menu(_row([("six.curtain.ready", self.ready, "green")], 430, 460))
 
     def ready(self) -> None:
@@ -303,9 +303,12 @@ class CurtainScene(Scene):
         if intent.kind in (Kind.CANCEL, Kind.MENU):
             self.table.open_menu()
             return
+        if intent.kind in _PRESSES and self.opened < GUARD:
+            return
         self.menu.handle(intent)
 
     def update(self, dt: float) -> None:
+        self.opened += dt
         self.menu.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -62,7 +62,8 @@ DEAL_STEP = 0.055
 REVEAL_STEP = 0.07  # between the cards turned up at the end of a hole
 SCOREBOARD_PAUSE = 1.5  # seconds to look at the revealed grids before the scoreboard
 PERSON_PAUSE = 0.25  # after a person's action, before a computer moves
-BANNER_SECONDS = 2.8
+HANDOVER_PAUSE = 1.0  # after a person's turn, before the curtain for the next person
+BANNER_SECONDS = 2.2
 HINT_SECONDS = 1.6
 TOAST_AT = (SCREEN_SIZE[0] // 2, 366)
 COMPUTER_NAMES = ("Birdie", "Bogey", "Eagle", "Albatross", "Mulligan")
@@ -332,8 +333,12 @@ class SixTableScene(Scene):
         if after.ending and not before.ending:
             self.banner = BANNER_SECONDS
             self.app.sound.play("block")
+            log.info("final turn: hole %d ended by seat %s", after.hole, after.finisher)
         if after.phase in ("hole_over", "game_over"):
             self.wait = SCOREBOARD_PAUSE
+            log.info("hole %d over", after.hole)
+        elif len(self.humans) > 1 and after.to_move in self.humans and after.to_move != mover:
+            self.wait = max(self.wait, HANDOVER_PAUSE)  # see the move before the curtain
         if after.phase == "game_over":
             self.save_replay()
         if after.to_move != mover or action.kind == NEXT_HOLE:
@@ -467,6 +472,7 @@ class SixTableScene(Scene):
             target = ("slot", self.state.rules.slot(action.row, action.column))
         self.hint = (target, HINT_SECONDS)
         self.cursor = target
+        self.cursor_visible = True
 
     def save_replay(self) -> None:
         """Write the game's replay (every player's actions) to the replays folder."""
@@ -545,6 +551,8 @@ class SixTableScene(Scene):
             if kind in (Kind.CLICK, Kind.CONFIRM, Kind.DRAW):
                 self.hurry()
             return
+        if kind not in (Kind.LEFT, Kind.RIGHT, Kind.UP, Kind.DOWN):
+            self.banner = min(self.banner, 0.25)  # the player acts: the warning makes way
         if kind in (Kind.CLICK, Kind.CONFIRM, Kind.DRAW, Kind.COLUMN) and self._dealing:
             self.hurry()  # the first game key during the deal lands the cards
         if kind is Kind.CLICK and intent.pos is not None:
@@ -636,6 +644,7 @@ class SixTableScene(Scene):
         if state.phase in ("hole_over", "game_over"):
             if self.scored < len(state.scores):
                 self.scored = len(state.scores)
+                log.info("hole %d scored %s (%s)", state.hole, state.scores[-1], state.phase)
                 self._show_scoreboard(state.phase == "game_over")
             return
         seat = state.to_move
@@ -808,6 +817,16 @@ class SixTableScene(Scene):
         pygame.draw.rect(surface, p.panel, badge, border_radius=5)
         look.type.blit(surface, str(count), 8, p.white, badge.center, anchor="center")
         label_y = board.stock.centery
+        if state.drawn is not None and state.to_move == self.viewer and not self.discarding:
+            look.type.blit(
+                surface,
+                texts("six.hand"),
+                7,
+                p.gold,
+                (board.hand.centerx, board.hand.bottom + 4),
+                anchor="midtop",
+                shadow=p.ink,
+            )
         if board.tall:
             look.type.blit(
                 surface,
@@ -1066,8 +1085,11 @@ class SixTableScene(Scene):
             surface, p.ink, rect.inflate(2 * PIXEL, 2 * PIXEL), PIXEL, border_radius=10
         )
         pygame.draw.rect(surface, colour, rect, 2 * PIXEL, border_radius=8)
-        cx, top = rect.centerx, rect.top - 4 * PIXEL
-        pygame.draw.polygon(surface, colour, [(cx - 8, top - 10), (cx + 8, top - 10), (cx, top)])
+        if self.cursor[0] == "slot":  # over a pile the arrow would reach into a grid above
+            cx, top = rect.centerx, rect.top - 4 * PIXEL
+            pygame.draw.polygon(
+                surface, colour, [(cx - 8, top - 10), (cx + 8, top - 10), (cx, top)]
+            )
 
     def _draw_banner(self, surface: pygame.Surface) -> None:
         """The final-turn warning: who ended the hole, and one last turn for everyone else."""
