@@ -1,0 +1,226 @@
+"""The standalone program against ``python main.py``: build time, folder size, start-up.
+
+Usage: ``python bench/startup.py [--build] [--runs N] [--program dist/golf]``. Not a timed test:
+it prints figures to compare with the targets of the standalone-program issue (start-up to the
+first frame of the built program ≤ 0.6 s; the program folder ≤ 60 MB).
+
+- ``--build`` first builds the program the way ``make dist`` does, and times it.
+- Start-up of a headless command (``verify`` of one replay): whole processes, start to exit.
+- Start-up to the first frame: whole processes of ``play --frames 1`` under SDL's dummy video
+  driver (start to exit, so it also counts closing pygame, about 30 ms), when the command line
+  has ``--frames``. Without it, and with an X display (run under ``xvfb-run -a``; needs ``xev``
+  from x11-utils), the time until the window is shown: a lower bound of the first frame.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import queue
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import IO
+
+ROOT = Path(__file__).resolve().parent.parent
+MIB = 1024 * 1024
+
+
+def build(python: str) -> float:
+    """Build dist/golf as ``make dist`` does; the wall time in seconds."""
+    start = time.perf_counter()
+    subprocess.run(
+        [
+            python,
+            "-m",
+            "PyInstaller",
+            "build.spec",
+            "--noconfirm",
+            "--clean",
+            "--log-level",
+            "WARN",
+        ],
+        cwd=ROOT,
+        check=True,
+    )
+    return time.perf_counter() - start
+
+
+def folder_size(folder: Path) -> int:
+    """Bytes in the files under ``folder``."""
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file() and not p.is_symlink())
+
+
+def quiet_env(home: Path, video: str = "dummy") -> dict[str, str]:
+    """The environment of a measured run: no sound device, the user folders in ``home``."""
+    env = dict(os.environ)
+    env.update(
+        SDL_VIDEODRIVER=video,
+        SDL_AUDIODRIVER="dummy",
+        PYGAME_HIDE_SUPPORT_PROMPT="1",
+        XDG_CONFIG_HOME=str(home / "config"),
+        XDG_DATA_HOME=str(home / "data"),
+        XDG_STATE_HOME=str(home / "state"),
+        XDG_CACHE_HOME=str(home / "cache"),
+    )
+    if video != "dummy":
+        env.pop("SDL_VIDEODRIVER")
+    # A player's `python main.py` reuses its cached bytecode: so do the measured runs.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
+def time_process(command: Sequence[str], env: dict[str, str], runs: int) -> list[float]:
+    """Wall seconds of ``runs`` whole processes, start to exit (after one warm-up run)."""
+    times = []
+    for i in range(runs + 1):
+        start = time.perf_counter()
+        subprocess.run(command, env=env, cwd=ROOT, check=True, capture_output=True)
+        if i:  # the first run only warms the disk cache
+            times.append(time.perf_counter() - start)
+    return times
+
+
+def _x_events(stream: IO[str], into: queue.Queue[tuple[float, str, str]]) -> None:
+    """Read ``xev -root -event substructure``: (time, MapNotify/UnmapNotify/..., window id)."""
+    kind = ""
+    for text in stream:
+        now = time.perf_counter()
+        if not text.startswith(" "):
+            kind = text.split(" ", 1)[0]
+        elif kind in ("MapNotify", "UnmapNotify", "DestroyNotify") and ", window 0x" in text:
+            into.put((now, kind, text.split(", window ", 1)[1].split(",", 1)[0]))
+            kind = ""
+
+
+def window_shown(command: Sequence[str], env: dict[str, str], runs: int) -> list[float]:
+    """Seconds from process start until its window is mapped on X for good (then it is ended).
+
+    One ``xev`` client listens to the root window: polling with many short X clients made SDL
+    fall back, now and then, to its offscreen driver. SDL may map a first window and replace
+    it (a SCALED window gets a renderer): the window counted is the one still mapped 0.5 s later.
+    """
+    times = []
+    for i in range(runs + 1):
+        xev = subprocess.Popen(
+            ["stdbuf", "-oL", "xev", "-root", "-event", "substructure"],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
+        events: queue.Queue[tuple[float, str, str]] = queue.Queue()
+        assert xev.stdout is not None
+        threading.Thread(target=_x_events, args=(xev.stdout, events), daemon=True).start()
+        time.sleep(0.3)  # xev is listening
+        start = time.perf_counter()
+        proc = subprocess.Popen(
+            command, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+        mapped: dict[str, float] = {}
+        try:
+            while True:
+                try:
+                    when, kind, window = events.get(timeout=0.05)
+                    if kind == "MapNotify":
+                        mapped[window] = when
+                    else:
+                        mapped.pop(window, None)
+                except queue.Empty:
+                    pass
+                now = time.perf_counter()
+                settled = [t for t in mapped.values() if now - t > 0.5]
+                if settled:
+                    shown = min(settled) - start
+                    break
+                if proc.poll() is not None:
+                    raise RuntimeError(f"{command[0]} exited before showing its window")
+                if now - start > 30:
+                    raise RuntimeError(f"{command[0]} showed no window after 30 s")
+        finally:
+            proc.terminate()
+            proc.wait(timeout=10)
+            xev.terminate()
+            xev.wait(timeout=10)
+        if i:
+            times.append(shown)
+    return times
+
+
+def line(label: str, times: Sequence[float]) -> str:
+    return (
+        f"  {label:<28} median {statistics.median(times) * 1000:6.0f} ms"
+        f"   min {min(times) * 1000:6.0f} ms   ({len(times)} runs)"
+    )
+
+
+def has_option(
+    program: Sequence[str], words: Sequence[str], option: str, env: dict[str, str]
+) -> bool:
+    """Whether ``program words --help`` mentions ``option``."""
+    out = subprocess.run(
+        [*program, *words, "--help"], env=env, cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    return option in out.stdout
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--build", action="store_true", help="build dist/golf first, and time it")
+    parser.add_argument("--runs", type=int, default=7, help="processes per measure (default 7)")
+    parser.add_argument("--program", type=Path, default=ROOT / "dist" / "golf", help="the folder")
+    parser.add_argument("--python", default=sys.executable, help="the Python that runs main.py")
+    args = parser.parse_args(argv)
+
+    if args.build:
+        print(f"build (make dist): {build(args.python):.1f} s")
+    folder: Path = args.program
+    exe = folder / ("golf.exe" if sys.platform == "win32" else "golf")
+    if not exe.is_file():
+        print(f"no program at {exe}: run `make dist` (or pass --build)", file=sys.stderr)
+        return 1
+    print(f"program folder {folder}: {folder_size(folder) / MIB:.1f} MiB (target ≤ 60 MB)")
+    onefile = ROOT / "dist" / "onefile" / exe.name
+    if onefile.is_file():
+        print(f"one-file program {onefile}: {onefile.stat().st_size / MIB:.1f} MiB")
+
+    built = [str(exe)]
+    source = [args.python, str(ROOT / "main.py")]
+    replay = min((ROOT / "replays").glob("*.yaml"), default=None)
+    with tempfile.TemporaryDirectory() as tmp:
+        env = quiet_env(Path(tmp))
+        if replay is not None:
+            print(f"verify {replay.name} (start to exit):")
+            print(line("built", time_process([*built, "verify", str(replay)], env, args.runs)))
+            print(
+                line(
+                    "python main.py", time_process([*source, "verify", str(replay)], env, args.runs)
+                )
+            )
+
+        if has_option(built, ["play"], "--frames", env):
+            print("first frame, play --frames 1 under the dummy driver (start to exit):")
+            for label, program in (("built", built), ("python main.py", source)):
+                times = time_process([*program, "play", "--frames", "1"], env, args.runs)
+                print(line(label, times))
+        elif os.environ.get("DISPLAY") and shutil.which("xev") and shutil.which("stdbuf"):
+            print("window shown on X (a lower bound of the first frame; no --frames option yet):")
+            x_env = quiet_env(Path(tmp), video="x11")
+            for label, program in (("built", built), ("python main.py", source)):
+                print(line(label, window_shown(program, x_env, args.runs)))
+        else:
+            print(
+                "first frame: not measured (the command line has no play --frames yet; "
+                "run under `xvfb-run -a` with xev for the time to the window)"
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
