@@ -177,16 +177,16 @@ class Board:
             self.stock = pygame.Rect(self.discard.left - 24 - pw, pile_y, pw, ph)
             self.hand = pygame.Rect(grid.right + 40, pile_y, pw, ph)
         grid = bottom.grid_rect
-        side_bottom = max(
-            (s.region.bottom for s in self.spots.values() if s.where in ("left", "right")),
-            default=HUD_H,
-        )
-        panel_top = max(side_bottom, self.stock.bottom + (40 if self.tall else 0)) + 14
-        self.panel = pygame.Rect(MARGIN, panel_top, grid.left - MARGIN - 24, height - 8 - panel_top)
-        right_top = max(side_bottom, self.hand.bottom) + 14
-        self.side = pygame.Rect(
-            grid.right + 24, right_top, width - MARGIN - grid.right - 24, height - 8 - right_top
-        )
+        # the panels fill the largest free corner beside the viewer's grid
+        labels = 30  # room for the words under a pile or the card in hand
+        obstacles = [spot.region for spot in self.spots.values() if spot.where != "bottom"]
+        obstacles += [
+            self.stock.inflate(0, labels * 2),
+            self.discard.inflate(0, labels * 2),
+            self.hand.inflate(0, labels * 2),
+        ]
+        self.panel = _free_corner(MARGIN, grid.left - 24, obstacles, grid.top, height - 8)
+        self.side = _free_corner(grid.right + 24, width - MARGIN, obstacles, grid.top, height - 8)
         self.knock = pygame.Rect(0, 0, min(240, self.side.width - 20), 50)
         self.knock.midbottom = (self.side.centerx, self.side.bottom - 12)
         self.menu = pygame.Rect(width - 132, 2, 124, HUD_H - 6)
@@ -217,3 +217,23 @@ class Board:
             hud=pygame.Rect(0, 0, SCREEN_SIZE[0], HUD_H),
         )
         return out
+
+
+def _free_corner(
+    left: int, right: int, obstacles: list[pygame.Rect], top: int, bottom: int
+) -> pygame.Rect:
+    """The roomiest rectangle between ``left`` and ``right``, from no higher than ``top`` down
+    to ``bottom``, that overlaps none of ``obstacles`` (tried from each obstacle's edge).
+    Height counts more than width past a line's length: a panel holds lines of text."""
+    best = pygame.Rect(left, bottom, right - left, 0)
+    best_score = 0
+    edges = {left, right} | {o.right + 12 for o in obstacles} | {o.left - 12 for o in obstacles}
+    for x0 in sorted(e for e in edges if left <= e <= right):
+        for x1 in sorted(e for e in edges if x0 + 240 <= e <= right):
+            below = [o.bottom + 14 for o in obstacles if o.right > x0 and o.left < x1]
+            y = max([top, *below])
+            rect = pygame.Rect(x0, y, x1 - x0, bottom - y)
+            score = rect.height * min(rect.width, 340)
+            if rect.height > 0 and score > best_score:
+                best, best_score = rect, score
+    return best

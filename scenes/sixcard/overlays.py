@@ -85,7 +85,16 @@ class ScoreboardScene(Scene):
                 ("six.next_hole", self.next_hole, "green"),
                 ("button.menu", table.open_menu, "pink"),
             ]
-        self.panel = pygame.Rect(40, 20, SCREEN_SIZE[0] - 80, SCREEN_SIZE[1] - 40)
+        # as tall as what it shows: title, the leader or the places, the table, the buttons
+        players = table.state.players
+        if final:
+            body = 68 + players * 32 + 18 + (players + 1) * 30
+        else:
+            body = 58 + (28 if len(table.state.scores) >= table.state.rules.holes else 0)
+            body += (players + 1) * 36
+        height = min(SCREEN_SIZE[1] - 40, 70 + body + 24 + BUTTON_H + 28)
+        self.panel = pygame.Rect(40, 0, SCREEN_SIZE[0] - 80, height)
+        self.panel.centery = SCREEN_SIZE[1] // 2
         self.menu = Menu(_row(specs, self.panel.bottom - BUTTON_H - 28))
 
     def next_hole(self) -> None:

@@ -989,47 +989,54 @@ class SixTableScene(Scene):
         self.menu_button.draw(surface, look, texts)
 
     def _draw_panel(self, surface: pygame.Surface, view: SeatView) -> None:
-        """The viewer's name, total and known points, and what to do now."""
+        """The viewer's name, total and known points, and what to do now (a compact form
+        when the panel is low, as beside a 9-card grid)."""
         look, texts, p = self.app.look, self.app.texts, PALETTE
         panel = self.board.panel
         chunky_panel(surface, panel)
         state = self.state
         seat = self.viewer
-        x, y = panel.left + 16, panel.top + 14
-        name = self.name(seat)
-        r = look.type.blit(surface, name, 10, p.gold, (x, y), shadow=p.ink)
+        compact = panel.height < 170
+        size = 7 if compact else 8
+        x, y = panel.left + 16, panel.top + (10 if compact else 14)
+        r = look.type.blit(
+            surface, self.name(seat), 9 if compact else 10, p.gold, (x, y), shadow=p.ink
+        )
         word, colour = self._plate_word(seat)
         if word and state.phase not in ("hole_over", "game_over"):
-            look.type.blit(surface, word, 7, colour, (r.right + 10, y + 6), shadow=p.ink)
-        y = r.bottom + 8
+            r = look.type.blit(surface, word, 7, colour, (r.right + 10, y + 4), shadow=p.ink)
+        if not compact:
+            x, y = panel.left + 16, r.bottom + 8
+        else:
+            x, y = r.right + 16, y + 3
         total = texts("six.panel.total", points=totals(state)[seat])
-        r = look.type.blit(surface, total, 8, p.white, (x, y), shadow=p.ink)
+        r = look.type.blit(surface, total, size, p.white, (x, y), shadow=p.ink)
         if state.grids[seat]:
             if state.phase in ("hole_over", "game_over") and state.scores:
                 points = state.scores[-1][seat]
                 shown = texts("six.panel.hole", points=points)
             else:
-                shown = texts(
-                    "six.panel.showing", points=shown_points(view.grids[seat], state.rules)
-                )
-            look.type.blit(surface, shown, 8, p.cyan, (r.right + 24, y), shadow=p.ink)
-        y = r.bottom + 12
+                points = shown_points(view.grids[seat], state.rules)
+                shown = texts("six.panel.showing", points=points)
+            r = look.type.blit(surface, shown, size, p.cyan, (r.right + 20, y), shadow=p.ink)
+        x, y = panel.left + 16, r.bottom + (8 if compact else 12)
         if seat == self.person_to_act:
             prompt_colour = p.white
             if state.ending:
                 r = look.type.blit(
-                    surface, texts("six.prompt.last_turn"), 9, p.orange, (x, y), shadow=p.ink
+                    surface, texts("six.prompt.last_turn"), size + 1, p.orange, (x, y), shadow=p.ink
                 )
-                y = r.bottom + 6
-            lines = _wrap(self.app, self._prompt(), 8, panel.width - 32)
+                y = r.bottom + 4
+            lines = _wrap(self.app, self._prompt(), size, panel.width - 32)
         else:
             prompt_colour = p.hud_label
-            lines = _wrap(self.app, self._status(), 8, panel.width - 32)
+            lines = _wrap(self.app, self._status(), size, panel.width - 32)
+        step = 18 if compact else 22
         for line in lines:
-            if y > panel.bottom - 24:
+            if y > panel.bottom - step:
                 break
-            look.type.blit(surface, line, 8, prompt_colour, (x, y), shadow=p.ink)
-            y += 22
+            look.type.blit(surface, line, size, prompt_colour, (x, y), shadow=p.ink)
+            y += step
 
     def _draw_side(self, surface: pygame.Surface) -> None:
         """The totals of every seat, the knock button and the keys."""
@@ -1062,9 +1069,9 @@ class SixTableScene(Scene):
                     shadow=p.ink,
                 )
                 y += 22
-            look.type.blit(
-                surface, texts("six.keys"), 6, p.hud_label, (side.left + 16, y + 6), shadow=p.ink
-            )
+            for line in _wrap(self.app, texts("six.keys"), 6, side.width - 32):
+                look.type.blit(surface, line, 6, p.hud_label, (side.left + 16, y + 6), shadow=p.ink)
+                y += 16
         if knock:
             self.knock_button.draw(
                 surface, look, texts, focused=self.cursor_visible and self.cursor == KNOCK
