@@ -46,6 +46,7 @@ TUTORIAL_FILE = ("tutorial.yaml",)
 MAX_BYTES = 200_000
 MAX_CAPTION = 400
 CAPTION = pygame.Rect(812, 388, SCREEN_SIZE[0] - 812 - 20, 244)
+TOAST_AT = (560, 388)  # messages clear of the caption
 
 
 class TutorialError(ValueError):
@@ -320,7 +321,9 @@ class TutorialScene(GameScene):
         return self._slot_rect(int(what.split()[1]) - 1)
 
     def draw(self, surface: pygame.Surface) -> None:
+        toasts, self.toasts = self.toasts, []  # drawn last, over the highlight and the caption
         super().draw(surface)
+        self.toasts = toasts
         look, texts, p = self.app.look, self.app.texts, PALETTE
         target = self.target()
         if target is not None and not self.animating:
@@ -349,3 +352,5 @@ class TutorialScene(GameScene):
         look.type.blit(
             surface, hint, 7, p.cyan, (CAPTION.left + 20, CAPTION.bottom - 28), shadow=p.ink
         )
+        for toast in self.toasts:
+            toast.draw(surface, look, TOAST_AT)

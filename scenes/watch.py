@@ -348,6 +348,16 @@ class WatchScene(GameScene):
             words += " — " + refusal.text(texts.lang)
         return words
 
+    def progress_text(self) -> str:
+        """ "12 / 56 · playing", "… · paused", or at the end how the game ended ("… · Won")."""
+        texts = self.app.texts
+        count = texts("watch.count", index=self.index, total=self.total)
+        if self.index >= self.total:
+            state = texts(f"replays.outcome.{self.game.status}")
+        else:
+            state = texts("watch.playing") if self.playing else texts("watch.paused")
+        return f"{count} · {state}"
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         look, texts, p = self.app.look, self.app.texts, PALETTE
@@ -373,18 +383,44 @@ class WatchScene(GameScene):
             shadow=p.ink,
         )
         self._draw_progress(surface)
-        look.type.blit(surface, texts("watch.keys"), 6, p.label,
-                       (MARGIN, SCREEN_SIZE[1] - 4), anchor="bottomleft", shadow=p.ink)
-        # the replay's name, over the middle of the HUD
+        look.type.blit(
+            surface,
+            texts("watch.keys"),
+            6,
+            p.label,
+            (MARGIN, SCREEN_SIZE[1] - 4),
+            anchor="bottomleft",
+            shadow=p.ink,
+        )
+        # the replay's name, in the HUD's free middle
+        left, right = self._hud_gap()
         badge = texts("watch.badge")
         if self.name:
-            badge += " · " + fit_text(look, self.name, 8, 380)
+            badge += " · " + self.name
+        badge = fit_text(look, badge, 8, right - left)
         look.type.blit(
-            surface, badge, 8, p.cyan, (SCREEN_SIZE[0] // 2 + 40, 16), anchor="midtop", shadow=p.ink
+            surface, badge, 8, p.cyan, ((left + right) // 2, 16), anchor="midtop", shadow=p.ink
         )
 
+    def _hud_gap(self) -> tuple[int, int]:
+        """The free stretch of the HUD between the score, moves and time and the rules and code
+        (measured as ``GameScene._draw_hud`` lays them out)."""
+        look, texts = self.app.look, self.app.texts
+
+        def width(text: str, size: int) -> int:
+            return look.type.font(size).size(text)[0] * PIXEL
+
+        score_key = "hud.strokes" if self.game.rules.scoring == "strokes" else "hud.score"
+        x = 20
+        for key, value in ((score_key, "-35"), ("hud.moves", "9999"), ("hud.time", "99:99")):
+            x += width(texts(key), 8) + 10 + width(value, 12) + 36
+        preset = self.game.rules.preset_name()
+        rules = texts(f"rules.{preset}" if preset else "rules.custom")
+        right = SCREEN_SIZE[0] - 20 - width(self.game.code or "", 10) - 20 - width(rules, 8)
+        return x, right - 36
+
     def _draw_progress(self, surface: pygame.Surface) -> None:
-        look, texts, p = self.app.look, self.app.texts, PALETTE
+        look, p = self.app.look, PALETTE
         bar = self.progress_rect
         pygame.draw.rect(surface, p.ink, bar.inflate(2 * PIXEL, 2 * PIXEL), border_radius=6)
         pygame.draw.rect(surface, p.panel, bar, border_radius=5)
@@ -395,19 +431,13 @@ class WatchScene(GameScene):
                 pygame.draw.rect(
                     surface, p.cyan if self.playing else p.gold, filled, border_radius=5
                 )
-        count = texts("watch.count", index=self.index, total=self.total)
-        state = texts("watch.playing") if self.playing else texts("watch.paused")
-        if self.index >= self.total and self.total:
-            state = texts("watch.finished")
-        look.type.blit(
-            surface,
-            f"{count} · {state}",
-            8,
-            p.white,
-            (bar.centerx, bar.centery),
-            anchor="center",
-            shadow=p.ink,
-        )
+        # the count on a dark chip, readable over the filled and the empty part alike
+        label = look.type.render(self.progress_text(), 8, p.white, shadow=p.ink)
+        chip = label.get_rect(center=bar.center).inflate(8 * PIXEL, 0)
+        chip.height = bar.height - 4 * PIXEL
+        chip.centery = bar.centery
+        pygame.draw.rect(surface, p.ink, chip, border_radius=4)
+        surface.blit(label, label.get_rect(center=chip.center))
         look.type.blit(
             surface,
             fit_text(look, self.action_text(), 7, bar.width),

@@ -282,7 +282,12 @@ def test_watch_refuses_a_bad_file_with_one_line_and_exits_2(tmp_path: Path) -> N
 
 
 def test_the_recorded_result_is_what_the_table_shows_after_a_jump_to_the_end(ui: UI) -> None:
-    replay = load(ROOT / "replays" / "strict-game.yaml")
+    replay = load(ROOT / "replays" / "classic-blocked.yaml")
     scene = _watch(ui, replay)
+    assert scene.progress_text().endswith(" · playing")
     scene.to_end()
     assert Result.of_game(scene.game) == replay.result
+    total = len(replay.actions)
+    assert scene.progress_text() == f"{total} / {total} · Blocked"
+    scene.step_back()
+    assert scene.progress_text() == f"{total - 1} / {total} · paused"
