@@ -259,7 +259,7 @@ class InitialsScene(Scene):
         look.type.blit(
             surface,
             texts("initials.help"),
-            7,
+            8,
             p.grey,
             (self.panel.centerx, self.panel.bottom - 30),
             anchor="midbottom",
@@ -358,7 +358,7 @@ class HighScoresScene(Scene):
         for side in (-1, 1):
             x = (r.left - 28) if side < 0 else (r.right + 28)
             cy = r.centery
-            points = [(x - side * 10, cy), (x + side * 4, cy - 12), (x + side * 4, cy + 12)]
+            points = [(x + side * 10, cy), (x - side * 4, cy - 12), (x - side * 4, cy + 12)]
             pygame.draw.polygon(surface, p.gold, points)
         panel = pygame.Rect(0, 0, 900, 480)
         panel.midtop = (SCREEN_SIZE[0] // 2, 130)
@@ -504,27 +504,24 @@ class HighScoreTicker:
         entries = self.app.records.scores.table(key).entries
         y = rect.top + 80
         step = min(26, (rect.bottom - 14 - y) // TABLE_SIZE)
-        for i, entry in enumerate(entries[:TABLE_SIZE]):
+        for i in range(TABLE_SIZE):
+            entry = entries[i] if i < len(entries) else None
             colour = RANK_COLOURS[i] if i < len(RANK_COLOURS) else p.white
+            if entry is None:
+                colour = p.grey_dark  # an empty place, as on a cabinet
+            initials = entry.initials if entry is not None else "- - -"
+            score = str(entry.score) if entry is not None else ""
             look.type.blit(
                 surface,
                 f"{i + 1}.",
                 8,
                 colour,
-                (rect.left + 56, y),
+                (rect.left + 60, y),
                 anchor="topright",
                 shadow=p.ink,
             )
+            look.type.blit(surface, initials, 8, colour, (rect.left + 84, y), shadow=p.ink)
             look.type.blit(
-                surface, entry.initials, 8, colour, (rect.left + 80, y), shadow=p.ink, face="mono"
-            )
-            look.type.blit(
-                surface,
-                str(entry.score),
-                8,
-                colour,
-                (rect.right - 30, y),
-                anchor="topright",
-                shadow=p.ink,
+                surface, score, 8, colour, (rect.right - 36, y), anchor="topright", shadow=p.ink
             )
             y += step

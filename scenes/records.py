@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -83,6 +83,8 @@ class Records:
         """File problems the player has not been told about yet."""
         self.initials = "AAA"
         """The initials typed last, offered again at the next entry."""
+        self.last_key: str | None = None
+        """The rule set of the last game counted (the statistics screen opens on it)."""
         self._daily_codes: dict[str, date] = {}
 
     # ------------------------------------------------------------------ files
@@ -167,6 +169,7 @@ class Records:
         )
         key = rules_key(game.rules)
         self.stats = record_game(self.stats, key, result)
+        self.last_key = key
         self._save(STATS_DOCUMENT, self.stats)
         if result.outcome == "abandoned" or game.code is None:
             return None
@@ -222,12 +225,10 @@ class Records:
         best_before = self.best_round(rnd)
         result = GameResult.of_game(game, date=self.today().isoformat())
         self.stats = record_game(self.stats, rnd.rules_key, result)
+        self.last_key = rnd.rules_key
         hole = rnd.finish_hole()
         if rnd.over:
             self.stats = record_round(self.stats, rnd.rules_key, rnd.total, rnd.holes)
         self._save(STATS_DOCUMENT, self.stats)
         self.save_round(rnd)
         return HoleRecord(hole, best_before, rnd.over)
-
-    def yesterday(self) -> date:
-        return self.today() - timedelta(days=1)

@@ -161,13 +161,25 @@ class RoundGameScene(GameScene):
         super()._draw_hud(surface)
         look, texts, p = self.app.look, self.app.texts, PALETTE
         rnd = self.round
-        hole = texts("round.hole", hole=rnd.hole, holes=rnd.holes)
-        centre = SCREEN_SIZE[0] // 2 + 90
-        r = look.type.blit(surface, hole, 10, p.gold, (centre, 10), anchor="midtop", shadow=p.ink)
-        total = to_par_text(rnd.to_par, texts.lang)
-        colour = _to_par_colour(rnd.to_par)
-        look.type.blit(surface, total, 10, colour, (r.right + 16, 10), shadow=p.ink)
-        pygame.draw.line(surface, p.panel_edge, (r.left - 18, 12), (r.left - 18, HUD_H - 14), PIXEL)
+        hole = look.type.render(
+            texts("round.hole", hole=rnd.hole, holes=rnd.holes), 10, p.gold, shadow=p.ink
+        )
+        label = look.type.render(texts("round.hud_to_par"), 8, p.hud_label, shadow=p.ink)
+        total = look.type.render(
+            to_par_text(rnd.to_par, texts.lang), 12, _to_par_colour(rnd.to_par), shadow=p.ink
+        )
+        # between the time on the left and the rules and code on the right
+        code_w = look.type.render(self.game.code or "", 10, p.white, shadow=p.ink).get_width()
+        rules_w = look.type.render(texts(self._rules_key), 8, p.gold, shadow=p.ink).get_width()
+        right = SCREEN_SIZE[0] - 20 - code_w - 20 - rules_w - 28
+        width = hole.get_width() + 20 + label.get_width() + 10 + total.get_width()
+        x = min(SCREEN_SIZE[0] // 2 + 40, right - width)
+        pygame.draw.line(surface, p.panel_edge, (x - 20, 12), (x - 20, HUD_H - 14), PIXEL)
+        surface.blit(hole, (x, 10))
+        x += hole.get_width() + 20
+        surface.blit(label, (x, 14))
+        x += label.get_width() + 10
+        surface.blit(total, (x, 8))
 
 
 def _to_par_colour(diff: int) -> Colour:
@@ -329,9 +341,10 @@ class ScorecardScene(Scene):
             ), PALETTE.gold
         if self.record is not None:
             result = self.record.result
+            key = "round.hole_done_good" if result.strokes < 5 else "round.hole_done"
             return (
-                texts("round.hole_done", hole=result.hole, label=result.label(texts.lang)),
-                _label_colour(result.strokes),
+                texts(key, hole=result.hole, label=result.label(texts.lang)),
+                _headline_colour(result.strokes),
             )
         return texts("round.scorecard"), PALETTE.gold
 
@@ -494,7 +507,7 @@ class ScorecardScene(Scene):
         look, texts, p = self.app.look, self.app.texts, PALETTE
         cells: list[tuple[str, Colour, str]] = [(str(row.hole), p.ink, "bold")]
         if show_code:
-            cells.append((row.code, p.grey_dark, "mono"))
+            cells.append((row.code, p.grey_dark, "code"))
         played = row.strokes is not None
         cells += [
             (str(row.par), p.grey_dark, "bold"),
@@ -516,8 +529,8 @@ class ScorecardScene(Scene):
             if strokes_column and played and row.strokes is not None:
                 _mark_strokes(surface, centre, row.strokes)
             if value:
-                size = 7 if face == "mono" else 9
-                look.type.blit(surface, value, size, colour, centre, anchor="center", face=face)
+                size = 7 if face == "code" else 9
+                look.type.blit(surface, value, size, colour, centre, anchor="center")
             x += width
 
 
@@ -531,6 +544,12 @@ def _label_colour(strokes: int | None) -> Colour:
     return p.ink if strokes == 5 else p.blue
 
 
+def _headline_colour(strokes: int) -> Colour:
+    """On the felt: gold under par, white for par, orange over par."""
+    p = PALETTE
+    return p.gold if strokes < 5 else p.white if strokes == 5 else p.orange
+
+
 def _to_par_ink(diff: int | None) -> Colour:
     p = PALETTE
     if diff is None or diff == 0:
@@ -541,16 +560,16 @@ def _to_par_ink(diff: int | None) -> Colour:
 def _mark_strokes(surface: pygame.Surface, centre: tuple[int, int], strokes: int) -> None:
     """A circle round a score under par and a square round one over par, as on a real card."""
     cx, cy = centre
-    if strokes < 5:
-        pygame.draw.circle(surface, PALETTE.red, (cx, cy), 15, PIXEL)
+    if strokes < 5:  # a double circle from an eagle down
+        pygame.draw.circle(surface, PALETTE.red, (cx, cy), 16, PIXEL)
         if strokes < 4:
-            pygame.draw.circle(surface, PALETTE.red, (cx, cy), 11, PIXEL)
-    elif strokes > 5:
-        box = pygame.Rect(0, 0, 30, 28)
+            pygame.draw.circle(surface, PALETTE.red, (cx, cy), 13, PIXEL)
+    elif strokes > 5:  # a double square from a double bogey up
+        box = pygame.Rect(0, 0, 46 if strokes > 9 else 34, 30)
         box.center = (cx, cy)
         pygame.draw.rect(surface, PALETTE.blue, box, PIXEL)
         if strokes > 6:
-            pygame.draw.rect(surface, PALETTE.blue, box.inflate(-8, -8), PIXEL)
+            pygame.draw.rect(surface, PALETTE.blue, box.inflate(-6, -6), PIXEL)
 
 
 # --------------------------------------------------------------------------- the set-up window

@@ -25,7 +25,10 @@ from scenes.widgets import Button, Menu, Toast
 
 __all__ = ["ConfirmReset", "StatsScene", "chart_bars", "open_stats", "rule_set_label"]
 
-CHART = pygame.Rect(150, 316, 980, 256)
+CHART = pygame.Rect(150, 344, 960, 196)
+CHART_FRAME = pygame.Rect(52, 300, 1176, 300)
+MIN_SLOTS = 20  # a few games get wide bars; 50 fill the chart
+NUB = 3 * PIXEL  # the height of a bar for a score of 0
 TILE_W, TILE_H, TILE_GAP = 220, 78, 12
 TILES_TOP = 122
 BAR_COLOURS: dict[str, Colour] = {
@@ -62,14 +65,16 @@ def chart_bars(
         low, high = 0, 350
     span = max(1, high - low)
     zero = area.bottom - round((0 - low) / span * area.height)
-    slot = area.width // RECENT_GAMES
+    slot = area.width // max(MIN_SLOTS, min(RECENT_GAMES, len(recent)))
     bar_w = max(PIXEL, (slot - 2 * PIXEL) // PIXEL * PIXEL)
     bars: list[tuple[pygame.Rect, str]] = []
     for i, game in enumerate(recent):
         x = area.left + i * slot + (slot - bar_w) // 2
         y = area.bottom - round((game.score - low) / span * area.height)
         top, bottom = min(y, zero), max(y, zero)
-        height = max(PIXEL, bottom - top)
+        if bottom - top < NUB:  # a score of 0 still shows, as a stub on the line
+            top, bottom = zero - NUB, zero
+        height = bottom - top
         bars.append((pygame.Rect(x, top, bar_w, height), game.outcome))
     return bars, zero
 
@@ -80,7 +85,7 @@ class StatsScene(Scene):
     def __init__(self, app: App, key: str | None = None) -> None:
         super().__init__(app)
         self.keys = self._keys()
-        start = key or app.settings.default_rules
+        start = key or app.records.last_key or app.settings.default_rules
         self.index = self.keys.index(start) if start in self.keys else 0
         self.clock = 0.0
         self.grow = 0.0  # 0..1: the bars rise when a rule set is shown
@@ -229,7 +234,7 @@ class StatsScene(Scene):
         cy = r.centery
         for side in (-1, 1):
             x = (r.left - 28) if side < 0 else (r.right + 28)
-            points = [(x - side * 10, cy), (x + side * 4, cy - 12), (x + side * 4, cy + 12)]
+            points = [(x + side * 10, cy), (x - side * 4, cy - 12), (x - side * 4, cy + 12)]
             pygame.draw.polygon(surface, p.ink, [(a + 2, b + 2) for a, b in points])
             pygame.draw.polygon(surface, p.gold, points)
         self._draw_tiles(surface)
@@ -267,10 +272,11 @@ class StatsScene(Scene):
                 anchor="midtop",
                 shadow=p.ink,
             )
+            size = 7 if look.type.font(7).size(label)[0] * PIXEL <= TILE_W - 24 else 6
             look.type.blit(
                 surface,
                 label,
-                7,
+                size,
                 p.hud_label,
                 (rect.centerx, rect.bottom - 10),
                 anchor="midbottom",
@@ -279,9 +285,7 @@ class StatsScene(Scene):
 
     def _draw_chart(self, surface: pygame.Surface) -> None:
         look, texts, p = self.app.look, self.app.texts, PALETTE
-        frame = CHART.inflate(200, 44).move(0, 2)
-        frame.width = min(frame.width, SCREEN_SIZE[0] - 40)
-        frame.centerx = SCREEN_SIZE[0] // 2
+        frame = CHART_FRAME
         chunky_panel(surface, frame, fill=(20, 18, 36))
         recent = self.figures.recent
         lower = lower_is_better(self.key)
@@ -296,11 +300,16 @@ class StatsScene(Scene):
             )
         score_name = texts("stats.axis_strokes" if lower else "stats.axis_points")
         look.type.blit(
-            surface, score_name, 7, p.hud_label, (area.left, frame.top + 8), anchor="topleft"
+            surface, score_name, 7, p.hud_label, (area.left, frame.top + 12), anchor="topleft"
         )
-        title = texts("stats.chart", count=len(recent)) if recent else ""
+        count = len(recent)
+        title = (
+            ""
+            if not count
+            else texts("stats.chart_one" if count == 1 else "stats.chart", count=count)
+        )
         look.type.blit(
-            surface, title, 7, p.hud_label, (area.right, frame.top + 8), anchor="topright"
+            surface, title, 7, p.hud_label, (area.right, frame.top + 12), anchor="topright"
         )
         if not recent:
             look.type.blit(
@@ -375,8 +384,9 @@ class StatsScene(Scene):
             pygame.draw.rect(surface, p.white, (x - 3, y - 3, 6, 6))
             rate = rates[shown - 1]
             text = f"{rate:.0f}%"
+            label_y = max(area.top + 8, min(area.bottom - 12, y - 14))
             self.app.look.type.blit(
-                surface, text, 8, p.cyan, (x, y - 10), anchor="midbottom", shadow=p.ink
+                surface, text, 8, p.cyan, (x + 10, label_y), anchor="midleft", shadow=p.ink
             )
 
     def _draw_legend(self, surface: pygame.Surface, frame: pygame.Rect) -> None:
@@ -390,7 +400,7 @@ class StatsScene(Scene):
         rendered = [look.type.render(label, 7, p.white, shadow=p.ink) for label, _, _ in items]
         width = sum(r.get_width() + 40 for r in rendered)
         x = frame.centerx - width // 2
-        y = frame.bottom - 20
+        y = frame.bottom - 26
         for (_label, colour, line), text in zip(items, rendered, strict=True):
             if line:
                 pygame.draw.rect(surface, colour, (x, y - PIXEL, 20, 2 * PIXEL))

@@ -86,6 +86,7 @@ class TitleSides:
         from scenes.highscores import HighScoreTicker
 
         self.ticker = HighScoreTicker(app, pygame.Rect(RIGHT_X, SIDE_TOP, SIDE_W, 284))
+        self.focus(0)
         self._refresh()
 
     def open_round(self) -> None:

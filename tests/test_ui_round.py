@@ -54,7 +54,11 @@ def _play_hole_greedily(ui: Driver) -> None:
     ui.settle()
 
 
-def test_a_nine_hole_round_played_through_the_scenes_gives_the_right_scorecard(ui: Driver) -> None:
+def test_a_nine_hole_round_played_through_the_scenes_gives_the_right_scorecard(
+    tmp_path: Path,
+) -> None:
+    ui = make_driver(tmp_path / "data", tmp_path, animation="normal")  # as a player sees it
+    ui.app.deals.randint = lambda a, b: SEED  # type: ignore[method-assign]
     setup = _open_round_setup_by_keys(ui)
     assert setup.rules == STRICT and setup.holes == 9
     ui.key(pygame.K_DOWN)
@@ -74,7 +78,8 @@ def test_a_nine_hole_round_played_through_the_scenes_gives_the_right_scorecard(u
         assert card.record is not None
         assert card.record.result.hole == hole
         assert card.record.result.strokes == strokes
-        assert card.headline()[0] == f"Hole {hole}: {hole_label(strokes)}!" or hole == 9
+        cheer = "!" if strokes < 5 else ""  # under par
+        assert card.headline()[0] == f"Hole {hole}: {hole_label(strokes)}{cheer}" or hole == 9
         if hole < 9:
             ui.key(pygame.K_RETURN)  # Next hole
             ui.settle()

@@ -105,14 +105,23 @@ class Driver:
 
 
 def make_driver(
-    data_dir: Path | None, config_dir: Path, lang: str = "en", today: date = DAY, seed: int = 7
+    data_dir: Path | None,
+    config_dir: Path,
+    lang: str = "en",
+    today: date = DAY,
+    seed: int = 7,
+    animation: str = "off",
 ) -> Driver:
-    """A window on the title, its records in ``data_dir`` (None: kept in memory)."""
+    """A window on the title, its records in ``data_dir`` (None: kept in memory).
+
+    Animations are off unless asked for: the cards land at once, which keeps the tests quick.
+    """
     pygame.init()
     screen = pygame.display.set_mode(SCREEN_SIZE)
     window = WindowOptions(config_dir=config_dir, data_dir=data_dir, seed=seed, lang=lang)
     app = build_app(window, screen)
     app.records.today = lambda: today
+    app.change_settings(app.settings.with_(animation=animation), save=False)
     first_scene(app, window)
     pygame.event.clear()
     return Driver(app)
