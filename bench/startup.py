@@ -8,8 +8,10 @@ first frame of the built program ≤ 0.6 s; the program folder ≤ 60 MB).
 - Start-up of a headless command (``verify`` of one replay): whole processes, start to exit.
 - Start-up to the first frame: whole processes of ``play --frames 1`` under SDL's dummy video
   driver (start to exit, so it also counts closing pygame, about 30 ms), when the command line
-  has ``--frames``. Without it, and with an X display (run under ``xvfb-run -a``; needs ``xev``
-  from x11-utils), the time until the window is shown: a lower bound of the first frame.
+  has ``--frames``.
+- With an X display (e.g. under ``xvfb-run -a``; needs ``xev`` from x11-utils): the time until
+  the real window is shown.
+- Wall and CPU time (user + system) of each process: on a busy machine the CPU figure moves less.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 import argparse
 import os
 import queue
+import resource
 import shutil
 import statistics
 import subprocess
@@ -26,7 +29,7 @@ import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import IO
+from typing import IO, NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 MIB = 1024 * 1024
@@ -58,7 +61,11 @@ def folder_size(folder: Path) -> int:
 
 
 def quiet_env(home: Path, video: str = "dummy") -> dict[str, str]:
-    """The environment of a measured run: no sound device, the user folders in ``home``."""
+    """The environment of a measured run: no sound device, the user folders in ``home``.
+
+    ``video="x11"`` names the X driver rather than letting SDL choose: left to choose, SDL 2.32
+    under Xvfb started now and then on its offscreen driver, with no window at all.
+    """
     env = dict(os.environ)
     env.update(
         SDL_VIDEODRIVER=video,
@@ -69,22 +76,32 @@ def quiet_env(home: Path, video: str = "dummy") -> dict[str, str]:
         XDG_STATE_HOME=str(home / "state"),
         XDG_CACHE_HOME=str(home / "cache"),
     )
-    if video != "dummy":
-        env.pop("SDL_VIDEODRIVER")
     # A player's `python main.py` reuses its cached bytecode: so do the measured runs.
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     return env
 
 
-def time_process(command: Sequence[str], env: dict[str, str], runs: int) -> list[float]:
-    """Wall seconds of ``runs`` whole processes, start to exit (after one warm-up run)."""
-    times = []
+class Timed(NamedTuple):
+    """Whole-process figures: wall seconds, and CPU seconds (user + system, of the process and
+    its children), which a busy machine disturbs far less than the wall clock."""
+
+    wall: list[float]
+    cpu: list[float]
+
+
+def time_process(command: Sequence[str], env: dict[str, str], runs: int) -> Timed:
+    """``runs`` whole processes, start to exit (after one warm-up run)."""
+    out = Timed([], [])
     for i in range(runs + 1):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         subprocess.run(command, env=env, cwd=ROOT, check=True, capture_output=True)
+        wall = time.perf_counter() - start
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
         if i:  # the first run only warms the disk cache
-            times.append(time.perf_counter() - start)
-    return times
+            out.wall.append(wall)
+            out.cpu.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return out
 
 
 def _x_events(stream: IO[str], into: queue.Queue[tuple[float, str, str]]) -> None:
@@ -153,11 +170,15 @@ def window_shown(command: Sequence[str], env: dict[str, str], runs: int) -> list
     return times
 
 
-def line(label: str, times: Sequence[float]) -> str:
-    return (
-        f"  {label:<28} median {statistics.median(times) * 1000:6.0f} ms"
-        f"   min {min(times) * 1000:6.0f} ms   ({len(times)} runs)"
+def line(label: str, times: Sequence[float] | Timed) -> str:
+    wall = times.wall if isinstance(times, Timed) else times
+    text = (
+        f"  {label:<16} wall: median {statistics.median(wall) * 1000:5.0f} ms,"
+        f" min {min(wall) * 1000:5.0f} ms"
     )
+    if isinstance(times, Timed):
+        text += f"   CPU: median {statistics.median(times.cpu) * 1000:5.0f} ms"
+    return f"{text}   ({len(wall)} runs)"
 
 
 def has_option(
@@ -185,6 +206,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not exe.is_file():
         print(f"no program at {exe}: run `make dist` (or pass --build)", file=sys.stderr)
         return 1
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"{os.cpu_count()} CPUs, load average {load} (wall times grow with the load)")
     print(f"program folder {folder}: {folder_size(folder) / MIB:.1f} MiB (target ≤ 60 MB)")
     onefile = ROOT / "dist" / "onefile" / exe.name
     if onefile.is_file():
@@ -197,28 +220,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         env = quiet_env(Path(tmp))
         if replay is not None:
             print(f"verify {replay.name} (start to exit):")
-            print(line("built", time_process([*built, "verify", str(replay)], env, args.runs)))
-            print(
-                line(
-                    "python main.py", time_process([*source, "verify", str(replay)], env, args.runs)
-                )
-            )
+            for label, program in (("built", built), ("python main.py", source)):
+                print(line(label, time_process([*program, "verify", str(replay)], env, args.runs)))
 
         if has_option(built, ["play"], "--frames", env):
             print("first frame, play --frames 1 under the dummy driver (start to exit):")
             for label, program in (("built", built), ("python main.py", source)):
                 times = time_process([*program, "play", "--frames", "1"], env, args.runs)
                 print(line(label, times))
-        elif os.environ.get("DISPLAY") and shutil.which("xev") and shutil.which("stdbuf"):
-            print("window shown on X (a lower bound of the first frame; no --frames option yet):")
+        else:
+            print("first frame: not measured (the command line has no play --frames)")
+        if os.environ.get("DISPLAY") and shutil.which("xev") and shutil.which("stdbuf"):
+            print("window shown on a real X display (start until mapped for good):")
             x_env = quiet_env(Path(tmp), video="x11")
             for label, program in (("built", built), ("python main.py", source)):
                 print(line(label, window_shown(program, x_env, args.runs)))
-        else:
-            print(
-                "first frame: not measured (the command line has no play --frames yet; "
-                "run under `xvfb-run -a` with xev for the time to the window)"
-            )
     return 0
 
 
