@@ -585,3 +585,22 @@ def test_a_sprite_shows_its_face_only_when_the_view_allows(ui: UI) -> None:
     assert asked == []
     draw_sprite(surface, sprite, images, visible=True)
     assert asked == [60]
+
+
+def test_a_gamepad_plays_through_the_same_intents(ui: UI) -> None:
+    table = _sit(ui, SixSetup(players=2, kinds=(HUMAN,) + ("easy",) * 5, speed="fast", number=1))
+    ui.wait_for_person()
+
+    def pad(event_type: int, **fields: object) -> None:
+        pygame.event.post(pygame.event.Event(event_type, instance_id=0, joy=0, **fields))
+        ui.frames(1)
+
+    pad(pygame.JOYHATMOTION, hat=0, value=(1, 0))  # the first press shows the cursor
+    assert table.cursor_visible and table.cursor[0] == "slot"
+    pad(pygame.JOYBUTTONDOWN, button=0)  # A: turn up the card under the cursor
+    assert table.match.log == [Action.parse("flip 1 1")]
+    pad(pygame.JOYHATMOTION, hat=0, value=(1, 0))
+    pad(pygame.JOYBUTTONDOWN, button=0)
+    assert table.match.log[-1] == Action.parse("flip 1 2")
+    pad(pygame.JOYBUTTONDOWN, button=7)  # Start: the menu
+    assert isinstance(ui.top, SixPauseMenu)
