@@ -125,7 +125,21 @@ if grep -q -- "--frames" <<<"$PLAY_HELP"; then
         fail "the window (play --frames 30):"$'\n'"$OUT"
     fi
     if ((${#SHOT_ARGS[@]})); then
-        if [[ $(head -c 8 "$WORK/title.png" 2>/dev/null | od -An -tx1 | tr -d ' \n') == 89504e470d0a1a0a ]]; then
+        # A drawn title, not a blank frame: the whole logical screen, in many colours.
+        if [[ -x "$PYTHON" ]]; then
+            SHOT_CHECK=$(PYGAME_HIDE_SUPPORT_PROMPT=1 "$PYTHON" -c '
+import sys
+sys.path.insert(0, sys.argv[2])
+import pygame
+from scenes.look import SCREEN_SIZE
+img = pygame.image.load(sys.argv[1])
+w, h = img.get_size()
+colours = {tuple(img.get_at((x, y))) for x in range(0, w, 7) for y in range(0, h, 7)}
+print(f"{w}x{h}, {len(colours)} colours")
+sys.exit(0 if (w, h) == tuple(SCREEN_SIZE) and len(colours) >= 16 else 1)' "$WORK/title.png" "$ROOT" 2>&1) \
+                && pass "the window saved its last frame: $SHOT_CHECK" \
+                || fail "the saved frame: $SHOT_CHECK"
+        elif [[ $(head -c 8 "$WORK/title.png" 2>/dev/null | od -An -tx1 | tr -d ' \n') == 89504e470d0a1a0a ]]; then
             pass "the window saved a PNG of its last frame"
         else
             fail "no PNG from --screenshot"
