@@ -23,7 +23,7 @@ from pathlib import Path
 
 from platformdirs import PlatformDirs
 
-from golf.replay import Replay, save
+from golf.replay import MAX_TIME, Replay, save
 from golf.session import Game
 
 __all__ = [
@@ -126,7 +126,8 @@ class Recorder:
     def note(self) -> None:
         """The game accepted an action: it took the time since the previous one."""
         while len(self.times) < len(self.game.log):
-            self.times.append(self.since)
+            # a window left open for days still makes a file the reader takes back
+            self.times.append(min(self.since, MAX_TIME))
             self.since = 0.0
 
     def replay(self) -> Replay:

@@ -330,3 +330,14 @@ def test_a_write_error_never_stops_the_game(tmp_path: Path) -> None:
     recorder.note()
     assert recorder.save() is None
     assert recorder.error is not None
+
+
+def test_a_pause_of_days_is_kept_within_what_a_replay_file_holds(tmp_path: Path) -> None:
+    game = Game.from_code(WIN_CODE)
+    recorder = Recorder(game, tmp_path)
+    recorder.tick(3 * 86_400.0)
+    game.apply(game.legal_actions()[0])
+    recorder.note()
+    path = recorder.save()
+    assert path is not None
+    assert load(path).times == (86_400.0,)
