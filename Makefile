@@ -20,6 +20,7 @@ test: $(STAMP)
 	$(PY) -m mypy golf
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -q
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) main.py verify replays/
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) main.py watch --headless replays/
 
 lint: $(STAMP)
 	$(PY) -m ruff check .
