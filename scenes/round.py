@@ -459,7 +459,7 @@ class ScorecardScene(Scene):
                     surface, heading, 7, p.paper, (x + width // 2, head.centery), anchor="center"
                 )
             x += width
-        last_hole = self.record.result.hole if self.record is not None else None
+        last_hole = self.record.result.hole if self.record is not None else self.round.hole
         blink = int(self.clock * 2.5) % 2 == 0
         total_strokes = 0
         played = 0

@@ -85,7 +85,7 @@ class StatsScene(Scene):
     def __init__(self, app: App, key: str | None = None) -> None:
         super().__init__(app)
         self.keys = self._keys()
-        start = key or app.records.last_key or app.settings.default_rules
+        start = key or app.records.last_key or self._most_played()
         self.index = self.keys.index(start) if start in self.keys else 0
         self.clock = 0.0
         self.grow = 0.0  # 0..1: the bars rise when a rule set is shown
@@ -112,6 +112,14 @@ class StatsScene(Scene):
                 )
             )
         self.menu = Menu(buttons, focus=len(buttons) - 1)
+
+    def _most_played(self) -> str:
+        """The default rules, unless another rule set has games and they have none."""
+        stats = self.app.records.stats
+        default = self.app.settings.default_rules
+        if stats.get(default).played or not stats.rule_set_keys():
+            return default
+        return max(stats.rule_set_keys(), key=lambda k: stats.get(k).played)
 
     def _keys(self) -> list[str]:
         played = self.app.records.stats.rule_set_keys()
@@ -385,8 +393,15 @@ class StatsScene(Scene):
             rate = rates[shown - 1]
             text = f"{rate:.0f}%"
             label_y = max(area.top + 8, min(area.bottom - 12, y - 14))
+            near_end = x > area.right - 80  # keep clear of the percentages on the right
             self.app.look.type.blit(
-                surface, text, 8, p.cyan, (x + 10, label_y), anchor="midleft", shadow=p.ink
+                surface,
+                text,
+                8,
+                p.cyan,
+                (x - 10, label_y - 14) if near_end else (x + 10, label_y),
+                anchor="midright" if near_end else "midleft",
+                shadow=p.ink,
             )
 
     def _draw_legend(self, surface: pygame.Surface, frame: pygame.Rect) -> None:

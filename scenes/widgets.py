@@ -14,10 +14,12 @@ import pygame
 from scenes.i18n import Texts
 from scenes.input import Intent, Kind
 from scenes.look import PALETTE, PIXEL, Colour, Look, chunky_panel
+from scenes.textfit import wrap_text
 
 __all__ = ["Button", "Choice", "Form", "Menu", "Toast", "draw_button"]
 
 PRESS_FLASH = 0.12
+TOAST_WIDTH = 1000  # a longer message (a file problem) is wrapped into lines
 LIP = 3 * PIXEL  # the button's visible thickness
 
 _STYLES: dict[str, tuple[Colour, Colour, Colour]] = {
@@ -213,7 +215,7 @@ class Toast:
         """Draw the toast centred on ``center``; it pops in and fades out."""
         if not self.alive:
             return
-        text = look.type.render(self.text, 10, self.colour, shadow=PALETTE.ink)
+        text = self._text(look)
         pop = min(1.0, self.elapsed / 0.08)
         rect = text.get_rect(center=center).inflate(12 * PIXEL, 8 * PIXEL)
         rect.width -= rect.width % PIXEL
@@ -226,6 +228,19 @@ class Toast:
         fade = 1.0 - max(0.0, (self.elapsed - (self.seconds - 0.3)) / 0.3)
         layer.set_alpha(int(255 * fade))
         surface.blit(layer, rect)
+
+    def _text(self, look: Look) -> pygame.Surface:
+        """The message, wrapped into centred lines when it is wider than the screen allows."""
+        lines = wrap_text(look, self.text, 10, TOAST_WIDTH)
+        if len(lines) == 1:
+            return look.type.render(lines[0], 10, self.colour, shadow=PALETTE.ink)
+        rendered = [look.type.render(line, 10, self.colour, shadow=PALETTE.ink) for line in lines]
+        width = max(r.get_width() for r in rendered)
+        step = rendered[0].get_height() + PIXEL
+        text = pygame.Surface((width, step * len(rendered)), pygame.SRCALPHA)
+        for i, line in enumerate(rendered):
+            text.blit(line, line.get_rect(midtop=(width // 2, i * step)))
+        return text
 
 
 @dataclass
