@@ -22,6 +22,7 @@ from scenes.highscores import InitialsScene
 from scenes.stats_screen import CHART, ConfirmReset, StatsScene, chart_bars
 from scenes.title import TitleScene
 from scenes.title_panels import TitleSides
+from scenes.widgets import TOAST_WIDTH
 from tests.ui_driver import DAY, WIN_CODE, WIN_LINE, Driver, make_driver
 
 
@@ -253,3 +254,18 @@ def test_a_game_under_a_watched_replay_does_not_count(ui: Driver) -> None:
     table = GameScene(ui.app, Game.from_code(WIN_CODE), record=False)
     assert table.settle() is None
     assert ui.app.records.stats.get("easy").played == 0
+
+
+def test_a_long_notice_is_wrapped_to_fit_the_screen(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "round.json").write_text("not json", encoding="utf-8")
+    ui = make_driver(data, tmp_path, lang="fr")
+    title = ui.top
+    assert isinstance(title, TitleScene)
+    toast = next(t for t in title.toasts if "round.json.corrupt-1" in t.text)
+    one_line = ui.app.look.type.render(toast.text, 10, toast.colour)
+    assert one_line.get_width() > TOAST_WIDTH  # too long for one line on the screen
+    text = toast._text(ui.app.look)
+    assert text.get_width() <= TOAST_WIDTH
+    assert text.get_height() >= 2 * one_line.get_height()
