@@ -36,7 +36,7 @@ alive() { kill -0 "$APP" 2>/dev/null || { echo "FAIL the game exited: $1"; cat "
 
 shot title
 # The window is 1280x720 logical pixels; "Play Easy" is the first menu button.
-xdotool mousemove --window "$WID" 640 314 click 1
+xdotool mousemove --window "$WID" 640 302 click 1
 sleep 2.5
 alive "after clicking Play Easy"
 shot game
