@@ -220,7 +220,7 @@ def run(argv_options: object = None) -> int:
                 log.info("first frame after %.0f ms", (time.perf_counter() - started) * 1000)
             if options.frames is not None and frames >= options.frames:
                 break
-        flow.leave_games(app)  # the window closes: save the game being played
+        flow.leave_games(app, quitting=True)  # the window closes: save the game being played
         if options.screenshot is not None:
             pygame.image.save(screen, str(options.screenshot))
     finally:

@@ -45,13 +45,24 @@ def default_rules(app: App) -> Rules:
     return PRESETS.get(app.settings.default_rules, PRESETS["classic"])
 
 
-def leave_games(app: App) -> None:
-    """Save the replay of every game on the stack: the player is leaving it (or quitting)."""
+def leave_games(app: App, quitting: bool = False) -> None:
+    """Save the replay of every game on the stack: the player is leaving it (or quitting).
+
+    A game left for another screen is counted (abandoned) and its autosave removed; when the
+    window closes (``quitting``) on a game still in play, its autosave is written one last time
+    (with the clock) and it is not counted yet: the title offers to continue it.
+    """
+    from scenes import autosave
     from scenes.game import GameScene
 
     for scene in app.scenes.stack:
         if isinstance(scene, GameScene):
             scene.save_replay()
+            if quitting and autosave.keeps(scene) and scene.game.status == "playing":
+                autosave.save(scene)
+                continue
+            if autosave.keeps(scene):
+                autosave.clear(app)
             scene.settle()  # counted in the statistics (a game in play as abandoned)
 
 

@@ -17,7 +17,7 @@ import pygame
 from golf import engine
 from golf.engine import Action, Position
 from golf.session import Game, Refusal
-from scenes import flow
+from scenes import autosave, flow
 from scenes.input import Intent, Kind
 from scenes.look import CARD_H, CARD_W, PALETTE, PIXEL, SCREEN_SIZE, chunky_panel
 from scenes.manager import App, Scene
@@ -232,6 +232,7 @@ class GameScene(Scene):
             self.app.sound.play("block")
         if status != "playing":
             self.save_replay()
+        autosave.after_action(self)  # a crash or kill -9 now loses nothing
         return None
 
     def save_replay(self) -> None:

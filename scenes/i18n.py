@@ -23,6 +23,7 @@ LANGUAGES: tuple[str, ...] = ("en", "fr")
 _EN: dict[str, str] = {
     "app.title": "Golf",
     "app.subtitle": "solitaire",
+    "title.continue": "Continue",
     "title.play_easy": "Play Easy",
     "title.play_classic": "Play Classic",
     "title.new_game": "New game…",
@@ -315,6 +316,7 @@ _EN: dict[str, str] = {
 _FR: dict[str, str] = {
     "app.title": "Golf",
     "app.subtitle": "réussite",
+    "title.continue": "Continuer la partie",
     "title.play_easy": "Jouer en Facile",
     "title.play_classic": "Jouer en Classique",
     "title.new_game": "Nouvelle partie…",

@@ -7,7 +7,7 @@ import math
 import pygame
 
 from golf.rules import CLASSIC, EASY
-from scenes import flow
+from scenes import autosave, flow
 from scenes.input import Intent, Kind
 from scenes.look import CARD_H, CARD_W, PALETTE, PIXEL, SCREEN_SIZE
 from scenes.manager import App, Scene
@@ -39,11 +39,17 @@ class TitleScene(Scene):
             ("title.options", lambda: flow.open_options(app), "cyan", True),
             ("title.quit", self.quit, "pink", True),
         ]
+        self.saved = autosave.pending(app)  # a game left in play (quit, crash): Continue
+        height, gap = BUTTON_H, GAP
+        if self.saved is not None:
+            saved = self.saved
+            specs.insert(0, ("title.continue", lambda: autosave.resume(app, saved), "green", True))
+            height, gap = BUTTON_H - 4, GAP - 4  # one more button in the same space
         x = (SCREEN_SIZE[0] - BUTTON_W) // 2
         buttons = []
         for i, (key, action, style, enabled) in enumerate(specs):
             assert callable(action)
-            rect = pygame.Rect(x, MENU_TOP + i * (BUTTON_H + GAP), BUTTON_W, BUTTON_H)
+            rect = pygame.Rect(x, MENU_TOP + i * (height + gap), BUTTON_W, height)
             buttons.append(Button(rect, key, action, style=style, enabled=enabled))
         self.menu = Menu(buttons)
         self.sides = TitleSides(app, self.menu)  # daily deal, round, high scores, statistics
