@@ -89,18 +89,28 @@ class Timed(NamedTuple):
     cpu: list[float]
 
 
-def time_process(command: Sequence[str], env: dict[str, str], runs: int) -> Timed:
-    """``runs`` whole processes, start to exit (after one warm-up run)."""
-    out = Timed([], [])
+def time_process(command: Sequence[str], env: dict[str, str]) -> tuple[float, float]:
+    """One whole process, start to exit: (wall seconds, CPU seconds)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run(command, env=env, cwd=ROOT, check=True, capture_output=True)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+
+
+def compare(
+    programs: dict[str, list[str]], words: Sequence[str], env: dict[str, str], runs: int
+) -> dict[str, Timed]:
+    """``runs`` processes of each program with these arguments, taking turns, so that a change in
+    the machine's load falls on all of them alike (after one warm-up round)."""
+    out = {label: Timed([], []) for label in programs}
     for i in range(runs + 1):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        start = time.perf_counter()
-        subprocess.run(command, env=env, cwd=ROOT, check=True, capture_output=True)
-        wall = time.perf_counter() - start
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        if i:  # the first run only warms the disk cache
-            out.wall.append(wall)
-            out.cpu.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+        for label, program in programs.items():
+            wall, cpu = time_process([*program, *words], env)
+            if i:  # the first round only warms the disk cache
+                out[label].wall.append(wall)
+                out[label].cpu.append(cpu)
     return out
 
 
@@ -116,58 +126,52 @@ def _x_events(stream: IO[str], into: queue.Queue[tuple[float, str, str]]) -> Non
             kind = ""
 
 
-def window_shown(command: Sequence[str], env: dict[str, str], runs: int) -> list[float]:
+def window_shown(command: Sequence[str], env: dict[str, str]) -> float:
     """Seconds from process start until its window is mapped on X for good (then it is ended).
 
     One ``xev`` client listens to the root window: polling with many short X clients made SDL
     fall back, now and then, to its offscreen driver. SDL may map a first window and replace
     it (a SCALED window gets a renderer): the window counted is the one still mapped 0.5 s later.
     """
-    times = []
-    for i in range(runs + 1):
-        xev = subprocess.Popen(
-            ["stdbuf", "-oL", "xev", "-root", "-event", "substructure"],
-            env=env,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            text=True,
-        )
-        events: queue.Queue[tuple[float, str, str]] = queue.Queue()
-        assert xev.stdout is not None
-        threading.Thread(target=_x_events, args=(xev.stdout, events), daemon=True).start()
-        time.sleep(0.3)  # xev is listening
-        start = time.perf_counter()
-        proc = subprocess.Popen(
-            command, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-        )
-        mapped: dict[str, float] = {}
-        try:
-            while True:
-                try:
-                    when, kind, window = events.get(timeout=0.05)
-                    if kind == "MapNotify":
-                        mapped[window] = when
-                    else:
-                        mapped.pop(window, None)
-                except queue.Empty:
-                    pass
-                now = time.perf_counter()
-                settled = [t for t in mapped.values() if now - t > 0.5]
-                if settled:
-                    shown = min(settled) - start
-                    break
-                if proc.poll() is not None:
-                    raise RuntimeError(f"{command[0]} exited before showing its window")
-                if now - start > 30:
-                    raise RuntimeError(f"{command[0]} showed no window after 30 s")
-        finally:
-            proc.terminate()
-            proc.wait(timeout=10)
-            xev.terminate()
-            xev.wait(timeout=10)
-        if i:
-            times.append(shown)
-    return times
+    xev = subprocess.Popen(
+        ["stdbuf", "-oL", "xev", "-root", "-event", "substructure"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    events: queue.Queue[tuple[float, str, str]] = queue.Queue()
+    assert xev.stdout is not None
+    threading.Thread(target=_x_events, args=(xev.stdout, events), daemon=True).start()
+    time.sleep(0.3)  # xev is listening
+    start = time.perf_counter()
+    proc = subprocess.Popen(
+        command, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    mapped: dict[str, float] = {}
+    try:
+        while True:
+            try:
+                when, kind, window = events.get(timeout=0.05)
+                if kind == "MapNotify":
+                    mapped[window] = when
+                else:
+                    mapped.pop(window, None)
+            except queue.Empty:
+                pass
+            now = time.perf_counter()
+            settled = [t for t in mapped.values() if now - t > 0.5]
+            if settled:
+                return min(settled) - start
+            if proc.poll() is not None:
+                raise RuntimeError(f"{command[0]} exited before showing its window")
+            if now - start > 30:
+                raise RuntimeError(f"{command[0]} showed no window after 30 s")
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+        xev.terminate()
+        xev.wait(timeout=10)
 
 
 def line(label: str, times: Sequence[float] | Timed) -> str:
@@ -213,28 +217,34 @@ def main(argv: Sequence[str] | None = None) -> int:
     if onefile.is_file():
         print(f"one-file program {onefile}: {onefile.stat().st_size / MIB:.1f} MiB")
 
-    built = [str(exe)]
-    source = [args.python, str(ROOT / "main.py")]
+    programs = {"built": [str(exe)], "python main.py": [args.python, str(ROOT / "main.py")]}
     replay = min((ROOT / "replays").glob("*.yaml"), default=None)
     with tempfile.TemporaryDirectory() as tmp:
         env = quiet_env(Path(tmp))
         if replay is not None:
             print(f"verify {replay.name} (start to exit):")
-            for label, program in (("built", built), ("python main.py", source)):
-                print(line(label, time_process([*program, "verify", str(replay)], env, args.runs)))
+            for label, timed in compare(programs, ["verify", str(replay)], env, args.runs).items():
+                print(line(label, timed))
 
-        if has_option(built, ["play"], "--frames", env):
+        if has_option(programs["built"], ["play"], "--frames", env):
             print("first frame, play --frames 1 under the dummy driver (start to exit):")
-            for label, program in (("built", built), ("python main.py", source)):
-                times = time_process([*program, "play", "--frames", "1"], env, args.runs)
-                print(line(label, times))
+            for label, timed in compare(
+                programs, ["play", "--frames", "1"], env, args.runs
+            ).items():
+                print(line(label, timed))
         else:
             print("first frame: not measured (the command line has no play --frames)")
         if os.environ.get("DISPLAY") and shutil.which("xev") and shutil.which("stdbuf"):
             print("window shown on a real X display (start until mapped for good):")
             x_env = quiet_env(Path(tmp), video="x11")
-            for label, program in (("built", built), ("python main.py", source)):
-                print(line(label, window_shown(program, x_env, args.runs)))
+            shown: dict[str, list[float]] = {label: [] for label in programs}
+            for i in range(args.runs + 1):
+                for label, program in programs.items():
+                    seconds = window_shown(program, x_env)
+                    if i:
+                        shown[label].append(seconds)
+            for label, times in shown.items():
+                print(line(label, times))
     return 0
 
 
