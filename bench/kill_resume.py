@@ -230,11 +230,17 @@ def trial_run(folder: Path, seed: int, low: float, high: float) -> tuple[list[st
     thread.start()
     if not ready.wait(60):
         proc.kill()
+        proc.wait()
+        thread.join(10)
+        if proc.stdout is not None:
+            proc.stdout.close()
         return ["ERROR never ready"], None
     time.sleep(random.Random(seed).uniform(low, high))
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
     thread.join(10)
+    if proc.stdout is not None:
+        proc.stdout.close()
     return lines, None
 
 

@@ -1,0 +1,183 @@
+"""Continue after a quit, a crash or kill -9: the autosave (golf.autosave, scenes.autosave)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from golf.autosave import AUTOSAVE_DOCUMENT, Snapshot
+from golf.codes import format_code
+from golf.engine import Action
+from golf.rules import CLASSIC
+from golf.session import Game
+from golf.store import Store
+from scenes import flow
+from scenes.game import GameScene
+from scenes.title import TitleScene
+from tests.ui_driver import WIN_CODE, WIN_LINE, Driver, make_driver
+
+_BENCH = Path(__file__).resolve().parent.parent / "bench" / "kill_resume.py"
+_spec = importlib.util.spec_from_file_location("kill_resume", _BENCH)
+assert _spec is not None and _spec.loader is not None
+kill_resume = importlib.util.module_from_spec(_spec)
+sys.modules.setdefault("kill_resume", kill_resume)
+_spec.loader.exec_module(kill_resume)
+
+KEYS = {"d": (pygame.K_SPACE, " "), "u": (pygame.K_u, "u")}
+
+
+def press(driver: Driver, token: str) -> None:
+    key, text = KEYS.get(token, (getattr(pygame, f"K_{token}", 0), token))
+    driver.key(key, text=text)
+    driver.frames(5)
+
+
+def start(tmp_path: Path, line: str, code: str = WIN_CODE) -> Driver:
+    driver = make_driver(tmp_path / "data", tmp_path / "config")
+    driver.app.replays_dir = tmp_path / "replays"
+    flow.start_game(driver.app, Game.from_code(code))
+    driver.frames(3)
+    for token in line.split():
+        press(driver, token)
+    return driver
+
+
+def relaunch(tmp_path: Path) -> Driver:
+    driver = make_driver(tmp_path / "data", tmp_path / "config")
+    driver.app.replays_dir = tmp_path / "replays"
+    return driver
+
+
+def undo_all(game: Game) -> list[object]:
+    """Every position the undo history leads back through."""
+    seen = []
+    while game.can_undo:
+        game.apply(Action.undo())
+        seen.append(game.position)
+    return seen
+
+
+def test_continue_after_a_crash_restores_the_exact_game(tmp_path: Path) -> None:
+    before = start(tmp_path, "d d 1 d u 2 d u u 3")
+    table = before.table
+    table.elapsed += 42.5  # the clock has run a while
+    press(before, "d")
+    game = table.game
+    assert len(game.log) >= 9 and Action.undo() in game.log and game.undo_depth > 0
+    expected = (game.code, list(game.log), game.position, game.moves, game.undo_depth)
+    times = list(table.recorder.times) if table.recorder else []
+    elapsed = table.elapsed
+    # no leave_games, no quit: the process is gone
+    after = relaunch(tmp_path)
+    title = after.top
+    assert isinstance(title, TitleScene) and title.saved is not None
+    assert title.menu.buttons[0].key == "title.continue"
+    after.key(pygame.K_RETURN, text="\r")
+    after.frames(2)
+    restored = after.table
+    got = restored.game
+    assert (got.code, list(got.log), got.position, got.moves, got.undo_depth) == expected
+    assert restored.recorder is not None  # times kept to the millisecond, as in replays
+    assert restored.recorder.times == pytest.approx(times, abs=1e-3)
+    assert restored.elapsed == pytest.approx(elapsed, abs=0.2)
+    assert undo_all(got) == undo_all(game)  # the same undo history, position by position
+
+
+def test_the_continued_game_keeps_its_replay_file(tmp_path: Path) -> None:
+    before = start(tmp_path, "d 1 d")
+    path = before.table.recorder.path if before.table.recorder else None
+    assert path is not None
+    after = relaunch(tmp_path)
+    after.key(pygame.K_RETURN, text="\r")
+    after.frames(2)
+    assert after.table.recorder is not None and after.table.recorder.path == path
+
+
+def test_quitting_keeps_the_game_and_does_not_count_it(tmp_path: Path) -> None:
+    before = start(tmp_path, "d d 1")
+    flow.leave_games(before.app, quitting=True)  # what scenes.app.run does as the window closes
+    assert dict(before.app.records.stats.rule_sets) == {}  # not counted as abandoned
+    after = relaunch(tmp_path)
+    assert isinstance(after.top, TitleScene) and after.top.saved is not None
+    assert list(after.top.saved.actions) == list(before.table.game.log)
+
+
+def test_leaving_the_game_removes_the_autosave(tmp_path: Path) -> None:
+    before = start(tmp_path, "d 1")
+    assert (tmp_path / "data" / "autosave.json").exists()
+    flow.to_title(before.app)
+    before.frames(3)
+    assert not (tmp_path / "data" / "autosave.json").exists()
+    after = relaunch(tmp_path)
+    assert isinstance(after.top, TitleScene) and after.top.saved is None
+    assert after.top.menu.buttons[0].key != "title.continue"
+
+
+def test_a_won_game_is_not_offered(tmp_path: Path) -> None:
+    before = start(tmp_path, " ".join(WIN_LINE))
+    assert before.table.game.status == "won"
+    assert not (tmp_path / "data" / "autosave.json").exists()
+    assert relaunch(tmp_path).top.saved is None  # type: ignore[union-attr]
+
+
+def test_a_corrupt_autosave_is_kept_aside_and_the_game_starts(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "autosave.json").write_text('{"version": 1, "code": "GO1-E-AAAAAAA", "act')
+    after = relaunch(tmp_path)
+    title = after.top
+    assert isinstance(title, TitleScene) and title.saved is None
+    assert (data / "autosave.json.corrupt-1").exists()
+    assert any("saved game" in t.text for t in title.toasts)
+    after.frames(3)
+
+
+def test_an_autosave_whose_actions_do_not_add_up_is_refused(tmp_path: Path) -> None:
+    game = Game.new(5, CLASSIC)
+    game.apply(Action.draw())
+    snapshot = Snapshot.of(game, [1.0], 0.5, 3.0, "2026-11-30T10:00:00")
+    store = Store(tmp_path)
+    store.save(AUTOSAVE_DOCUMENT, snapshot)
+    assert store.load(AUTOSAVE_DOCUMENT).value == snapshot
+    body = json.loads((tmp_path / "autosave.json").read_text())
+    body["actions"] = ["draw", "draw"]
+    body["times"] = [1.0, 1.0]
+    (tmp_path / "autosave.json").write_text(json.dumps(body))
+    loaded = store.load(AUTOSAVE_DOCUMENT)
+    assert loaded.value is None and loaded.notice is not None
+    assert "do not lead" in loaded.notice.detail
+
+
+def test_snapshot_round_trip_with_undos(tmp_path: Path) -> None:
+    game = Game.new(123, CLASSIC)
+    for action in ["draw", "play 3", "undo", "draw", "undo", "undo", "draw"]:
+        game.apply(Action.parse(action))
+    snapshot = Snapshot.of(game, [0.1] * len(game.log), 0.0, 9.0, "x")
+    assert snapshot.code == format_code(123, CLASSIC)
+    store = Store(tmp_path)
+    store.save(AUTOSAVE_DOCUMENT, snapshot)
+    back = store.load(AUTOSAVE_DOCUMENT).value
+    assert back is not None
+    rebuilt = back.game()
+    assert rebuilt.position == game.position and rebuilt.undo_depth == game.undo_depth
+    assert rebuilt.moves == game.moves and rebuilt.log == game.log
+
+
+def test_round_holes_and_watched_replays_are_not_autosaved(tmp_path: Path) -> None:
+    driver = make_driver(tmp_path / "data", tmp_path / "config")
+    scene = GameScene(driver.app, Game.from_code(WIN_CODE), record=False)
+    driver.app.scenes.reset(scene, fade=False)
+    driver.frames(2)
+    scene.act(Action.draw())
+    assert not (tmp_path / "data" / "autosave.json").exists()
+
+
+def test_sigkill_relaunches_restore_the_game(tmp_path: Path) -> None:
+    """The short version of ``bench/kill_resume.py``: three kills of the real window."""
+    failures = kill_resume.run(trials=3, seed=11, low=0.3, high=1.2, folder=tmp_path)
+    assert failures == 0
