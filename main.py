@@ -32,4 +32,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    if getattr(sys, "frozen", False):
+        # The built program's process-pool workers (six-card simulate) start here on Windows
+        # and macOS; without this they would run the command line again.
+        import multiprocessing
+
+        multiprocessing.freeze_support()
     raise SystemExit(main())

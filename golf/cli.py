@@ -31,7 +31,7 @@ from golf.replay import ReplayError, load, verify
 from golf.rules import EASY, PRESETS, Rules
 from golf.session import Game
 
-PROG = "main.py"
+PROG = "golf" if getattr(sys, "frozen", False) else "main.py"
 EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_BAD_INPUT = 2

@@ -16,7 +16,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-export SDL_AUDIODRIVER=dummy SDL_VIDEO_X11_WMCLASS=golfsmoke PYGAME_HIDE_SUPPORT_PROMPT=1
+# SDL_VIDEODRIVER=x11: left to itself SDL 2.32 sometimes picks "offscreen" under Xvfb.
+export SDL_VIDEODRIVER=x11 SDL_AUDIODRIVER=dummy SDL_VIDEO_X11_WMCLASS=golfsmoke PYGAME_HIDE_SUPPORT_PROMPT=1
 export XDG_CONFIG_HOME="$WORK/config" XDG_DATA_HOME="$WORK/data" XDG_STATE_HOME="$WORK/state"
 cd "$ROOT"
 "$PYTHON" main.py play --lang en --seed 7 > "$WORK/out.log" 2>&1 &
