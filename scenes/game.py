@@ -23,6 +23,7 @@ from scenes.look import CARD_H, CARD_W, PALETTE, PIXEL, SCREEN_SIZE, chunky_pane
 from scenes.manager import App, Scene
 from scenes.recorder import Recorder
 from scenes.records import HighScoreChance
+from scenes.solver_worker import PROVEN, SolverHelper
 from scenes.sprites import CardSprite
 from scenes.widgets import Button, Toast
 
@@ -139,6 +140,7 @@ class GameScene(Scene):
         self._static: pygame.Surface | None = None  # the resting table, see _draw_static
         self._static_key: tuple[object, ...] = ()
         self._baked: dict[int, pygame.Rect] = {}  # where each card sits in the layer
+        self.solver = SolverHelper(self)  # hints and the winnable indicator, off the UI thread
         self.buttons = self._buttons()
         preset = game.rules.preset_name()
         self._rules_key = f"rules.{preset}" if preset else "rules.custom"
@@ -310,13 +312,12 @@ class GameScene(Scene):
         self.app.scenes.push(PauseMenu(self.app, self), fade=False)
 
     def show_hint(self) -> None:
-        """Point at a legal move: a free card that plays, else the stock."""
-        actions = self.game.legal_actions()
-        plays = [a for a in actions if a.kind == engine.PLAY]
-        if plays:
-            self.hint = (plays[0].column - 1, 1.6)
-        elif actions:
-            self.hint = (STOCK_SLOT, 1.6)
+        """Ask the solver for the best move as far as the player can know (scenes.solver_worker).
+
+        The answer comes a moment later: the card (or the stock) is highlighted with the win
+        chance; meanwhile "thinking…" shows and the game stays playable.
+        """
+        self.solver.ask_hint()
 
     # ----------------------------------------------------------------- input
     def handle(self, intent: Intent) -> None:
@@ -400,6 +401,7 @@ class GameScene(Scene):
         for toast in self.toasts:
             toast.update(dt)
         self.toasts = [t for t in self.toasts if t.alive]
+        self.solver.update()
         if self.hint is not None:
             slot, left = self.hint
             self.hint = (slot, left - dt) if left > dt else None
@@ -500,6 +502,7 @@ class GameScene(Scene):
         look.type.blit(surface, texts("game.waste"), 8, p.label,
                        (WASTE_POS[0] + CARD_W // 2, below), anchor="midtop", shadow=p.ink)
         self._draw_hud(surface)
+        self._draw_solver_labels(surface)
         for button in self.buttons:
             button.draw(surface, look, texts)
         for toast in self.toasts:
@@ -611,6 +614,24 @@ class GameScene(Scene):
                            anchor="topright", shadow=p.ink)
         look.type.blit(surface, rules_text, 8, p.gold, (r.left - 20, 14), anchor="topright",
                        shadow=p.ink)
+
+    def _draw_solver_labels(self, surface: pygame.Surface) -> None:
+        """Right of the waste: a winnable-only deal's label and the winnable indicator."""
+        look, texts, p = self.app.look, self.app.texts, PALETTE
+        x, y = WASTE_POS[0] + CARD_W + 3 * WASTE_FAN + 24, WASTE_POS[1] + 8
+        lines: list[tuple[str, int, tuple[int, int, int]]] = []
+        if self.game.code in PROVEN:
+            lines.append((texts("winnable.deal"), 8, p.gold))
+        shown = self.solver.indicator_text()
+        if shown is not None:
+            colours = {texts("indicator.yes"): p.cyan, texts("indicator.no"): p.orange}
+            colour = colours.get(shown, p.white)
+            lines.append((shown, 8, colour))
+        if lines:
+            lines.append((texts("winnable.label"), 7, p.label))
+        for text, size, colour in lines:
+            r = look.type.blit(surface, text, size, colour, (x, y), shadow=p.ink)
+            y = r.bottom + 8
 
     def _draw_confetti(self, surface: pygame.Surface) -> None:
         colours = (PALETTE.gold, PALETTE.cyan, PALETTE.pink, PALETTE.orange, PALETTE.white)

@@ -87,6 +87,7 @@ class NewGameScene(Scene):
             ("rule.empty_waste", [False, True], on_off, self._switch("empty_waste")),
             ("rule.scoring", ["points", "strokes"], lambda v: app.texts(f"scoring.{v}"),
              self._switch("scoring")),
+            ("new.winnable", [False, True], on_off, self._winnable),
         ]
         self.choices: list[Choice] = []
         for i, (key, values, show, change) in enumerate(rows):
@@ -125,6 +126,10 @@ class NewGameScene(Scene):
 
         return change
 
+    def _winnable(self, value: object) -> None:
+        """Random deals the solver proves winnable, or any: the same option as in Options."""
+        self.app.change_settings(self.app.settings.with_(winnable_deals=bool(value)))
+
     def _rules_changed(self) -> None:
         code = self._parsed()
         if code is not None:
@@ -134,7 +139,8 @@ class NewGameScene(Scene):
     def _sync(self) -> None:
         r = self.rules
         values: list[object] = [r.preset_name() or "classic", r.king_ace, r.queen_on_king,
-                                r.draw_any_time, r.jokers, r.empty_waste, r.scoring]
+                                r.draw_any_time, r.jokers, r.empty_waste, r.scoring,
+                                self.app.settings.winnable_deals]
         for choice, value in zip(self.choices, values, strict=True):
             choice.set(value)
 
@@ -232,6 +238,9 @@ class NewGameScene(Scene):
             for i, line in enumerate(_wrap(look, self.error, 7, self.field.rect.width)):
                 look.type.blit(surface, line, 7, p.orange, (below[0], below[1] + i * 18),
                                shadow=p.ink)
+        elif self.app.settings.winnable_deals and not self.field.text:
+            look.type.blit(surface, texts("new.winnable") + " — " + texts("winnable.label"), 8,
+                           p.gold, below, shadow=p.ink)
         elif self._parsed() is not None:
             look.type.blit(surface, "✓ " + texts("new.code_for_deal", code=self.field.text), 8,
                            p.green, below, shadow=p.ink)

@@ -15,8 +15,8 @@ from scenes.widgets import Button, Choice, Form, Toast
 
 __all__ = ["OptionsScene"]
 
-ROW_W, ROW_H, ROW_GAP = 760, 46, 8
-TOP = 120
+ROW_W, ROW_H, ROW_GAP = 760, 40, 6
+TOP = 110
 
 
 class OptionsScene(Scene):
@@ -47,6 +47,8 @@ class OptionsScene(Scene):
              on_off),
             ("options.fullscreen", "fullscreen", [False, True],
              on_off),
+            ("options.winnable_deals", "winnable_deals", [False, True], on_off),
+            ("options.winnable_indicator", "winnable_indicator", [False, True], on_off),
         ]
         x = (SCREEN_SIZE[0] - ROW_W) // 2
         items: list[Choice | Button] = []

@@ -51,6 +51,8 @@ class Settings:
     default_rules: str = "classic"
     four_colour: bool = False
     fullscreen: bool = False
+    winnable_deals: bool = False  # random deals the solver proves winnable
+    winnable_indicator: bool = False  # "still winnable / no longer winnable" in a game
 
     def with_(self, **changes: Any) -> Settings:
         """A copy with some options changed."""
@@ -58,7 +60,8 @@ class Settings:
 
 
 def _valid(name: str, value: object) -> bool:
-    if name in ("interactive_rules", "sound", "four_colour", "fullscreen"):
+    if name in ("interactive_rules", "sound", "four_colour", "fullscreen", "winnable_deals",
+                "winnable_indicator"):
         return isinstance(value, bool)
     if name == "volume":
         return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 100

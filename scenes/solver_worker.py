@@ -1,0 +1,260 @@
+"""The solver off the UI thread: hints, the winnable indicator and winnable-only deals.
+
+Every question to the solver (``golf.solver``, ``golf.hint``) runs on a daemon thread and hands
+back a :class:`concurrent.futures.Future`; the scenes look at it once a frame and never wait, so
+the table keeps animating and taking input. Each answer carries the key of the position it was
+asked for (the game's log length and position); an answer for a position the game has left is
+dropped. Tests wait for an answer deterministically with ``job.future.result()``.
+
+The hint is bounded by time, not by the solver's state count: :func:`timed_hint` asks
+:func:`golf.hint.hint` for one sampled stock order at a time (each with a small state budget)
+until the time is up, and adds up the wins of each action over the orders it could evaluate.
+The sampled orders come from a generator seeded with the game's code and move number, never from
+the real stock order.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final, Generic, TypeVar
+
+from golf import engine, hint
+from golf.engine import Action, Position
+from golf.rules import Rules
+from golf.session import Game
+from golf.solver import BudgetExceeded, DealSolver, winnable_deal
+
+if TYPE_CHECKING:
+    from scenes.game import GameScene
+
+__all__ = [
+    "HINT_SECONDS",
+    "PROVEN",
+    "Job",
+    "SolverHelper",
+    "TimedHint",
+    "background",
+    "find_winnable_deal",
+    "still_winnable",
+    "timed_hint",
+]
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+HINT_SECONDS: Final = 0.85
+"""The hint's time budget: the answer shows within a second."""
+SAMPLE_STATES: Final = 10_000
+"""The state budget of one sampled stock order (about a third of a second at worst)."""
+INDICATOR_STATES: Final = 150_000
+"""The winnable indicator gives up ("can't tell") past this many states."""
+DEAL_STATES: Final = 20_000
+"""A deal the solver cannot prove winnable within this many states is skipped."""
+HINT_SHOW: Final = 3.0
+"""Seconds the suggested card stays highlighted."""
+
+PROVEN: set[str] = set()
+"""Codes of the deals dealt as winnable-only (the solver proved them winnable)."""
+
+
+def background(work: Callable[[], T]) -> Future[T]:
+    """Run ``work`` on a daemon thread (it never holds up quitting); its future result."""
+    future: Future[T] = Future()
+
+    def run() -> None:
+        if not future.set_running_or_notify_cancel():
+            return
+        try:
+            future.set_result(work())
+        except BaseException as error:  # handed to whoever reads the result
+            log.exception("solver job failed")
+            future.set_exception(error)
+
+    threading.Thread(target=run, name="solver", daemon=True).start()
+    return future
+
+
+@dataclass
+class Job(Generic[T]):
+    """A question under way, with the key of the position it is about."""
+
+    key: object
+    future: Future[T]
+
+    def done(self) -> bool:
+        return self.future.done()
+
+
+@dataclass(frozen=True)
+class TimedHint:
+    """What the hint button shows: the action, its win chance, how many orders were judged."""
+
+    action: Action
+    win_chance: float
+    samples: int
+
+
+def timed_hint(
+    position: Position,
+    rules: Rules,
+    rng: random.Random,
+    seconds: float = HINT_SECONDS,
+    clock: Callable[[], float] = time.perf_counter,
+    max_samples: int = hint.DEFAULT_SAMPLES,
+) -> TimedHint | None:
+    """The best action as far as the player can know, judged over as many orders as time allows.
+
+    None when no action is legal. With no order judged in time (a wide-open position), the
+    first legal action that plays a card is suggested, with a win chance of 0 and 0 samples.
+    """
+    actions = engine.legal_actions(position, rules)
+    if not actions:
+        return None
+    wins = dict.fromkeys(actions, 0.0)
+    judged = 0
+    deadline = clock() + seconds
+    for _ in range(max_samples):
+        if clock() >= deadline:
+            break
+        one = hint.hint(position, rules, rng, samples=1, max_states=SAMPLE_STATES)
+        if one is None or one.samples == 0:
+            continue
+        judged += 1
+        for action, chance in one.chances:
+            wins[action] += chance
+    if judged == 0:
+        plays = [a for a in actions if a.kind == engine.PLAY]
+        return TimedHint((plays or actions)[0], 0.0, 0)
+    best = max(range(len(actions)), key=lambda i: (wins[actions[i]], -i))
+    return TimedHint(actions[best], wins[actions[best]] / judged, judged)
+
+
+def still_winnable(position: Position, rules: Rules) -> bool | None:
+    """Whether ``position`` can still be won with the stock's order known (None: can't tell)."""
+    if engine.is_won(position):
+        return True
+    try:
+        return DealSolver(position, rules).winning_line(max_states=INDICATOR_STATES) is not None
+    except BudgetExceeded:
+        return None
+
+
+def find_winnable_deal(rules: Rules, rng: random.Random) -> Game:
+    """A random deal the solver proves winnable under ``rules``, remembered as such."""
+    number = winnable_deal(rules, rng, max_states=DEAL_STATES)
+    game = Game.new(number, rules)
+    if game.code is not None:
+        PROVEN.add(game.code)
+    return game
+
+
+def hint_seed(game: Game) -> str:
+    """The sampling seed of a hint: the game and its move number, never the stock's order."""
+    return f"{game.code or 'layout'}:{len(game.log)}"
+
+
+class SolverHelper:
+    """The game scene's link to the solver: the hint and the winnable indicator."""
+
+    def __init__(self, scene: GameScene) -> None:
+        self.scene = scene
+        self.hint_job: Job[TimedHint | None] | None = None
+        self.indicator_job: Job[bool | None] | None = None
+        self.winnable: bool | None = None  # what the indicator shows
+        self.winnable_key: object = None  # the position it is about
+
+    def key(self) -> object:
+        """The position now: the log length (it grows with every action, undo too) and it."""
+        game = self.scene.game
+        return (id(game), len(game.log), game.position)
+
+    @property
+    def thinking(self) -> bool:
+        """Whether a hint is being worked out for the position on the table."""
+        return self.hint_job is not None and self.hint_job.key == self.key()
+
+    def ask_hint(self) -> None:
+        """Start working out a hint for the position on the table (once per position)."""
+        if self.thinking:
+            return
+        game = self.scene.game
+        if game.status != "playing":
+            return
+        rng = random.Random(hint_seed(game))
+        position, rules = game.position, game.rules
+        self.hint_job = Job(self.key(), background(lambda: timed_hint(position, rules, rng)))
+        self.scene.toast(self.scene.app.texts("hint.thinking"), self._cyan())
+        self.scene.toasts[-1].seconds = 10.0
+
+    def _cyan(self) -> tuple[int, int, int]:
+        from scenes.look import PALETTE
+
+        return PALETTE.cyan
+
+    def update(self) -> None:
+        """Take in answers that are ready; drop the ones for a position the game has left."""
+        key = self.key()
+        job = self.hint_job
+        if job is not None and job.key != key:
+            self.hint_job = None  # stale: the position changed
+            self._drop_thinking()
+        elif job is not None and job.done():
+            self.hint_job = None
+            self._drop_thinking()
+            if job.future.exception() is None:
+                self._show_hint(job.future.result())
+        self._update_indicator(key)
+
+    def _drop_thinking(self) -> None:
+        text = self.scene.app.texts("hint.thinking")
+        self.scene.toasts = [t for t in self.scene.toasts if t.text != text]
+
+    def _show_hint(self, answer: TimedHint | None) -> None:
+        from scenes.game import STOCK_SLOT
+
+        scene, texts = self.scene, self.scene.app.texts
+        if answer is None:
+            scene.toast(texts("hint.none"))
+            return
+        slot = STOCK_SLOT if answer.action.kind == engine.DRAW else answer.action.column - 1
+        scene.hint = (slot, HINT_SHOW)
+        if answer.samples == 0:
+            scene.toast(texts("hint.unsure"), self._cyan())
+        else:
+            percent = round(answer.win_chance * 100)
+            scene.toast(texts("hint.chance", percent=percent), self._cyan())
+        scene.toasts[-1].seconds = HINT_SHOW
+
+    def _update_indicator(self, key: object) -> None:
+        if not getattr(self.scene.app.settings, "winnable_indicator", False):
+            self.indicator_job = None
+            self.winnable_key = None
+            return
+        job = self.indicator_job
+        if job is not None and job.done():
+            self.indicator_job = None
+            if job.key == key and job.future.exception() is None:
+                self.winnable = job.future.result()
+                self.winnable_key = key
+        if self.indicator_job is None and self.winnable_key != key:
+            game = self.scene.game
+            position, rules = game.position, game.rules
+            self.indicator_job = Job(key, background(lambda: still_winnable(position, rules)))
+
+    def indicator_text(self) -> str | None:
+        """The indicator's words, or None when it is off (or not yet known)."""
+        if not getattr(self.scene.app.settings, "winnable_indicator", False):
+            return None
+        texts = self.scene.app.texts
+        if self.winnable_key != self.key():
+            return texts("indicator.thinking")
+        if self.winnable is None:
+            return texts("indicator.unknown")
+        return texts("indicator.yes" if self.winnable else "indicator.no")

@@ -1,0 +1,166 @@
+"""The solver in the window: the hint, winnable-only deals and the winnable indicator.
+
+Answers come from a background thread; the tests wait for them by joining the job's future, then
+run one frame so the scene takes the answer in.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from golf import engine
+from golf.engine import Action, Position
+from golf.rules import CLASSIC, EASY, STRICT, Rules
+from golf.session import Game
+from golf.solver import solve
+from scenes import flow
+from scenes.finding import FindDealScene
+from scenes.game import STOCK_SLOT, GameScene
+from scenes.newgame import NewGameScene
+from scenes.solver_worker import PROVEN, find_winnable_deal, timed_hint
+from tests.ui_driver import Driver, make_driver
+
+
+@pytest.fixture
+def ui(tmp_path: Path) -> Iterator[Driver]:
+    yield make_driver(None, tmp_path)
+    pygame.event.clear()
+
+
+def _table(ui: Driver, game: Game) -> GameScene:
+    flow.start_game(ui.app, game)
+    ui.settle()
+    assert isinstance(ui.top, GameScene)
+    return ui.top
+
+
+def _answer(table: GameScene) -> None:
+    """Wait for the hint under way and let the scene show it."""
+    job = table.solver.hint_job
+    assert job is not None
+    job.future.result(timeout=30)
+    table.update(0.0)
+
+
+def _one_move_left() -> Position:
+    """6♦ over 5♥ in column 1, 9♠ in column 2, 7♣ on the waste, 10♥ and K♣ in the stock.
+
+    Only playing the 6 first wins, whatever the stock's order: 6 and 5 go, and the 9 waits for
+    the 10. Drawing first buries the 7 and loses.
+    """
+    from golf.cards import parse_card
+
+    c = {t: parse_card(t) for t in ("5H", "6D", "9S", "7C", "TH", "KC")}
+    columns = ((c["5H"], c["6D"]), (c["9S"],), (), (), (), (), ())
+    return Position(columns, (c["7C"],), (c["TH"], c["KC"]))
+
+
+def test_hint_highlights_the_suggested_card_with_its_chance(ui: Driver) -> None:
+    position = _one_move_left()
+    table = _table(ui, Game(position, CLASSIC))
+    ui.key(pygame.K_h, text="h")
+    assert table.solver.thinking
+    assert any(t.text == ui.app.texts("hint.thinking") for t in table.toasts)
+    _answer(table)
+    assert table.hint is not None and table.hint[0] == 0  # column 1: the 6♦ on the 7♣
+    texts = [t.text for t in table.toasts]
+    assert ui.app.texts("hint.thinking") not in texts
+    assert "Win chance ≈ 100 %" in texts, texts
+
+
+def test_hint_agrees_with_the_solver_on_a_sure_win(ui: Driver) -> None:
+    # a deal proven winnable with the stock known: the hint's action keeps some win
+    game = Game.new(0, EASY)
+    answer = timed_hint(game.position, game.rules, random.Random(1), seconds=5.0)
+    assert answer is not None
+    assert answer.action in game.legal_actions()
+    if answer.samples:
+        assert 0.0 <= answer.win_chance <= 1.0
+
+
+def test_hint_points_at_the_stock_when_nothing_plays(ui: Driver) -> None:
+    from golf.cards import parse_card
+
+    c = [parse_card(t) for t in ("KS", "2D", "9C", "8H")]
+    position = Position(((c[0],), (), (), (), (), (), ()), (c[1],), (c[2], c[3]))
+    table = _table(ui, Game(position, CLASSIC))
+    table.show_hint()
+    _answer(table)
+    assert table.hint is not None and table.hint[0] == STOCK_SLOT
+
+
+def test_a_stale_hint_is_dropped(ui: Driver) -> None:
+    table = _table(ui, Game(_one_move_left(), CLASSIC))
+    table.show_hint()
+    job = table.solver.hint_job
+    assert job is not None
+    table.act(Action.draw())  # the position changes before the answer is taken in
+    job.future.result(timeout=30)
+    table.update(0.0)
+    assert table.hint is None
+    assert table.solver.hint_job is None
+    assert ui.app.texts("hint.thinking") not in [t.text for t in table.toasts]
+
+
+def test_the_hint_speaks_french(tmp_path: Path) -> None:
+    ui = make_driver(None, tmp_path, lang="fr")
+    table = _table(ui, Game(_one_move_left(), CLASSIC))
+    table.show_hint()
+    assert table.toasts[-1].text == "Je réfléchis…"
+    _answer(table)
+    assert any(t.text.startswith("Chance de gagner ≈") for t in table.toasts)
+
+
+@pytest.mark.parametrize("rules", [EASY, STRICT], ids=["easy", "strict"])
+def test_winnable_only_deals_are_winnable(rules: Rules) -> None:
+    for seed in range(3):
+        game = find_winnable_deal(rules, random.Random(seed))
+        assert game.code in PROVEN
+        verdict = solve(game.position, game.rules, best=False, max_states=2_000_000)
+        assert verdict.winnable is True
+        replayed = Game(game.position, game.rules)
+        for action in verdict.line:
+            assert replayed.apply(action) is None
+        assert replayed.status == "won"
+
+
+def test_winnable_only_option_in_the_new_game_window(ui: Driver) -> None:
+    flow.open_new_game(ui.app)
+    ui.frames(2)
+    window = ui.top
+    assert isinstance(window, NewGameScene)
+    row = next(c for c in window.choices if c.key == "new.winnable")
+    assert row.value is False
+    row.step(1)
+    assert ui.app.settings.winnable_deals is True
+    window.random_deal()
+    ui.frames(2)
+    finding = ui.top
+    assert isinstance(finding, FindDealScene)
+    finding.job.future.result(timeout=60)
+    ui.settle()
+    table = ui.top
+    assert isinstance(table, GameScene)
+    assert table.game.code in PROVEN
+    assert solve(table.game.position, table.game.rules, best=False).winnable is True
+    # the table says so, with the label
+    assert table.game.code is not None
+
+
+def test_winnable_indicator_off_by_default_then_on(ui: Driver) -> None:
+    table = _table(ui, Game(_one_move_left(), CLASSIC))
+    assert table.solver.indicator_text() is None
+    ui.app.change_settings(ui.app.settings.with_(winnable_indicator=True), save=False)
+    table.update(0.0)
+    assert table.solver.indicator_text() == "Winnable? …"
+    job = table.solver.indicator_job
+    assert job is not None
+    job.future.result(timeout=30)
+    table.update(0.0)
+    won = solve(table.game.position, table.game.rules, best=False).winnable
+    assert table.solver.indicator_text() == ("Still winnable" if won else "No longer winnable")
