@@ -365,15 +365,19 @@ register_command(
 # --- the parser and main --------------------------------------------------------------------------
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The whole command line, with every registered subcommand."""
+def build_parser(plugins: bool = True) -> argparse.ArgumentParser:
+    """The whole command line, with every registered subcommand.
+
+    ``plugins=False`` leaves out the subcommands of :data:`PLUGINS`: a built-in command such as
+    ``play`` then starts without importing the solver, the statistics and six-card Golf.
+    """
     parser = _Parser(prog=PROG, description="Golf solitaire.")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for command in COMMANDS:
         sub = subparsers.add_parser(command.name, help=command.help, description=command.help)
         command.add_arguments(sub)
         sub.set_defaults(run=command.run)
-    for name in PLUGINS:
+    for name in PLUGINS if plugins else ():
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as e:
@@ -389,7 +393,8 @@ def main(argv: Sequence[str] | None = None, window: Run | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if not args_list or (args_list[0].startswith("-") and args_list[0] not in ("-h", "--help")):
         args_list.insert(0, "play")
-    parser = build_parser()
+    builtin = args_list[0] in {c.name for c in COMMANDS}
+    parser = build_parser(plugins=not builtin)
     args = parser.parse_args(args_list)
     try:
         if args.command == "play":
