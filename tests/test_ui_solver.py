@@ -13,7 +13,6 @@ from pathlib import Path
 import pygame
 import pytest
 
-from golf import engine
 from golf.engine import Action, Position
 from golf.rules import CLASSIC, EASY, STRICT, Rules
 from golf.session import Game
