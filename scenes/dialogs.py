@@ -181,6 +181,7 @@ class GameOverScene(_Overlay):
             ("over.again", table.restart, "cyan"),
             ("over.save_replay", lambda: flow.open_save_replay(app), "green"),
             ("over.watch_replay", lambda: flow.watch_game(app), "cyan"),
+            ("over.analysis", self.open_analysis, "green"),
             ("over.title", lambda: flow.to_title(app), "pink"),
         ]
         top = 404
@@ -188,6 +189,12 @@ class GameOverScene(_Overlay):
         panel.midtop = (SCREEN_SIZE[0] // 2, 62)
         super().__init__(app, table, panel, Menu(_grid(specs, top)))
         self.won = table.game.status == "won"
+
+    def open_analysis(self) -> None:
+        """The solver's analysis of this game (scenes.analysis)."""
+        from scenes.analysis import AnalysisScene
+
+        self.app.scenes.push(AnalysisScene(self.app, self.table), fade=False)
 
     def enter(self) -> None:
         # the result is final: count the game, and a score good enough asks for initials

@@ -8,6 +8,7 @@ import pygame
 
 from golf.rules import CLASSIC, EASY
 from scenes import autosave, flow
+from scenes.attract import AttractTimer
 from scenes.input import Intent, Kind
 from scenes.look import CARD_H, CARD_W, PALETTE, PIXEL, SCREEN_SIZE
 from scenes.manager import App, Scene
@@ -53,6 +54,7 @@ class TitleScene(Scene):
             buttons.append(Button(rect, key, action, style=style, enabled=enabled))
         self.menu = Menu(buttons)
         self.sides = TitleSides(app, self.menu)  # daily deal, round, high scores, statistics
+        self.attract = AttractTimer(app)  # the solver's demo after 20 s without input
         self.toasts = [Toast(app.texts.notice(n), seconds=6.0) for n in app.notices]
         app.notices.clear()
         self.toasts += [Toast(n.text(app.texts.lang), seconds=9.0, colour=PALETTE.orange)
@@ -71,6 +73,7 @@ class TitleScene(Scene):
         self.app.running = False
 
     def handle(self, intent: Intent) -> None:
+        self.attract.reset()
         if self.sides.handle(intent):
             return
         if intent.kind is Kind.CANCEL:
@@ -85,6 +88,7 @@ class TitleScene(Scene):
     def update(self, dt: float) -> None:
         self.app.look.cards.warm(2)  # the game's faces, drawn while the title idles
         self.clock += dt
+        self.attract.tick(dt)
         self.menu.update(dt)
         self.sides.update(dt)
         for toast in self.toasts:

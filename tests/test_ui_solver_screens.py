@@ -1,0 +1,204 @@
+"""The solver's screens: the game-over analysis and the title's attract mode.
+
+Solver answers come from background threads; the tests join the job's future, then step frames.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from golf import engine
+from golf.engine import Action
+from golf.replay import play
+from golf.session import Game
+from golf.solver import solve
+from scenes.analysis import AnalysisScene, kept_line
+from scenes.attract import ATTRACT_AFTER, AttractScene
+from scenes.dialogs import GameOverScene
+from scenes.game import GameScene
+from scenes.title import TitleScene
+from scenes.watch import WatchScene
+from tests.ui_driver import WIN_CODE, WIN_LINE, Driver, make_driver
+
+
+@pytest.fixture
+def ui(tmp_path: Path) -> Iterator[Driver]:
+    yield make_driver(None, tmp_path)
+    pygame.event.clear()
+
+
+def _drawing_first(game: Game) -> None:
+    """Play badly: draw whenever possible, play only when stuck, until the game is over."""
+    while game.status == "playing":
+        actions = game.legal_actions()
+        draws = [a for a in actions if a.kind == engine.DRAW]
+        game.apply(draws[0] if draws else actions[0])
+
+
+def _analysis(ui: Driver, game: Game) -> AnalysisScene:
+    """The game on the table, over; the game-over screen; its analysis button; the answer."""
+    from scenes import flow
+
+    flow.start_game(ui.app, game)
+    ui.settle()
+    table = ui.table
+    ui.app.scenes.push(GameOverScene(ui.app, table))
+    ui.frames(2)
+    if not isinstance(ui.top, GameOverScene):  # a won game first asks for initials
+        ui.key(pygame.K_ESCAPE)
+        ui.frames(2)
+    over = ui.top
+    assert isinstance(over, GameOverScene)
+    button = next(b for b in over.menu.buttons if b.key == "over.analysis")
+    assert button.activate()
+    ui.frames(2)
+    scene = ui.top
+    assert isinstance(scene, AnalysisScene)
+    scene.job.future.result(timeout=60)
+    ui.frames(2)
+    assert scene.result is not None
+    return scene
+
+
+def test_analysis_of_a_winnable_deal_played_badly(ui: Driver) -> None:
+    game = Game.from_code(WIN_CODE)  # winnable: WIN_LINE clears it
+    _drawing_first(game)
+    assert game.status == "blocked"
+    scene = _analysis(ui, game)
+    result = scene.result
+    assert result is not None
+    assert result.winnable is True
+    assert result.best_removed == 35
+    assert result.lost_after is not None and result.undo_steps is not None
+    rows = {label: value for label, value, _ in scene.rows()}
+    assert rows["The deal"] == "Winnable"
+    assert rows["Best possible"] == "35 of 35 cards"
+    assert rows["Your game"].startswith("Lost by move ")
+    # the move named is the one after which the solver finds no win, and before it one exists
+    kept = kept_line(list(game.log))
+    before, after = game.restart(), game.restart()
+    for action in kept[: len(kept) - result.undo_steps]:
+        before.apply(action)
+    for action in kept[: len(kept) - result.undo_steps + 1]:
+        after.apply(action)
+    assert solve(before.position, before.rules, best=False).winnable is True
+    assert solve(after.position, after.rules, best=False).winnable is False
+    surface = pygame.Surface((1280, 720))
+    scene.draw(surface)  # renders with the verdict
+
+
+def test_undo_to_the_last_winnable_position(ui: Driver) -> None:
+    game = Game.from_code(WIN_CODE)
+    _drawing_first(game)
+    scene = _analysis(ui, game)
+    assert scene.undo_button.enabled
+    scene.undo_button.activate()
+    ui.settle()
+    table = ui.top
+    assert isinstance(table, GameScene)
+    assert table.game.status == "playing"
+    assert solve(table.game.position, table.game.rules, best=False).winnable is True
+
+
+def test_watch_the_solvers_line(ui: Driver) -> None:
+    game = Game.from_code(WIN_CODE)
+    _drawing_first(game)
+    scene = _analysis(ui, game)
+    scene.watch_button.activate()
+    ui.frames(3)
+    watch = ui.top
+    assert isinstance(watch, WatchScene)
+    assert watch.game.position == game.start
+    playback = play(watch.replay)
+    assert playback.game.status == "won"
+    watch.to_end()
+    ui.settle()
+    assert watch.game.status == "won"
+    watch.back()
+    ui.settle()
+    assert isinstance(ui.top, AnalysisScene)
+
+
+def test_analysis_of_a_won_game_in_french(tmp_path: Path) -> None:
+    ui = make_driver(None, tmp_path, lang="fr")
+    game = Game.from_code(WIN_CODE)
+    for token in WIN_LINE:
+        game.apply(Action.draw() if token == "d" else Action.play(int(token)))
+    assert game.status == "won"
+    scene = _analysis(ui, game)
+    rows = {label: value for label, value, _ in scene.rows()}
+    assert rows == {
+        "La donne": "Gagnable",
+        "Meilleur possible": "35 cartes sur 35",
+        "Votre partie": "Vous l'avez gagnée",
+    }
+    assert not scene.undo_button.enabled
+
+
+def _idle(ui: Driver, seconds: float, step: float = 0.5) -> None:
+    for _ in range(round(seconds / step)):
+        ui.loop.step([], step)
+
+
+def test_attract_mode_starts_after_20_s_idle_and_stops_on_input(ui: Driver) -> None:
+    ui.frames(2)
+    title = ui.top
+    assert isinstance(title, TitleScene)
+    _idle(ui, ATTRACT_AFTER - 5)
+    assert ui.top is title
+    job = title.attract.job
+    assert job is not None  # the demo's deal is being looked for
+    replay = job.future.result(timeout=60)
+    assert play(replay).game.status == "won"
+    _idle(ui, 4)
+    assert ui.top is title  # 19 s: not yet
+    _idle(ui, 2)
+    ui.settle()
+    demo = ui.top
+    assert isinstance(demo, AttractScene)
+    assert demo.replay is replay
+    _idle(ui, 3, step=1 / 30)
+    assert demo.index > 0  # the line is being played through the game scene
+    assert demo.game.moves == demo.index
+    ui.key(pygame.K_a, text="a")
+    ui.settle()
+    assert ui.top is title
+
+
+def test_input_on_the_title_puts_the_demo_off(ui: Driver) -> None:
+    ui.frames(2)
+    title = ui.top
+    assert isinstance(title, TitleScene)
+    _idle(ui, 15)
+    ui.key(pygame.K_DOWN)
+    _idle(ui, 15)
+    assert ui.top is title
+    job = title.attract.job
+    assert job is not None
+    job.future.result(timeout=60)
+    _idle(ui, 6)
+    ui.settle()
+    assert isinstance(ui.top, AttractScene)
+
+
+def test_the_demo_goes_back_to_the_title_once_won(ui: Driver) -> None:
+    ui.frames(2)
+    title = ui.top
+    assert isinstance(title, TitleScene)
+    _idle(ui, 12)
+    assert title.attract.job is not None
+    title.attract.job.future.result(timeout=60)
+    _idle(ui, 9)
+    ui.settle()
+    demo = ui.top
+    assert isinstance(demo, AttractScene)
+    for _ in range(4000):
+        ui.loop.step([], 1 / 20)
+        if ui.top is title:
+            break
+    assert ui.top is title
+    assert demo.game.status == "won"
