@@ -145,13 +145,25 @@ def _code_and_rules(text: str, args: argparse.Namespace) -> tuple[int, Rules]:
 # --- verify ---------------------------------------------------------------------------------------
 
 
+def _yaml_files(folder: Path) -> list[Path]:
+    """Every ``*.yaml``/``*.yml`` file under ``folder``; parts that vanish or cannot be listed
+    while walking (a folder deleted meanwhile, one without permission) are skipped."""
+    found: list[Path] = []
+    for root, _dirs, files in os.walk(folder, onerror=lambda _error: None):
+        for name in files:
+            f = Path(root) / name
+            if f.suffix in (".yaml", ".yml") and f.is_file():
+                found.append(f)
+    return found
+
+
 def replay_files(paths: Sequence[str]) -> list[Path]:
     """The files named, and every ``*.yaml``/``*.yml`` under the folders named, in order."""
     out: list[Path] = []
     for name in paths:
         p = Path(name)
         if p.is_dir():
-            found = sorted(f for f in p.rglob("*") if f.suffix in (".yaml", ".yml") and f.is_file())
+            found = sorted(_yaml_files(p))
             if not found:
                 raise UsageError(f"{name}: no replay files (*.yaml, *.yml) in this folder")
             out.extend(found)
