@@ -27,7 +27,7 @@ from golf.engine import Action, Position
 from golf.replay import Replay
 from golf.rules import Rules
 from golf.session import Game
-from golf.solver import Analysis, BudgetExceeded, DealSolver, analyse
+from golf.solver import Analysis, BudgetExceeded, DealSolver, solve
 from scenes import flow
 from scenes.game import GameScene
 from scenes.input import Intent, Kind
@@ -58,14 +58,23 @@ def kept_line(actions: list[Action]) -> list[Action]:
 
 
 def analyse_game(start: Position, rules: Rules, actions: Sequence[Action]) -> Analysis:
-    """:func:`golf.solver.analyse`, with the turning point found by fresh solvers.
+    """What :func:`golf.solver.analyse` answers, with the turning point found by fresh solvers.
 
     ``analyse`` reuses one solver for all its questions, and that solver's memory of lost states
     can call a winnable position on the way lost (seen on deal GO1-E-AAAAAAA played draws
     first: it names the move before the real one). Until that is fixed in ``golf/solver.py``,
-    the last winnable position is looked for here, by halving, each question to a new solver.
+    the deal is decided by :func:`golf.solver.solve` and the last winnable position is looked
+    for here, by halving, each question to a new solver.
     """
-    found = analyse(start, rules, actions, max_states=ANALYSIS_STATES)
+    solution = solve(start, rules, max_states=ANALYSIS_STATES)
+    found = Analysis(
+        winnable=solution.winnable,
+        best_removed=solution.best_removed,
+        line=solution.line,
+        lost_after=None,
+        undo_steps=None,
+        complete=solution.exact,
+    )
     if not found.winnable:
         return found
     positions = [start]

@@ -20,10 +20,12 @@ from golf import engine
 from golf.replay import Replay
 from golf.rules import EASY, Rules
 from golf.solver import solve, winnable_deal
+from scenes.game import GameScene
 from scenes.input import Intent
 from scenes.look import PALETTE, SCREEN_SIZE
 from scenes.manager import App
 from scenes.solver_worker import DEAL_STATES, Job, background
+from scenes.textfit import fit_text
 from scenes.watch import SPEEDS, WatchScene
 
 __all__ = ["ATTRACT_AFTER", "AttractScene", "AttractTimer", "demo_replay"]
@@ -82,15 +84,23 @@ class AttractScene(WatchScene):
                 self.leave()
 
     def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        look, p = self.app.look, PALETTE
-        if int(self.clock * 2) % 2 == 0:
+        """The table without the playback controls, the demo's name and "press any key"."""
+        buttons, self.buttons = self.buttons, []
+        GameScene.draw(self, surface)  # not WatchScene.draw: a demo has no controls
+        self.buttons = buttons
+        look, texts, p = self.app.look, self.app.texts, PALETTE
+        left, right = self._hud_gap()
+        name = fit_text(look, texts("attract.title"), 8, right - left)
+        look.type.blit(
+            surface, name, 8, p.cyan, ((left + right) // 2, 16), anchor="midtop", shadow=p.ink
+        )
+        if int(self.clock * 1.5) % 3 != 2:
             look.type.blit(
                 surface,
-                self.app.texts("attract.banner"),
-                14,
+                texts("attract.banner"),
+                16,
                 p.gold,
-                (SCREEN_SIZE[0] // 2, 600),
+                (SCREEN_SIZE[0] // 2, SCREEN_SIZE[1] - 40),
                 anchor="midbottom",
                 shadow=p.ink,
             )

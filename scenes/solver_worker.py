@@ -53,6 +53,10 @@ HINT_SECONDS: Final = 0.85
 """The hint's time budget: the answer shows within a second."""
 SAMPLE_STATES: Final = 10_000
 """The state budget of one sampled stock order (about a third of a second at worst)."""
+REFINE_SECONDS: Final = 4.0
+"""When no order could be judged within the second, a second look this long follows."""
+REFINE_STATES: Final = 60_000
+"""The state budget of one order in that second look."""
 INDICATOR_STATES: Final = 150_000
 """The winnable indicator gives up ("can't tell") past this many states."""
 DEAL_STATES: Final = 20_000
@@ -108,6 +112,7 @@ def timed_hint(
     seconds: float = HINT_SECONDS,
     clock: Callable[[], float] = time.perf_counter,
     max_samples: int = hint.DEFAULT_SAMPLES,
+    sample_states: int = SAMPLE_STATES,
 ) -> TimedHint | None:
     """The best action as far as the player can know, judged over as many orders as time allows.
 
@@ -123,7 +128,7 @@ def timed_hint(
     for _ in range(max_samples):
         if clock() >= deadline:
             break
-        one = hint.hint(position, rules, rng, samples=1, max_states=SAMPLE_STATES)
+        one = hint.hint(position, rules, rng, samples=1, max_states=sample_states)
         if one is None or one.samples == 0:
             continue
         judged += 1
@@ -166,6 +171,7 @@ class SolverHelper:
     def __init__(self, scene: GameScene) -> None:
         self.scene = scene
         self.hint_job: Job[TimedHint | None] | None = None
+        self.refining = False  # the hint job under way is the second, longer look
         self.indicator_job: Job[bool | None] | None = None
         self.winnable: bool | None = None  # what the indicator shows
         self.winnable_key: object = None  # the position it is about
@@ -190,8 +196,24 @@ class SolverHelper:
         rng = random.Random(hint_seed(game))
         position, rules = game.position, game.rules
         self.hint_job = Job(self.key(), background(lambda: timed_hint(position, rules, rng)))
+        self.refining = False
         self.scene.toast(self.scene.app.texts("hint.thinking"), self._cyan())
         self.scene.toasts[-1].seconds = 10.0
+
+    def refine(self) -> None:
+        """A second, longer look at a position too open to judge within the second."""
+        game = self.scene.game
+        rng = random.Random(hint_seed(game) + ":again")
+        position, rules = game.position, game.rules
+        self.hint_job = Job(
+            self.key(),
+            background(
+                lambda: timed_hint(
+                    position, rules, rng, seconds=REFINE_SECONDS, sample_states=REFINE_STATES
+                )
+            ),
+        )
+        self.refining = True
 
     def _cyan(self) -> tuple[int, int, int]:
         from scenes.look import PALETTE
@@ -209,7 +231,10 @@ class SolverHelper:
             self.hint_job = None
             self._drop_thinking()
             if job.future.exception() is None:
-                self._show_hint(job.future.result())
+                answer = job.future.result()
+                self._show_hint(answer)
+                if answer is not None and answer.samples == 0 and not self.refining:
+                    self.refine()
         self._update_indicator(key)
 
     def _drop_thinking(self) -> None:
@@ -224,13 +249,15 @@ class SolverHelper:
             scene.toast(texts("hint.none"))
             return
         slot = STOCK_SLOT if answer.action.kind == engine.DRAW else answer.action.column - 1
-        scene.hint = (slot, HINT_SHOW)
-        if answer.samples == 0:
+        scene.hint = (slot, HINT_SHOW + (REFINE_SECONDS if answer.samples == 0 else 0.0))
+        if answer.samples == 0 and self.refining:
             scene.toast(texts("hint.unsure"), self._cyan())
+        elif answer.samples == 0:
+            scene.toast(texts("hint.refining"), self._cyan())
         else:
             percent = round(answer.win_chance * 100)
             scene.toast(texts("hint.chance", percent=percent), self._cyan())
-        scene.toasts[-1].seconds = HINT_SHOW
+        scene.toasts[-1].seconds = HINT_SHOW + (REFINE_SECONDS if answer.samples == 0 else 0.0)
 
     def _update_indicator(self, key: object) -> None:
         if not getattr(self.scene.app.settings, "winnable_indicator", False):

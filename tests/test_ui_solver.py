@@ -93,6 +93,34 @@ def test_hint_points_at_the_stock_when_nothing_plays(ui: Driver) -> None:
     assert table.hint is not None and table.hint[0] == STOCK_SLOT
 
 
+def test_a_position_too_open_gets_a_second_longer_look(
+    ui: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from scenes import solver_worker
+
+    real = solver_worker.timed_hint
+    calls: list[float] = []
+
+    def first_too_open(
+        position: Position, rules: Rules, rng: random.Random, **options: float
+    ) -> solver_worker.TimedHint | None:
+        calls.append(options.get("seconds", solver_worker.HINT_SECONDS))
+        if len(calls) == 1:  # as when no stock order could be judged within the second
+            return real(position, rules, rng, seconds=0.0)
+        return real(position, rules, rng, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(solver_worker, "timed_hint", first_too_open)
+    table = _table(ui, Game(_one_move_left(), CLASSIC))
+    table.show_hint()
+    _answer(table)
+    assert table.hint is not None and table.hint[0] == 0  # a play is suggested at once
+    assert table.toasts[-1].text == "Try this… looking further"
+    assert table.solver.refining and table.solver.thinking
+    _answer(table)
+    assert calls == [solver_worker.HINT_SECONDS, solver_worker.REFINE_SECONDS]
+    assert table.toasts[-1].text == "Win chance ≈ 100 %"
+
+
 def test_a_stale_hint_is_dropped(ui: Driver) -> None:
     table = _table(ui, Game(_one_move_left(), CLASSIC))
     table.show_hint()
