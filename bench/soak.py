@@ -1,0 +1,220 @@
+"""Soak: many games played through the window's scenes in one process; memory growth reported.
+
+    python bench/soak.py --games 1000
+
+The window is built as ``scenes.app`` builds it (SDL dummy drivers; settings, records, replays
+and the autosave in a temporary folder). Each game: Enter on the title (Play Easy), then keys
+— Space to draw, 1-7 to play a column, now and then U to undo — chosen among the legal moves,
+every key through the real frame loop (``Loop.step``, drawing every frame), until the game is
+won or blocked (or 200 keys), then back to the title (the game is counted, its replay saved).
+
+Memory is measured as the Python heap (allocator blocks, or ``tracemalloc`` with ``--trace``),
+the resident set size and the number of live objects after the warm-up games and every tenth of
+the run (animations off: no fades to wait for); the run fails (status 1) when the heap grew by more than
+``--limit-mb`` between the two. Sprites, card faces, sounds and text caches are all in the
+Python heap or pygame surfaces owned by it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import os
+import random
+import resource
+import sys
+import tempfile
+import time
+import tracemalloc
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+FRAME = 1 / 60
+
+
+def rss_mb() -> float:
+    """The resident set size now, in MB (Linux: /proc; elsewhere the peak from getrusage)."""
+    try:
+        with Path("/proc/self/statm").open(encoding="ascii") as f:
+            pages = int(f.read().split()[1])
+        return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except (OSError, ValueError):
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def sample(trace: bool) -> tuple[float, float, int]:
+    """(Python heap MB, RSS MB, live objects) after a full collection.
+
+    The heap is what ``tracemalloc`` traces when ``trace``, else the blocks the allocator holds
+    (``sys.getallocatedblocks``, times an average block of 64 bytes: a cheap estimate).
+    """
+    gc.collect()
+    if trace:
+        heap = tracemalloc.get_traced_memory()[0] / 2**20
+    else:
+        heap = sys.getallocatedblocks() * 64 / 2**20
+    return heap, rss_mb(), len(gc.get_objects())
+
+
+@dataclass
+class SoakReport:
+    games: int = 0
+    won: int = 0
+    blocked: int = 0
+    keys: int = 0
+    seconds: float = 0.0
+    samples: list[tuple[int, float, float, int]] = field(default_factory=list)
+    """(games played, heap MB, RSS MB, live objects) after the warm-up and every tenth."""
+
+    @property
+    def heap_growth(self) -> float:
+        return self.samples[-1][1] - self.samples[0][1] if len(self.samples) > 1 else 0.0
+
+    @property
+    def rss_growth(self) -> float:
+        return self.samples[-1][2] - self.samples[0][2] if len(self.samples) > 1 else 0.0
+
+    def line(self) -> str:
+        first, last = self.samples[0], self.samples[-1]
+        return (
+            f"{self.games} games ({self.won} won, {self.blocked} blocked) with {self.keys} keys "
+            f"in {self.seconds:.0f} s; Python heap {first[1]:.1f} MB after game {first[0]} -> "
+            f"{last[1]:.1f} MB after game {last[0]} (growth {self.heap_growth:+.2f} MB); "
+            f"RSS {first[2]:.0f} -> {last[2]:.0f} MB ({self.rss_growth:+.1f} MB); live objects "
+            f"{first[3]} -> {last[3]} ({last[3] - first[3]:+d})"
+        )
+
+
+def soak(
+    games: int, seed: int = 1, warmup: int = 20, folder: Path | None = None, trace: bool = False
+) -> SoakReport:
+    from golf import engine
+    from scenes import flow
+    from scenes.app import WindowOptions, build_app, first_scene
+    from scenes.game import GameScene
+    from scenes.look import SCREEN_SIZE
+    from scenes.manager import Loop
+
+    own = tempfile.TemporaryDirectory(prefix="golf-soak-") if folder is None else None
+    work = Path(own.name) if own is not None else folder
+    assert work is not None
+    rng = random.Random(seed)
+    report = SoakReport()
+    if trace:
+        tracemalloc.start()
+    started = time.perf_counter()
+    try:
+        pygame.init()
+        screen = pygame.display.set_mode(SCREEN_SIZE)
+        options = WindowOptions(
+            config_dir=work / "config",
+            data_dir=work / "data",
+            replays_dir=work / "replays",
+            seed=seed,
+            lang="en",
+        )
+        app = build_app(options, screen)
+        app.change_settings(app.settings.with_(animation="off", sound=True), save=False)
+        first_scene(app, options)
+        loop = Loop(app)
+
+        def press(key: int, text: str = "") -> None:
+            down = pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=text, scancode=0)
+            up = pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=text, scancode=0)
+            loop.step([down, up], FRAME)
+            report.keys += 1
+
+        def table() -> GameScene | None:
+            top = app.scenes.top
+            return top if isinstance(top, GameScene) else None
+
+        for n in range(games):
+            for _ in range(30):  # the title is up (once any fade is over)
+                loop.step([], FRAME)
+                if not app.scenes.busy:
+                    break
+            press(pygame.K_RETURN, "\r")
+            for _ in range(60):
+                loop.step([], FRAME)
+                if table() is not None and not app.scenes.busy:
+                    break
+            scene = table()
+            if scene is None:
+                raise RuntimeError(f"game {n + 1}: Enter on the title did not start a game")
+            for _ in range(200):
+                game = scene.game
+                if game.status != "playing":
+                    break
+                legal = game.legal_actions()
+                if game.can_undo and rng.random() < 0.05:
+                    press(pygame.K_u, "u")
+                    continue
+                plays = [a for a in legal if a.kind == engine.PLAY]
+                action = rng.choice(plays) if plays and rng.random() < 0.85 else None
+                if action is not None:
+                    press(getattr(pygame, f"K_{action.column}"), str(action.column))
+                else:
+                    press(pygame.K_SPACE, " ")
+                if table() is not scene:  # a dialog on top (the pause menu): close it
+                    press(pygame.K_ESCAPE)
+            status = scene.game.status
+            report.won += status == "won"
+            report.blocked += status == "blocked"
+            for _ in range(5):
+                loop.step([], FRAME)
+            flow.to_title(app)
+            report.games += 1
+            if report.games == warmup or (
+                report.games > warmup and report.games % max(1, games // 10) == 0
+            ):
+                report.samples.append((report.games, *sample(trace)))
+        if not report.samples or report.samples[-1][0] != report.games:
+            report.samples.append((report.games, *sample(trace)))
+    finally:
+        report.seconds = time.perf_counter() - started
+        if trace:
+            tracemalloc.stop()
+        if own is not None:
+            own.cleanup()
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=1000, help="how many games (1000)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the moves")
+    parser.add_argument("--warmup", type=int, default=20, help="games before the first sample")
+    parser.add_argument(
+        "--trace", action="store_true", help="measure the heap with tracemalloc (slower)"
+    )
+    parser.add_argument(
+        "--limit-mb", type=float, default=8.0, help="largest heap growth allowed (8 MB)"
+    )
+    args = parser.parse_args(argv)
+    import logging
+
+    logging.disable(logging.WARNING)
+    report = soak(args.games, args.seed, args.warmup, trace=args.trace)
+    print(report.line())
+    for games, heap, rss, objects in report.samples:
+        print(
+            f"  after {games:5d} games: heap {heap:7.2f} MB, RSS {rss:7.1f} MB, {objects} objects"
+        )
+    if report.heap_growth > args.limit_mb:
+        print(f"heap grew by {report.heap_growth:.2f} MB, more than {args.limit_mb} MB")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
