@@ -576,8 +576,10 @@ class GameScene(Scene):
         p = PALETTE
         if self.hint is not None:
             rect = self._slot_rect(self.hint[0]).inflate(6 * PIXEL, 6 * PIXEL)
-            if int(self.hint[1] * 6) % 2 == 0:
-                pygame.draw.rect(surface, p.cyan, rect, 3 * PIXEL, border_radius=10)
+            colour = p.cyan if int(self.hint[1] * 4) % 2 == 0 else p.white  # steady, it pulses
+            pygame.draw.rect(surface, p.ink, rect.inflate(2 * PIXEL, 2 * PIXEL), PIXEL,
+                             border_radius=11)
+            pygame.draw.rect(surface, colour, rect, 3 * PIXEL, border_radius=10)
         if self.cursor_visible:
             rect = self._slot_rect(self.cursor).inflate(4 * PIXEL, 4 * PIXEL)
             colour = p.gold if self.blink < 0.6 else p.orange

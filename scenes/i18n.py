@@ -219,7 +219,7 @@ _EN: dict[str, str] = {
     "over.watch_replay": "Watch replay",
     # the solver's features (scenes/solver_worker.py, analysis.py, attract.py)
     "hint.thinking": "Thinking…",
-    "hint.chance": "Win chance ≈ {percent} %",
+    "hint.chance": "Win chance ≈ {percent} % · stock orders tried: {samples}",
     "hint.unsure": "Try this: too open to judge in time",
     "hint.refining": "Try this… looking further",
     "hint.none": "No move left",
@@ -550,7 +550,7 @@ _FR: dict[str, str] = {
     "over.watch_replay": "Revoir la partie",
     # the solver's features (scenes/solver_worker.py, analysis.py, attract.py)
     "hint.thinking": "Je réfléchis…",
-    "hint.chance": "Chance de gagner ≈ {percent} %",
+    "hint.chance": "Chance de gagner ≈ {percent} % · ordres de pioche essayés : {samples}",
     "hint.unsure": "Essayez ceci : trop ouvert pour juger à temps",
     "hint.refining": "Essayez ceci… je regarde plus loin",
     "hint.none": "Plus aucun coup",

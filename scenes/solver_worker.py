@@ -49,8 +49,9 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-HINT_SECONDS: Final = 0.85
-"""The hint's time budget: the answer shows within a second."""
+HINT_SECONDS: Final = 0.6
+"""The hint's time budget; the order being judged when it runs out finishes (at most
+``SAMPLE_STATES``), so the answer shows within a second."""
 SAMPLE_STATES: Final = 10_000
 """The state budget of one sampled stock order (about a third of a second at worst)."""
 REFINE_SECONDS: Final = 4.0
@@ -256,7 +257,7 @@ class SolverHelper:
             scene.toast(texts("hint.refining"), self._cyan())
         else:
             percent = round(answer.win_chance * 100)
-            scene.toast(texts("hint.chance", percent=percent), self._cyan())
+            scene.toast(texts("hint.chance", percent=percent, samples=answer.samples), self._cyan())
         scene.toasts[-1].seconds = HINT_SHOW + (REFINE_SECONDS if answer.samples == 0 else 0.0)
 
     def _update_indicator(self, key: object) -> None:
