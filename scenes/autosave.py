@@ -69,9 +69,9 @@ def save(scene: GameScene) -> None:
     if recorder is not None and recorder.path is None and recorder.folder is not None:
         recorder._target()  # choose the replay's file now, so a continued game keeps it
     notice = store.try_save(AUTOSAVE_DOCUMENT, snapshot(scene))
-    if notice is not None and not getattr(scene, "_autosave_warned", False):
-        scene._autosave_warned = True  # type: ignore[attr-defined]
-        scene.app.records.notices.append(notice)
+    pending_notices = scene.app.records.notices
+    if notice is not None and notice not in pending_notices:  # told once, not after every move
+        pending_notices.append(notice)
 
 
 def after_action(scene: GameScene) -> None:

@@ -181,3 +181,13 @@ def test_sigkill_relaunches_restore_the_game(tmp_path: Path) -> None:
     """The short version of ``bench/kill_resume.py``: three kills of the real window."""
     failures = kill_resume.run(trials=3, seed=11, low=0.3, high=1.2, folder=tmp_path)
     assert failures == 0
+
+
+def test_an_autosave_that_cannot_be_written_is_told_once(tmp_path: Path) -> None:
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "autosave.json").mkdir()  # nothing can replace a directory
+    driver = start(tmp_path, "d d d")
+    assert len(driver.table.game.log) == 3  # the game plays on
+    notices = [n for n in driver.app.records.notices if n.file == "autosave.json"]
+    assert len(notices) == 1 and notices[0].kind == "unwritable"
+    assert "could not be saved" in notices[0].text("en")
