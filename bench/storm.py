@@ -180,7 +180,11 @@ def build(folder: Path, seed: int) -> Any:
 
 
 def storm(
-    events: int, seed: int = 1, folder: Path | None = None, back_every: int = 1000
+    events: int,
+    seed: int = 1,
+    folder: Path | None = None,
+    back_every: int = 1000,
+    progress: int = 0,
 ) -> StormReport:
     """Send ``events`` random events; raises on an exception or a broken invariant."""
     from scenes.game import GameScene
@@ -204,6 +208,8 @@ def storm(
             except Exception as error:
                 raise RuntimeError(f"event {n} ({event}) on {app.scenes.top!r}") from error
             report.events += 1
+            if progress and report.events % progress == 0:
+                print(f"  {report.events} events, {report.checks} checks, no exception", flush=True)
             top = app.scenes.top
             report.scenes[type(top).__name__ if top is not None else "none"] += 1
             for scene in app.scenes.stack:
@@ -245,7 +251,7 @@ def main(argv: list[str] | None = None) -> int:
     import logging
 
     logging.disable(logging.WARNING)
-    report = storm(args.events, args.seed)
+    report = storm(args.events, args.seed, progress=5000)
     print(report.line())
     return 0
 
