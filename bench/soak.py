@@ -96,7 +96,12 @@ class SoakReport:
 
 
 def soak(
-    games: int, seed: int = 1, warmup: int = 20, folder: Path | None = None, trace: bool = False
+    games: int,
+    seed: int = 1,
+    warmup: int = 20,
+    folder: Path | None = None,
+    trace: bool = False,
+    progress: bool = False,
 ) -> SoakReport:
     from golf import engine
     from scenes import flow
@@ -178,6 +183,13 @@ def soak(
                 report.games > warmup and report.games % max(1, games // 10) == 0
             ):
                 report.samples.append((report.games, *sample(trace)))
+                if progress:
+                    done, heap, rss, objects = report.samples[-1]
+                    print(
+                        f"  after {done:5d} games: heap {heap:7.2f} MB, RSS {rss:7.1f} MB, "
+                        f"{objects} objects",
+                        flush=True,
+                    )
         if not report.samples or report.samples[-1][0] != report.games:
             report.samples.append((report.games, *sample(trace)))
     finally:
@@ -204,12 +216,8 @@ def main(argv: list[str] | None = None) -> int:
     import logging
 
     logging.disable(logging.WARNING)
-    report = soak(args.games, args.seed, args.warmup, trace=args.trace)
+    report = soak(args.games, args.seed, args.warmup, trace=args.trace, progress=True)
     print(report.line())
-    for games, heap, rss, objects in report.samples:
-        print(
-            f"  after {games:5d} games: heap {heap:7.2f} MB, RSS {rss:7.1f} MB, {objects} objects"
-        )
     if report.heap_growth > args.limit_mb:
         print(f"heap grew by {report.heap_growth:.2f} MB, more than {args.limit_mb} MB")
         return 1
