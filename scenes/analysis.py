@@ -15,33 +15,28 @@ the move after which the game stopped being winnable. Two ways on:
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
-from dataclasses import replace
 
 import pygame
 
 from golf import engine
 from golf.cards import card_name
 from golf.deal import TABLEAU_SIZE
-from golf.engine import Action, Position
+from golf.engine import Action
 from golf.replay import Replay
-from golf.rules import Rules
 from golf.session import Game
-from golf.solver import Analysis, BudgetExceeded, DealSolver, solve
+from golf.solver import Analysis
 from scenes import flow
 from scenes.game import GameScene
 from scenes.input import Intent, Kind
 from scenes.look import PALETTE, SCREEN_SIZE, chunky_panel
 from scenes.manager import App, Scene
-from scenes.solver_worker import Job, background
+from scenes.solver_worker import ANALYSIS_STATES, Job, analyse_game, submit
 from scenes.widgets import Button, Menu
 
 __all__ = ["ANALYSIS_STATES", "AnalysisScene", "analyse_game", "kept_line"]
 
 log = logging.getLogger(__name__)
 
-ANALYSIS_STATES = 400_000
-"""The analysis gives up on a question ("not found in time") past this many solver states."""
 BUTTON_W, BUTTON_H, GAP = 520, 50, 14
 
 
@@ -57,63 +52,6 @@ def kept_line(actions: list[Action]) -> list[Action]:
     return kept
 
 
-def analyse_game(start: Position, rules: Rules, actions: Sequence[Action]) -> Analysis:
-    """What :func:`golf.solver.analyse` answers, with the turning point found by fresh solvers.
-
-    ``analyse`` reuses one solver for all its questions, and that solver's memory of lost states
-    can call a winnable position on the way lost (seen on deal GO1-E-AAAAAAA played draws
-    first: it names the move before the real one). Until that is fixed in ``golf/solver.py``,
-    the deal is decided by :func:`golf.solver.solve` and the last winnable position is looked
-    for here, by halving, each question to a new solver.
-    """
-    solution = solve(start, rules, max_states=ANALYSIS_STATES)
-    found = Analysis(
-        winnable=solution.winnable,
-        best_removed=solution.best_removed,
-        line=solution.line,
-        lost_after=None,
-        undo_steps=None,
-        complete=solution.exact,
-    )
-    if not found.winnable:
-        return found
-    positions = [start]
-    made_by = [-1]
-    for index, action in enumerate(actions):
-        if action.kind == engine.UNDO:
-            if len(positions) > 1:
-                positions.pop()
-                made_by.pop()
-            continue
-        positions.append(engine.apply(positions[-1], action, rules))
-        made_by.append(index)
-    last = len(positions) - 1
-    if engine.is_won(positions[last]):
-        return replace(found, lost_after=None, undo_steps=None)
-
-    def winnable(position: Position) -> bool | None:
-        try:
-            line = DealSolver(position, rules).winning_line(max_states=ANALYSIS_STATES)
-        except BudgetExceeded:
-            return None
-        return line is not None
-
-    verdict = winnable(positions[last])
-    if verdict is not False:
-        return replace(found, lost_after=None, undo_steps=None, complete=verdict is not None)
-    lo, hi = 0, last  # positions[lo] winnable, positions[hi] lost
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        verdict = winnable(positions[mid])
-        if verdict is None:
-            return replace(found, lost_after=None, undo_steps=None, complete=False)
-        if verdict:
-            lo = mid
-        else:
-            hi = mid
-    return replace(found, lost_after=made_by[hi], undo_steps=last - lo)
-
-
 class AnalysisScene(Scene):
     """Was the deal winnable, the best result, where it was lost; undo there or watch the line."""
 
@@ -124,9 +62,7 @@ class AnalysisScene(Scene):
         self.table = table
         game = table.game
         start, rules, actions = game.start, game.rules, tuple(game.log)
-        self.job: Job[Analysis] = Job(
-            len(actions), background(lambda: analyse_game(start, rules, actions))
-        )
+        self.job: Job[Analysis] = Job(len(actions), submit(analyse_game, start, rules, actions))
         self.result: Analysis | None = None
         self.failed = False
         self.clock = 0.0

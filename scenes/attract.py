@@ -16,15 +16,13 @@ from typing import Final
 
 import pygame
 
-from golf import engine
 from golf.replay import Replay
 from golf.rules import EASY, Rules
-from golf.solver import solve, winnable_deal
 from scenes.game import GameScene
 from scenes.input import Intent
 from scenes.look import PALETTE, SCREEN_SIZE
 from scenes.manager import App
-from scenes.solver_worker import DEAL_STATES, Job, background
+from scenes.solver_worker import Job, demo_replay, submit
 from scenes.textfit import fit_text
 from scenes.watch import SPEEDS, WatchScene
 
@@ -40,17 +38,6 @@ DEMO_SPEED: Final = 2.0
 """The demo's pace, as a watching speed (two actions a second)."""
 LINGER: Final = 4.0
 """Seconds the cleared table stays before the title comes back."""
-
-
-def demo_replay(rules: Rules, rng: random.Random, title: str) -> Replay:
-    """A random deal the solver proves winnable under ``rules``, with its winning line."""
-    number = winnable_deal(rules, rng, max_states=DEAL_STATES)
-    solution = solve(engine.deal(number, rules), rules, best=False)
-    if solution.winnable is not True:  # cannot happen: the deal was just proven winnable
-        raise RuntimeError(f"deal {number} lost its winning line")
-    from golf.codes import format_code
-
-    return Replay(rules=rules, actions=solution.line, code=format_code(number, rules), title=title)
 
 
 class AttractScene(WatchScene):
@@ -127,7 +114,7 @@ class AttractTimer:
         rules = self.rules
         rng = random.Random(self.app.rng.getrandbits(64))
         title = self.app.texts("attract.title")
-        self.job = Job(rules, background(lambda: demo_replay(rules, rng, title)))
+        self.job = Job(rules, submit(demo_replay, rules, rng, title))
 
     def tick(self, dt: float) -> None:
         """The title's update: start the demo after ``ATTRACT_AFTER`` seconds without input."""

@@ -1,6 +1,6 @@
 """Finding a winnable deal: a small window while the solver looks, then the game starts.
 
-The search (:func:`scenes.solver_worker.find_winnable_deal`) runs off the UI thread with a
+The search (:func:`scenes.solver_worker.winnable_number`) runs off the UI thread with a
 generator seeded from the app's deal generator, so the same seed gives the same deals. Esc gives
 up and goes back to the screen below.
 """
@@ -18,7 +18,7 @@ from scenes import flow
 from scenes.input import Intent, Kind
 from scenes.look import PALETTE, SCREEN_SIZE, chunky_panel
 from scenes.manager import App, Scene
-from scenes.solver_worker import Job, background, find_winnable_deal
+from scenes.solver_worker import Job, proven_game, submit, winnable_number
 
 __all__ = ["FindDealScene"]
 
@@ -34,7 +34,7 @@ class FindDealScene(Scene):
         super().__init__(app)
         self.rules = rules
         rng = random.Random(app.deals.getrandbits(64))
-        self.job: Job[Game] = Job(rules, background(lambda: find_winnable_deal(rules, rng)))
+        self.job: Job[int] = Job(rules, submit(winnable_number, rules, rng))
         self.clock = 0.0
         self.cancelled = False
 
@@ -53,7 +53,7 @@ class FindDealScene(Scene):
             log.warning("no winnable deal found (%s): a random deal instead", error)
             flow.start_game(self.app, Game.new(flow.random_deal(self.app), self.rules))
             return
-        flow.start_game(self.app, self.job.future.result())
+        flow.start_game(self.app, proven_game(self.job.future.result(), self.rules))
 
     def draw(self, surface: pygame.Surface) -> None:
         look, texts, p = self.app.look, self.app.texts, PALETTE

@@ -16,19 +16,23 @@ the real stock order.
 from __future__ import annotations
 
 import logging
+import multiprocessing
+import multiprocessing.pool
 import random
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final, Generic, TypeVar
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar
 
 from golf import engine, hint
+from golf.codes import format_code
 from golf.engine import Action, Position
+from golf.replay import Replay
 from golf.rules import Rules
 from golf.session import Game
-from golf.solver import BudgetExceeded, DealSolver, winnable_deal
+from golf.solver import Analysis, BudgetExceeded, DealSolver, solve, winnable_deal
 
 if TYPE_CHECKING:
     from scenes.game import GameScene
@@ -49,11 +53,13 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-HINT_SECONDS: Final = 0.6
-"""The hint's time budget; the order being judged when it runs out finishes (at most
-``SAMPLE_STATES``), so the answer shows within a second."""
+HINT_SECONDS: Final = 0.8
+"""The hint's time budget (the answer shows within a second)."""
 SAMPLE_STATES: Final = 10_000
 """The state budget of one sampled stock order (about a third of a second at worst)."""
+STATES_PER_SECOND: Final = 12_000
+"""A cautious rate of the solver on a thread beside the window: an order is only started with
+the states the time left allows at this rate, so the answer is not late by a whole order."""
 REFINE_SECONDS: Final = 4.0
 """When no order could be judged within the second, a second look this long follows."""
 REFINE_STATES: Final = 60_000
@@ -65,8 +71,61 @@ DEAL_STATES: Final = 20_000
 HINT_SHOW: Final = 3.0
 """Seconds the suggested card stays highlighted."""
 
+ANALYSIS_STATES: Final = 400_000
+"""The analysis gives up on a question ("not found in time") past this many solver states."""
+WORKERS: Final = 2
+"""Solver processes: a stale question may still be running while the next one starts."""
+USE_PROCESSES = True
+"""Solve in worker processes (the window's frames never wait for the interpreter); False: in
+threads of this process (tests that replace a solver function use it)."""
+
 PROVEN: set[str] = set()
 """Codes of the deals dealt as winnable-only (the solver proved them winnable)."""
+
+
+_pool: multiprocessing.pool.Pool | None = None
+_pool_failed = False
+
+
+def _the_pool() -> multiprocessing.pool.Pool | None:
+    """The solver processes, started on first use (None if they cannot be started)."""
+    global _pool, _pool_failed
+    if _pool is None and not _pool_failed and USE_PROCESSES:
+        try:
+            # spawn: a fresh interpreter, never a copy of the window's process and its threads
+            _pool = multiprocessing.get_context("spawn").Pool(WORKERS)
+        except (OSError, ValueError, RuntimeError) as error:
+            log.warning("no solver processes (%s): solving on threads", error)
+            _pool_failed = True
+    return _pool if USE_PROCESSES else None
+
+
+def warm_up() -> None:
+    """Start the solver processes now, so that the first hint does not wait for them."""
+    _the_pool()
+
+
+def submit(work: Callable[..., T], *args: Any) -> Future[T]:
+    """Run ``work(*args)`` in a solver process (a thread if there are none); its future result.
+
+    ``work`` and its arguments must be picklable: a function of a module, plain values.
+    """
+    pool = _the_pool()
+    if pool is None:
+        return background(lambda: work(*args))
+    future: Future[T] = Future()
+    future.set_running_or_notify_cancel()
+
+    def failed(error: BaseException) -> None:
+        log.error("solver job failed: %r", error)
+        future.set_exception(error)
+
+    try:
+        pool.apply_async(work, args, callback=future.set_result, error_callback=failed)
+    except ValueError as error:  # the pool was closed
+        log.warning("solver processes gone (%s): solving on a thread", error)
+        return background(lambda: work(*args))
+    return future
 
 
 def background(work: Callable[[], T]) -> Future[T]:
@@ -127,9 +186,11 @@ def timed_hint(
     judged = 0
     deadline = clock() + seconds
     for _ in range(max_samples):
-        if clock() >= deadline:
+        left = deadline - clock()
+        if left <= 0:
             break
-        one = hint.hint(position, rules, rng, samples=1, max_states=sample_states)
+        budget = min(sample_states, max(500, int(left * STATES_PER_SECOND)))
+        one = hint.hint(position, rules, rng, samples=1, max_states=budget)
         if one is None or one.samples == 0:
             continue
         judged += 1
@@ -142,6 +203,11 @@ def timed_hint(
     return TimedHint(actions[best], wins[actions[best]] / judged, judged)
 
 
+def refined_hint(position: Position, rules: Rules, rng: random.Random) -> TimedHint | None:
+    """The second, longer look at a position (``REFINE_SECONDS``, bigger orders)."""
+    return timed_hint(position, rules, rng, seconds=REFINE_SECONDS, sample_states=REFINE_STATES)
+
+
 def still_winnable(position: Position, rules: Rules) -> bool | None:
     """Whether ``position`` can still be won with the stock's order known (None: can't tell)."""
     if engine.is_won(position):
@@ -152,13 +218,88 @@ def still_winnable(position: Position, rules: Rules) -> bool | None:
         return None
 
 
-def find_winnable_deal(rules: Rules, rng: random.Random) -> Game:
-    """A random deal the solver proves winnable under ``rules``, remembered as such."""
-    number = winnable_deal(rules, rng, max_states=DEAL_STATES)
+def winnable_number(rules: Rules, rng: random.Random) -> int:
+    """A random deal number the solver proves winnable under ``rules``."""
+    return winnable_deal(rules, rng, max_states=DEAL_STATES)
+
+
+def proven_game(number: int, rules: Rules) -> Game:
+    """The game of a deal proven winnable, remembered as such (for its label)."""
     game = Game.new(number, rules)
     if game.code is not None:
         PROVEN.add(game.code)
     return game
+
+
+def find_winnable_deal(rules: Rules, rng: random.Random) -> Game:
+    """A random deal the solver proves winnable under ``rules``, remembered as such."""
+    return proven_game(winnable_number(rules, rng), rules)
+
+
+def demo_replay(rules: Rules, rng: random.Random, title: str) -> Replay:
+    """A random deal the solver proves winnable under ``rules``, with its winning line."""
+    number = winnable_deal(rules, rng, max_states=DEAL_STATES)
+    solution = solve(engine.deal(number, rules), rules, best=False)
+    if solution.winnable is not True:  # cannot happen: the deal was just proven winnable
+        raise RuntimeError(f"deal {number} lost its winning line")
+    return Replay(rules=rules, actions=solution.line, code=format_code(number, rules), title=title)
+
+
+def analyse_game(start: Position, rules: Rules, actions: Sequence[Action]) -> Analysis:
+    """What :func:`golf.solver.analyse` answers, with the turning point found by fresh solvers.
+
+    ``analyse`` reuses one solver for all its questions, and that solver's memory of lost states
+    can call a winnable position on the way lost (seen on deal GO1-E-AAAAAAA played draws
+    first: it names the move before the real one). Until that is fixed in ``golf/solver.py``,
+    the deal is decided by :func:`golf.solver.solve` and the last winnable position is looked
+    for here, by halving, each question to a new solver.
+    """
+    solution = solve(start, rules, max_states=ANALYSIS_STATES)
+    found = Analysis(
+        winnable=solution.winnable,
+        best_removed=solution.best_removed,
+        line=solution.line,
+        lost_after=None,
+        undo_steps=None,
+        complete=solution.exact,
+    )
+    if not found.winnable:
+        return found
+    positions = [start]
+    made_by = [-1]
+    for index, action in enumerate(actions):
+        if action.kind == engine.UNDO:
+            if len(positions) > 1:
+                positions.pop()
+                made_by.pop()
+            continue
+        positions.append(engine.apply(positions[-1], action, rules))
+        made_by.append(index)
+    last = len(positions) - 1
+    if engine.is_won(positions[last]):
+        return replace(found, lost_after=None, undo_steps=None)
+
+    def winnable(position: Position) -> bool | None:
+        try:
+            line = DealSolver(position, rules).winning_line(max_states=ANALYSIS_STATES)
+        except BudgetExceeded:
+            return None
+        return line is not None
+
+    verdict = winnable(positions[last])
+    if verdict is not False:
+        return replace(found, lost_after=None, undo_steps=None, complete=verdict is not None)
+    lo, hi = 0, last  # positions[lo] winnable, positions[hi] lost
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        verdict = winnable(positions[mid])
+        if verdict is None:
+            return replace(found, lost_after=None, undo_steps=None, complete=False)
+        if verdict:
+            lo = mid
+        else:
+            hi = mid
+    return replace(found, lost_after=made_by[hi], undo_steps=last - lo)
 
 
 def hint_seed(game: Game) -> str:
@@ -171,6 +312,7 @@ class SolverHelper:
 
     def __init__(self, scene: GameScene) -> None:
         self.scene = scene
+        warm_up()
         self.hint_job: Job[TimedHint | None] | None = None
         self.refining = False  # the hint job under way is the second, longer look
         self.indicator_job: Job[bool | None] | None = None
@@ -195,8 +337,7 @@ class SolverHelper:
         if game.status != "playing":
             return
         rng = random.Random(hint_seed(game))
-        position, rules = game.position, game.rules
-        self.hint_job = Job(self.key(), background(lambda: timed_hint(position, rules, rng)))
+        self.hint_job = Job(self.key(), submit(timed_hint, game.position, game.rules, rng))
         self.refining = False
         self.scene.toast(self.scene.app.texts("hint.thinking"), self._cyan())
         self.scene.toasts[-1].seconds = 10.0
@@ -205,14 +346,9 @@ class SolverHelper:
         """A second, longer look at a position too open to judge within the second."""
         game = self.scene.game
         rng = random.Random(hint_seed(game) + ":again")
-        position, rules = game.position, game.rules
         self.hint_job = Job(
             self.key(),
-            background(
-                lambda: timed_hint(
-                    position, rules, rng, seconds=REFINE_SECONDS, sample_states=REFINE_STATES
-                )
-            ),
+            submit(refined_hint, game.position, game.rules, rng),
         )
         self.refining = True
 
@@ -273,8 +409,7 @@ class SolverHelper:
                 self.winnable_key = key
         if self.indicator_job is None and self.winnable_key != key:
             game = self.scene.game
-            position, rules = game.position, game.rules
-            self.indicator_job = Job(key, background(lambda: still_winnable(position, rules)))
+            self.indicator_job = Job(key, submit(still_winnable, game.position, game.rules))
 
     def indicator_text(self) -> str | None:
         """The indicator's words, or None when it is off (or not yet known)."""

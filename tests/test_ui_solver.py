@@ -1,6 +1,6 @@
 """The solver in the window: the hint, winnable-only deals and the winnable indicator.
 
-Answers come from a background thread; the tests wait for them by joining the job's future, then
+Answers come from the solver processes; the tests wait for them by joining the job's future, then
 run one frame so the scene takes the answer in.
 """
 
@@ -109,6 +109,7 @@ def test_a_position_too_open_gets_a_second_longer_look(
             return real(position, rules, rng, seconds=0.0)
         return real(position, rules, rng, **options)  # type: ignore[arg-type]
 
+    monkeypatch.setattr(solver_worker, "USE_PROCESSES", False)  # the stand-in runs here
     monkeypatch.setattr(solver_worker, "timed_hint", first_too_open)
     table = _table(ui, Game(_one_move_left(), CLASSIC))
     table.show_hint()

@@ -1,6 +1,6 @@
 """The solver's screens: the game-over analysis and the title's attract mode.
 
-Solver answers come from background threads; the tests join the job's future, then step frames.
+Solver answers come from the solver processes; the tests join the job's future, then step frames.
 """
 
 from __future__ import annotations
