@@ -203,6 +203,43 @@ def _general_matching(supply: list[int], demand: list[int], adj: Sequence[Sequen
 # --- the search ----------------------------------------------------------------------------------
 
 
+@dataclass
+class _Matching:
+    size: int
+    flow: list[int]
+    spare: list[int]
+    unmatched: list[int]
+
+    def copy(self) -> _Matching:
+        return _Matching(self.size, self.flow[:], self.spare[:], self.unmatched[:])
+
+    def take_support(self, w: int, neighbours: Sequence[int]) -> None:
+        """One support of class ``w`` is gone."""
+        if self.spare[w]:
+            self.spare[w] -= 1
+            return
+        flow = self.flow
+        for c in neighbours:
+            if flow[w * 14 + c]:
+                flow[w * 14 + c] -= 1
+                self.unmatched[c] += 1
+                self.size -= 1
+                return
+
+    def take_card(self, c: int, neighbours: Sequence[int]) -> None:
+        """One card of class ``c`` is no longer to be removed."""
+        if self.unmatched[c]:
+            self.unmatched[c] -= 1
+            return
+        flow = self.flow
+        for w in neighbours:
+            if flow[w * 14 + c]:
+                flow[w * 14 + c] -= 1
+                self.spare[w] += 1
+                self.size -= 1
+                return
+
+
 class DealSolver:
     """Questions about one deal from one position on, with the stock's order known.
 
@@ -227,6 +264,10 @@ class DealSolver:
         # Rank class 0..12 of each card; 13 for the wild ones (jokers, the empty waste).
         self.rank_index = [rank(c) - 1 if c < DECK_SIZE else WILD for c in range(len(follows))]
         self.graph = _rank_graph(rules)
+        # Rank classes joined in the matching: cards a support takes, supports a card takes.
+        self.takes = [[c for c in range(13) if c in follows[w]] for w in range(13)]
+        self.taken_by = [[w for w in range(13) if c in follows[w]] for c in range(13)]
+        self.incremental = not self.graph.general and rules.jokers == 0
         ns = len(self.stock)
         suffix = [[0] * 14 for _ in range(ns + 1)]
         for s in range(ns - 1, -1, -1):
@@ -239,8 +280,13 @@ class DealSolver:
             sum(1 << k for k in range(14) if rep[j] in follows[rep[k]]) for j in range(14)
         ]
         self.suffix_mask = [sum(1 << k for k in range(14) if row[k]) for row in suffix]
-        # wanted[s]: the cards that may be played on the stock card drawn s-th.
-        self.wanted = [0] + [sum(1 << c for c in follows[z]) for z in self.stock]
+        # wanted[s]: the cards that may be played on the stock card drawn s-th; wanted_after[s]:
+        # on any stock card drawn after s; follow_mask[c]: the cards that may go on c.
+        self.follow_mask = [sum(1 << c for c in f) for f in follows]
+        self.wanted = [0] + [self.follow_mask[z] for z in self.stock]
+        self.wanted_after = [0] * (ns + 1)
+        for s in range(ns - 1, -1, -1):
+            self.wanted_after[s] = self.wanted_after[s + 1] | self.wanted[s + 1]
         self.card_at = [(-1, *col) for col in self.cols]
         self.card_bit = [(0, *(1 << c for c in col)) for col in self.cols]
         self.card_class = [(-1, *(self.rank_index[c] for c in col)) for col in self.cols]
@@ -275,11 +321,19 @@ class DealSolver:
         played. Repeating that until nothing changes leaves every card that might ever be played;
         the others (and everything above them) stay.
         """
-        support = self.support
-        avail = self.suffix_mask[s] | (1 << self.rank_index[top])
-        cards = self.card_class
-        points = heights[:]
         counts = [0] * 15
+        self.advance(heights[:], self.suffix_mask[s] | (1 << self.rank_index[top]), counts)
+        return counts
+
+    def advance(self, points: list[int], avail: int, counts: list[int]) -> int:
+        """Continue :meth:`reachable` from ``points`` (the first card not yet reached in each
+        column, counted from the top) with the classes ``avail``; returns the classes reached.
+
+        ``counts`` gets the classes of the cards reached (index 14: how many).
+        """
+        support = self.support
+        cards = self.card_class
+        reached = 0
         changed = True
         while changed:
             changed = False
@@ -290,6 +344,7 @@ class DealSolver:
                     k = col[p]
                     if support[k] & avail:
                         changed = True
+                        start = p
                         while True:
                             avail |= 1 << k
                             counts[k] += 1
@@ -300,8 +355,9 @@ class DealSolver:
                             if not support[k] & avail:
                                 break
                         points[i] = p
-        counts[14] = sum(heights) - sum(points)
-        return counts
+                        reached += start - p
+        counts[14] += reached
+        return avail
 
     def removable(self, s: int, top: int, counts: list[int]) -> int:
         """An upper bound on the cards still removable: the matching of the module docstring.
@@ -339,6 +395,54 @@ class DealSolver:
         need = sum(demand) + counts[WILD]
         total += wild + counts[WILD]
         return need if total > need else total
+
+    def matching(self, s: int, top: int, counts: list[int]) -> _Matching:
+        """:meth:`removable` as an explicit matching, for rule sets without wild cards.
+
+        Returns its size, the units on each edge (``flow[w * 14 + c]``: supports of class ``w``
+        used by cards of class ``c``), the unused supports and the unmatched cards by class. The
+        search updates it move by move and recomputes it only when it might prune.
+        """
+        suf = self.suffix[s]
+        caps = [counts[r] + suf[r] for r in range(13)]
+        caps[self.rank_index[top]] += 1
+        caps.extend(counts[:13])
+        flow = [0] * 196
+        left_over = caps[:]
+        total = 0
+        graph = self.graph
+        for order in graph.cycles:
+            a, b = order[0], order[-1]
+            best, best_x = -1, 0
+            for x in range(min(caps[a], caps[b]) + 1):
+                caps[a] -= x
+                caps[b] -= x
+                v = x + _path_matching(caps, order)
+                caps[a] += x
+                caps[b] += x
+                if v > best:
+                    best, best_x = v, x
+            if best_x:
+                left_over[a] -= best_x
+                left_over[b] -= best_x
+                w, c = (a, b - 13) if a < 13 else (b, a - 13)
+                flow[w * 14 + c] += best_x
+                total += best_x
+        for order in (*graph.paths, *graph.cycles):
+            prev = -1
+            carry = 0
+            for node in order:
+                cap = left_over[node]
+                m = carry if carry < cap else cap
+                if m:
+                    w, c = (prev, node - 13) if prev < 13 else (node, prev - 13)
+                    flow[w * 14 + c] += m
+                    left_over[prev] -= m
+                    left_over[node] -= m
+                    total += m
+                carry = cap - m
+                prev = node
+        return _Matching(total, flow, [*left_over[:13], 0], [*left_over[13:], 0])
 
     def bound(self, heights: list[int], s: int, top: int) -> int:
         """An upper bound on the cards still removable from a state (both bounds)."""
@@ -440,14 +544,25 @@ class _Search:
         deal = self.deal
         card_at = deal.card_at
         card_bit = deal.card_bit
+        card_class = deal.card_class
         heights = self.heights
         stock = deal.stock
         ns = len(stock)
         follows = deal.follows
         wanted = deal.wanted
+        wanted_after = deal.wanted_after
+        follow_mask = deal.follow_mask
         class_key = deal.class_key
+        cls = deal.cls
+        rank_index = deal.rank_index
+        suffix_mask = deal.suffix_mask
+        takes = deal.takes
+        taken_by = deal.taken_by
+        incremental = deal.incremental
         reachable = deal.reachable
+        advance = deal.advance
         removable = deal.removable
+        matching = deal.matching
         path: Path = []
         frames: list[tuple[int, int, int]] = []  # (memo key, chain key, chain's previous value)
         max_states = self.max_states
@@ -466,16 +581,41 @@ class _Search:
                     raise _Found
                 goal = left - 1
 
-        def visit(hk: int, s: int, top: int, left: int) -> None:
-            # The caller has checked this state against the table and recorded it.
+        def visit(
+            hk: int,
+            s: int,
+            top: int,
+            left: int,
+            free: int,
+            counts: list[int] | None,
+            mt: _Matching | None,
+        ) -> None:
+            """Search from a state the caller has checked against the table and recorded.
+
+            ``free`` has a bit for each free card. ``counts`` bounds the cards that might still
+            be played, by class (see :meth:`DealSolver.reachable`), when the caller could derive
+            it; ``mt`` is a matching for the state (see :meth:`DealSolver.matching`) or None.
+            """
             nonlocal count
             count += 1
             if count > max_states:
                 raise BudgetExceeded
             need = left - goal
-            counts = reachable(heights, s, top)
-            if counts[14] < need or removable(s, top, counts) < need:
+            kt = rank_index[top]
+            if counts is None:
+                counts = reachable(heights, s, top)
+                mt = None
+            if counts[14] < need:
                 return
+            if mt is None or mt.size < need:
+                if incremental and kt != WILD:
+                    mt = matching(s, top, counts)
+                    if mt.size < need:
+                        return
+                else:
+                    mt = None
+                    if removable(s, top, counts) < need:
+                        return
             f = follows[top]
             left1 = left - 1
             for i in columns:
@@ -483,46 +623,107 @@ class _Search:
                 if h:
                     c = card_at[i][h]
                     if c in f:
+                        path.append(i)
+                        if left1 < best_left or left1 <= goal:
+                            # Reached, whatever the table says (a win must never be
+                            # recorded as a lost state).
+                            reached(left1)
                         hk1 = hk - _STEP[i]
                         key = hk1 | class_key[c]
                         if memo.get(key, _BIG) <= s:
+                            path.pop()
                             continue
                         memo[key] = s
-                        path.append(i)
-                        if left1 < best_left or left1 <= goal:
-                            reached(left1)
-                        heights[i] = h - 1
-                        frames.append((key, -1, 0))
-                        visit(hk1, s, c, left1)
-                        frames.pop()
-                        heights[i] = h
+                        free1 = free ^ card_bit[i][h] | card_bit[i][h - 1]
+                        if free1 & (follow_mask[c] | wanted_after[s]):
+                            # Within a run the reachable cards stay those of the run's first
+                            # state, less the cards played (a weaker bound, but one that needs
+                            # no recount); the matching loses the card and its support.
+                            kx = card_class[i][h]
+                            heights[i] = h - 1
+                            frames.append((key, -1, 0))
+                            counts[kx] -= 1
+                            counts[14] -= 1
+                            mt1 = None
+                            if mt is not None and kt != WILD:
+                                mt1 = mt.copy()
+                                if mt1.unmatched[kx] or not mt1.flow[kt * 14 + kx]:
+                                    mt1.take_card(kx, taken_by[kx])
+                                    mt1.take_support(kt, takes[kt])
+                                else:
+                                    mt1.flow[kt * 14 + kx] -= 1
+                                    mt1.size -= 1
+                            visit(hk1, s, c, left1, free1, counts, mt1)
+                            counts[kx] += 1
+                            counts[14] += 1
+                            frames.pop()
+                            heights[i] = h
                         path.pop()
             d = chains.get(hk, ns)
             if d <= s:
                 return
             chains[hk] = s
-            # Only draws that give a free card something to follow are worth a visit.
-            free = 0
-            for i in columns:
-                free |= card_bit[i][heights[i]]
-            path.append(0)
+            # The draws worth a visit: a free card can follow the card drawn, and no earlier
+            # draw of this chain (or of an earlier search) gave a top of the same class.
+            targets: list[int] = []
+            classes_seen = 0
             for s2 in range(s + 1, d + 1):
-                if not free & wanted[s2]:
-                    continue
+                if free & wanted[s2]:
+                    z = stock[s2 - 1]
+                    bit = 1 << cls[z]
+                    if not classes_seen & bit and memo.get(hk | class_key[z], _BIG) > s2:
+                        classes_seen |= bit
+                        targets.append(s2)
+            if not targets:
+                return
+            # Their reachability counts, from the last draw back: fewer stock cards to come
+            # reach fewer cards, so each count continues the next one.
+            chain_counts: list[list[int]] = []
+            points = heights[:]
+            run = [0] * 15
+            reached_classes = 0
+            for s2 in reversed(targets):
+                reached_classes = advance(
+                    points,
+                    reached_classes | suffix_mask[s2] | (1 << rank_index[stock[s2 - 1]]),
+                    run,
+                )
+                chain_counts.append(run[:])
+            chain_counts.reverse()
+            path.append(0)
+            for s2, counts1 in zip(targets, chain_counts, strict=True):
                 z = stock[s2 - 1]
                 key = hk | class_key[z]
-                if memo.get(key, _BIG) <= s2:
-                    continue
                 memo[key] = s2
+                if counts1[14] < left - goal:
+                    count += 1
+                    continue
                 path[-1] = s - s2
                 frames.append((key, hk, d))
-                visit(hk, s2, z, left)
+                mt1 = None
+                if mt is not None and kt != WILD:
+                    # Gone as supports: the old top, the cards drawn over, and the cards no
+                    # longer reachable (which are no longer to be removed either).
+                    mt1 = mt.copy()
+                    mt1.take_support(kt, takes[kt])
+                    for j in range(s, s2 - 1):
+                        kj = rank_index[stock[j]]
+                        mt1.take_support(kj, takes[kj])
+                    if counts1[14] != counts[14]:
+                        for k in range(13):
+                            for _ in range(counts[k] - counts1[k]):
+                                mt1.take_card(k, taken_by[k])
+                                mt1.take_support(k, takes[k])
+                visit(hk, s2, z, left, free, counts1, mt1)
                 frames.pop()
             path.pop()
 
         hk0 = sum(h << (3 * i) for i, h in enumerate(heights))
         left0 = sum(heights)
         key0 = hk0 | class_key[self.top]
+        free0 = 0
+        for i in columns:
+            free0 |= card_bit[i][heights[i]]
         try:
             if left0 <= goal:
                 reached(left0)
@@ -530,7 +731,7 @@ class _Search:
                 return False
             memo[key0] = self.s
             frames.append((key0, -1, 0))
-            visit(hk0, self.s, self.top, left0)
+            visit(hk0, self.s, self.top, left0, free0, None, None)
         except (_Found, BudgetExceeded) as stop:
             # The states still being searched are not proven lost: take them out.
             for key, chain_key, previous in frames:
@@ -685,7 +886,7 @@ def _decide(
 
 
 def winnable_deal(
-    rules: Rules, rng: random.Random, *, max_states: int = 300_000, attempts: int = 10_000
+    rules: Rules, rng: random.Random, *, max_states: int = 20_000, attempts: int = 10_000
 ) -> int:
     """A random deal number that the solver proves winnable under ``rules``.
 

@@ -1,0 +1,109 @@
+"""Hints that never peek: blind to the stock's order, repeatable, legal, budgeted."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from golf import engine
+from golf.cards import parse_card
+from golf.engine import Action, Position
+from golf.hint import Hint, hint, unseen_orders
+from golf.rules import CLASSIC, EASY, STRICT, Rules
+from golf.solver import solve
+
+
+def cards(text: str) -> tuple[int, ...]:
+    return tuple(parse_card(t) for t in text.split())
+
+
+def later(number: int, rules: Rules, moves: int, seed: int = 1) -> Position:
+    rng = random.Random(seed)
+    pos = engine.deal(number, rules)
+    for _ in range(moves):
+        legal = engine.legal_actions(pos, rules)
+        if not legal:
+            break
+        pos = engine.apply(pos, rng.choice(legal), rules)
+    return pos
+
+
+def with_stock(position: Position, order: tuple[int, ...]) -> Position:
+    return Position(position.columns, position.waste, order)
+
+
+@pytest.mark.parametrize(("number", "rules", "moves"), [(3, EASY, 12), (8, CLASSIC, 15)])
+def test_the_hint_does_not_depend_on_the_stock_order(number: int, rules: Rules, moves: int) -> None:
+    position = later(number, rules, moves)
+    shuffled = list(position.stock)
+    random.Random(99).shuffle(shuffled)
+    other = with_stock(position, tuple(reversed(position.stock)))
+    third = with_stock(position, tuple(shuffled))
+    assert other.stock != position.stock
+    first = hint(position, rules, random.Random(5), samples=6, max_states=30_000)
+    assert first is not None
+    assert hint(other, rules, random.Random(5), samples=6, max_states=30_000) == first
+    assert hint(third, rules, random.Random(5), samples=6, max_states=30_000) == first
+
+
+def test_the_sampled_orders_are_blind_to_the_real_order() -> None:
+    position = later(4, EASY, 10)
+    reordered = with_stock(position, tuple(sorted(position.stock, reverse=True)))
+    a = unseen_orders(position, random.Random(3), 5)
+    assert a == unseen_orders(reordered, random.Random(3), 5)
+    assert all(sorted(order) == sorted(position.stock) for order in a)
+    assert len(set(a)) > 1
+
+
+def test_the_hint_is_repeatable_and_legal() -> None:
+    position = later(6, CLASSIC, 10)
+    a = hint(position, CLASSIC, random.Random(1), samples=5, max_states=30_000)
+    b = hint(position, CLASSIC, random.Random(1), samples=5, max_states=30_000)
+    assert a is not None and a == b
+    legal = engine.legal_actions(position, CLASSIC)
+    assert a.action in legal
+    assert [action for action, _ in a.chances] == legal
+    assert all(0.0 <= chance <= 1.0 for _, chance in a.chances)
+    assert a.win_chance == max(chance for _, chance in a.chances)
+    assert 0 < a.samples <= 5
+
+
+def test_the_hint_picks_a_move_that_keeps_the_win() -> None:
+    # No stock: every sample is the real game. Playing the 6 first leaves the 4 stranded;
+    # the 4 first lets the 5 and then the 6 follow.
+    position = Position((cards("6♣"), cards("5♦ 4♠"), (), (), (), (), ()), cards("5♥"), ())
+    result = hint(position, CLASSIC, random.Random(0), samples=3)
+    assert result is not None
+    assert result.action == Action.play(2)
+    assert result.win_chance == 1.0
+    chances = dict(result.chances)
+    assert chances[Action.play(1)] == 0.0
+    assert solve(engine.apply(position, result.action, CLASSIC), CLASSIC).winnable is True
+
+
+def test_the_draw_can_be_the_hint() -> None:
+    # Nothing follows the King under strict rules: the only move is the draw. If the 3 comes
+    # first, the 4 must go on it and the 2 then waits for the Ace; if the Ace comes first, the
+    # 4 goes on the 3 after it and the 2 is stranded. So the chance is the share of sampled
+    # orders that start with the 3.
+    position = Position((cards("2♣ 4♥"), (), (), (), (), (), ()), cards("K♥"), cards("3♠ A♦"))
+    result = hint(position, STRICT, random.Random(0), samples=8)
+    assert result is not None
+    assert result.action == Action.draw()
+    orders = unseen_orders(position, random.Random(0), 8)
+    assert result.samples == 8
+    assert result.win_chance == sum(order[0] == parse_card("3♠") for order in orders) / 8
+
+
+def test_no_hint_once_the_game_is_over() -> None:
+    blocked = Position((cards("K♣"), (), (), (), (), (), ()), cards("5♥"), ())
+    assert hint(blocked, EASY, random.Random(0)) is None
+
+
+def test_a_tiny_budget_still_gives_a_legal_move() -> None:
+    position = engine.deal(5, CLASSIC)
+    result = hint(position, CLASSIC, random.Random(2), samples=10, max_states=10)
+    assert isinstance(result, Hint)
+    assert result.action in engine.legal_actions(position, CLASSIC)
+    assert result.samples == 0 and result.win_chance == 0.0
