@@ -22,7 +22,7 @@ from scenes.game import GameScene
 from scenes.input import Intent
 from scenes.look import PALETTE, SCREEN_SIZE
 from scenes.manager import App
-from scenes.solver_worker import Job, demo_replay, submit
+from scenes.solver_worker import Job, demo_replay, submit, warm_up
 from scenes.textfit import fit_text
 from scenes.watch import SPEEDS, WatchScene
 
@@ -102,6 +102,7 @@ class AttractTimer:
         self.idle = 0.0
         self.job: Job[Replay] | None = None
         self.scene: AttractScene | None = None  # the demo last started
+        warm_up()  # the solver processes start while the title shows: the first hint is quick
 
     def reset(self) -> None:
         """Input arrived: count from zero again."""

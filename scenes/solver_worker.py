@@ -15,6 +15,7 @@ the real stock order.
 
 from __future__ import annotations
 
+import atexit
 import logging
 import multiprocessing
 import multiprocessing.pool
@@ -94,10 +95,20 @@ def _the_pool() -> multiprocessing.pool.Pool | None:
         try:
             # spawn: a fresh interpreter, never a copy of the window's process and its threads
             _pool = multiprocessing.get_context("spawn").Pool(WORKERS)
+            atexit.register(stop)
         except (OSError, ValueError, RuntimeError) as error:
             log.warning("no solver processes (%s): solving on threads", error)
             _pool_failed = True
     return _pool if USE_PROCESSES else None
+
+
+def stop() -> None:
+    """End the solver processes (at exit: whatever they were working on is of no use now)."""
+    global _pool
+    pool, _pool = _pool, None
+    if pool is not None:
+        pool.terminate()
+        pool.join()
 
 
 def warm_up() -> None:
