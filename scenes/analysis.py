@@ -164,6 +164,7 @@ class AnalysisScene(Scene):
             table.ending = None
             for _ in range(steps):
                 table.act(Action.undo())
+            table.toast(self.app.texts("analysis.undone", count=steps), PALETTE.cyan)
             self.app.scenes.reset(table, fade=False)
             return
         kept = kept_line(list(game.log))

@@ -102,6 +102,8 @@ def test_undo_to_the_last_winnable_position(ui: Driver) -> None:
     assert isinstance(table, GameScene)
     assert table.game.status == "playing"
     assert solve(table.game.position, table.game.rules, best=False).winnable is True
+    assert table.toasts[-1].text == "Still winnable from here (15 undone)"
+    assert table.game.moves == 18  # undos, as the Undo button takes them: the count goes on
 
 
 def test_watch_the_solvers_line(ui: Driver) -> None:
@@ -202,3 +204,21 @@ def test_the_demo_goes_back_to_the_title_once_won(ui: Driver) -> None:
             break
     assert ui.top is title
     assert demo.game.status == "won"
+
+
+def test_undo_beyond_the_undo_history_replays_the_deal(ui: Driver) -> None:
+    game = Game.from_code(WIN_CODE)
+    _drawing_first(game)
+    scene = _analysis(ui, game)
+    old_table = scene.table
+    old_table.game._history.clear()  # as when that position is more than 100 actions back
+    result = scene.result
+    assert result is not None and result.undo_steps is not None
+    scene.undo_button.activate()
+    ui.settle()
+    table = ui.top
+    assert isinstance(table, GameScene) and table is not old_table
+    kept = kept_line(list(game.log))[: len(kept_line(list(game.log))) - result.undo_steps]
+    assert table.game.log == kept
+    assert table.game.code == WIN_CODE
+    assert solve(table.game.position, table.game.rules, best=False).winnable is True
