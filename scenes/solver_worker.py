@@ -24,7 +24,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar
 
 from golf import engine, hint
@@ -33,7 +33,7 @@ from golf.engine import Action, Position
 from golf.replay import Replay
 from golf.rules import Rules
 from golf.session import Game
-from golf.solver import Analysis, BudgetExceeded, DealSolver, solve, winnable_deal
+from golf.solver import Analysis, BudgetExceeded, DealSolver, analyse, solve, winnable_deal
 
 if TYPE_CHECKING:
     from scenes.game import GameScene
@@ -257,60 +257,8 @@ def demo_replay(rules: Rules, rng: random.Random, title: str) -> Replay:
 
 
 def analyse_game(start: Position, rules: Rules, actions: Sequence[Action]) -> Analysis:
-    """What :func:`golf.solver.analyse` answers, with the turning point found by fresh solvers.
-
-    ``analyse`` reuses one solver for all its questions, and that solver's memory of lost states
-    can call a winnable position on the way lost (seen on deal GO1-E-AAAAAAA played draws
-    first: it names the move before the real one). Until that is fixed in ``golf/solver.py``,
-    the deal is decided by :func:`golf.solver.solve` and the last winnable position is looked
-    for here, by halving, each question to a new solver.
-    """
-    solution = solve(start, rules, max_states=ANALYSIS_STATES)
-    found = Analysis(
-        winnable=solution.winnable,
-        best_removed=solution.best_removed,
-        line=solution.line,
-        lost_after=None,
-        undo_steps=None,
-        complete=solution.exact,
-    )
-    if not found.winnable:
-        return found
-    positions = [start]
-    made_by = [-1]
-    for index, action in enumerate(actions):
-        if action.kind == engine.UNDO:
-            if len(positions) > 1:
-                positions.pop()
-                made_by.pop()
-            continue
-        positions.append(engine.apply(positions[-1], action, rules))
-        made_by.append(index)
-    last = len(positions) - 1
-    if engine.is_won(positions[last]):
-        return replace(found, lost_after=None, undo_steps=None)
-
-    def winnable(position: Position) -> bool | None:
-        try:
-            line = DealSolver(position, rules).winning_line(max_states=ANALYSIS_STATES)
-        except BudgetExceeded:
-            return None
-        return line is not None
-
-    verdict = winnable(positions[last])
-    if verdict is not False:
-        return replace(found, lost_after=None, undo_steps=None, complete=verdict is not None)
-    lo, hi = 0, last  # positions[lo] winnable, positions[hi] lost
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        verdict = winnable(positions[mid])
-        if verdict is None:
-            return replace(found, lost_after=None, undo_steps=None, complete=False)
-        if verdict:
-            lo = mid
-        else:
-            hi = mid
-    return replace(found, lost_after=made_by[hi], undo_steps=last - lo)
+    """:func:`golf.solver.analyse` of a game, within ``ANALYSIS_STATES`` per question."""
+    return analyse(start, rules, actions, max_states=ANALYSIS_STATES)
 
 
 def hint_seed(game: Game) -> str:
