@@ -88,7 +88,8 @@ def _parse(text: str) -> dict[str, Any]:
         raise CorruptSettingsError("aliases are not allowed")
     data = yaml.load(text, Loader=yaml.SafeLoader)
     if data is None:
-        return {}
+        # The game always writes a whole file (atomically): an empty one was damaged elsewhere.
+        raise CorruptSettingsError("the file is empty")
     if not isinstance(data, dict):
         raise CorruptSettingsError("expected a mapping of options")
     fmt = data.get("format", FORMAT)
@@ -116,8 +117,9 @@ class SettingsStore:
         except FileNotFoundError:
             return defaults, None
         except OSError as error:
+            # Left where it is (it was never read); the player is told the defaults are in use.
             log.warning("cannot read %s: %s", self.path, error)
-            return defaults, None
+            return defaults, Notice("settings.unopenable", {"name": self.path.name})
         try:
             if len(raw) > MAX_BYTES:
                 raise CorruptSettingsError(f"file larger than {MAX_BYTES} bytes")
