@@ -203,41 +203,55 @@ def _general_matching(supply: list[int], demand: list[int], adj: Sequence[Sequen
 # --- the search ----------------------------------------------------------------------------------
 
 
-@dataclass
-class _Matching:
-    size: int
-    flow: list[int]
-    spare: list[int]
-    unmatched: list[int]
+# A matching (see DealSolver.matching) is one flat list: its size, then the units on each edge
+# (supports of class w taken by cards of class c), the unused supports and the unmatched cards.
+_FLOW: Final = 1
+_SPARE: Final = 1 + 14 * 14
+_UNMATCHED: Final = _SPARE + 14
+_MATCHING_SIZE: Final = _UNMATCHED + 14
 
-    def copy(self) -> _Matching:
-        return _Matching(self.size, self.flow[:], self.spare[:], self.unmatched[:])
 
-    def take_support(self, w: int, neighbours: Sequence[int]) -> None:
-        """One support of class ``w`` is gone."""
-        if self.spare[w]:
-            self.spare[w] -= 1
+def _take_support(
+    m: list[int], w: int, takes: Sequence[Sequence[int]], taken_by: Sequence[Sequence[int]]
+) -> None:
+    """One support of class ``w`` is gone: use a spare one, or unmatch a card and rematch it."""
+    if m[_SPARE + w]:
+        m[_SPARE + w] -= 1
+        return
+    base = _FLOW + w * 14
+    for c in takes[w]:
+        if m[base + c]:
+            m[base + c] -= 1
+            for w2 in taken_by[c]:
+                if m[_SPARE + w2]:
+                    m[_SPARE + w2] -= 1
+                    m[_FLOW + w2 * 14 + c] += 1
+                    return
+            m[_UNMATCHED + c] += 1
+            m[0] -= 1
             return
-        flow = self.flow
-        for c in neighbours:
-            if flow[w * 14 + c]:
-                flow[w * 14 + c] -= 1
-                self.unmatched[c] += 1
-                self.size -= 1
-                return
 
-    def take_card(self, c: int, neighbours: Sequence[int]) -> None:
-        """One card of class ``c`` is no longer to be removed."""
-        if self.unmatched[c]:
-            self.unmatched[c] -= 1
+
+def _take_card(
+    m: list[int], c: int, takes: Sequence[Sequence[int]], taken_by: Sequence[Sequence[int]]
+) -> None:
+    """One card of class ``c`` is no longer to be removed: free its support for another card."""
+    if m[_UNMATCHED + c]:
+        m[_UNMATCHED + c] -= 1
+        return
+    for w in taken_by[c]:
+        i = _FLOW + w * 14 + c
+        if m[i]:
+            m[i] -= 1
+            m[0] -= 1
+            for c2 in takes[w]:
+                if m[_UNMATCHED + c2]:
+                    m[_UNMATCHED + c2] -= 1
+                    m[_FLOW + w * 14 + c2] += 1
+                    m[0] += 1
+                    return
+            m[_SPARE + w] += 1
             return
-        flow = self.flow
-        for w in neighbours:
-            if flow[w * 14 + c]:
-                flow[w * 14 + c] -= 1
-                self.spare[w] += 1
-                self.size -= 1
-                return
 
 
 class DealSolver:
@@ -260,7 +274,7 @@ class DealSolver:
         # Cards with the same follows set are the same top for the future: number the classes.
         classes: dict[frozenset[int], int] = {}
         self.cls = [classes.setdefault(follows[c], len(classes)) for c in range(len(follows))]
-        self.class_key = [k << _CLASS_SHIFT for k in self.cls]
+
         # Rank class 0..12 of each card; 13 for the wild ones (jokers, the empty waste).
         self.rank_index = [rank(c) - 1 if c < DECK_SIZE else WILD for c in range(len(follows))]
         self.graph = _rank_graph(rules)
@@ -280,15 +294,17 @@ class DealSolver:
             sum(1 << k for k in range(14) if rep[j] in follows[rep[k]]) for j in range(14)
         ]
         self.suffix_mask = [sum(1 << k for k in range(14) if row[k]) for row in suffix]
-        # wanted[s]: the cards that may be played on the stock card drawn s-th; wanted_after[s]:
-        # on any stock card drawn after s; follow_mask[c]: the cards that may go on c.
-        self.follow_mask = [sum(1 << c for c in f) for f in follows]
+        # Tableau cards as bits (5 per column, from the top). follow_mask[c]: the tableau cards
+        # that may go on card c; wanted[s]: on the stock card drawn s-th; wanted_after[s]: on
+        # any stock card drawn after s.
+        bit_of = {c: 1 << (5 * i + r) for i, col in enumerate(self.cols) for r, c in enumerate(col)}
+        self.follow_mask = [sum(bit_of.get(c, 0) for c in f) for f in follows]
         self.wanted = [0] + [self.follow_mask[z] for z in self.stock]
         self.wanted_after = [0] * (ns + 1)
         for s in range(ns - 1, -1, -1):
             self.wanted_after[s] = self.wanted_after[s + 1] | self.wanted[s + 1]
         self.card_at = [(-1, *col) for col in self.cols]
-        self.card_bit = [(0, *(1 << c for c in col)) for col in self.cols]
+        self.card_bit = [(0, *(bit_of[c] for c in col)) for col in self.cols]
         self.card_class = [(-1, *(self.rank_index[c] for c in col)) for col in self.cols]
         self.lost: dict[int, int] = {}
         """Win search: states proven lost, with the fewest cards drawn they were proven for."""
@@ -396,7 +412,7 @@ class DealSolver:
         total += wild + counts[WILD]
         return need if total > need else total
 
-    def matching(self, s: int, top: int, counts: list[int]) -> _Matching:
+    def matching(self, s: int, top: int, counts: list[int]) -> list[int]:
         """:meth:`removable` as an explicit matching, for rule sets without wild cards.
 
         Returns its size, the units on each edge (``flow[w * 14 + c]``: supports of class ``w``
@@ -407,7 +423,7 @@ class DealSolver:
         caps = [counts[r] + suf[r] for r in range(13)]
         caps[self.rank_index[top]] += 1
         caps.extend(counts[:13])
-        flow = [0] * 196
+        m = [0] * _MATCHING_SIZE
         left_over = caps[:]
         total = 0
         graph = self.graph
@@ -426,23 +442,26 @@ class DealSolver:
                 left_over[a] -= best_x
                 left_over[b] -= best_x
                 w, c = (a, b - 13) if a < 13 else (b, a - 13)
-                flow[w * 14 + c] += best_x
+                m[_FLOW + w * 14 + c] += best_x
                 total += best_x
         for order in (*graph.paths, *graph.cycles):
             prev = -1
             carry = 0
             for node in order:
                 cap = left_over[node]
-                m = carry if carry < cap else cap
-                if m:
+                units = carry if carry < cap else cap
+                if units:
                     w, c = (prev, node - 13) if prev < 13 else (node, prev - 13)
-                    flow[w * 14 + c] += m
-                    left_over[prev] -= m
-                    left_over[node] -= m
-                    total += m
-                carry = cap - m
+                    m[_FLOW + w * 14 + c] += units
+                    left_over[prev] -= units
+                    left_over[node] -= units
+                    total += units
+                carry = cap - units
                 prev = node
-        return _Matching(total, flow, [*left_over[:13], 0], [*left_over[13:], 0])
+        m[0] = total
+        m[_SPARE : _SPARE + 13] = left_over[:13]
+        m[_UNMATCHED : _UNMATCHED + 13] = left_over[13:]
+        return m
 
     def bound(self, heights: list[int], s: int, top: int) -> int:
         """An upper bound on the cards still removable from a state (both bounds)."""
@@ -552,12 +571,12 @@ class _Search:
         wanted = deal.wanted
         wanted_after = deal.wanted_after
         follow_mask = deal.follow_mask
-        class_key = deal.class_key
-        cls = deal.cls
         rank_index = deal.rank_index
         suffix_mask = deal.suffix_mask
         takes = deal.takes
         taken_by = deal.taken_by
+        take_card = _take_card
+        take_support = _take_support
         incremental = deal.incremental
         reachable = deal.reachable
         advance = deal.advance
@@ -588,7 +607,7 @@ class _Search:
             left: int,
             free: int,
             counts: list[int] | None,
-            mt: _Matching | None,
+            mt: list[int] | None,
         ) -> None:
             """Search from a state the caller has checked against the table and recorded.
 
@@ -602,78 +621,92 @@ class _Search:
                 raise BudgetExceeded
             need = left - goal
             kt = rank_index[top]
-            if counts is None:
-                counts = reachable(heights, s, top)
-                mt = None
-            if counts[14] < need:
-                return
-            if mt is None or mt.size < need:
-                if incremental and kt != WILD:
-                    mt = matching(s, top, counts)
-                    if mt.size < need:
-                        return
-                else:
+            if free & follow_mask[top]:
+                if counts is None:
+                    counts = reachable(heights, s, top)
                     mt = None
-                    if removable(s, top, counts) < need:
-                        return
-            f = follows[top]
-            left1 = left - 1
-            for i in columns:
-                h = heights[i]
-                if h:
-                    c = card_at[i][h]
-                    if c in f:
-                        path.append(i)
-                        if left1 < best_left or left1 <= goal:
-                            # Reached, whatever the table says (a win must never be
-                            # recorded as a lost state).
-                            reached(left1)
-                        hk1 = hk - _STEP[i]
-                        key = hk1 | class_key[c]
-                        if memo.get(key, _BIG) <= s:
-                            path.pop()
-                            continue
-                        memo[key] = s
-                        free1 = free ^ card_bit[i][h] | card_bit[i][h - 1]
-                        if free1 & (follow_mask[c] | wanted_after[s]):
-                            # Within a run the reachable cards stay those of the run's first
-                            # state, less the cards played (a weaker bound, but one that needs
-                            # no recount); the matching loses the card and its support.
-                            kx = card_class[i][h]
-                            heights[i] = h - 1
-                            frames.append((key, -1, 0))
-                            counts[kx] -= 1
-                            counts[14] -= 1
-                            mt1 = None
-                            if mt is not None and kt != WILD:
-                                mt1 = mt.copy()
-                                if mt1.unmatched[kx] or not mt1.flow[kt * 14 + kx]:
-                                    mt1.take_card(kx, taken_by[kx])
-                                    mt1.take_support(kt, takes[kt])
-                                else:
-                                    mt1.flow[kt * 14 + kx] -= 1
-                                    mt1.size -= 1
-                            visit(hk1, s, c, left1, free1, counts, mt1)
-                            counts[kx] += 1
-                            counts[14] += 1
-                            frames.pop()
-                            heights[i] = h
+                if counts[14] < need:
+                    return
+                if mt is None or mt[0] < need:
+                    if incremental and kt != WILD:
+                        mt = matching(s, top, counts)
+                        if mt[0] < need:
+                            return
+                    else:
+                        mt = None
+                        if removable(s, top, counts) < need:
+                            return
+                f = follows[top]
+                left1 = left - 1
+                # Plays from the tallest columns first, those that leave a card to follow the
+                # one played before those that end the run: it finds wins sooner.
+                plays = []
+                for i in columns:
+                    h = heights[i]
+                    if h:
+                        c = card_at[i][h]
+                        if c in f:
+                            free1 = free ^ card_bit[i][h] | card_bit[i][h - 1]
+                            playable = free1 & follow_mask[c]
+                            plays.append((h * 2 + (playable > 0), i, h, c, free1, playable))
+                if len(plays) > 1:
+                    plays.sort(reverse=True)
+                for _, i, h, c, free1, playable in plays:
+                    path.append(i)
+                    if left1 < best_left or left1 <= goal:
+                        # Reached, whatever the table says (a win must never be recorded as
+                        # a lost state).
+                        reached(left1)
+                    if not playable and not free1 & wanted_after[s]:
+                        # Nothing can ever be played again from there.
                         path.pop()
+                        continue
+                    hk1 = hk - _STEP[i]
+                    # The top only matters through the free cards that may go on it.
+                    key = hk1 | playable << _CLASS_SHIFT
+                    if memo.get(key, _BIG) <= s:
+                        path.pop()
+                        continue
+                    memo[key] = s
+                    # Within a run the reachable cards stay those of the run's first state,
+                    # less the cards played (a weaker bound, but one that needs no recount);
+                    # the matching loses the card and its support.
+                    kx = card_class[i][h]
+                    heights[i] = h - 1
+                    frames.append((key, -1, 0))
+                    counts[kx] -= 1
+                    counts[14] -= 1
+                    mt1 = None
+                    if mt is not None and kt != WILD:
+                        mt1 = mt[:]
+                        pair = _FLOW + kt * 14 + kx
+                        if mt1[_UNMATCHED + kx] or not mt1[pair]:
+                            take_card(mt1, kx, takes, taken_by)
+                            take_support(mt1, kt, takes, taken_by)
+                        else:
+                            mt1[pair] -= 1
+                            mt1[0] -= 1
+                    visit(hk1, s, c, left1, free1, counts, mt1)
+                    counts[kx] += 1
+                    counts[14] += 1
+                    frames.pop()
+                    heights[i] = h
+                    path.pop()
             d = chains.get(hk, ns)
             if d <= s:
                 return
             chains[hk] = s
             # The draws worth a visit: a free card can follow the card drawn, and no earlier
-            # draw of this chain (or of an earlier search) gave a top of the same class.
+            # draw of this chain (or of an earlier search) let the same free cards go.
             targets: list[int] = []
-            classes_seen = 0
+            keys: list[int] = []
             for s2 in range(s + 1, d + 1):
-                if free & wanted[s2]:
-                    z = stock[s2 - 1]
-                    bit = 1 << cls[z]
-                    if not classes_seen & bit and memo.get(hk | class_key[z], _BIG) > s2:
-                        classes_seen |= bit
+                playable = free & wanted[s2]
+                if playable:
+                    key = hk | playable << _CLASS_SHIFT
+                    if memo.get(key, _BIG) > s2 and key not in keys:
                         targets.append(s2)
+                        keys.append(key)
             if not targets:
                 return
             # Their reachability counts, from the last draw back: fewer stock cards to come
@@ -691,9 +724,8 @@ class _Search:
                 chain_counts.append(run[:])
             chain_counts.reverse()
             path.append(0)
-            for s2, counts1 in zip(targets, chain_counts, strict=True):
+            for s2, counts1, key in zip(targets, chain_counts, keys, strict=True):
                 z = stock[s2 - 1]
-                key = hk | class_key[z]
                 memo[key] = s2
                 if counts1[14] < left - goal:
                     count += 1
@@ -701,29 +733,28 @@ class _Search:
                 path[-1] = s - s2
                 frames.append((key, hk, d))
                 mt1 = None
-                if mt is not None and kt != WILD:
+                if mt is not None and counts is not None and kt != WILD:
                     # Gone as supports: the old top, the cards drawn over, and the cards no
                     # longer reachable (which are no longer to be removed either).
-                    mt1 = mt.copy()
-                    mt1.take_support(kt, takes[kt])
+                    mt1 = mt[:]
+                    take_support(mt1, kt, takes, taken_by)
                     for j in range(s, s2 - 1):
-                        kj = rank_index[stock[j]]
-                        mt1.take_support(kj, takes[kj])
+                        take_support(mt1, rank_index[stock[j]], takes, taken_by)
                     if counts1[14] != counts[14]:
                         for k in range(13):
                             for _ in range(counts[k] - counts1[k]):
-                                mt1.take_card(k, taken_by[k])
-                                mt1.take_support(k, takes[k])
+                                take_card(mt1, k, takes, taken_by)
+                                take_support(mt1, k, takes, taken_by)
                 visit(hk, s2, z, left, free, counts1, mt1)
                 frames.pop()
             path.pop()
 
         hk0 = sum(h << (3 * i) for i, h in enumerate(heights))
         left0 = sum(heights)
-        key0 = hk0 | class_key[self.top]
         free0 = 0
         for i in columns:
             free0 |= card_bit[i][heights[i]]
+        key0 = hk0 | (free0 & follow_mask[self.top]) << _CLASS_SHIFT
         try:
             if left0 <= goal:
                 reached(left0)
