@@ -729,6 +729,8 @@ class _Search:
                 memo[key] = s2
                 if counts1[14] < left - goal:
                     count += 1
+                    if count > max_states:
+                        raise BudgetExceeded
                     continue
                 path[-1] = s - s2
                 frames.append((key, hk, d))
