@@ -6,21 +6,25 @@ It plays by the engine's own rules (``Rules.follows``) and returns lines of engi
 
 How the search works (depth first, deterministic):
 
-* A state is the seven column heights, the number of cards drawn and the waste top. Only the
-  top's class matters (two Fives follow the same cards), so a state is one int: the heights in
-  3 bits each, then the class of the top (and, under strict rules, the stock index).
+* A state is the seven column heights, the number of cards drawn and the waste top. The top
+  only matters through the free cards that may go on it, so a state is one int: the heights in
+  3 bits each, then those free cards as bits (and, under strict rules, the stock index).
 * When drawing is allowed at any time, a state with fewer cards drawn is at least as good as the
-  same heights and top class with more cards drawn (it can draw up to the other). The table keeps,
-  per heights and top class, the fewest cards drawn seen so far and skips the others. Draws are
+  same heights and top with more cards drawn (it can draw up to the other). The table keeps,
+  per heights and top, the fewest cards drawn seen so far and skips the others. Draws are
   followed as one chain per heights ("draw one, draw two, ...") that only stops at stock cards
-  some free card can follow.
+  some free card can follow, once per set of free cards they take.
 * Two upper bounds on the cards still removable prune the search. Reachability: a card can only
   be played once the cards below it are gone, onto a card whose class can still become the top
   (the top, a stock card to come, or a card that can itself be played); iterating that leaves the
   cards that might ever go, and the rest stay. Matching: every card removed is played on a
   distinct card (the top, a stock card, or a tableau card) of a rank it follows, so the count is
   at most a maximum matching, counted by rank; the rank graph of every rule set is a union of
-  paths and cycles, where the matching is a greedy walk.
+  paths and cycles, where the matching is a greedy walk. Reachability is counted afresh at each
+  draw (for a whole chain at once) and kept, less the cards played, along a run; the matching is
+  updated move by move and recounted only when it might prune.
+* Plays from the tallest columns come first, and among them those after which a free card can
+  follow: wins are found sooner.
 * :meth:`DealSolver.winning_line` searches for a win, pruning every state that cannot win; the
   states it proves lost are remembered, so later questions about the same deal (the hints, the
   analysis of a game) reuse them. The best result of an unwinnable position comes from a branch
