@@ -56,6 +56,7 @@ _BIG: Final = 1 << 30
 _STEP: Final = tuple(1 << (3 * i) for i in range(COLUMNS))
 _CLASS_SHIFT: Final = 21
 _STOCK_SHIFT: Final = 26
+_RESTART_STATES: Final = 1000
 
 Path = list[int]
 """A line as the search keeps it: 0..6 plays that column, -k draws k cards."""
@@ -480,13 +481,34 @@ class DealSolver:
         """A winning line from ``position`` (default: the first one), or None if there is none.
 
         Raises :class:`BudgetExceeded` after ``max_states`` more states without a verdict.
+
+        The search restarts now and then (after 1000 states, then twice as many each time) with
+        the columns taken in another order when plays are otherwise equal: a bad early choice
+        does not hold up a win for long, and as the states proven lost are kept, a restart
+        costs little when there is no win.
         """
-        heights, s, top = self.state_of(position if position is not None else self.start)
-        search = _Search(self, heights, s, top, max_states)
+        state = self.state_of(position if position is not None else self.start)
+        limit = self.states + (max_states if max_states is not None else _BIG)
+        budget = _RESTART_STATES
+        restart = 0
+        best: tuple[int, Path] = (sum(state[0]), [])
         try:
-            return search.run_win()
+            while True:
+                heights, s, top = state
+                step = min(budget, limit - self.states)
+                search = _Search(self, heights[:], s, top, step, restart)
+                try:
+                    return search.run_win()
+                except BudgetExceeded:
+                    if self.states >= limit:
+                        raise
+                finally:
+                    if search.best_left < best[0]:
+                        best = (search.best_left, search.best_path)
+                restart += 1
+                budget *= 2
         finally:
-            self.closest = (search.best_left, search.best_path)
+            self.closest = best
 
     def best_line(
         self,
@@ -517,7 +539,13 @@ class _Search:
     """One search from one state of a :class:`DealSolver`'s deal."""
 
     def __init__(
-        self, deal: DealSolver, heights: list[int], s: int, top: int, max_states: int | None
+        self,
+        deal: DealSolver,
+        heights: list[int],
+        s: int,
+        top: int,
+        max_states: int | None,
+        restart: int = 0,
     ) -> None:
         self.deal = deal
         self.heights = heights
@@ -526,6 +554,9 @@ class _Search:
         self.max_states = deal.states + (max_states if max_states is not None else _BIG)
         self.best_left = sum(heights)
         self.best_path: Path = []
+        # Which column goes first among equal plays: each restart takes another order.
+        step = restart % 6 + 1
+        self.tie = tuple((i * step + restart) % COLUMNS for i in range(COLUMNS))
 
     def run_win(self) -> Path | None:
         deal = self.deal
@@ -586,6 +617,7 @@ class _Search:
         advance = deal.advance
         removable = deal.removable
         matching = deal.matching
+        tie = self.tie
         path: Path = []
         frames: list[tuple[int, int, int]] = []  # (memo key, chain key, chain's previous value)
         max_states = self.max_states
@@ -652,7 +684,8 @@ class _Search:
                         if c in f:
                             free1 = free ^ card_bit[i][h] | card_bit[i][h - 1]
                             playable = free1 & follow_mask[c]
-                            plays.append((h * 2 + (playable > 0), i, h, c, free1, playable))
+                            order = (h * 2 + (playable > 0)) * 8 + tie[i]
+                            plays.append((order, i, h, c, free1, playable))
                 if len(plays) > 1:
                     plays.sort(reverse=True)
                 for _, i, h, c, free1, playable in plays:
