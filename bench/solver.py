@@ -5,8 +5,9 @@ Prints, per rule set, the share of deals decided, the share winnable (with the f
 literature), the time per deal (median, 95th percentile, worst), the states explored and the
 peak memory. It is not a timed test. One process, one core.
 
-A deal is "solved" when the solver has said winnable (with a winning line) or unwinnable (with
-its best result, proven, unless ``--verdict-only``). Times are processor time of this process
+Each deal is timed twice over: the verdict (a winning line, or the proof that no line wins; the
+comparison with other solvers, which only decide), then the verdict and, for an unwinnable
+deal, its best result, proven (skipped with ``--verdict-only``). Times are processor time of this process
 (``time.process_time``): on a busy shared machine wall-clock figures would mostly measure the
 other programs.
 
@@ -27,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from golf import engine
 from golf.rules import CLASSIC, EASY, Rules
-from golf.solver import solve
+from golf.solver import DealSolver
 
 RULE_SETS = {
     "easy": ("Easy", EASY, 93),
@@ -49,33 +50,53 @@ def peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
+def spread(times: list[float]) -> str:
+    times = sorted(times)
+    n = len(times)
+    return (
+        f"median {statistics.median(times):.1f} ms, p95 {times[min(n - 1, int(0.95 * n))]:.1f} ms, "
+        f"max {times[-1]:.1f} ms"
+    )
+
+
 def bench(name: str, rules: Rules, literature: int, deals: range, best: bool) -> None:
-    times: list[float] = []
+    """Times each deal twice over: the verdict (a winning line, or the proof that none
+    exists), then the verdict with the best result of the unwinnable deals, proven."""
+    verdicts: list[float] = []
+    totals: list[float] = []
     states: list[int] = []
     decided = won = 0
     slowest = (0.0, -1)
+    slowest_verdict = (0.0, -1)
     for number in deals:
         position = engine.deal(number, rules)
         start = time.process_time()
-        result = solve(position, rules, best=best)
-        elapsed = (time.process_time() - start) * 1000
-        times.append(elapsed)
-        states.append(result.states)
-        decided += result.winnable is not None and (result.exact or not best)
-        won += result.winnable is True
-        slowest = max(slowest, (elapsed, number))
-    n = len(times)
-    times.sort()
+        deal = DealSolver(position, rules)
+        line = deal.winning_line()
+        verdict = (time.process_time() - start) * 1000
+        if line is None and best:
+            deal.best_line(at_least=1, known=deal.closest)
+        elif line is not None:
+            won += 1
+        total = (time.process_time() - start) * 1000
+        decided += 1  # no state budget: the search only ends with a verdict
+        verdicts.append(verdict)
+        totals.append(total)
+        states.append(deal.states)
+        slowest = max(slowest, (total, number))
+        slowest_verdict = max(slowest_verdict, (verdict, number))
+    n = len(totals)
     print(f"{name}: {n} deals {deals.start}-{deals.stop - 1}")
     print(
         f"  decided {100 * decided / n:.1f} %, winnable {100 * won / n:.1f} % "
         f"(literature: about {literature} %)"
     )
-    print(
-        f"  per deal: median {statistics.median(times):.1f} ms, "
-        f"p95 {times[min(n - 1, int(0.95 * n))]:.1f} ms, max {times[-1]:.1f} ms "
-        f"(deal {slowest[1]}); total {sum(times) / 1000:.1f} s"
-    )
+    print(f"  verdict per deal: {spread(verdicts)} (deal {slowest_verdict[1]})")
+    if best:
+        print(
+            f"  verdict and best result per deal: {spread(totals)} (deal {slowest[1]}); "
+            f"total {sum(totals) / 1000:.1f} s"
+        )
     print(
         f"  states: median {statistics.median(states):.0f}, max {max(states)}; "
         f"peak memory so far {peak_mb():.0f} MB"
