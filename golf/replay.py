@@ -10,17 +10,12 @@ so any error names the file, the place in it and what was expected.
 
 from __future__ import annotations
 
-import math
 import os
-import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
-from pathlib import Path
-from typing import Final, NoReturn
+from typing import Final
 
-import yaml
-from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from yaml.nodes import MappingNode, Node, ScalarNode
 
 from golf import engine
 from golf.cards import card_token, parse_card
@@ -32,25 +27,33 @@ from golf.fileio import atomic_write_text
 from golf.rules import Rules
 from golf.session import Game, Refusal
 from golf.texts import MESSAGES
+from golf.yamlfile import (
+    MAX_TIME as MAX_TIME,
+)
+from golf.yamlfile import (
+    MAX_TITLE,
+    STR,
+    FlowList,
+    FlowMap,
+    NodeReader,
+    compose,
+    dump_yaml,
+    plain_number,
+    read_text,
+    shown,
+)
+from golf.yamlfile import (
+    ReplayError as ReplayError,
+)
 
 FORMAT: Final = 1
 MAX_BYTES: Final = 1_000_000
 MAX_ACTIONS: Final = 10_000
-MAX_TIME: Final = 86_400.0
-"""The longest pause between two actions a file may record, in seconds (one day)."""
-MAX_TITLE: Final = 200
 MAX_POSITION_TEXT: Final = 5_000
 MAX_SCORE: Final = 1_000
 OUTCOMES: Final = ("won", "blocked", "playing")
 LANGUAGES: Final = ("en", "fr")
 
-_T: Final = "tag:yaml.org,2002:"
-_STR: Final = _T + "str"
-_KNOWN_TAGS: Final = frozenset(
-    _T + name for name in ("str", "int", "float", "bool", "null", "timestamp", "map", "seq")
-)
-_INT_RE: Final = re.compile(r"[-+]?(?:0|[1-9][0-9]*)")
-_NUMBER_RE: Final = re.compile(r"[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?")
 _REFUSALS: Final = frozenset(text for texts in MESSAGES.values() for text in texts.values())
 _RULE_KEYS: Final = ("king_ace", "queen_on_king", "draw", "jokers", "empty_waste", "scoring")
 _RESULT_KEYS: Final = ("outcome", "score", "moves", "removed", "stock")
@@ -80,26 +83,6 @@ _ACTION_FORM: Final = (
     "expected draw, undo, play N with N 1-7, or play N row R with R 1-5; "
     "or {do: action, t: seconds}"
 )
-
-try:
-    _Loader: type = yaml.CSafeLoader
-except AttributeError:  # PyYAML built without libyaml: the same loader, slower
-    _Loader = yaml.SafeLoader
-
-
-class ReplayError(ValueError):
-    """A replay file that cannot be used: names the file, the place in it and what was expected."""
-
-    def __init__(self, name: str, path: str, what: str, line: int | None = None) -> None:
-        self.name = name
-        self.path = path
-        self.line = line
-        self.what = what
-        place = path
-        if line is not None:
-            place = f"{path} (line {line})" if path else f"line {line}"
-        super().__init__(f"{name}: {place}: {what}" if place else f"{name}: {what}")
-
 
 # --- the replay itself -------------------------------------------------------------------------
 
@@ -335,40 +318,6 @@ def verify(replay: Replay) -> list[str]:
 # --- writing -----------------------------------------------------------------------------------
 
 
-try:
-    _BaseDumper: type[yaml.SafeDumper] = yaml.CSafeDumper  # type: ignore[assignment]
-except AttributeError:  # pragma: no cover - PyYAML built without libyaml
-    _BaseDumper = yaml.SafeDumper
-
-
-class _Dumper(_BaseDumper):  # type: ignore[valid-type,misc]
-    """The safe dumper, with short lists and single actions written on one line."""
-
-
-class _FlowList(list[object]):
-    pass
-
-
-class _FlowMap(dict[str, object]):
-    pass
-
-
-def _flow_list(dumper: yaml.SafeDumper, data: _FlowList) -> yaml.Node:
-    return dumper.represent_sequence(_T + "seq", data, flow_style=True)
-
-
-def _flow_map(dumper: yaml.SafeDumper, data: _FlowMap) -> yaml.Node:
-    return dumper.represent_mapping(_T + "map", data, flow_style=True)
-
-
-_Dumper.add_representer(_FlowList, _flow_list)
-_Dumper.add_representer(_FlowMap, _flow_map)
-
-
-def _number(t: float) -> float | int:
-    return int(t) if t.is_integer() else t
-
-
 def to_data(replay: Replay) -> dict[str, object]:
     """The replay as plain data, in the order the file shows it."""
     data: dict[str, object] = {"format": replay.format}
@@ -378,16 +327,16 @@ def to_data(replay: Replay) -> dict[str, object]:
     if replay.layout is not None:
         lay = replay.layout
         data["layout"] = {
-            "columns": [_FlowList(card_token(c) for c in col) for col in lay.columns],
-            "waste": _FlowList(card_token(c) for c in lay.waste),
-            "stock": _FlowList(card_token(c) for c in lay.stock),
+            "columns": [FlowList(card_token(c) for c in col) for col in lay.columns],
+            "waste": FlowList(card_token(c) for c in lay.waste),
+            "stock": FlowList(card_token(c) for c in lay.stock),
         }
     if replay.title is not None:
         data["title"] = replay.title
     if replay.recorded is not None:
         data["recorded"] = replay.recorded
     data["actions"] = [
-        str(a) if t is None else _FlowMap(do=str(a), t=_number(t))
+        str(a) if t is None else FlowMap(do=str(a), t=plain_number(t))
         for a, t in zip(replay.actions, replay.times, strict=True)
     ]
     if replay.result is not None:
@@ -398,21 +347,14 @@ def to_data(replay: Replay) -> dict[str, object]:
         for cp in replay.checkpoints:
             d = {key: getattr(cp, key) for key in _CHECK_KEYS if getattr(cp, key) is not None}
             long_text = cp.position_en is not None or cp.position_fr is not None
-            checks.append(d if long_text else _FlowMap(d))
+            checks.append(d if long_text else FlowMap(d))
         data["checkpoints"] = checks
     return data
 
 
 def dump(replay: Replay) -> str:
     """The YAML text of ``replay`` (UTF-8 friendly: card symbols and accents as they are)."""
-    text: str = yaml.dump(
-        to_data(replay),
-        Dumper=_Dumper,
-        sort_keys=False,
-        allow_unicode=True,
-        width=1_000_000,  # never fold the long position texts
-    )
-    return text
+    return dump_yaml(to_data(replay))
 
 
 def save(replay: Replay, path: str | os.PathLike[str]) -> None:
@@ -425,205 +367,24 @@ def save(replay: Replay, path: str | os.PathLike[str]) -> None:
 
 def load(path: str | os.PathLike[str]) -> Replay:
     """Read and validate a replay file; raises :class:`ReplayError`."""
-    p = Path(path)
-    name = str(path)
-    try:
-        size = p.stat().st_size
-        if size > MAX_BYTES:
-            raise ReplayError(name, "", f"the file is {size:,} bytes, more than {MAX_BYTES:,}")
-        with p.open("rb") as f:
-            raw = f.read(MAX_BYTES + 1)
-    except OSError as e:
-        raise ReplayError(name, "", f"cannot be read ({e.strerror or e})") from None
-    if len(raw) > MAX_BYTES:
-        raise ReplayError(name, "", f"the file is more than {MAX_BYTES:,} bytes")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise ReplayError(name, "", f"not UTF-8 text (byte {e.start + 1})") from None
-    return loads(text, name)
+    return loads(read_text(path, MAX_BYTES), str(path))
 
 
 def loads(text: str, name: str = "<replay>") -> Replay:
     """Read and validate replay ``text``; ``name`` is how errors name it."""
     if len(text) > MAX_BYTES:
         raise ReplayError(name, "", f"the text is more than {MAX_BYTES:,} characters")
-    return _Reader(name).replay(_compose(text, name))
+    return _Reader(name).replay(
+        compose(text, name, "the file is empty (expected format, rules, actions, ...)")
+    )
 
 
-def _compose(text: str, name: str) -> Node:
-    """The YAML node tree, with aliases refused before anything is built from them."""
-    try:
-        if "*" in text:  # an alias needs a '*': scan the events for one
-            for event in yaml.parse(text, Loader=_Loader):
-                if isinstance(event, yaml.AliasEvent):
-                    line = event.start_mark.line + 1 if event.start_mark else None
-                    raise ReplayError(
-                        name, "", "YAML aliases (*name) are not allowed in replays", line
-                    )
-        node = yaml.compose(text, Loader=_Loader)
-    except yaml.MarkedYAMLError as e:
-        mark = e.problem_mark or e.context_mark
-        line = mark.line + 1 if mark is not None else None
-        problem = e.problem or e.context or "error"
-        raise ReplayError(name, "", f"not valid YAML: {problem}", line) from None
-    except yaml.YAMLError as e:
-        raise ReplayError(name, "", f"not valid YAML: {e}") from None
-    except RecursionError:
-        raise ReplayError(name, "", "not valid YAML: nested too deeply") from None
-    if node is None:
-        raise ReplayError(name, "", "the file is empty (expected format, rules, actions, ...)")
-    return node
-
-
-def _line(node: Node) -> int | None:
-    mark = node.start_mark
-    return mark.line + 1 if mark is not None else None
-
-
-def _shown(node: Node) -> str:
-    if isinstance(node, MappingNode):
-        return "a mapping"
-    if isinstance(node, SequenceNode):
-        return "a list"
-    value = str(node.value)
-    if node.tag == _T + "null":
-        return "nothing"
-    return repr(value if len(value) <= 60 else value[:57] + "...")
-
-
-def _yaml_reading(node: ScalarNode) -> str:
-    """How YAML 1.1 reads a plain scalar that was meant as something else."""
-    try:
-        value = yaml.safe_load(node.value)
-    except yaml.YAMLError:  # pragma: no cover - a scalar that composed always loads
-        return ""
-    if isinstance(value, bool):
-        return f"YAML reads {node.value} as {str(value).lower()}"
-    if node.tag == _T + "null":
-        return "YAML reads it as nothing (null)"
-    return f"YAML 1.1 reads {node.value} as {value!r}"
-
-
-class _Reader:
+class _Reader(NodeReader):
     """Validation of the node tree into a :class:`Replay`, one place name at a time."""
 
     def __init__(self, name: str) -> None:
-        self.name = name
+        super().__init__(name)
         self._tokens: dict[str, Action] = {}
-
-    def fail(self, node: Node | None, path: str, what: str) -> NoReturn:
-        raise ReplayError(self.name, path, what, _line(node) if node is not None else None)
-
-    # scalars
-
-    def _known_tag(self, node: Node, path: str, expected: str) -> None:
-        if node.tag not in _KNOWN_TAGS:
-            self.fail(node, path, f"YAML tag {node.tag} is not allowed (expected {expected})")
-
-    def _scalar(self, node: Node, path: str, expected: str) -> ScalarNode:
-        self._known_tag(node, path, expected)
-        if not isinstance(node, ScalarNode):
-            self.fail(node, path, f"expected {expected}, got {_shown(node)}")
-        return node
-
-    def text(self, node: Node, path: str, expected: str = "text", limit: int = MAX_TITLE) -> str:
-        s = self._scalar(node, path, expected)
-        if s.tag != _STR:
-            hint = _yaml_reading(s)
-            self.fail(
-                node,
-                path,
-                f"expected {expected}, got {s.value}"
-                + (f": {hint}; put it in quotes" if hint else ""),
-            )
-        value: str = s.value
-        if len(value) > limit:
-            self.fail(node, path, f"expected {expected} of at most {limit} characters")
-        if not value.isprintable():
-            self.fail(node, path, f"expected {expected} without control characters")
-        return value
-
-    def integer(self, node: Node, path: str, low: int, high: int) -> int:
-        expected = f"a whole number from {low} to {high}"
-        s = self._scalar(node, path, expected)
-        if s.tag == _T + "int" and _INT_RE.fullmatch(s.value):
-            value = int(s.value)
-            if not low <= value <= high:
-                self.fail(node, path, f"{value} is out of range (expected {expected})")
-            return value
-        if s.tag in (_T + "int", _T + "float"):
-            self.fail(node, path, f"{_yaml_reading(s)} (expected {expected}, written plainly)")
-        self.fail(node, path, f"expected {expected}, got {_shown(s)}")
-
-    def seconds(self, node: Node, path: str) -> float:
-        expected = f"seconds, a number from 0 to {MAX_TIME:g}"
-        s = self._scalar(node, path, expected)
-        if s.tag in (_T + "int", _T + "float") and _NUMBER_RE.fullmatch(s.value):
-            value = float(s.value)
-            if not (math.isfinite(value) and 0 <= value <= MAX_TIME):
-                self.fail(node, path, f"{s.value} is out of range (expected {expected})")
-            return value
-        if s.tag in (_T + "int", _T + "float"):
-            self.fail(node, path, f"{_yaml_reading(s)} (expected {expected}, such as 1.25)")
-        self.fail(node, path, f"expected {expected}, got {_shown(s)}")
-
-    def boolean(self, node: Node, path: str) -> bool:
-        s = self._scalar(node, path, "true or false")
-        if s.tag != _T + "bool":
-            self.fail(node, path, f"expected true or false, got {_shown(s)}")
-        return str(s.value).lower() in ("true", "yes", "on")
-
-    def choice(self, node: Node, path: str, choices: Sequence[str]) -> str:
-        expected = " or ".join(choices)
-        value = self.text(node, path, expected)
-        if value not in choices:
-            self.fail(node, path, f"{value!r} is not allowed (expected {expected})")
-        return value
-
-    # containers
-
-    def mapping(
-        self,
-        node: Node,
-        path: str,
-        allowed: Sequence[str],
-        required: Sequence[str] = (),
-        what: str = "a mapping",
-    ) -> dict[str, Node]:
-        self._known_tag(node, path, what)
-        if not isinstance(node, MappingNode):
-            self.fail(node, path, f"expected {what}, got {_shown(node)}")
-        out: dict[str, Node] = {}
-        for key_node, value_node in node.value:
-            here = f"{path}." if path else ""
-            if not (isinstance(key_node, ScalarNode) and key_node.tag == _STR):
-                shown = _shown(key_node)
-                if isinstance(key_node, ScalarNode):
-                    hint = _yaml_reading(key_node)
-                    shown += f" ({hint})" if hint else ""
-                self.fail(
-                    key_node, path, f"key {shown} is not a name (expected {', '.join(allowed)})"
-                )
-            key: str = key_node.value
-            if key in out:
-                self.fail(key_node, here + key, "this key appears twice")
-            if key not in allowed:
-                self.fail(key_node, path, f"unknown key {key!r} (expected {', '.join(allowed)})")
-            out[key] = value_node
-        for key in required:
-            if key not in out:
-                self.fail(node, path, f"missing key {key!r} (expected {', '.join(required)})")
-        return out
-
-    def sequence(self, node: Node, path: str, what: str, limit: int) -> list[Node]:
-        self._known_tag(node, path, what)
-        if not isinstance(node, SequenceNode):
-            self.fail(node, path, f"expected {what}, got {_shown(node)}")
-        items: list[Node] = node.value
-        if len(items) > limit:
-            self.fail(node, path, f"{len(items):,} items, more than {limit:,}")
-        return items
 
     # the parts of a replay
 
@@ -745,22 +506,10 @@ class _Reader:
         except LayoutError as e:
             self.fail(node, "layout", str(e))
 
-    def recorded(self, node: Node) -> str:
-        text = self.text(
-            node, "recorded", "an ISO date-time in quotes, e.g. '2026-11-30T10:15:00'", 64
-        )
-        try:
-            datetime.fromisoformat(text)
-        except ValueError:
-            self.fail(
-                node, "recorded", f"{text!r} is not an ISO date-time (e.g. '2026-11-30T10:15:00')"
-            )
-        return text
-
     def action(self, node: Node, path: str) -> Action:
         self._known_tag(node, path, "an action")
-        if not isinstance(node, ScalarNode) or node.tag != _STR:
-            self.fail(node, path, f"{_shown(node)} is not an action ({_ACTION_FORM})")
+        if not isinstance(node, ScalarNode) or node.tag != STR:
+            self.fail(node, path, f"{shown(node)} is not an action ({_ACTION_FORM})")
         token: str = node.value
         known = self._tokens.get(token)
         if known is not None:
@@ -771,7 +520,7 @@ class _Reader:
             action = self._tokens[token] = Action.parse(token)
             return action
         except ValueError:
-            self.fail(node, path, f"{_shown(node)} is not an action ({_ACTION_FORM})")
+            self.fail(node, path, f"{shown(node)} is not an action ({_ACTION_FORM})")
 
     def actions(self, node: Node) -> tuple[tuple[Action, ...], tuple[float | None, ...]]:
         items = self.sequence(node, "actions", "a list of actions", MAX_ACTIONS)

@@ -6,7 +6,7 @@ players and the full rule set, optional seat labels, the ordered actions of ever
 (each optionally with the seconds since the previous one), and the result the recorder saw.
 Playback folds the actions over the code's first state, so it never runs a computer opponent.
 
-Reading uses the solitaire reader's defences (``golf.replay``): a size cap before parsing, the
+Reading uses the solitaire reader's defences (``golf.yamlfile``): a size cap before parsing, the
 C safe loader, aliases and duplicate keys refused, every value checked by hand, and every
 error naming the file, the place in it and what was expected.
 """
@@ -16,18 +16,25 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Final
 
-import yaml
 from yaml.nodes import Node, ScalarNode
 
 from golf.fileio import atomic_write_text
-from golf.replay import ReplayError, _compose, _Dumper, _FlowList, _FlowMap, _Reader
 from golf.sixcard.actions import ACTION_FORM, Action
 from golf.sixcard.codes import SixCodeError, parse_code
 from golf.sixcard.game import Refusal, Refused, State, apply, new_game, totals, winners
 from golf.sixcard.rules import MAX_PLAYERS, MIN_PLAYERS, PLAYOFF_LIMIT, SixRules
+from golf.yamlfile import (
+    FlowList,
+    FlowMap,
+    NodeReader,
+    ReplayError,
+    compose,
+    dump_yaml,
+    plain_number,
+    read_text,
+)
 
 FORMAT: Final = 1
 GAME: Final = "six-card"
@@ -216,10 +223,6 @@ def verify(replay: SixReplay) -> list[str]:
 # --- writing -----------------------------------------------------------------------------------
 
 
-def _number(t: float) -> float | int:
-    return int(t) if t.is_integer() else t
-
-
 def to_data(replay: SixReplay) -> dict[str, object]:
     """The replay as plain data, in the order the file shows it."""
     data: dict[str, object] = {
@@ -230,30 +233,27 @@ def to_data(replay: SixReplay) -> dict[str, object]:
         "rules": replay.rules.to_dict(),
     }
     if replay.seats:
-        data["seats"] = _FlowList(replay.seats)
+        data["seats"] = FlowList(replay.seats)
     if replay.title is not None:
         data["title"] = replay.title
     if replay.recorded is not None:
         data["recorded"] = replay.recorded
     data["actions"] = [
-        str(a) if t is None else _FlowMap(do=str(a), t=_number(t))
+        str(a) if t is None else FlowMap(do=str(a), t=plain_number(t))
         for a, t in zip(replay.actions, replay.times, strict=True)
     ]
     r = replay.result
     data["result"] = {
         "outcome": r.outcome,
-        "holes": [_FlowList(row) for row in r.holes],
-        "totals": _FlowList(r.totals),
-        "winners": _FlowList(r.winners),
+        "holes": [FlowList(row) for row in r.holes],
+        "totals": FlowList(r.totals),
+        "winners": FlowList(r.winners),
     }
     return data
 
 
 def dump(replay: SixReplay) -> str:
-    text: str = yaml.dump(
-        to_data(replay), Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=1_000_000
-    )
-    return text
+    return dump_yaml(to_data(replay))
 
 
 def save(replay: SixReplay, path: str | os.PathLike[str]) -> None:
@@ -266,33 +266,19 @@ def save(replay: SixReplay, path: str | os.PathLike[str]) -> None:
 
 def load(path: str | os.PathLike[str]) -> SixReplay:
     """Read and validate a six-card replay file; raises ``golf.replay.ReplayError``."""
-    p = Path(path)
-    name = str(path)
-    try:
-        size = p.stat().st_size
-        if size > MAX_BYTES:
-            raise ReplayError(name, "", f"the file is {size:,} bytes, more than {MAX_BYTES:,}")
-        with p.open("rb") as f:
-            raw = f.read(MAX_BYTES + 1)
-    except OSError as e:
-        raise ReplayError(name, "", f"cannot be read ({e.strerror or e})") from None
-    if len(raw) > MAX_BYTES:
-        raise ReplayError(name, "", f"the file is more than {MAX_BYTES:,} bytes")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise ReplayError(name, "", f"not UTF-8 text (byte {e.start + 1})") from None
-    return loads(text, name)
+    return loads(read_text(path, MAX_BYTES), str(path))
 
 
 def loads(text: str, name: str = "<replay>") -> SixReplay:
     """Read and validate six-card replay ``text``; ``name`` is how errors name it."""
     if len(text) > MAX_BYTES:
         raise ReplayError(name, "", f"the text is more than {MAX_BYTES:,} characters")
-    return _SixReader(name).six_replay(_compose(text, name))
+    return _SixReader(name).six_replay(
+        compose(text, name, "the file is empty (expected format, game, code, players, ...)")
+    )
 
 
-class _SixReader(_Reader):
+class _SixReader(NodeReader):
     """Validation of the node tree into a :class:`SixReplay`."""
 
     def __init__(self, name: str) -> None:
