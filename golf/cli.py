@@ -27,9 +27,10 @@ from golf.codes import CodeError, format_code, parse_code
 from golf.deal import MAX_DEAL
 from golf.describe import describe
 from golf.engine import Action
-from golf.replay import ReplayError, load, verify
+from golf.replay import MAX_BYTES, ReplayError, load, loads, verify
 from golf.rules import EASY, PRESETS, Rules
 from golf.session import Game
+from golf.yamlfile import read_text
 
 PROG = "golf" if getattr(sys, "frozen", False) else "main.py"
 EXIT_OK = 0
@@ -178,16 +179,33 @@ def _add_verify(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("paths", nargs="+", metavar="PATH", help="replay files or folders")
 
 
-def run_verify(args: argparse.Namespace) -> int:
+_SIX_CARD = re.compile(r"""^game:[ \t]*['"]?six-card['"]?[ \t]*(?:#.*)?$""", re.MULTILINE)
+
+
+def verify_file(path: Path, six_card: bool | None = None) -> list[str]:
+    """What differs between a replay file and its game played again (nothing: an empty list).
+
+    Solitaire and six-card replays alike, told apart by the six-card file's top-level
+    ``game: six-card`` line unless ``six_card`` says which. Raises :class:`ReplayError` for a
+    file that cannot be read.
+    """
+    text = read_text(path, MAX_BYTES)
+    if six_card or (six_card is None and _SIX_CARD.search(text)):
+        from golf.sixcard import replay as six_card
+
+        return six_card.verify(six_card.loads(text, str(path)))
+    return verify(loads(text, str(path)))
+
+
+def run_verify(args: argparse.Namespace, six_card: bool | None = None) -> int:
     status = EXIT_OK
     for path in replay_files(args.paths):
         try:
-            replay = load(path)
+            problems = verify_file(path, six_card)
         except ReplayError as e:
             print(f"FAIL {e}", file=sys.stderr, flush=True)
             status = EXIT_BAD_INPUT
             continue
-        problems = verify(replay)
         if problems:
             print(f"FAIL {path}: {problems[0]}", flush=True)
             status = max(status, EXIT_FAILED)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import re
+import shutil
 import subprocess
 import sys
 import types
@@ -347,3 +349,22 @@ def test_the_headless_commands_do_not_import_pygame() -> None:
         check=False,
     )
     assert done.returncode == 0, done.stderr
+
+
+def test_verify_reads_six_card_replays_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    six = tmp_path / "six.yaml"
+    assert run(["six-card", "record", str(six), "--players", "2", "--ai", "easy"], capsys)[0] == 0
+    shutil.copy(ROOT / "replays" / "seeds-easy-win.yaml", tmp_path / "solitaire.yaml")
+    status, out, err = run(["verify", str(tmp_path)], capsys)
+    assert (status, err) == (0, "")
+    assert out.splitlines() == [f"ok   {six}", f"ok   {tmp_path / 'solitaire.yaml'}"]
+    # a changed result is found in a six-card file as in a solitaire one
+    text = six.read_text(encoding="utf-8")
+    totals = re.search(r"totals: \[(-?\d+), ", text)
+    assert totals is not None
+    changed = f"totals: [{int(totals.group(1)) + 1}, "
+    six.write_text(text.replace(totals.group(0), changed), encoding="utf-8")
+    status, out, _ = run(["verify", str(six)], capsys)
+    assert status == 1 and out.startswith(f"FAIL {six}: ")

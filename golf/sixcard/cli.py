@@ -11,15 +11,13 @@ import argparse
 import random
 import sys
 import time
-from pathlib import Path
 from typing import Any, Final
 
 from golf.deal import MAX_DEAL
-from golf.replay import ReplayError
 from golf.sixcard.ai import LEVELS, make_opponent
 from golf.sixcard.codes import SixCodeError, format_code, parse_code
 from golf.sixcard.game import new_game
-from golf.sixcard.replay import SixReplay, load, save, verify
+from golf.sixcard.replay import SixReplay, save
 from golf.sixcard.rules import MAX_PLAYERS, MIN_PLAYERS, SixRules
 from golf.sixcard.simulate import play_game, survey
 
@@ -216,33 +214,10 @@ def _add_record(p: argparse.ArgumentParser) -> None:
 
 
 def run_verify(args: argparse.Namespace) -> int:
-    status = EXIT_OK
-    files: list[Path] = []
-    for name in args.paths:
-        p = Path(name)
-        if p.is_dir():
-            found = sorted(f for f in p.rglob("*") if f.suffix in (".yaml", ".yml") and f.is_file())
-            if not found:
-                return _bad(f"{name}: no replay files (*.yaml, *.yml) in this folder")
-            files.extend(found)
-        elif p.is_file():
-            files.append(p)
-        else:
-            return _bad(f"{name}: no such file or folder")
-    for path in files:
-        try:
-            replay = load(path)
-        except ReplayError as e:
-            print(f"FAIL {e}", file=sys.stderr, flush=True)
-            status = EXIT_BAD_INPUT
-            continue
-        problems = verify(replay)
-        if problems:
-            print(f"FAIL {path}: {problems[0]}", flush=True)
-            status = max(status, EXIT_FAILED)
-        else:
-            print(f"ok   {path}", flush=True)
-    return status
+    """The main ``verify`` command, every file read as a six-card replay."""
+    from golf.cli import run_verify as verify_replays
+
+    return verify_replays(args, six_card=True)
 
 
 def _add_verify(p: argparse.ArgumentParser) -> None:
