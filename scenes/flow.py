@@ -77,15 +77,16 @@ def start_game(app: App, game: Game) -> None:
 def new_game(app: App, rules: Rules | None = None) -> None:
     """A random deal under ``rules`` (the default rules when None).
 
-    With the "winnable deals only" option, a window finds a deal the solver proves winnable
+    With the "winnable deals only" option on for those rules, a window finds a deal the solver proves winnable
     first (off the UI thread), then starts it.
     """
-    if app.settings.winnable_deals:
+    rules = rules or default_rules(app)
+    if app.settings.winnable(rules):
         from scenes.finding import FindDealScene
 
-        app.scenes.push(FindDealScene(app, rules or default_rules(app)), fade=False)
+        app.scenes.push(FindDealScene(app, rules), fade=False)
         return
-    start_game(app, Game.new(random_deal(app), rules or default_rules(app)))
+    start_game(app, Game.new(random_deal(app), rules))
 
 
 def to_title(app: App) -> None:

@@ -127,8 +127,8 @@ class NewGameScene(Scene):
         return change
 
     def _winnable(self, value: object) -> None:
-        """Random deals the solver proves winnable, or any: the same option as in Options."""
-        self.app.change_settings(self.app.settings.with_(winnable_deals=bool(value)))
+        """Random deals the solver proves winnable, or any: kept for the rules chosen here."""
+        self.app.change_settings(self.app.settings.with_winnable(self.rules, bool(value)))
 
     def _rules_changed(self) -> None:
         code = self._parsed()
@@ -140,7 +140,7 @@ class NewGameScene(Scene):
         r = self.rules
         values: list[object] = [r.preset_name() or "classic", r.king_ace, r.queen_on_king,
                                 r.draw_any_time, r.jokers, r.empty_waste, r.scoring,
-                                self.app.settings.winnable_deals]
+                                self.app.settings.winnable(r)]
         for choice, value in zip(self.choices, values, strict=True):
             choice.set(value)
 
@@ -238,7 +238,7 @@ class NewGameScene(Scene):
             for i, line in enumerate(_wrap(look, self.error, 7, self.field.rect.width)):
                 look.type.blit(surface, line, 7, p.orange, (below[0], below[1] + i * 18),
                                shadow=p.ink)
-        elif self.app.settings.winnable_deals and not self.field.text:
+        elif self.app.settings.winnable(self.rules) and not self.field.text:
             look.type.blit(surface, texts("new.winnable") + " — " + texts("winnable.label"), 8,
                            p.gold, below, shadow=p.ink)
         elif self._parsed() is not None:

@@ -47,7 +47,6 @@ class OptionsScene(Scene):
              on_off),
             ("options.fullscreen", "fullscreen", [False, True],
              on_off),
-            ("options.winnable_deals", "winnable_deals", [False, True], on_off),
             ("options.winnable_indicator", "winnable_indicator", [False, True], on_off),
         ]
         x = (SCREEN_SIZE[0] - ROW_W) // 2

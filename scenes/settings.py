@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import re
 import tempfile
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
@@ -19,6 +20,8 @@ from typing import Any
 import yaml
 from platformdirs import PlatformDirs
 
+from golf.codes import format_code
+from golf.rules import PRESETS, Rules
 from scenes.i18n import LANGUAGES, Notice, system_language
 
 __all__ = [
@@ -28,6 +31,7 @@ __all__ = [
     "Settings",
     "SettingsStore",
     "default_config_dir",
+    "rules_key",
 ]
 
 log = logging.getLogger(__name__)
@@ -51,18 +55,45 @@ class Settings:
     default_rules: str = "classic"
     four_colour: bool = False
     fullscreen: bool = False
-    winnable_deals: bool = False  # random deals the solver proves winnable
+    winnable_deals: tuple[str, ...] = ()
+    """The rule sets (as :func:`rules_key` names them) whose random deals the solver proves
+    winnable first."""
     winnable_indicator: bool = False  # "still winnable / no longer winnable" in a game
 
     def with_(self, **changes: Any) -> Settings:
         """A copy with some options changed."""
         return replace(self, **changes)
 
+    def winnable(self, rules: Rules) -> bool:
+        """Whether random deals under ``rules`` are only those the solver proves winnable."""
+        return rules_key(rules) in self.winnable_deals
+
+    def with_winnable(self, rules: Rules, on: bool) -> Settings:
+        """A copy with "winnable deals only" turned on or off for ``rules`` alone."""
+        key = rules_key(rules)
+        others = tuple(k for k in self.winnable_deals if k != key)
+        return replace(self, winnable_deals=tuple(sorted((*others, key))) if on else others)
+
+
+def rules_key(rules: Rules) -> str:
+    """A rule set's name in the settings file: its code's rule letter and fourth part
+    (``E``, ``C``, ``C-VS`` for the strict rules, ``E-VJ`` for Easy with one joker...)."""
+    parts = format_code(0, rules).split("-")
+    return "-".join([parts[1], *parts[3:]])
+
+
+_RULES_KEY_RE = re.compile(r"[ECN](?:-V[A-Z]{0,8})?")
+
 
 def _valid(name: str, value: object) -> bool:
-    if name in ("interactive_rules", "sound", "four_colour", "fullscreen", "winnable_deals",
-                "winnable_indicator"):
+    if name in ("interactive_rules", "sound", "four_colour", "fullscreen", "winnable_indicator"):
         return isinstance(value, bool)
+    if name == "winnable_deals":
+        return (
+            isinstance(value, list)
+            and len(value) <= 200
+            and all(isinstance(k, str) and _RULES_KEY_RE.fullmatch(k) for k in value)
+        )
     if name == "volume":
         return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 100
     if name == "language":
@@ -133,7 +164,12 @@ class SettingsStore:
             if f.name not in data:
                 continue
             value = data[f.name]
+            if f.name == "winnable_deals" and isinstance(value, bool):
+                # Files from before the option was kept per rule set: on meant every rule set.
+                value = [rules_key(PRESETS[name]) for name in RULE_PRESETS] if value else []
             if _valid(f.name, value):
+                if isinstance(value, list):
+                    value = tuple(sorted(set(value)))
                 values[f.name] = value
             else:
                 log.warning("ignoring option %s=%r in %s", f.name, value, self.path)
@@ -156,6 +192,7 @@ class SettingsStore:
         """Write the options atomically; raises ``OSError`` if the folder is not writable."""
         self.folder.mkdir(parents=True, exist_ok=True)
         document = {"format": FORMAT, **asdict(settings)}
+        document["winnable_deals"] = list(settings.winnable_deals)
         text = yaml.safe_dump(document, sort_keys=False, allow_unicode=True)
         fd, tmp_name = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=self.folder)
         tmp = Path(tmp_name)

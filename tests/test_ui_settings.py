@@ -8,14 +8,22 @@ from pathlib import Path
 import pytest
 import yaml
 
-from scenes.settings import SETTINGS_FILE, Settings, SettingsStore
+from golf.rules import CLASSIC, EASY, STRICT
+from scenes.settings import SETTINGS_FILE, Settings, SettingsStore, rules_key
 
 
 def test_saved_options_load_back(tmp_path: Path) -> None:
     store = SettingsStore(tmp_path)
-    chosen = Settings(language="fr", interactive_rules=False, sound=False, volume=30,
-                      animation="fast", default_rules="strict", four_colour=True,
-                      fullscreen=True)
+    chosen = Settings(
+        language="fr",
+        interactive_rules=False,
+        sound=False,
+        volume=30,
+        animation="fast",
+        default_rules="strict",
+        four_colour=True,
+        fullscreen=True,
+    )
     store.save(chosen)
     assert store.load() == (chosen, None)
 
@@ -45,8 +53,9 @@ def test_saving_leaves_no_temporary_file(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == [SETTINGS_FILE]
 
 
-def test_a_failed_write_keeps_the_previous_file(tmp_path: Path,
-                                                monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_failed_write_keeps_the_previous_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     store = SettingsStore(tmp_path)
     store.save(Settings(volume=40))
 
@@ -108,3 +117,37 @@ def test_one_bad_value_falls_back_for_that_value_only(tmp_path: Path) -> None:
     assert settings.four_colour
     assert settings.volume == Settings().volume
     assert settings.sound is True
+
+
+def test_winnable_deals_only_is_kept_per_rule_set(tmp_path: Path) -> None:
+    one_joker = CLASSIC.with_(jokers=1)
+    settings = Settings().with_winnable(CLASSIC, True).with_winnable(one_joker, True)
+    assert settings.winnable(CLASSIC) and settings.winnable(one_joker)
+    assert not settings.winnable(EASY) and not settings.winnable(STRICT)
+    assert not settings.with_winnable(CLASSIC, False).winnable(CLASSIC)
+    assert settings.with_winnable(CLASSIC, False).winnable(one_joker)
+    store = SettingsStore(tmp_path)
+    store.save(settings)
+    saved = yaml.safe_load((tmp_path / SETTINGS_FILE).read_text(encoding="utf-8"))
+    assert saved["winnable_deals"] == ["C", rules_key(one_joker)]
+    assert rules_key(STRICT) == "C-VS" and rules_key(EASY) == "E"
+    assert store.load() == (settings, None)
+
+
+@pytest.mark.parametrize(("old", "easy", "strict"), [("true", True, True), ("false", False, False)])
+def test_an_older_single_winnable_switch_still_reads(
+    tmp_path: Path, old: str, easy: bool, strict: bool
+) -> None:
+    (tmp_path / SETTINGS_FILE).write_text(f"format: 1\nwinnable_deals: {old}\n", encoding="utf-8")
+    settings, notice = SettingsStore(tmp_path).load()
+    assert notice is None
+    assert (settings.winnable(EASY), settings.winnable(STRICT)) == (easy, strict)
+    assert not settings.winnable(EASY.with_(jokers=2))
+
+
+def test_a_bad_winnable_list_falls_back_to_none(tmp_path: Path) -> None:
+    (tmp_path / SETTINGS_FILE).write_text(
+        "format: 1\nwinnable_deals: [E, 'rm -rf']\nsound: false\n", encoding="utf-8"
+    )
+    settings, _ = SettingsStore(tmp_path).load()
+    assert settings.winnable_deals == () and settings.sound is False

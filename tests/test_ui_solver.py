@@ -165,7 +165,14 @@ def test_winnable_only_option_in_the_new_game_window(ui: Driver) -> None:
     row = next(c for c in window.choices if c.key == "new.winnable")
     assert row.value is False
     row.step(1)
-    assert ui.app.settings.winnable_deals is True
+    chosen = window.rules
+    assert ui.app.settings.winnable(chosen)
+    # kept for these rules only: another rule set shows it off, the first one on again
+    other = "easy" if chosen != EASY else "classic"
+    window._preset(other)
+    assert row.value is False and not ui.app.settings.winnable(window.rules)
+    window._preset(chosen.preset_name() or "classic")
+    assert row.value is True
     window.random_deal()
     ui.frames(2)
     finding = ui.top
