@@ -2,22 +2,25 @@
 
     python bench/kill_resume.py --trials 20
 
-Each trial starts the game window headless (SDL dummy drivers) in a child process: the app is
-built exactly as ``scenes.app.run`` builds it (settings, records and replays in one temporary
-folder), the title comes up, and the child presses Enter on it — "Continue" when the title offers
-one, else "Play Easy" — then plays random keys (draw, columns, undo; a new deal when a game is
-over) through the real frame loop. After every frame in which the game changed, the child prints
-its state (code, action log, position, moves, undo history). The parent kills it with SIGKILL at a
-random moment and starts the next trial in the same folder.
+Each trial starts the real program headless — ``python main.py play --autoplay SEED`` with the
+SDL dummy drivers, its settings (``--config-dir``), records and autosave (``$GOLF_DATA_DIR``) and
+replays (``$XDG_DATA_HOME``) in one temporary folder — and lets it play: ``--autoplay`` presses
+Enter on the title (Continue when it is offered, else Play Easy), then random keys on the table
+(draw, columns, undo; Enter on a dialog: a new deal after a game over), through the real event
+loop, and prints the game's state (code, action log, position, moves, undo history) after every
+change (``scenes/autoplay.py``). The parent kills it with SIGKILL at a random moment, reads the
+autosave the killed program left, and starts the next trial in the same folder.
 
 Checks, for every relaunch:
 
-* the game the title restores is the last state the killed child printed, or the state one
-  action later (the kill can land between the save and the print); position, move counter and
-  the whole undo history (every position it holds) must be equal;
-* when the killed game had no action yet or was over, nothing or its first action is restored;
-* every file in the folder parses (settings, statistics, high scores, autosave, replays): no file
-  is ever half-written. Temporary files of cut-short writes are counted (they are not the files).
+* the game "Continue" restores is exactly the one in the autosave on disk at the kill (code, log,
+  position, move counter, undo depth, every position of the undo history); no autosave, or a
+  finished game in it: nothing is offered;
+* that saved game is the last state the killed program printed, or one action later (the kill
+  can land between the save and the print);
+* every file in the folder parses (settings, statistics, high scores, autosave, saved round,
+  replays): no file is ever half-written. Temporary files of cut-short writes are counted (they
+  are not the files; the next start removes them).
 
 Exit status 0 when every trial passes.
 """
@@ -25,6 +28,7 @@ Exit status 0 when every trial passes.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import json
 import os
@@ -43,99 +47,6 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 State = dict[str, Any]
-
-
-# ----------------------------------------------------------------------------- the child
-
-
-def _state(scene: Any) -> State:
-    game = scene.game
-    history = [repr(p) for p in game._history]
-    return {
-        "code": game.code,
-        "actions": [str(a) for a in game.log],
-        "position": repr(game.position),
-        "moves": game.moves,
-        "undo_depth": game.undo_depth,
-        "history": hashlib.sha1("\n".join(history).encode()).hexdigest(),
-        "status": game.status,
-        "elapsed": round(scene.elapsed, 3),
-    }
-
-
-def child(folder: Path, seed: int) -> int:
-    """Run the window headless, playing random keys until killed."""
-    os.environ["SDL_VIDEODRIVER"] = "dummy"
-    os.environ["SDL_AUDIODRIVER"] = "dummy"
-    os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
-    import pygame
-
-    from scenes.app import WindowOptions, build_app, first_scene, load_settings, open_window
-    from scenes.game import GameScene
-    from scenes.input import InputMapper
-    from scenes.manager import Loop
-
-    options = WindowOptions(
-        config_dir=folder / "config",
-        data_dir=folder / "data",
-        replays_dir=folder / "data" / "replays",
-        seed=seed,
-    )
-    pygame.init()
-    loaded = load_settings(options)
-    screen = open_window(loaded[0].fullscreen)
-    app = build_app(options, screen, loaded)
-    app.change_settings(app.settings.with_(animation="off"), save=False)
-    first_scene(app, options)
-    loop = Loop(app, InputMapper())
-    rng = random.Random(seed)
-    out = sys.stdout
-
-    def say(kind: str, payload: object) -> None:
-        out.write(f"{kind} {json.dumps(payload)}\n")
-        out.flush()
-
-    def key(k: int, text: str = "") -> None:
-        pygame.event.post(
-            pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=text, scancode=0)
-        )
-        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode=text, scancode=0))
-
-    def table() -> GameScene | None:
-        return next((s for s in app.scenes.stack if isinstance(s, GameScene)), None)
-
-    title = app.scenes.top
-    saved = getattr(title, "saved", None)
-    key(pygame.K_RETURN, "\r")  # Continue, or Play Easy
-    for _ in range(5):
-        loop.step(pygame.event.get(), 1 / 60)
-    scene = table()
-    if scene is None:
-        say("ERROR", "no game after Enter on the title")
-        return 1
-    say("RESTORED", _state(scene) if saved is not None else None)
-    last = _state(scene)
-    say("STATE", last)
-    say("READY", None)
-    keys = (
-        [(pygame.K_SPACE, " ")] * 4
-        + [(getattr(pygame, f"K_{n}"), str(n)) for n in range(1, 8)] * 2
-        + [(pygame.K_u, "u")] * 2
-    )
-    while True:
-        scene = table()
-        if scene is not None and scene.game.status != "playing" and rng.random() < 0.3:
-            key(pygame.K_n, "n")  # a new deal (the finished game is left)
-        elif scene is not None and rng.random() < 0.6:
-            key(*rng.choice(keys))
-        loop.step(pygame.event.get(), 1 / 60)
-        scene = table()
-        if scene is not None:
-            now = _state(scene)
-            if (now["code"], now["actions"]) != (last["code"], last["actions"]):
-                say("STATE", now)
-                last = now
-        time.sleep(0.002)
 
 
 # ----------------------------------------------------------------------------- the parent
@@ -180,40 +91,101 @@ def _same(a: State, b: State) -> bool:
     return all(a[k] == b[k] for k in keys)
 
 
-def _judge(restored: State | None, last: State | None) -> str | None:
-    """None when ``restored`` is what a relaunch after the kill may show, else why not."""
-    if last is None:
-        return None if restored is None else "restored a game when none had been played"
+def saved_state(folder: Path) -> State | None:
+    """The game the autosave in ``folder`` holds, as the program prints states; None: none.
+
+    Only a game still in play is offered by the title, so a finished one counts as none.
+    """
+    from golf.autosave import AUTOSAVE_DOCUMENT
+    from golf.store import Store
+
+    loaded = Store(folder / "data").load(AUTOSAVE_DOCUMENT, keep_aside=False)
+    snapshot = loaded.value
+    if loaded.notice is not None or snapshot is None:
+        return None
+    game = snapshot.game()
+    if game.status != "playing":
+        return None
+    history = "\n".join(repr(p) for p in game._history)
+    return {
+        "code": snapshot.code,
+        "actions": [str(a) for a in game.log],
+        "position": repr(game.position),
+        "moves": game.moves,
+        "undo_depth": game.undo_depth,
+        "history": hashlib.sha1(history.encode()).hexdigest(),
+        "status": game.status,
+    }
+
+
+def _judge(restored: State | None, saved: State | None, last: State | None) -> str | None:
+    """None when a relaunch after the kill may restore ``restored``, else why not.
+
+    ``saved``: what the autosave on disk held after the kill; ``last``: the last state the killed
+    program printed.
+    """
+    if saved is None:
+        if restored is not None:
+            return "restored a game although the autosave holds none in play"
+        if last is not None and last["status"] == "playing" and last["actions"]:
+            return f"no game saved; the killed game was in play with {len(last['actions'])} actions"
+        return None
     if restored is None:
-        if not last["actions"] or last["status"] != "playing":
-            return None
-        return f"nothing restored; the game had {len(last['actions'])} actions"
-    if restored["code"] == last["code"] and restored["actions"] == last["actions"]:
-        return None if _same(restored, last) else "same actions but a different game state"
-    if restored["code"] == last["code"] and restored["actions"][:-1] == last["actions"]:
-        return None  # the kill landed between the save and the print
+        return f"nothing restored; the autosave holds {len(saved['actions'])} actions"
+    if not _same(restored, saved):
+        return (
+            f"restored {restored['code']} after {len(restored['actions'])} actions, position "
+            f"equal: {restored['position'] == saved['position']}; the autosave holds "
+            f"{saved['code']} after {len(saved['actions'])}"
+        )
+    if last is None:
+        return "the killed program printed no state"
+    if last["code"] == saved["code"] and saved["actions"] in (
+        last["actions"],
+        [*last["actions"], saved["actions"][-1]] if saved["actions"] else None,
+    ):
+        return None  # the same, or one action later: the kill fell between the save and the print
     return (
-        f"restored {restored['code']} after {len(restored['actions'])} actions; the killed game "
-        f"was {last['code']} after {len(last['actions'])}"
+        f"the autosave ({saved['code']}, {len(saved['actions'])} actions) is not the last "
+        f"printed state ({last['code']}, {len(last['actions'])} actions)"
     )
 
 
-def trial_run(folder: Path, seed: int, low: float, high: float) -> tuple[list[str], State | None]:
-    """One launch-and-kill; its messages (RESTORED, last STATE) and any protocol error."""
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+def command(folder: Path, seed: int) -> tuple[list[str], dict[str, str]]:
+    """The real program, headless, playing random keys, its files all in ``folder``."""
+    argv = [
+        sys.executable,
+        str(ROOT / "main.py"),
+        "play",
+        "--config-dir",
+        str(folder / "config"),
+        "--autoplay",
+        str(seed),
+    ]
+    env = dict(
+        os.environ,
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        PYGAME_HIDE_SUPPORT_PROMPT="1",
+        GOLF_DATA_DIR=str(folder / "data"),
+        XDG_DATA_HOME=str(folder / "share"),  # the replays folder
+        XDG_CONFIG_HOME=str(folder / "xdg-config"),
+    )
+    return argv, env
+
+
+def trial_run(folder: Path, seed: int, low: float, high: float) -> list[str]:
+    """One launch, SIGKILL once the game is on and a random ``low``..``high`` s later; the
+    program's lines."""
+    argv, env = command(folder, seed)
     proc = subprocess.Popen(
-        [
-            sys.executable,
-            str(Path(__file__).resolve()),
-            "--child",
-            str(folder),
-            "--seed",
-            str(seed),
-        ],
+        argv,
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,
         env=env,
+        cwd=ROOT,
+        start_new_session=True,  # its solver processes can be found and ended with it
     )
     lines: list[str] = []
     ready = threading.Event()
@@ -222,83 +194,102 @@ def trial_run(folder: Path, seed: int, low: float, high: float) -> tuple[list[st
         assert proc.stdout is not None
         for line in proc.stdout:
             lines.append(line.rstrip("\n"))
-            if line.startswith(("READY", "ERROR")):
+            if line.startswith("autoplay state"):
                 ready.set()
         ready.set()
 
     thread = threading.Thread(target=reader, daemon=True)
     thread.start()
-    if not ready.wait(60):
-        proc.kill()
-        proc.wait()
-        thread.join(10)
-        if proc.stdout is not None:
-            proc.stdout.close()
-        return ["ERROR never ready"], None
-    time.sleep(random.Random(seed).uniform(low, high))
+    if not ready.wait(90):
+        lines.append("ERROR the game never came up")
+    else:
+        time.sleep(random.Random(seed).uniform(low, high))
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
     thread.join(10)
     if proc.stdout is not None:
         proc.stdout.close()
-    return lines, None
+    if proc.returncode != -signal.SIGKILL:
+        lines.append(f"ERROR the program ended by itself (status {proc.returncode})")
+    # the solver processes end by themselves once their parent is gone (a few seconds)
+    for _ in range(100):
+        try:
+            os.killpg(proc.pid, 0)  # anything of the program still alive?
+        except ProcessLookupError:
+            break
+        time.sleep(0.1)
+    else:
+        lines.append("LEFTOVER")
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+    return lines
 
 
 def run(trials: int, seed: int, low: float, high: float, folder: Path | None = None) -> int:
     """The whole bench; prints one line per trial and a summary; the number of failures."""
     work = folder or Path(tempfile.mkdtemp(prefix="golf-kill-"))
     last: State | None = None
+    saved: State | None = None
     failures = 0
     restores = 0
     temporaries = 0
     survived = 0
+    leftovers = 0
     for n in range(trials + 1):  # the last launch only checks the restore of the last kill
-        lines, _ = trial_run(work, seed + n, low, high) if n < trials else _final(work, seed + n)
+        lines = (
+            trial_run(work, seed + n, low, high)
+            if n < trials
+            else trial_run(work, seed + n, 0.0, 0.0)
+        )
         restored: State | None = None
         got_restore = False
         states: list[State] = []
         error: str | None = None
         for line in lines:
+            if line == "LEFTOVER":
+                leftovers += 1
+                continue
             kind, _, payload = line.partition(" ")
-            if kind == "RESTORED":
-                restored = json.loads(payload)
-                got_restore = True
-            elif kind == "STATE":
-                states.append(json.loads(payload))
-            elif kind == "ERROR":
+            if kind == "ERROR":
                 error = payload
+                continue
+            word, _, body = payload.partition(" ")
+            if word == "restored":
+                restored = json.loads(body)
+                got_restore = True
+            elif word == "state":
+                states.append(json.loads(body))
         if error is None and not got_restore:
             error = "the relaunch never reached the game"
         if error is None and n > 0:
-            error = _judge(restored, last)
+            error = _judge(restored, saved, last)
         if restored is not None:
             restores += 1
         problems, temps = _check_files(work)
         temporaries += temps
         if problems:
             error = (error + "; " if error else "") + "; ".join(problems)
-        if states:
-            last = states[-1]
+        last = states[-1] if states else None
+        saved = saved_state(work)
         label = "final launch" if n == trials else f"trial {n + 1:2d}"
-        actions = len(last["actions"]) if last else 0
+        actions = len(saved["actions"]) if saved else 0
         print(
             f"{label}: {'ok' if error is None else 'FAIL ' + error}"
-            f" (restored {'yes' if restored else 'no'}, killed at {actions} actions)"
+            f" (restored {len(restored['actions']) if restored else 'nothing'}; "
+            f"killed with {actions} actions saved)",
+            flush=True,
         )
         if error is not None:
             failures += 1
         elif n > 0:
             survived += 1
     print(
-        f"{trials} kills, {survived} survived (relaunch restored exactly, every file whole), "
-        f"{restores} relaunches with a game to continue, {failures} failures, "
-        f"{temporaries} stray temporary files seen; folder {work}"
+        f"{trials} kills of the real program, {survived} relaunches restored the saved game "
+        f"exactly with every file whole, {restores} relaunches with a game to continue, "
+        f"{failures} failures, {temporaries} stray temporary files seen, {leftovers} launches "
+        f"left processes alive 10 s after the kill; folder {work}"
     )
     return failures
-
-
-def _final(folder: Path, seed: int) -> tuple[list[str], State | None]:
-    return trial_run(folder, seed, 0.0, 0.0)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -308,10 +299,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--min", type=float, default=0.2, help="earliest kill, seconds after ready")
     parser.add_argument("--max", type=float, default=2.5, help="latest kill, seconds after ready")
     parser.add_argument("--folder", type=Path, help="data folder to use (default: a new temp)")
-    parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    if args.child is not None:
-        return child(args.child, args.seed)
     failures = run(args.trials, args.seed, args.min, args.max, args.folder)
     return 0 if failures == 0 else 1
 

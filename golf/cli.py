@@ -303,6 +303,13 @@ def _add_play(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="also write the game's replay to FILE (when it ends or the window closes)",
     )
+    window.add_argument(
+        "--autoplay",
+        type=int,
+        metavar="SEED",
+        help="press random keys (tests): Continue or play from the title, then the table's "
+        "keys; print the game's state as JSON lines after every change",
+    )
 
 
 def _positive(text: str) -> int:

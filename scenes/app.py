@@ -58,6 +58,7 @@ class WindowOptions:
     record: Path | None = None  # play --record: also write the first game's replay here
     watch: Path | None = None  # open the window on this replay file (main.py watch FILE)
     replays_dir: Path | None = None  # where games are saved (run(): the user's data folder)
+    autoplay: int | None = None  # play random keys with this seed (crash tests: scenes.autoplay)
 
     @classmethod
     def from_any(cls, source: object) -> WindowOptions:
@@ -211,9 +212,18 @@ def run(argv_options: object = None) -> int:
         loop = Loop(app, InputMapper())
         clock = pygame.time.Clock()
         frames = 0
+        autoplay = None
+        if options.autoplay is not None:
+            from scenes.autoplay import Autoplay
+
+            autoplay = Autoplay(app, options.autoplay)
         while app.running:
             dt = min(clock.tick(FPS) / 1000.0, MAX_DT)
+            if autoplay is not None:
+                autoplay.post()
             loop.step(pygame.event.get(), dt)
+            if autoplay is not None:
+                autoplay.observe()
             pygame.display.flip()
             frames += 1
             if frames == 1:

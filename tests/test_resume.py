@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import subprocess
 import sys
 from pathlib import Path
 
@@ -178,9 +179,45 @@ def test_round_holes_and_watched_replays_are_not_autosaved(tmp_path: Path) -> No
 
 
 def test_sigkill_relaunches_restore_the_game(tmp_path: Path) -> None:
-    """The short version of ``bench/kill_resume.py``: three kills of the real window."""
+    """The short version of ``bench/kill_resume.py``: three SIGKILLs of the real program
+    (``main.py play --autoplay``), each relaunch restoring the saved game exactly."""
     failures = kill_resume.run(trials=3, seed=11, low=0.3, high=1.2, folder=tmp_path)
     assert failures == 0
+
+
+def _autoplay(folder: Path, seed: int, frames: int) -> list[tuple[str, object]]:
+    argv, env = kill_resume.command(folder, seed)
+    done = subprocess.run(
+        [*argv, "--frames", str(frames)], env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    lines = [line.split(" ", 2) for line in done.stdout.splitlines()]
+    assert all(word == "autoplay" for word, *_ in lines), done.stdout[:500]
+    return [(kind, json.loads(body)) for _, kind, body in lines]
+
+
+def test_autoplay_plays_the_real_program_and_continue_restores_its_game(tmp_path: Path) -> None:
+    """``play --autoplay SEED``: Enter on the title, random table keys, a state per change;
+    closing keeps the game in play, and the next run's Enter is Continue, restoring it."""
+    lines = _autoplay(tmp_path, 5, 150)
+    assert lines[0] == ("restored", None)  # a new folder: nothing to continue, Play Easy
+    states = [body for kind, body in lines[1:]]
+    assert all(kind == "state" for kind, _ in lines[1:]) and len(states) > 5
+    for state in states:  # each printed state is the game its code and log make
+        assert isinstance(state, dict)
+        game = Game.from_code(state["code"])
+        for action in state["actions"]:
+            assert game.apply(Action.parse(action)) is None
+        assert repr(game.position) == state["position"] and game.moves == state["moves"]
+    last = states[-1]
+    assert isinstance(last, dict)
+    saved = kill_resume.saved_state(tmp_path)  # the window closed: the game in play is kept
+    assert last["status"] == "playing" and last["actions"], last  # 150 frames: still in play
+    assert saved is not None and kill_resume._same(saved, last)
+    again = _autoplay(tmp_path, 6, 20)
+    restored = again[0][1]
+    assert again[0][0] == "restored" and isinstance(restored, dict)
+    assert kill_resume._same(restored, last)  # Continue: the same game, undo history too
 
 
 def test_an_autosave_that_cannot_be_written_is_told_once(tmp_path: Path) -> None:
