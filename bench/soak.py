@@ -18,6 +18,7 @@ Python heap or pygame surfaces owned by it.
 from __future__ import annotations
 
 import argparse
+import ctypes
 import gc
 import os
 import random
@@ -52,18 +53,32 @@ def rss_mb() -> float:
         return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def sample(trace: bool) -> tuple[float, float, int]:
-    """(Python heap MB, RSS MB, live objects) after a full collection.
+def malloc_trim() -> bool:
+    """Ask the C allocator (glibc) to give its free memory back to the system; False elsewhere."""
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+        libc.malloc_trim(0)  # returns whether memory was released: either way it was asked
+    except (OSError, AttributeError):
+        return False
+    return True
+
+
+def sample(trace: bool, trim: bool = False) -> tuple[float, float, int, float]:
+    """(Python heap MB, RSS MB, live objects, RSS MB after ``malloc_trim``) after a collection.
 
     The heap is what ``tracemalloc`` traces when ``trace``, else the blocks the allocator holds
-    (``sys.getallocatedblocks``, times an average block of 64 bytes: a cheap estimate).
+    (``sys.getallocatedblocks``, times an average block of 64 bytes: a cheap estimate). The
+    last figure is the RSS once glibc has returned its free pages (``trim``; else the RSS): what
+    the C allocator keeps but does not use shows as the gap between the two.
     """
     gc.collect()
     if trace:
         heap = tracemalloc.get_traced_memory()[0] / 2**20
     else:
         heap = sys.getallocatedblocks() * 64 / 2**20
-    return heap, rss_mb(), len(gc.get_objects())
+    rss = rss_mb()
+    trimmed = rss_mb() if trim and malloc_trim() else rss
+    return heap, rss, len(gc.get_objects()), trimmed
 
 
 @dataclass
@@ -73,8 +88,9 @@ class SoakReport:
     blocked: int = 0
     keys: int = 0
     seconds: float = 0.0
-    samples: list[tuple[int, float, float, int]] = field(default_factory=list)
-    """(games played, heap MB, RSS MB, live objects) after the warm-up and every tenth."""
+    samples: list[tuple[int, float, float, int, float]] = field(default_factory=list)
+    """(games played, heap MB, RSS MB, live objects, RSS MB after ``malloc_trim``) after the
+    warm-up and every ``every`` games."""
 
     @property
     def heap_growth(self) -> float:
@@ -84,6 +100,10 @@ class SoakReport:
     def rss_growth(self) -> float:
         return self.samples[-1][2] - self.samples[0][2] if len(self.samples) > 1 else 0.0
 
+    @property
+    def trimmed_growth(self) -> float:
+        return self.samples[-1][4] - self.samples[0][4] if len(self.samples) > 1 else 0.0
+
     def line(self) -> str:
         first, last = self.samples[0], self.samples[-1]
         return (
@@ -91,7 +111,8 @@ class SoakReport:
             f"in {self.seconds:.0f} s; Python heap {first[1]:.1f} MB after game {first[0]} -> "
             f"{last[1]:.1f} MB after game {last[0]} (growth {self.heap_growth:+.2f} MB); "
             f"RSS {first[2]:.0f} -> {last[2]:.0f} MB ({self.rss_growth:+.1f} MB); live objects "
-            f"{first[3]} -> {last[3]} ({last[3] - first[3]:+d})"
+            f"{first[3]} -> {last[3]} ({last[3] - first[3]:+d}); RSS after malloc_trim "
+            f"{first[4]:.0f} -> {last[4]:.0f} MB ({self.trimmed_growth:+.1f} MB)"
         )
 
 
@@ -102,7 +123,11 @@ def soak(
     folder: Path | None = None,
     trace: bool = False,
     progress: bool = False,
+    every: int = 0,
+    trim: bool = False,
 ) -> SoakReport:
+    """Play ``games`` games; sample memory after ``warmup`` games and every ``every`` games
+    (default: a tenth of the run), trimming the C allocator at each sample when ``trim``."""
     from golf import engine
     from scenes import flow
     from scenes.app import WindowOptions, build_app, first_scene
@@ -180,18 +205,19 @@ def soak(
             flow.to_title(app)
             report.games += 1
             if report.games == warmup or (
-                report.games > warmup and report.games % max(1, games // 10) == 0
+                report.games > warmup and report.games % (every or max(1, games // 10)) == 0
             ):
-                report.samples.append((report.games, *sample(trace)))
+                report.samples.append((report.games, *sample(trace, trim)))
                 if progress:
-                    done, heap, rss, objects = report.samples[-1]
+                    done, heap, rss, objects, trimmed = report.samples[-1]
                     print(
-                        f"  after {done:5d} games: heap {heap:7.2f} MB, RSS {rss:7.1f} MB, "
-                        f"{objects} objects",
+                        f"  after {done:5d} games: heap {heap:7.2f} MB, RSS {rss:7.1f} MB"
+                        + (f" ({trimmed:7.1f} MB after malloc_trim)" if trim else "")
+                        + f", {objects} objects",
                         flush=True,
                     )
         if not report.samples or report.samples[-1][0] != report.games:
-            report.samples.append((report.games, *sample(trace)))
+            report.samples.append((report.games, *sample(trace, trim)))
     finally:
         report.seconds = time.perf_counter() - started
         if trace:
@@ -212,11 +238,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--limit-mb", type=float, default=8.0, help="largest heap growth allowed (8 MB)"
     )
+    parser.add_argument(
+        "--every", type=int, default=0, help="games between samples (default: a tenth of the run)"
+    )
+    parser.add_argument(
+        "--trim",
+        action="store_true",
+        help="call glibc's malloc_trim(0) at every sample and report the RSS after it too",
+    )
     args = parser.parse_args(argv)
     import logging
 
     logging.disable(logging.WARNING)
-    report = soak(args.games, args.seed, args.warmup, trace=args.trace, progress=True)
+    report = soak(
+        args.games,
+        args.seed,
+        args.warmup,
+        trace=args.trace,
+        progress=True,
+        every=args.every,
+        trim=args.trim,
+    )
     print(report.line())
     if report.heap_growth > args.limit_mb:
         print(f"heap grew by {report.heap_growth:.2f} MB, more than {args.limit_mb} MB")

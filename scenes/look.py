@@ -87,12 +87,17 @@ def rank_label(card: int, lang: str) -> str:
     return cards.short_name(card, lang)[:-1]
 
 
+TEXT_CACHE_BYTES = 8 * 2**20
+"""The most pixel memory the text cache holds (a game's code alone takes some 20 KB)."""
+
+
 class Type:
     """Pixel-crisp text: rendered without antialias at art size, then doubled. Cached."""
 
     def __init__(self) -> None:
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
         self._cache: dict[tuple[object, ...], pygame.Surface] = {}
+        self._cache_bytes = 0  # the pixels the cache holds: bounded by TEXT_CACHE_BYTES
         self._paths = {
             "bold": asset_path(*FONT_BOLD),
             "regular": asset_path(*FONT_REGULAR),
@@ -135,9 +140,13 @@ class Type:
             glyphs = both
         surface = pygame.transform.scale_by(glyphs, scale) if scale != 1 else glyphs
         surface = _for_screen(surface)
-        if len(self._cache) > 2000:
+        size = surface.get_bytesize() * surface.get_width() * surface.get_height()
+        if len(self._cache) > 2000 or self._cache_bytes + size > TEXT_CACHE_BYTES:
+            # every game shows new texts (its code, its clock): forget them all now and then
             self._cache.clear()
+            self._cache_bytes = 0
         self._cache[key] = surface
+        self._cache_bytes += size
         return surface
 
     def blit(

@@ -27,3 +27,24 @@ def test_games_through_the_scenes_do_not_grow_memory(tmp_path: Path) -> None:
     first, last = report.samples[0], report.samples[-1]
     assert last[3] - first[3] < 3000, report.line()  # live objects
     assert len(list((tmp_path / "replays").glob("*.yaml"))) == 16  # every game saved
+
+
+def test_the_text_cache_holds_a_bounded_amount_of_pixels() -> None:
+    """Every game shows texts never seen before (its code, its clock): the cache of rendered
+    texts must not keep them all (it grew by some 20 KB a game before it was bounded)."""
+    import pygame
+
+    from scenes import look
+
+    pygame.init()
+    pygame.display.set_mode((64, 64))
+    kind = look.Type()
+    sizes = []
+    for n in range(400):
+        surface = kind.render(f"GO1-E-{n:07d}", 16, (255, 255, 255), shadow=(0, 0, 0))
+        sizes.append(surface.get_bytesize() * surface.get_width() * surface.get_height())
+        held = sum(s.get_bytesize() * s.get_width() * s.get_height() for s in kind._cache.values())
+        assert held == kind._cache_bytes <= look.TEXT_CACHE_BYTES
+    assert sum(sizes) > look.TEXT_CACHE_BYTES  # the bound was reached, and held
+    again = kind.render("GO1-E-0000399", 16, (255, 255, 255), shadow=(0, 0, 0))
+    assert kind.render("GO1-E-0000399", 16, (255, 255, 255), shadow=(0, 0, 0)) is again
