@@ -21,6 +21,7 @@ screens visited are counted and printed.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import random
 import sys
@@ -42,6 +43,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 FRAME = 1 / 60
+DRIVE = 0.1  # the frame time while the storm takes the window somewhere (the loop's longest)
 W, H = 1280, 720
 
 
@@ -51,16 +53,26 @@ class StormReport:
     quits_cancelled: int = 0
     checks: int = 0
     scenes: Counter[str] = field(default_factory=Counter)
+    """Events received by each scene (the one on top when the event came)."""
+    places: Counter[str] = field(default_factory=Counter)
+    """Times the storm took the window to each place of the tour."""
+    missed: Counter[str] = field(default_factory=Counter)
+    """Times the way to a place did not end on it."""
     actions: int = 0
     seconds: float = 0.0
 
     def line(self) -> str:
-        seen = ", ".join(f"{name} {count}" for name, count in self.scenes.most_common())
+        missed = ", ".join(f"{name} {count}" for name, count in sorted(self.missed.items()))
         return (
             f"{self.events} events in {self.seconds:.1f} s, 0 exceptions, {self.checks} "
             f"invariant checks on tables ({self.actions} game actions taken), "
-            f"{self.quits_cancelled} quits cancelled; frames per screen: {seen}"
+            f"{self.quits_cancelled} quits cancelled; {len(self.scenes)} scenes received events; "
+            f"{sum(self.places.values())} trips to a place, missed: {missed or 'none'}"
         )
+
+    def table(self) -> str:
+        """Events received per scene, one line each."""
+        return "\n".join(f"  {name:<24} {count:7d}" for name, count in self.scenes.most_common())
 
 
 class InvariantError(AssertionError):
@@ -179,16 +191,375 @@ def build(folder: Path, seed: int) -> Any:
     return app
 
 
+def scene_name(scene: Any) -> str:
+    """The name a scene is counted under (the final six-card scoreboard apart)."""
+    if scene is None:
+        return "none"
+    name = type(scene).__name__
+    if name == "ScoreboardScene" and getattr(scene, "final", False):
+        return "ScoreboardScene(final)"
+    return name
+
+
+def clickables(scene: Any) -> list[pygame.Rect]:
+    """What a player could aim at on ``scene``: buttons, menus, cards, six-card targets."""
+    rects: list[pygame.Rect] = []
+
+    def take(value: Any) -> None:
+        if isinstance(value, pygame.Rect):
+            rects.append(value)
+            return
+        rect = getattr(value, "rect", None)
+        if isinstance(rect, pygame.Rect):
+            rects.append(rect)
+        for button in getattr(value, "buttons", None) or ():
+            take(button)
+
+    for value in list(vars(scene).values()):
+        if isinstance(value, dict):
+            for item in list(value.values())[:60]:
+                take(item)
+        elif isinstance(value, list | tuple):
+            for item in value[:60]:
+                take(item)
+        else:
+            take(value)
+    if hasattr(scene, "targets") and hasattr(scene, "target_rect"):
+        with contextlib.suppress(Exception):  # a table between states: aim elsewhere
+            rects += [scene.target_rect(t) for t in scene.targets()]
+    return [r for r in rects if r.w > 0 and r.h > 0]
+
+
+def aimed_click(rng: random.Random, scene: Any) -> list[pygame.Event]:
+    """A press and a release on something of ``scene`` (random when it has nothing)."""
+    rects = clickables(scene) if scene is not None else []
+    if not rects:
+        return [random_event(rng)]
+    rect = rng.choice(rects)
+    pos = (rng.randint(rect.left, rect.right - 1), rng.randint(rect.top, rect.bottom - 1))
+    motion = pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    button = 1 if rng.random() < 0.9 else 3
+    return [
+        motion,
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button),
+    ]
+
+
+def check_six(scene: Any) -> None:
+    """Six-card Golf: every card of the hole once, grids whole, the log replays to the state."""
+    from golf.sixcard.game import Match
+
+    match = scene.match
+    state = match.state
+    rules = state.rules
+    held = [c for grid in state.grids for c in grid] + list(state.stock) + list(state.discard)
+    if state.drawn is not None:
+        held.append(state.drawn)
+    if sorted(held) != sorted(rules.deck(state.players)):
+        raise InvariantError(f"six-card: cards lost or duplicated in hole {state.hole}")
+    full = (1 << rules.grid) - 1
+    for seat in state.seats:
+        if len(state.grids[seat]) != rules.grid:
+            raise InvariantError(f"six-card: seat {seat} holds {len(state.grids[seat])} cards")
+    if any(up & ~full for up in state.up):
+        raise InvariantError("six-card: a face-up mark outside the grid")
+    if len(state.scores) not in (state.hole - 1, state.hole):
+        raise InvariantError(f"six-card: {len(state.scores)} scores in hole {state.hole}")
+    replayed = Match(match.start)
+    for action in match.log:
+        if replayed.apply(action) is not None:
+            raise InvariantError(f"six-card: the log does not replay at {action}")
+    if replayed.state != state:
+        raise InvariantError("six-card: the log replays to another state")
+
+
+def check_stack(app: Any) -> int:
+    """Check every table on the scene stack; how many were checked."""
+    from scenes.game import GameScene
+    from scenes.sixcard.table import SixTableScene
+
+    checked = 0
+    for scene in app.scenes.stack:
+        if isinstance(scene, GameScene):
+            check_table(scene)
+            checked += 1
+        elif isinstance(scene, SixTableScene):
+            check_six(scene)
+            checked += 1
+    return checked
+
+
+# The pinned deals of the window's tests (deals never change, SPEC §1): GO1-E-AAAAAAA is won by
+# WIN_LINE (a column number plays it, d draws); GO1-C-AAAAAAC is blocked after 16 draws.
+WIN_CODE = "GO1-E-AAAAAAA"
+WIN_LINE = "241d241d123d426577d5d14d6dd6d745dd1576326d73ddd35d3"
+BLOCK_CODE = "GO1-C-AAAAAAC"
+
+
+class Driver:
+    """Takes the window somewhere through its own flow: frames, keys and the buttons' actions."""
+
+    def __init__(self, app: Any, loop: Any) -> None:
+        self.app = app
+        self.loop = loop
+
+    @property
+    def top(self) -> Any:
+        return self.app.scenes.top
+
+    def frames(self, count: int = 1, dt: float = DRIVE) -> None:
+        for _ in range(count):
+            self.loop.step([], dt)
+            check_stack(self.app)
+
+    def until(self, *names: str, limit: int = 240, dt: float = DRIVE) -> bool:
+        """Frames until the top scene is one of ``names`` and no fade runs (at most ``limit``)."""
+        for _ in range(limit):
+            if scene_name(self.top) in names and not self.app.scenes.busy:
+                return True
+            self.frames(1, dt)
+        return scene_name(self.top) in names
+
+    def key(self, key: int, text: str = "") -> None:
+        down = pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=text, scancode=0)
+        up = pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=text, scancode=0)
+        self.loop.step([down, up], FRAME)
+        check_stack(self.app)
+
+    def call(self, name: str, method: str) -> None:
+        """Run a button's action of the scene on top, if it is ``name`` (else stay)."""
+        if scene_name(self.top) == name:
+            getattr(self.top, method)()
+
+    def table(self) -> Any:
+        from scenes.game import GameScene
+
+        return next((s for s in self.app.scenes.stack if isinstance(s, GameScene)), None)
+
+    def settle_table(self, limit: int = 120) -> None:
+        for _ in range(limit):
+            table = self.table()
+            if table is None or (not table.animating and not self.app.scenes.busy):
+                return
+            self.frames()
+
+    # ------------------------------------------------------------------ the places
+    def title(self) -> None:
+        from scenes import flow
+
+        flow.to_title(self.app)
+
+    def attract(self) -> None:
+        self.title()
+        self.until("TitleScene")
+        self.until("AttractScene", limit=400)  # idle on the title: the demo starts
+
+    def game(self, code: str | None = None) -> None:
+        from golf.rules import CLASSIC, EASY
+        from golf.session import Game
+        from scenes import flow
+
+        if code is None:
+            flow.new_game(self.app, EASY if len(self.app.scenes.stack) % 2 else CLASSIC)
+        else:
+            flow.start_game(self.app, Game.from_code(code))
+        self.until("GameScene")
+        self.settle_table()
+
+    def pause(self) -> None:
+        self.game()
+        self.key(pygame.K_ESCAPE)
+
+    def blocked(self) -> None:
+        self.game(BLOCK_CODE)
+        for _ in range(40):
+            if scene_name(self.top) == "BlockedDialog":
+                return
+            self.key(pygame.K_SPACE, " ")
+            self.settle_table()
+            self.frames(2)
+        self.until("BlockedDialog")
+
+    def over(self, keep_initials: bool = False) -> None:
+        self.game(WIN_CODE)
+        for token in WIN_LINE:
+            if token == "d":
+                self.key(pygame.K_SPACE, " ")
+            else:
+                self.key(getattr(pygame, f"K_{token}"), token)
+            self.settle_table()
+        self.until("GameOverScene", "InitialsScene")  # the fountain, then the game-over
+        if scene_name(self.top) == "InitialsScene" and not keep_initials:
+            self.key(pygame.K_ESCAPE)  # a high score: no initials this time
+            self.until("GameOverScene", limit=30)
+
+    def initials(self) -> None:
+        from datetime import date
+
+        from scenes.highscores import open_initials
+        from scenes.records import HighScoreChance
+
+        self.over(keep_initials=True)
+        table = self.table()
+        if scene_name(self.top) == "GameOverScene" and table is not None:  # the table is full
+            chance = HighScoreChance("easy", table.game.score, WIN_CODE, date.today(), 1)
+            open_initials(self.app, chance)
+
+    def over_then(self, method: str) -> None:
+        self.over()
+        self.call("GameOverScene", method)
+
+    def analysis(self) -> None:
+        self.over_then("open_analysis")
+
+    def save_replay(self) -> None:
+        from scenes import flow
+
+        self.over()
+        flow.open_save_replay(self.app)
+
+    def watch(self) -> None:
+        from scenes import flow
+
+        self.over()
+        flow.watch_game(self.app)
+
+    def simple(self, opener: str) -> None:
+        from scenes import flow
+
+        self.title()
+        self.until("TitleScene")
+        getattr(flow, opener)(self.app)
+
+    def finding(self) -> None:
+        from golf.rules import EASY
+        from scenes.finding import FindDealScene
+
+        self.title()
+        self.until("TitleScene")
+        self.app.scenes.push(FindDealScene(self.app, EASY), fade=False)
+
+    def stats(self, then: str | None = None) -> None:
+        from scenes.stats_screen import open_stats
+
+        self.title()
+        self.until("TitleScene")
+        open_stats(self.app)
+        self.until("StatsScene")
+        if then is not None:
+            self.call("StatsScene", then)
+
+    def round(self, then: str | None = None) -> None:
+        from scenes.round import open_round_setup
+
+        self.title()
+        self.until("TitleScene")
+        open_round_setup(self.app)
+        self.until("RoundSetupScene")
+        if then is None:
+            return
+        self.call("RoundSetupScene", "start")
+        self.until("RoundGameScene")
+        self.settle_table()
+        if then != "start":
+            self.call("RoundGameScene", then)
+
+    def six(self, then: str | None = None) -> None:
+        from scenes import flow
+
+        self.title()
+        self.until("TitleScene")
+        flow.open_six_card(self.app)
+        self.until("SixSetupScene")
+        if then is None:
+            return
+        self.call("SixSetupScene", "start")
+        self.until("SixTableScene")
+        if then == "menu":
+            self.frames(30)
+            self.call("SixTableScene", "open_menu")
+
+    def six_table(self, kinds: tuple[str, ...]) -> None:
+        """A six-card table of these seats (a person or a computer level), fast pace."""
+        from scenes.sixcard.setup import SixSetup
+        from scenes.sixcard.table import SixTableScene
+
+        self.title()
+        self.until("TitleScene")
+        setup = SixSetup(
+            players=len(kinds),
+            kinds=(*kinds, "easy", "easy", "easy", "easy", "easy", "easy")[:6],
+            speed="fast",
+            number=self.app.deals.randrange(26**7),
+        )
+        self.app.scenes.reset(SixTableScene(self.app, setup), fade=False)
+        self.until("SixTableScene")
+
+    def six_curtain(self) -> None:
+        from scenes.sixcard.setup import HUMAN
+
+        self.six_table((HUMAN, HUMAN))
+        self.until("CurtainScene", limit=400)
+
+    def six_over(self) -> None:
+        """Two computers play a whole game, Enter on each hole's scoreboard, to the final one."""
+        self.six_table(("easy", "easy"))
+        for _ in range(40):
+            self.until("ScoreboardScene", "ScoreboardScene(final)", limit=1000)
+            if scene_name(self.top) != "ScoreboardScene":
+                return
+            self.frames(8)
+            self.key(pygame.K_RETURN, "\r")
+
+
+def places() -> list[tuple[str, Any]]:
+    """Where the storm goes, in turn: the scene expected on top, and how to get there."""
+    return [
+        ("TitleScene", lambda d: d.title()),
+        ("GameScene", lambda d: d.game()),
+        ("NewGameScene", lambda d: d.simple("open_new_game")),
+        ("PauseMenu", lambda d: d.pause()),
+        ("BlockedDialog", lambda d: d.blocked()),
+        ("GameOverScene", lambda d: d.over()),
+        ("OptionsScene", lambda d: d.simple("open_options")),
+        ("AnalysisScene", lambda d: d.analysis()),
+        ("ReplaysScene", lambda d: d.simple("open_replays")),
+        ("WatchScene", lambda d: d.watch()),
+        ("SaveReplayDialog", lambda d: d.save_replay()),
+        ("TutorialScene", lambda d: d.simple("open_tutorial")),
+        ("RulesScene", lambda d: d.simple("open_rules")),
+        ("StatsScene", lambda d: d.stats()),
+        ("HighScoresScene", lambda d: d.stats("high_scores")),
+        ("ConfirmReset", lambda d: d.stats("ask_reset")),
+        ("InitialsScene", lambda d: d.initials()),
+        ("RoundSetupScene", lambda d: d.round()),
+        ("RoundGameScene", lambda d: d.round("start")),
+        ("RoundPauseMenu", lambda d: d.round("open_menu")),
+        ("ScorecardScene", lambda d: d.round("show_scorecard")),
+        ("SixSetupScene", lambda d: d.six()),
+        ("SixTableScene", lambda d: d.six("table")),
+        ("SixPauseMenu", lambda d: d.six("menu")),
+        ("CurtainScene", lambda d: d.six_curtain()),
+        ("ScoreboardScene(final)", lambda d: d.six_over()),
+        ("FindDealScene", lambda d: d.finding()),
+        ("AttractScene", lambda d: d.attract()),
+    ]
+
+
 def storm(
     events: int,
     seed: int = 1,
     folder: Path | None = None,
-    back_every: int = 1000,
+    burst: int = 200,
+    aim: float = 0.25,
     progress: int = 0,
 ) -> StormReport:
-    """Send ``events`` random events; raises on an exception or a broken invariant."""
-    from scenes.game import GameScene
-    from scenes.manager import Loop
+    """Send ``events`` random events; raises on an exception or a broken invariant.
+
+    Every ``burst`` events the window is taken to the next place of :func:`places` (through its
+    own flow); ``aim`` is the share of events that are clicks aimed at what the top scene shows.
+    """
     from scenes.title import TitleScene
 
     own = tempfile.TemporaryDirectory(prefix="golf-storm-") if folder is None else None
@@ -196,46 +567,59 @@ def storm(
     assert work is not None
     rng = random.Random(seed)
     report = StormReport()
+    tour = places()
     started = time.perf_counter()
     try:
         app = build(work, seed)
+        from scenes.manager import Loop
+
         loop = Loop(app)
-        for n in range(events):
-            event = random_event(rng)
-            before = {id(s): len(s.game.log) for s in app.scenes.stack if isinstance(s, GameScene)}
+        driver = Driver(app, loop)
+        pending: list[pygame.Event] = []
+        n = 0
+        trips = 0
+        while report.events < events:
+            if burst and report.events >= trips * burst and not pending:
+                target, go = tour[trips % len(tour)]
+                trips += 1
+                try:
+                    go(driver)
+                    driver.until(target, limit=60)
+                except Exception as error:
+                    raise RuntimeError(f"taking the window to {target}") from error
+                reached = scene_name(app.scenes.top)
+                if reached == target:
+                    report.places[target] += 1
+                else:
+                    report.missed[f"{target} (got {reached})"] += 1
+            if not pending:
+                top = app.scenes.top
+                pending = aimed_click(rng, top) if rng.random() < aim else [random_event(rng)]
+            event = pending.pop(0)
+            top = app.scenes.top
+            before = {id(s): len(s.game.log) for s in app.scenes.stack if hasattr(s, "game")}
+            report.scenes[scene_name(top)] += 1
             try:
                 loop.step([event], FRAME)
             except Exception as error:
-                raise RuntimeError(f"event {n} ({event}) on {app.scenes.top!r}") from error
+                raise RuntimeError(f"event {n} ({event}) on {top!r}") from error
+            n += 1
             report.events += 1
             if progress and report.events % progress == 0:
                 print(f"  {report.events} events, {report.checks} checks, no exception", flush=True)
-            top = app.scenes.top
-            report.scenes[type(top).__name__ if top is not None else "none"] += 1
+            try:
+                report.checks += check_stack(app)
+            except InvariantError as error:
+                raise InvariantError(f"event {n} ({event}) on {top!r}: {error}") from None
             for scene in app.scenes.stack:
-                if isinstance(scene, GameScene):
-                    try:
-                        check_table(scene)
-                    except InvariantError as error:
-                        raise InvariantError(f"event {n} ({event}): {error}") from None
-                    report.checks += 1
-                    if len(scene.game.log) != before.get(id(scene), len(scene.game.log)):
-                        report.actions += 1
+                if id(scene) in before and len(scene.game.log) != before[id(scene)]:
+                    report.actions += 1
             if not app.running:  # a quit: the harness cancels it and goes on
                 report.quits_cancelled += 1
                 app.running = True
             if not app.scenes.stack and not app.scenes.busy:
                 app.scenes.reset(TitleScene(app), fade=False)
                 app.scenes.apply_pending()
-            if back_every and n % back_every == back_every - 1:
-                from scenes import flow
-
-                flow.to_title(app)
-                loop.step([], FRAME)
-                for _ in range(60):
-                    if not app.scenes.busy:
-                        break
-                    loop.step([], FRAME)
     finally:
         report.seconds = time.perf_counter() - started
         if own is not None:
@@ -247,12 +631,17 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--events", type=int, default=50_000, help="how many events (50000)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the events")
+    parser.add_argument(
+        "--burst", type=int, default=200, help="events before the next trip to a place (200)"
+    )
     args = parser.parse_args(argv)
     import logging
 
     logging.disable(logging.WARNING)
-    report = storm(args.events, args.seed, progress=5000)
+    report = storm(args.events, args.seed, burst=args.burst, progress=5000)
     print(report.line())
+    print("events received per scene:")
+    print(report.table())
     return 0
 
 

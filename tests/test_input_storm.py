@@ -25,16 +25,61 @@ class Table:
         self.game = game
 
 
-def test_two_thousand_random_events_break_nothing(tmp_path: Path) -> None:
+class SixTable:
+    def __init__(self, match: object) -> None:
+        self.match = match
+
+
+def test_random_events_in_every_scene_break_nothing(tmp_path: Path) -> None:
+    """Once round every place of the tour, 15 events each: every scene takes random input."""
+    tour = [name for name, _go in storm.places()]
     logging.disable(logging.WARNING)
     try:
-        report = storm.storm(2000, seed=3, folder=tmp_path, back_every=500)
+        report = storm.storm(len(tour) * 15, seed=3, folder=tmp_path, burst=15)
     finally:
         logging.disable(logging.NOTSET)
-    assert report.events == 2000
-    assert report.checks > 500, report.line()  # tables were on screen most of the time
+    assert report.events == len(tour) * 15
+    assert sum(report.places.values()) + sum(report.missed.values()) == len(tour)
+    for name in tour:
+        assert report.places[name] == 1, f"never reached {name}: {report.line()}"
+        assert report.scenes[name] > 0, f"{name} received no event: {report.line()}"
+    assert report.checks > 150, report.line()  # tables (solitaire and six-card) were checked
     assert report.quits_cancelled > 0  # quits came and the loop went on
-    assert len(report.scenes) >= 4, report.line()  # more than the title and the table
+
+
+def test_the_six_card_check_sees_a_lost_card_and_a_log_that_does_not_replay() -> None:
+    from golf.sixcard.game import Match, legal_actions, replace
+
+    match = Match.new(7, 3)
+    for _ in range(5):
+        match.apply(legal_actions(match.state)[0])
+    table = SixTable(match)
+    storm.check_six(table)  # a sound game passes
+    state = match.state
+    match.state = replace(state, stock=state.stock[1:])  # a card vanishes
+    with pytest.raises(storm.InvariantError):
+        storm.check_six(table)
+    match.state = state
+    match.log.append(match.log[-1])  # logged but never played
+    with pytest.raises(storm.InvariantError):
+        storm.check_six(table)
+
+
+def test_aimed_clicks_land_on_what_the_scene_shows() -> None:
+    import random
+
+    import pygame
+
+    class Scene:
+        def __init__(self) -> None:
+            self.ok = pygame.Rect(100, 100, 50, 20)
+            self.nothing = pygame.Rect(0, 0, 0, 0)
+
+    rng = random.Random(2)
+    for _ in range(50):
+        _motion, down, up = storm.aimed_click(rng, Scene())
+        assert down.type == pygame.MOUSEBUTTONDOWN and up.type == pygame.MOUSEBUTTONUP
+        assert pygame.Rect(100, 100, 50, 20).collidepoint(down.pos) and down.pos == up.pos
 
 
 def test_the_invariant_check_sees_a_lost_or_doubled_card() -> None:
