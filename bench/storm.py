@@ -9,13 +9,26 @@ Enter, Esc, Backspace, F-keys, letters, digits, with and without modifiers), typ
 window resize, a focus change, a gamepad button or hat, or a quit — goes through the real
 frame loop (``scenes.manager.Loop.step``) with a fixed ``dt``. A quit (the window's close box,
 the title's Quit) is cancelled by the harness, as a player changing their mind would: the loop
-goes on. Every few thousand events the window goes back to the title so that every screen
-reachable from it keeps being visited.
+goes on. A quarter of the events are a click aimed at something the scene on top shows (a
+button, a card, a six-card target), the rest fall anywhere.
 
-After every event: no exception, and on every solitaire table of the scene stack the engine's
-invariants hold — every card of the deal present exactly once (columns, waste, stock), the move
-counter never lower than the undo depth, the position as the action log replays it. The
-screens visited are counted and printed.
+Random input alone rarely reaches the deeper screens, so every ``--burst`` events (200) the storm
+takes the window to the next place of :func:`places`, through the window's own flow (the
+``scenes.flow`` helpers, keys, the buttons' actions, frames of 0.1 s while it waits): the title,
+the attract demo, new game, the winnable-deal search, a table, its pause menu, the blocked dialog
+(a pinned deal drawn out), the game-over screen and the initials (a pinned deal won by keys), the
+analysis, save replay and watch from the game-over screen, options, replays, the tutorial, the
+rules, statistics, its reset dialog, high scores, a round's setup, table, pause menu and
+scorecard, six-card setup, table, pause menu, the curtain between two people and the final
+scoreboard (two computers play a whole game). The storm then goes on from there.
+
+After every event (and every frame of a trip): no exception, and every table on the scene stack
+holds together. Solitaire: every card of the deal present exactly once (columns, waste, stock),
+the move counter never lower than the undo depth, the position as the action log replays it.
+Six-card Golf: every card of the hole exactly once (grids, stock, discard, the card in hand),
+every playing seat's grid whole, the face-up marks inside it, one score per hole played, and
+the state as the action log replays it. The events each scene received are counted and printed,
+with the trips that did not end on their place.
 """
 
 from __future__ import annotations
