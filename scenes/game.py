@@ -8,8 +8,10 @@ game key pressed during the deal fast-forwards it.
 
 from __future__ import annotations
 
+import functools
 import logging
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
@@ -19,7 +21,7 @@ from golf.engine import Action, Position
 from golf.session import Game, Refusal
 from scenes import autosave, flow
 from scenes.input import Intent, Kind
-from scenes.look import CARD_H, CARD_W, PALETTE, PIXEL, SCREEN_SIZE, chunky_panel
+from scenes.look import CARD_H, CARD_W, PALETTE, PIXEL, SCREEN_SIZE, Colour, Look, chunky_panel
 from scenes.manager import App, Scene
 from scenes.recorder import Recorder
 from scenes.records import HighScoreChance
@@ -137,9 +139,13 @@ class GameScene(Scene):
         self.confetti: list[list[float]] = []
         self.blink = 0.0
         self.sprites: dict[int, CardSprite] = {}
-        self._static: pygame.Surface | None = None  # the resting table, see _draw_static
+        self._static: pygame.Surface | None = None  # the resting table, see _refresh_static
+        self._layer_token = object()  # this table's claim on the look's shared layer
         self._static_key: tuple[object, ...] = ()
-        self._baked: dict[int, pygame.Rect] = {}  # where each card sits in the layer
+        self._baked: dict[int, tuple[int, int, bool, int]] = {}  # cards in the layer: x, y, face, z
+        self._decor: list[tuple[pygame.Rect, Callable[[pygame.Surface], object]]] = []
+        self._hud: pygame.Surface | None = None  # the HUD bar as last drawn, see _blit_hud
+        self._hud_key: tuple[object, ...] = ()
         self.solver = SolverHelper(self)  # hints and the winnable indicator, off the UI thread
         self.buttons = self._buttons()
         preset = game.rules.preset_name()
@@ -441,7 +447,7 @@ class GameScene(Scene):
 
     def _launch_confetti(self) -> None:
         rng = self.app.rng
-        colours = (PALETTE.gold, PALETTE.cyan, PALETTE.pink, PALETTE.orange, PALETTE.white)
+        colours = CONFETTI_COLOURS
         self.confetti = []
         for _ in range(140):
             x = rng.uniform(0, SCREEN_SIZE[0])
@@ -467,30 +473,37 @@ class GameScene(Scene):
         self._refresh_static(moving)
         assert self._static is not None
         surface.blit(self._static, (0, 0))
-        # cards in flight (or shaking) over the resting ones, lowest first
-        waiting: set[tuple[float, float]] = set()
-        for card in sorted(moving, key=lambda c: self.sprites[c].z, reverse=True):
-            sprite = self.sprites[card]
-            if sprite.delay > 0 and not sprite.shows_face:
-                # face-down cards waiting on one spot (the deal) look like the top one
-                spot = (sprite.pos.x, sprite.pos.y)
-                if spot in waiting:
-                    sprite.hidden = True
-                    continue
-                waiting.add(spot)
-            sprite.hidden = False
-        for card in sorted(moving, key=lambda c: self.sprites[c].z):
-            sprite = self.sprites[card]
+        # cards in flight (or shaking) over the resting ones, lowest first; a card drawn
+        # whole (no flip, no shadow) exactly under another drawn whole is covered by it pixel
+        # for pixel (every card picture has the same shape) and is left out: the deal's and
+        # the fountain's waiting piles cost one card each
+        sprites = self.sprites
+        order = sorted(moving, key=lambda c: sprites[c].z)
+        covered: set[tuple[int, int]] = set()
+        shown: list[CardSprite] = []
+        for card in reversed(order):
+            sprite = sprites[card]
+            if card == shake_card:
+                shown.append(sprite)  # drawn beside its spot
+                continue
+            whole = sprite.whole
+            spot = sprite.spot
+            sprite.hidden = whole and not sprite.casts_shadow and spot in covered
             if sprite.hidden:
                 continue
-            if card == shake_card and self.shake is not None:
+            if whole:
+                covered.add(spot)
+            shown.append(sprite)
+        art = look.cards
+        for sprite in reversed(shown):
+            if sprite.card == shake_card and self.shake is not None:
                 offset = math.sin(self.shake[1] * 60) * 6 * (self.shake[1] / 0.3)
                 saved = pygame.Vector2(sprite.pos)
                 sprite.pos.x += offset
-                sprite.draw(surface, look.cards)
+                sprite.draw(surface, art)
                 sprite.pos = saved
             else:
-                sprite.draw(surface, look.cards)
+                sprite.draw(surface, art)
         self._draw_frames(surface)
         # stock count and labels
         below = STOCK_POS[1] + CARD_H + 10
@@ -501,7 +514,7 @@ class GameScene(Scene):
                        anchor="midtop", shadow=p.ink)
         look.type.blit(surface, texts("game.waste"), 8, p.label,
                        (WASTE_POS[0] + CARD_W // 2, below), anchor="midtop", shadow=p.ink)
-        self._draw_hud(surface)
+        self._blit_hud(surface)
         self._draw_solver_labels(surface)
         for button in self.buttons:
             button.draw(surface, look, texts)
@@ -510,60 +523,107 @@ class GameScene(Scene):
         self._draw_confetti(surface)
 
     def _refresh_static(self, moving: frozenset[int]) -> None:
-        """Bring the resting-table layer up to date, redrawing only the places that changed.
+        """Bring the resting-table layer up to date, repainting only the places that changed.
 
         The layer holds the felt, the empty places, the column badges and every card that is
-        not moving. A card that starts or stops moving only dirties its own rectangle.
+        not moving. A card that starts or stops moving (or turns over, or changes its drawing
+        order) only dirties its own rectangle; overlapping dirty rectangles are repainted as one.
+        """
+        cursor = self.cursor if self.cursor_visible else None  # the badge it lights
+        key = (cursor, self.app.look.cards, self.app.texts.lang, not self.game.position.stock)
+        resting: dict[int, tuple[int, int, bool, int]] = {}
+        for card, sprite in self.sprites.items():
+            if card not in moving:
+                x, y = sprite.spot
+                resting[card] = (x, y, sprite.face_up, sprite.z)
+        layer, fresh = self.app.look.table_layer(self._layer_token)
+        self._static = layer
+        if fresh or key != self._static_key:
+            self._static_key = key
+            self._decor = self._decorations()
+            self._baked = resting
+            self._paint_static(layer, [layer.get_rect()], resting)
+            return
+        baked = self._baked
+        if baked == resting:
+            return
+        dirty: list[pygame.Rect] = []
+        for card, was in baked.items():
+            now = resting.get(card)
+            if now != was:
+                dirty.append(pygame.Rect(was[0], was[1], CARD_W, CARD_H))
+                if now is not None:
+                    dirty.append(pygame.Rect(now[0], now[1], CARD_W, CARD_H))
+        for card, now in resting.items():
+            if card not in baked:
+                dirty.append(pygame.Rect(now[0], now[1], CARD_W, CARD_H))
+        self._baked = resting
+        self._paint_static(layer, _merge(dirty), resting)
+
+    def _decorations(self) -> list[tuple[pygame.Rect, Callable[[pygame.Surface], object]]]:
+        """What the resting table shows under the cards: (bounds, how to draw it) pairs.
+
+        The empty places, the column badges (the cursor's in gold) and the empty-stock mark;
+        worked out once per layer key (cursor, language, card art, empty stock).
+        """
+        look, p = self.app.look, PALETTE
+        outline = look.cards.outline()
+        decor: list[tuple[pygame.Rect, Callable[[pygame.Surface], object]]] = []
+        for place in [(column_x(c), COLUMNS_Y) for c in range(1, COLUMNS + 1)] + [
+                STOCK_POS, WASTE_POS]:
+            decor.append((outline.get_rect(topleft=place),
+                          functools.partial(_blit_at, outline, place)))
+        for column in range(1, COLUMNS + 1):
+            badge = pygame.Rect(0, 0, 13 * PIXEL, 10 * PIXEL)
+            badge.midbottom = (column_x(column) + CARD_W // 2, COLUMNS_Y - 3 * PIXEL)
+            selected = self.cursor_visible and self.cursor == column - 1
+            decor.append((badge.inflate(2 * PIXEL, 2 * PIXEL),
+                          functools.partial(self._draw_badge, badge, column, selected)))
+        if not self.game.position.stock:
+            centre = (STOCK_POS[0] + CARD_W // 2, STOCK_POS[1] + CARD_H // 2)
+            bounds = look.type.render("∅", 16, p.felt_light).get_rect(center=centre)
+            decor.append((bounds.inflate(2 * PIXEL, 2 * PIXEL), functools.partial(
+                _type_at, look, "∅", 16, p.felt_light, centre)))
+        return decor
+
+    def _draw_badge(self, badge: pygame.Rect, column: int, selected: bool,
+                    layer: pygame.Surface) -> None:
+        look, p = self.app.look, PALETTE
+        pygame.draw.rect(layer, p.ink, badge.inflate(2 * PIXEL, 2 * PIXEL), border_radius=4)
+        pygame.draw.rect(layer, p.gold if selected else p.felt_dark, badge, border_radius=3)
+        look.type.blit(layer, str(column), 8, p.ink if selected else p.label, badge.center,
+                       anchor="center")
+
+    def _paint_static(self, layer: pygame.Surface, areas: list[pygame.Rect],
+                      resting: dict[int, tuple[int, int, bool, int]]) -> None:
+        """Repaint ``areas`` of the resting table on ``layer``: felt, places, resting cards.
+
+        A card lying exactly where a card drawn after it lies is left out: every card picture
+        (faces and back) has the same shape, so the upper one covers it pixel for pixel.
         """
         look = self.app.look
-        key = (self.cursor_visible, self.cursor, id(look.cards), self.app.texts.lang,
-               not self.game.position.stock)
-        resting = {c: s.rect for c, s in self.sprites.items() if c not in moving}
-        if self._static is None or key != self._static_key:
-            if self._static is None:  # one surface, reused: allocating 3.6 MB costs more
-                self._static = pygame.Surface(SCREEN_SIZE)
-                if pygame.display.get_surface() is not None:
-                    self._static = self._static.convert()
-            self._draw_static(self._static, moving)
-            self._static_key = key
-            self._baked = resting
-            return
-        dirty = [rect for card, rect in self._baked.items() if resting.get(card) != rect]
-        dirty += [rect for card, rect in resting.items() if self._baked.get(card) != rect]
-        if not dirty:
-            return
-        for rect in dirty:
-            self._static.set_clip(rect)
-            self._draw_static(self._static, moving)
-        self._static.set_clip(None)
-        self._baked = resting
-
-    def _draw_static(self, layer: pygame.Surface, moving: frozenset[int]) -> None:
-        """Draw the resting table onto ``layer`` (within its clip rectangle)."""
-        look, p = self.app.look, PALETTE
-        layer.blit(look.felt(), (0, 0))
-        position = self.game.position
-        for column in range(1, COLUMNS + 1):
-            x = column_x(column)
-            layer.blit(look.cards.outline(), (x, COLUMNS_Y))
-            badge = pygame.Rect(0, 0, 13 * PIXEL, 10 * PIXEL)
-            badge.midbottom = (x + CARD_W // 2, COLUMNS_Y - 3 * PIXEL)
-            selected = self.cursor_visible and self.cursor == column - 1
-            pygame.draw.rect(layer, p.ink, badge.inflate(2 * PIXEL, 2 * PIXEL), border_radius=4)
-            pygame.draw.rect(layer, p.gold if selected else p.felt_dark, badge, border_radius=3)
-            look.type.blit(layer, str(column), 8, p.ink if selected else p.label,
-                           badge.center, anchor="center")
-        layer.blit(look.cards.outline(), STOCK_POS)
-        layer.blit(look.cards.outline(), WASTE_POS)
-        if not position.stock:
-            look.type.blit(layer, "∅", 16, p.felt_light,
-                           (STOCK_POS[0] + CARD_W // 2, STOCK_POS[1] + CARD_H // 2),
-                           anchor="center")
-        clip = layer.get_clip()
-        resting = [s for c, s in self.sprites.items()
-                   if c not in moving and clip.colliderect(s.rect)]
-        for sprite in sorted(resting, key=lambda s: s.z):
-            sprite.draw(layer, look.cards)
+        felt = look.felt()
+        art = look.cards
+        order = sorted(resting.items(), key=_z_of)
+        shown: list[tuple[pygame.Rect, pygame.Surface]] = []
+        covered: set[tuple[int, int]] = set()
+        for card, (x, y, face_up, _z) in reversed(order):
+            if (x, y) in covered:
+                continue
+            covered.add((x, y))
+            image = art.face(card) if face_up else art.back()
+            shown.append((pygame.Rect(x, y, CARD_W, CARD_H), image))
+        shown.reverse()
+        for area in areas:
+            layer.set_clip(area)
+            layer.blit(felt, area, area)
+            for bounds, paint in self._decor:
+                if bounds.colliderect(area):
+                    paint(layer)
+            for place, image in shown:
+                if place.colliderect(area):
+                    layer.blit(image, place)
+        layer.set_clip(None)
 
     def _slot_rect(self, slot: int) -> pygame.Rect:
         if slot == STOCK_SLOT:
@@ -591,6 +651,26 @@ class GameScene(Scene):
             top = rect.top - 4 * PIXEL
             pygame.draw.polygon(surface, colour, [(cx - 8, top - 10), (cx + 8, top - 10),
                                                   (cx, top)])
+
+    def _blit_hud(self, surface: pygame.Surface) -> None:
+        """The HUD bar, drawn again only when something on it changes (score, moves, time…).
+
+        A scene that draws its own HUD (a round's hole and total) draws it every frame.
+        """
+        if type(self)._draw_hud is not GameScene._draw_hud:
+            self._draw_hud(surface)
+            return
+        game = self.game
+        key = (self.app.texts.lang, game.rules.scoring, game.score, game.moves,
+               _clock(self.elapsed), game.code, self._rules_key)
+        if self._hud is None or key != self._hud_key:
+            if self._hud is None:
+                self._hud = pygame.Surface((SCREEN_SIZE[0], HUD_H))
+                if pygame.display.get_surface() is not None:
+                    self._hud = self._hud.convert()
+            self._draw_hud(self._hud)
+            self._hud_key = key
+        surface.blit(self._hud, (0, 0))
 
     def _draw_hud(self, surface: pygame.Surface) -> None:
         look, texts, p = self.app.look, self.app.texts, PALETTE
@@ -636,10 +716,14 @@ class GameScene(Scene):
             y = r.bottom + 8
 
     def _draw_confetti(self, surface: pygame.Surface) -> None:
-        colours = (PALETTE.gold, PALETTE.cyan, PALETTE.pink, PALETTE.orange, PALETTE.white)
-        for x, y, _vx, _vy, colour, spin in self.confetti:
-            w = 4 + round(abs(math.sin(spin)) * 4) // 2 * 2
-            surface.fill(colours[int(colour)], (int(x) // 2 * 2, int(y) // 2 * 2, w, 6))
+        if not self.confetti:
+            return
+        chips = _confetti_chips()
+        surface.fblits([
+            (chips[int(colour), round(abs(math.sin(spin)) * 4) // 2],
+             (int(x) // 2 * 2, int(y) // 2 * 2))
+            for x, y, _vx, _vy, colour, spin in self.confetti
+        ])
 
     def blocked_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Shared by the end dialogs: a panel over the dimmed table."""
@@ -647,6 +731,53 @@ class GameScene(Scene):
         veil.fill((10, 8, 20, 150))
         surface.blit(veil, (0, 0))
         chunky_panel(surface, rect)
+
+
+CONFETTI_COLOURS = (PALETTE.gold, PALETTE.cyan, PALETTE.pink, PALETTE.orange, PALETTE.white)
+
+
+@functools.cache
+def _confetti_chips() -> dict[tuple[int, int], pygame.Surface]:
+    """A bit of confetti of each colour and width (4, 6 or 8 pixels turning, 6 tall)."""
+    chips = {}
+    for index, colour in enumerate(CONFETTI_COLOURS):
+        for half in range(3):
+            chip = pygame.Surface((4 + half * 2, 6))
+            if pygame.display.get_surface() is not None:
+                chip = chip.convert()
+            chip.fill(colour)
+            chips[index, half] = chip
+    return chips
+
+
+def _blit_at(picture: pygame.Surface, place: tuple[int, int], layer: pygame.Surface) -> None:
+    layer.blit(picture, place)
+
+
+def _type_at(look: Look, text: str, size: int, colour: Colour, centre: tuple[int, int],
+             layer: pygame.Surface) -> None:
+    look.type.blit(layer, text, size, colour, centre, anchor="center")
+
+
+def _z_of(item: tuple[int, tuple[int, int, bool, int]]) -> int:
+    return item[1][3]
+
+
+def _merge(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """The rectangles with every overlapping group replaced by its bounding rectangle."""
+    merged: list[pygame.Rect] = []
+    for rect in rects:
+        rect = rect.copy()
+        joined = True
+        while joined:
+            joined = False
+            for i, other in enumerate(merged):
+                if rect.colliderect(other):
+                    rect.union_ip(merged.pop(i))
+                    joined = True
+                    break
+        merged.append(rect)
+    return merged
 
 
 def layout_z(position: Position, card: int) -> int:

@@ -26,6 +26,7 @@ __all__ = [
     "CARD_W",
     "PIXEL",
     "SCREEN_SIZE",
+    "SHADOW_OFFSET",
     "CardArt",
     "Look",
     "Palette",
@@ -40,6 +41,7 @@ PIXEL = 2  # one art pixel is 2×2 screen pixels
 CARD_LOW = (56, 78)  # card art in art pixels
 CARD_W = CARD_LOW[0] * PIXEL
 CARD_H = CARD_LOW[1] * PIXEL
+SHADOW_OFFSET = (6, 8)  # where a card in the air casts its shadow, from its top-left corner
 
 Colour = tuple[int, int, int]
 
@@ -302,12 +304,23 @@ class CardArt:
         return self._back
 
     def shadow(self) -> pygame.Surface:
-        """A soft dark card shape, cast by a card in the air."""
+        """A soft dark card shape, cast by a card in the air: drawn ``SHADOW_OFFSET`` from the
+        card, just before it.
+
+        Only the rim the card leaves uncovered is kept (the card drawn next hides the rest
+        exactly, its own shape being the same as every card's), run-length encoded: the blit
+        then touches a tenth of the pixels, with the same result.
+        """
         if self._shadow is None:
-            self._shadow = pygame.Surface((CARD_W, CARD_H), pygame.SRCALPHA)
-            pygame.draw.rect(self._shadow, (0, 0, 0, 60), self._shadow.get_rect(),
-                             border_radius=8)
-            self._shadow = _for_screen(self._shadow)
+            shadow = pygame.Surface((CARD_W, CARD_H), pygame.SRCALPHA)
+            pygame.draw.rect(shadow, (0, 0, 0, 60), shadow.get_rect(), border_radius=8)
+            shadow = _for_screen(shadow)
+            shape = pygame.mask.from_surface(self.back())
+            hole = shape.to_surface(setcolor=(0, 0, 0, 255), unsetcolor=(0, 0, 0, 0))
+            dx, dy = SHADOW_OFFSET
+            shadow.blit(hole, (-dx, -dy), special_flags=pygame.BLEND_RGBA_SUB)
+            shadow.set_alpha(255, pygame.RLEACCEL)
+            self._shadow = shadow
         return self._shadow
 
     def outline(self) -> pygame.Surface:
@@ -450,6 +463,20 @@ class Look:
         self.palette = PALETTE
         self.type = Type()
         self.cards = CardArt(self.type, lang, four_colour)
+        self._layer: pygame.Surface | None = None
+        self._layer_owner: object = None
+
+    def table_layer(self, owner: object) -> tuple[pygame.Surface, bool]:
+        """A screen-sized surface for a table's resting layer, shared by the tables one after
+        the other (allocating 3.6 MB for each new deal costs a frame); with True when
+        ``owner`` is not the one that drew on it last, so it must be painted whole."""
+        if self._layer is None:
+            self._layer = pygame.Surface(SCREEN_SIZE)
+            if pygame.display.get_surface() is not None:
+                self._layer = self._layer.convert()
+        fresh = self._layer_owner is not owner
+        self._layer_owner = owner  # held, so no later owner can be mistaken for it
+        return self._layer, fresh
 
     def restyle(self, lang: str, four_colour: bool) -> None:
         """Redraw the cards for another language or colour scheme."""

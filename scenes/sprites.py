@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from scenes.look import CARD_H, CARD_W, PIXEL, CardArt
+from scenes.look import CARD_H, CARD_W, PIXEL, SHADOW_OFFSET, CardArt
 
 __all__ = ["CardSprite", "ease_in_out_cubic", "ease_out_back", "ease_out_cubic"]
 
@@ -160,10 +160,28 @@ class CardSprite:
         """Where the card is drawn, for hit-testing."""
         return pygame.Rect(round(self.pos.x), round(self.pos.y), CARD_W, CARD_H)
 
+    @property
+    def whole(self) -> bool:
+        """Whether the card is drawn as its whole picture at :attr:`spot` (not squeezed in a
+        flip)."""
+        if self.flipping and not self.landed:
+            t = max(0.0, (self.progress - self.flip_start) / (1.0 - self.flip_start))
+            return not 0.0 < t < 1.0
+        return True
+
+    @property
+    def casts_shadow(self) -> bool:
+        """Whether a shadow is drawn under the card (high in the air)."""
+        return not self.landed and self.lift >= 40 and self.delay <= 0
+
+    @property
+    def spot(self) -> tuple[int, int]:
+        """Where the card's top-left corner is drawn: ``pos`` on the 2-pixel grid."""
+        return round(self.pos.x) // PIXEL * PIXEL, round(self.pos.y) // PIXEL * PIXEL
+
     def draw(self, surface: pygame.Surface, art: CardArt) -> None:
         """Draw the card, squeezed horizontally while it flips."""
-        x = round(self.pos.x) // PIXEL * PIXEL
-        y = round(self.pos.y) // PIXEL * PIXEL
+        x, y = self.spot
         t = 0.0
         if self.flipping and not self.landed:
             t = max(0.0, (self.progress - self.flip_start) / (1.0 - self.flip_start))
@@ -176,6 +194,7 @@ class CardSprite:
             return
         shown = self.flip_from if self.flipping and not self.landed and t <= 0.0 else self.face_up
         image = art.face(self.card) if shown else art.back()
-        if not self.landed and self.lift >= 40 and self.delay <= 0:
-            surface.blit(art.shadow(), (x + 6, y + 8))  # a card in the air casts a shadow
+        if self.casts_shadow:
+            # a card in the air casts a shadow (see CardArt.shadow: the card must follow it)
+            surface.blit(art.shadow(), (x + SHADOW_OFFSET[0], y + SHADOW_OFFSET[1]))
         surface.blit(image, (x, y))

@@ -69,6 +69,10 @@ def draw_button(
                        anchor="topright")
 
 
+_PICTURES: dict[tuple[object, ...], tuple[pygame.Surface, tuple[int, int]] | bool] = {}
+"""Buttons as drawn in each state seen (shared: every table has the same buttons)."""
+
+
 @dataclass
 class Button:
     """A button that runs ``action`` when clicked or activated from the keyboard."""
@@ -117,10 +121,46 @@ class Button:
 
     def draw(self, surface: pygame.Surface, look: Look, texts: Texts,
              focused: bool = False) -> None:
-        """Draw the button in its current state."""
-        draw_button(surface, look, self.rect, self.label(texts), style=self.style,
-                    hover=self.hover, pressed=self.pressed > 0, focused=focused,
-                    enabled=self.enabled, size=self.size, hint=self.hint)
+        """Draw the button in its current state (a picture kept for each state seen)."""
+        label = self.label(texts)
+        pressed = self.pressed > 0
+        rect = self.rect
+        key = (label, self.style, self.hover, pressed, focused, self.enabled,
+               self.size, self.hint, rect.width, rect.height, rect.x % PIXEL, rect.y % PIXEL)
+        picture = _PICTURES.get(key)
+        if picture is None:
+            picture = self._picture(look, label, pressed, focused)
+            if len(_PICTURES) > 400:
+                _PICTURES.clear()
+            _PICTURES[key] = picture
+        if picture is False:  # a label wider than the button: drawn each time
+            draw_button(surface, look, rect, label, style=self.style, hover=self.hover,
+                        pressed=pressed, focused=focused, enabled=self.enabled,
+                        size=self.size, hint=self.hint)
+            return
+        image, (dx, dy) = picture
+        surface.blit(image, (rect.x + dx, rect.y + dy))
+
+    def _picture(self, look: Look, label: str, pressed: bool,
+                 focused: bool) -> tuple[pygame.Surface, tuple[int, int]] | bool:
+        """The button drawn on a clear surface: (picture, its offset from ``rect``), or False
+        when the label overflows the button (the picture would cut it)."""
+        text = look.type.render(label, self.size, PALETTE.white, shadow=PALETTE.ink)
+        if text.get_width() > self.rect.width or text.get_height() > self.rect.height:
+            return False
+        margin = 4 * PIXEL  # the focus frame reaches 2 * PIXEL beyond the button
+        # the same place on the 2-pixel grid as on the screen, so the text lands alike
+        local = pygame.Rect(margin + self.rect.x % PIXEL, margin + self.rect.y % PIXEL,
+                            self.rect.width, self.rect.height)
+        image = pygame.Surface((self.rect.width + 2 * margin + PIXEL,
+                                self.rect.height + 2 * margin + PIXEL), pygame.SRCALPHA)
+        if pygame.display.get_surface() is not None:
+            image = image.convert_alpha()
+        image.fill((0, 0, 0, 0))
+        draw_button(image, look, local, label, style=self.style, hover=self.hover,
+                    pressed=pressed, focused=focused, enabled=self.enabled, size=self.size,
+                    hint=self.hint)
+        return image, (-local.x, -local.y)
 
 
 class Menu:
