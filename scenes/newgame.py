@@ -67,6 +67,7 @@ class NewGameScene(Scene):
         super().__init__(app)
         self.rules: Rules = flow.default_rules(app)
         self.error = ""
+        self.shown = False  # no frame yet: text arriving now was typed for the scene below
         x = (SCREEN_SIZE[0] - ROW_W) // 2
         texts = app.texts
 
@@ -202,6 +203,10 @@ class NewGameScene(Scene):
             self.close()
             return
         if kind is Kind.TEXT:
+            if not self.shown:
+                # typed before the window showed: the text of the key that opened it (SDL
+                # sends N's key press and the "n" it types as two events of one press)
+                return
             self.set_code(self.field.text + intent.text)
             self.form.focus = self.form.items.index(self.field)
             return
@@ -218,6 +223,7 @@ class NewGameScene(Scene):
         self.form.handle(intent)
 
     def update(self, dt: float) -> None:
+        self.shown = True
         self.form.update(dt)
         self.field.caret += dt
 
