@@ -473,29 +473,10 @@ class GameScene(Scene):
         self._refresh_static(moving)
         assert self._static is not None
         surface.blit(self._static, (0, 0))
-        # cards in flight (or shaking) over the resting ones, lowest first; a card drawn
-        # whole (no flip, no shadow) exactly under another drawn whole is covered by it pixel
-        # for pixel (every card picture has the same shape) and is left out: the deal's and
-        # the fountain's waiting piles cost one card each
-        sprites = self.sprites
-        order = sorted(moving, key=lambda c: sprites[c].z)
-        covered: set[tuple[int, int]] = set()
-        shown: list[CardSprite] = []
-        for card in reversed(order):
-            sprite = sprites[card]
-            if card == shake_card:
-                shown.append(sprite)  # drawn beside its spot
-                continue
-            whole = sprite.whole
-            spot = sprite.spot
-            sprite.hidden = whole and not sprite.casts_shadow and spot in covered
-            if sprite.hidden:
-                continue
-            if whole:
-                covered.add(spot)
-            shown.append(sprite)
+        # cards in flight (or shaking) over the resting ones, lowest first
+        shown = self._in_flight(moving, shake_card)
         art = look.cards
-        for sprite in reversed(shown):
+        for sprite in shown:
             if sprite.card == shake_card and self.shake is not None:
                 offset = math.sin(self.shake[1] * 60) * 6 * (self.shake[1] / 0.3)
                 saved = pygame.Vector2(sprite.pos)
@@ -521,6 +502,33 @@ class GameScene(Scene):
         for toast in self.toasts:
             toast.draw(surface, look, TOAST_AT)
         self._draw_confetti(surface)
+
+    def _in_flight(self, moving: frozenset[int], shake_card: int | None) -> list[CardSprite]:
+        """The moving cards to draw, lowest first.
+
+        A card drawn whole (no flip, no shadow) exactly under another drawn whole is covered by
+        it pixel for pixel (every card picture has the same shape): it is left out, so the
+        deal's and the fountain's waiting piles cost one card each.
+        """
+        sprites = self.sprites
+        order = sorted(moving, key=lambda c: sprites[c].z)
+        covered: set[tuple[int, int]] = set()
+        shown: list[CardSprite] = []
+        for card in reversed(order):
+            sprite = sprites[card]
+            if card == shake_card:
+                shown.append(sprite)  # drawn beside its spot
+                continue
+            whole = sprite.whole
+            spot = sprite.spot
+            sprite.hidden = whole and not sprite.casts_shadow and spot in covered
+            if sprite.hidden:
+                continue
+            if whole:
+                covered.add(spot)
+            shown.append(sprite)
+        shown.reverse()
+        return shown
 
     def _refresh_static(self, moving: frozenset[int]) -> None:
         """Bring the resting-table layer up to date, repainting only the places that changed.
