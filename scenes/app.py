@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import random
+import sys
 import time
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
@@ -218,7 +219,8 @@ def run(argv_options: object = None) -> int:
 
             autoplay = Autoplay(app, options.autoplay)
         while app.running:
-            dt = min(clock.tick(FPS) / 1000.0, MAX_DT)
+            # the first frame is not held back to the frame rate: it shows as soon as drawn
+            dt = min(clock.tick(FPS if frames else 0) / 1000.0, MAX_DT)
             if autoplay is not None:
                 autoplay.post()
             loop.step(pygame.event.get(), dt)
@@ -230,7 +232,8 @@ def run(argv_options: object = None) -> int:
                 log.info("first frame after %.0f ms", (time.perf_counter() - started) * 1000)
             if options.frames is not None and frames >= options.frames:
                 break
-        flow.leave_games(app, quitting=True)  # the window closes: save the game being played
+        if "scenes.game" in sys.modules:  # else no table was ever made: nothing to save
+            flow.leave_games(app, quitting=True)  # the window closes: save the game in play
         if options.screenshot is not None:
             pygame.image.save(screen, str(options.screenshot))
     finally:

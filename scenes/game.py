@@ -13,6 +13,7 @@ import logging
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -25,9 +26,11 @@ from scenes.look import CARD_H, CARD_W, PALETTE, PIXEL, SCREEN_SIZE, Colour, Loo
 from scenes.manager import App, Scene
 from scenes.recorder import Recorder
 from scenes.records import HighScoreChance
-from scenes.solver_worker import PROVEN, SolverHelper
 from scenes.sprites import CardSprite
 from scenes.widgets import Button, Toast
+
+if TYPE_CHECKING:
+    from scenes.solver_worker import SolverHelper
 
 __all__ = ["GameScene", "Place", "card_at", "column_x", "layout"]
 
@@ -146,7 +149,11 @@ class GameScene(Scene):
         self._decor: list[tuple[pygame.Rect, Callable[[pygame.Surface], object]]] = []
         self._hud: pygame.Surface | None = None  # the HUD bar as last drawn, see _blit_hud
         self._hud_key: tuple[object, ...] = ()
-        self.solver = SolverHelper(self)  # hints and the winnable indicator, off the UI thread
+        # hints and the winnable indicator, off the UI thread; the solver (and the processes it
+        # runs in) is loaded with the first table, not with the window
+        from scenes.solver_worker import SolverHelper
+
+        self.solver: SolverHelper = SolverHelper(self)
         self.buttons = self._buttons()
         preset = game.rules.preset_name()
         self._rules_key = f"rules.{preset}" if preset else "rules.custom"
@@ -710,6 +717,8 @@ class GameScene(Scene):
         look, texts, p = self.app.look, self.app.texts, PALETTE
         x, y = WASTE_POS[0] + CARD_W + 3 * WASTE_FAN + 24, WASTE_POS[1] + 8
         lines: list[tuple[str, int, tuple[int, int, int]]] = []
+        from scenes.solver_worker import PROVEN
+
         if self.game.code in PROVEN:
             lines.append((texts("winnable.deal"), 8, p.gold))
         shown = self.solver.indicator_text()

@@ -452,8 +452,9 @@ def _felt(size: tuple[int, int]) -> pygame.Surface:
         pygame.draw.rect(rim, (*p.shadow, 40 - 3 * step), (inset, inset, low_size[0] - 2 * inset,
                                                            low_size[1] - 2 * inset), 2)
     low.blit(rim, (0, 0))
-    felt = pygame.transform.scale_by(low, PIXEL)
-    return felt.convert() if pygame.display.get_surface() is not None else felt
+    if pygame.display.get_surface() is not None:
+        low = low.convert()  # converted small, then scaled: one full-size surface, not two
+    return pygame.transform.scale_by(low, PIXEL)
 
 
 class Look:

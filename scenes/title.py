@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import pygame
 
 from golf.rules import CLASSIC, EASY
 from scenes import autosave, flow
-from scenes.attract import AttractTimer
 from scenes.input import Intent, Kind
 from scenes.look import CARD_H, CARD_W, PALETTE, PIXEL, SCREEN_SIZE
 from scenes.manager import App, Scene
 from scenes.title_panels import TitleSides
 from scenes.widgets import Button, Menu, Toast
+
+if TYPE_CHECKING:
+    from scenes.attract import AttractTimer
 
 __all__ = ["TitleScene"]
 
@@ -54,7 +57,10 @@ class TitleScene(Scene):
             buttons.append(Button(rect, key, action, style=style, enabled=enabled))
         self.menu = Menu(buttons)
         self.sides = TitleSides(app, self.menu)  # daily deal, round, high scores, statistics
-        self.attract = AttractTimer(app)  # the solver's demo after 20 s without input
+        # the solver's demo after 20 s without input: its timer (which starts the solver
+        # processes, and loads the table and the solver) waits for the first frame to show
+        self._attract: AttractTimer | None = None
+        self.shown = False
         self.toasts = [Toast(app.texts.notice(n), seconds=6.0) for n in app.notices]
         app.notices.clear()
         self.toasts += [Toast(n.text(app.texts.lang), seconds=9.0, colour=PALETTE.orange)
@@ -68,12 +74,22 @@ class TitleScene(Scene):
             for _ in range(14)
         ]
 
+    @property
+    def attract(self) -> AttractTimer:
+        """The idle clock of the attract mode (made on first use)."""
+        if self._attract is None:
+            from scenes.attract import AttractTimer
+
+            self._attract = AttractTimer(self.app)
+        return self._attract
+
     def quit(self) -> None:
         """Close the game."""
         self.app.running = False
 
     def handle(self, intent: Intent) -> None:
-        self.attract.reset()
+        if self._attract is not None:
+            self._attract.reset()
         if self.sides.handle(intent):
             return
         if intent.kind is Kind.CANCEL:
@@ -88,7 +104,8 @@ class TitleScene(Scene):
     def update(self, dt: float) -> None:
         self.app.look.cards.warm(2)  # the game's faces, drawn while the title idles
         self.clock += dt
-        self.attract.tick(dt)
+        if self.shown:
+            self.attract.tick(dt)
         self.menu.update(dt)
         self.sides.update(dt)
         for toast in self.toasts:
@@ -102,6 +119,7 @@ class TitleScene(Scene):
                 drop[0] = float(self.app.rng.randrange(52))
 
     def draw(self, surface: pygame.Surface) -> None:
+        self.shown = True
         look, p = self.app.look, PALETTE
         surface.blit(look.felt(), (0, 0))
         dim = pygame.Surface((CARD_W, CARD_H), pygame.SRCALPHA)
