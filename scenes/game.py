@@ -405,9 +405,13 @@ class GameScene(Scene):
         self.blink = (self.blink + dt) % 1.0
         if self.game.status == "playing":
             self.elapsed += dt
+        places: dict[int, Place] | None = None  # worked out once for all the cards landing
         for sprite in self.sprites.values():
             if sprite.update(dt) and sprite.z >= 500:
-                sprite.z = layout_z(self.game.position, sprite.card)
+                if places is None:
+                    places = layout(self.game.position)
+                place = places.get(sprite.card)
+                sprite.z = place.z if place else 0
         for button in self.buttons:
             button.update(dt)
         self.buttons[0].enabled = self.game.can_undo
@@ -795,9 +799,3 @@ def _merge(rects: list[pygame.Rect]) -> list[pygame.Rect]:
                     break
         merged.append(rect)
     return merged
-
-
-def layout_z(position: Position, card: int) -> int:
-    """A card's resting drawing order in ``position``."""
-    place = layout(position).get(card)
-    return place.z if place else 0
