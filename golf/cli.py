@@ -191,9 +191,9 @@ def verify_file(path: Path, six_card: bool | None = None) -> list[str]:
     """
     text = read_text(path, MAX_BYTES)
     if six_card or (six_card is None and _SIX_CARD.search(text)):
-        from golf.sixcard import replay as six_card
+        from golf.sixcard import replay as six_replay
 
-        return six_card.verify(six_card.loads(text, str(path)))
+        return six_replay.verify(six_replay.loads(text, str(path)))
     return verify(loads(text, str(path)))
 
 
