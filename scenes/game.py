@@ -86,8 +86,9 @@ def layout(position: Position) -> dict[int, Place]:
     stock = position.stock
     for i, card in enumerate(stock):
         depth = (len(stock) - 1 - i) // 4  # every fourth card lifts the pile a little
-        places[card] = Place(STOCK_POS[0] - depth * PIXEL, STOCK_POS[1] - depth * PIXEL, False,
-                             100 - i)
+        places[card] = Place(
+            STOCK_POS[0] - depth * PIXEL, STOCK_POS[1] - depth * PIXEL, False, 100 - i
+        )
     return places
 
 
@@ -171,8 +172,13 @@ class GameScene(Scene):
         width, gap = 168, 20
         x0 = (SCREEN_SIZE[0] - (len(specs) * width + (len(specs) - 1) * gap)) // 2
         return [
-            Button(pygame.Rect(x0 + i * (width + gap), BUTTON_Y, width, 52), key, action,
-                   style=style, hint=hint)
+            Button(
+                pygame.Rect(x0 + i * (width + gap), BUTTON_Y, width, 52),
+                key,
+                action,
+                style=style,
+                hint=hint,
+            )
             for i, (key, action, hint, style) in enumerate(specs)
         ]
 
@@ -188,21 +194,35 @@ class GameScene(Scene):
         if not (deal_in and scale > 0):
             return
         # deal as a person deals: row by row, left to right, then turn the waste card
-        order = [col[row] for row in range(5) for col in self.game.position.columns
-                 if row < len(col)]
+        order = [
+            col[row] for row in range(5) for col in self.game.position.columns if row < len(col)
+        ]
         for k, card in enumerate(order):
             place = places[card]
             sprite = self.sprites[card]
             sprite.z = place.z
-            sprite.move_to(place.x, place.y, DEAL_FLIGHT * scale, delay=k * DEAL_STEP * scale,
-                           lift=30, face_up=True, flip_start=0.6)
+            sprite.move_to(
+                place.x,
+                place.y,
+                DEAL_FLIGHT * scale,
+                delay=k * DEAL_STEP * scale,
+                lift=30,
+                face_up=True,
+                flip_start=0.6,
+            )
         for card in self.game.position.waste:
             place = places[card]
             sprite = self.sprites[card]
             sprite.face_up = False
             sprite.pos = pygame.Vector2(STOCK_POS)
-            sprite.move_to(place.x, place.y, DEAL_FLIGHT * scale,
-                           delay=(len(order) + 2) * DEAL_STEP * scale, lift=20, face_up=True)
+            sprite.move_to(
+                place.x,
+                place.y,
+                DEAL_FLIGHT * scale,
+                delay=(len(order) + 2) * DEAL_STEP * scale,
+                lift=20,
+                face_up=True,
+            )
 
     @property
     def animating(self) -> bool:
@@ -452,8 +472,13 @@ class GameScene(Scene):
             sprite = self.sprites[card]
             sprite.z = 600 + i
             x = rng.uniform(-CARD_W, SCREEN_SIZE[0])
-            sprite.move_to(x, SCREEN_SIZE[1] + 40, rng.uniform(0.9, 1.3) * scale,
-                           delay=i * 0.02 * scale, lift=rng.uniform(260, 420))
+            sprite.move_to(
+                x,
+                SCREEN_SIZE[1] + 40,
+                rng.uniform(0.9, 1.3) * scale,
+                delay=i * 0.02 * scale,
+                lift=rng.uniform(260, 420),
+            )
         self._launch_confetti()
 
     def _launch_confetti(self) -> None:
@@ -462,9 +487,16 @@ class GameScene(Scene):
         self.confetti = []
         for _ in range(140):
             x = rng.uniform(0, SCREEN_SIZE[0])
-            self.confetti.append([x, rng.uniform(-400, -10), rng.uniform(-40, 40),
-                                  rng.uniform(120, 260), float(rng.randrange(len(colours))),
-                                  rng.uniform(0, 6.28)])
+            self.confetti.append(
+                [
+                    x,
+                    rng.uniform(-400, -10),
+                    rng.uniform(-40, 40),
+                    rng.uniform(120, 260),
+                    float(rng.randrange(len(colours))),
+                    rng.uniform(0, 6.28),
+                ]
+            )
 
     def _update_confetti(self, dt: float) -> None:
         for bit in self.confetti:
@@ -499,13 +531,34 @@ class GameScene(Scene):
         self._draw_frames(surface)
         # stock count and labels
         below = STOCK_POS[1] + CARD_H + 10
-        look.type.blit(surface, texts("game.stock"), 8, p.label,
-                       (STOCK_POS[0] + CARD_W // 2, below), anchor="midtop", shadow=p.ink)
+        look.type.blit(
+            surface,
+            texts("game.stock"),
+            8,
+            p.label,
+            (STOCK_POS[0] + CARD_W // 2, below),
+            anchor="midtop",
+            shadow=p.ink,
+        )
         count = texts("game.stock_count", count=len(position.stock))
-        look.type.blit(surface, count, 10, p.white, (STOCK_POS[0] + CARD_W // 2, below + 22),
-                       anchor="midtop", shadow=p.ink)
-        look.type.blit(surface, texts("game.waste"), 8, p.label,
-                       (WASTE_POS[0] + CARD_W // 2, below), anchor="midtop", shadow=p.ink)
+        look.type.blit(
+            surface,
+            count,
+            10,
+            p.white,
+            (STOCK_POS[0] + CARD_W // 2, below + 22),
+            anchor="midtop",
+            shadow=p.ink,
+        )
+        look.type.blit(
+            surface,
+            texts("game.waste"),
+            8,
+            p.label,
+            (WASTE_POS[0] + CARD_W // 2, below),
+            anchor="midtop",
+            shadow=p.ink,
+        )
         self._blit_hud(surface)
         self._draw_solver_labels(surface)
         for button in self.buttons:
@@ -589,32 +642,49 @@ class GameScene(Scene):
         outline = look.cards.outline()
         decor: list[tuple[pygame.Rect, Callable[[pygame.Surface], object]]] = []
         for place in [(column_x(c), COLUMNS_Y) for c in range(1, COLUMNS + 1)] + [
-                STOCK_POS, WASTE_POS]:
-            decor.append((outline.get_rect(topleft=place),
-                          functools.partial(_blit_at, outline, place)))
+            STOCK_POS,
+            WASTE_POS,
+        ]:
+            decor.append(
+                (outline.get_rect(topleft=place), functools.partial(_blit_at, outline, place))
+            )
         for column in range(1, COLUMNS + 1):
             badge = pygame.Rect(0, 0, 13 * PIXEL, 10 * PIXEL)
             badge.midbottom = (column_x(column) + CARD_W // 2, COLUMNS_Y - 3 * PIXEL)
             selected = self.cursor_visible and self.cursor == column - 1
-            decor.append((badge.inflate(2 * PIXEL, 2 * PIXEL),
-                          functools.partial(self._draw_badge, badge, column, selected)))
+            decor.append(
+                (
+                    badge.inflate(2 * PIXEL, 2 * PIXEL),
+                    functools.partial(self._draw_badge, badge, column, selected),
+                )
+            )
         if not self.game.position.stock:
             centre = (STOCK_POS[0] + CARD_W // 2, STOCK_POS[1] + CARD_H // 2)
             bounds = look.type.render("∅", 16, p.felt_light).get_rect(center=centre)
-            decor.append((bounds.inflate(2 * PIXEL, 2 * PIXEL), functools.partial(
-                _type_at, look, "∅", 16, p.felt_light, centre)))
+            decor.append(
+                (
+                    bounds.inflate(2 * PIXEL, 2 * PIXEL),
+                    functools.partial(_type_at, look, "∅", 16, p.felt_light, centre),
+                )
+            )
         return decor
 
-    def _draw_badge(self, badge: pygame.Rect, column: int, selected: bool,
-                    layer: pygame.Surface) -> None:
+    def _draw_badge(
+        self, badge: pygame.Rect, column: int, selected: bool, layer: pygame.Surface
+    ) -> None:
         look, p = self.app.look, PALETTE
         pygame.draw.rect(layer, p.ink, badge.inflate(2 * PIXEL, 2 * PIXEL), border_radius=4)
         pygame.draw.rect(layer, p.gold if selected else p.felt_dark, badge, border_radius=3)
-        look.type.blit(layer, str(column), 8, p.ink if selected else p.label, badge.center,
-                       anchor="center")
+        look.type.blit(
+            layer, str(column), 8, p.ink if selected else p.label, badge.center, anchor="center"
+        )
 
-    def _paint_static(self, layer: pygame.Surface, areas: list[pygame.Rect],
-                      resting: dict[int, tuple[int, int, bool, int]]) -> None:
+    def _paint_static(
+        self,
+        layer: pygame.Surface,
+        areas: list[pygame.Rect],
+        resting: dict[int, tuple[int, int, bool, int]],
+    ) -> None:
         """Repaint ``areas`` of the resting table on ``layer``: felt, places, resting cards.
 
         A card lying exactly where a card drawn after it lies is left out: every card picture
@@ -656,20 +726,23 @@ class GameScene(Scene):
         if self.hint is not None:
             rect = self._slot_rect(self.hint[0]).inflate(6 * PIXEL, 6 * PIXEL)
             colour = p.cyan if int(self.hint[1] * 4) % 2 == 0 else p.white  # steady, it pulses
-            pygame.draw.rect(surface, p.ink, rect.inflate(2 * PIXEL, 2 * PIXEL), PIXEL,
-                             border_radius=11)
+            pygame.draw.rect(
+                surface, p.ink, rect.inflate(2 * PIXEL, 2 * PIXEL), PIXEL, border_radius=11
+            )
             pygame.draw.rect(surface, colour, rect, 3 * PIXEL, border_radius=10)
         if self.cursor_visible:
             rect = self._slot_rect(self.cursor).inflate(4 * PIXEL, 4 * PIXEL)
             colour = p.gold if self.blink < 0.6 else p.orange
-            pygame.draw.rect(surface, p.ink, rect.inflate(2 * PIXEL, 2 * PIXEL), PIXEL,
-                             border_radius=10)
+            pygame.draw.rect(
+                surface, p.ink, rect.inflate(2 * PIXEL, 2 * PIXEL), PIXEL, border_radius=10
+            )
             pygame.draw.rect(surface, colour, rect, 2 * PIXEL, border_radius=8)
             # an arrow above the cursor
             cx = rect.centerx
             top = rect.top - 4 * PIXEL
-            pygame.draw.polygon(surface, colour, [(cx - 8, top - 10), (cx + 8, top - 10),
-                                                  (cx, top)])
+            pygame.draw.polygon(
+                surface, colour, [(cx - 8, top - 10), (cx + 8, top - 10), (cx, top)]
+            )
 
     def _blit_hud(self, surface: pygame.Surface) -> None:
         """The HUD bar, drawn again only when something on it changes (score, moves, time…).
@@ -680,8 +753,15 @@ class GameScene(Scene):
             self._draw_hud(surface)
             return
         game = self.game
-        key = (self.app.texts.lang, game.rules.scoring, game.score, game.moves,
-               _clock(self.elapsed), game.code, self._rules_key)
+        key = (
+            self.app.texts.lang,
+            game.rules.scoring,
+            game.score,
+            game.moves,
+            _clock(self.elapsed),
+            game.code,
+            self._rules_key,
+        )
         if self._hud is None or key != self._hud_key:
             if self._hud is None:
                 self._hud = pygame.Surface((SCREEN_SIZE[0], HUD_H))
@@ -695,8 +775,9 @@ class GameScene(Scene):
         look, texts, p = self.app.look, self.app.texts, PALETTE
         bar = pygame.Rect(0, 0, SCREEN_SIZE[0], HUD_H)
         pygame.draw.rect(surface, p.panel, bar)
-        pygame.draw.line(surface, p.panel_edge, (0, HUD_H - PIXEL), (SCREEN_SIZE[0], HUD_H - PIXEL),
-                         PIXEL)
+        pygame.draw.line(
+            surface, p.panel_edge, (0, HUD_H - PIXEL), (SCREEN_SIZE[0], HUD_H - PIXEL), PIXEL
+        )
         rules = self.game.rules
         score_key = "hud.strokes" if rules.scoring == "strokes" else "hud.score"
         items = [
@@ -711,10 +792,12 @@ class GameScene(Scene):
             x = r.right + 36
         rules_text = texts(self._rules_key)
         code = self.game.code or ""
-        r = look.type.blit(surface, code, 10, p.white, (SCREEN_SIZE[0] - 20, 12),
-                           anchor="topright", shadow=p.ink)
-        look.type.blit(surface, rules_text, 8, p.gold, (r.left - 20, 14), anchor="topright",
-                       shadow=p.ink)
+        r = look.type.blit(
+            surface, code, 10, p.white, (SCREEN_SIZE[0] - 20, 12), anchor="topright", shadow=p.ink
+        )
+        look.type.blit(
+            surface, rules_text, 8, p.gold, (r.left - 20, 14), anchor="topright", shadow=p.ink
+        )
 
     def _draw_solver_labels(self, surface: pygame.Surface) -> None:
         """Right of the waste: a winnable-only deal's label and the winnable indicator."""
@@ -740,11 +823,15 @@ class GameScene(Scene):
         if not self.confetti:
             return
         chips = _confetti_chips()
-        surface.fblits([
-            (chips[int(colour), round(abs(math.sin(spin)) * 4) // 2],
-             (int(x) // 2 * 2, int(y) // 2 * 2))
-            for x, y, _vx, _vy, colour, spin in self.confetti
-        ])
+        surface.fblits(
+            [
+                (
+                    chips[int(colour), round(abs(math.sin(spin)) * 4) // 2],
+                    (int(x) // 2 * 2, int(y) // 2 * 2),
+                )
+                for x, y, _vx, _vy, colour, spin in self.confetti
+            ]
+        )
 
     def blocked_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Shared by the end dialogs: a panel over the dimmed table."""
@@ -775,8 +862,9 @@ def _blit_at(picture: pygame.Surface, place: tuple[int, int], layer: pygame.Surf
     layer.blit(picture, place)
 
 
-def _type_at(look: Look, text: str, size: int, colour: Colour, centre: tuple[int, int],
-             layer: pygame.Surface) -> None:
+def _type_at(
+    look: Look, text: str, size: int, colour: Colour, centre: tuple[int, int], layer: pygame.Surface
+) -> None:
     look.type.blit(layer, text, size, colour, centre, anchor="center")
 
 

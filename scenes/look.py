@@ -174,8 +174,9 @@ class Type:
         return rect
 
 
-def draw_suit(surface: pygame.Surface, suit: int, center: tuple[int, int], size: int,
-              colour: Colour) -> None:
+def draw_suit(
+    surface: pygame.Surface, suit: int, center: tuple[int, int], size: int, colour: Colour
+) -> None:
     """A suit pip drawn with polygons and circles, ``size`` pixels tall (clubs, diamonds,
     hearts, spades = 0..3)."""
     cx, cy = center
@@ -184,23 +185,31 @@ def draw_suit(surface: pygame.Surface, suit: int, center: tuple[int, int], size:
     if suit == 1:  # diamond
         w = round(s * 0.40)
         h = s // 2
-        pygame.draw.polygon(surface, colour, [(cx, cy - h), (cx + w, cy), (cx, cy + h),
-                                              (cx - w, cy)])
+        pygame.draw.polygon(
+            surface, colour, [(cx, cy - h), (cx + w, cy), (cx, cy + h), (cx - w, cy)]
+        )
     elif suit == 2:  # heart
         top = cy - round(s * 0.18)
         pygame.draw.circle(surface, colour, (cx - r + 1, top), r)
         pygame.draw.circle(surface, colour, (cx + r - 1, top), r)
-        pygame.draw.polygon(surface, colour, [(cx - 2 * r + 1, top + 1), (cx + 2 * r - 1, top + 1),
-                                              (cx, cy + s // 2)])
+        pygame.draw.polygon(
+            surface,
+            colour,
+            [(cx - 2 * r + 1, top + 1), (cx + 2 * r - 1, top + 1), (cx, cy + s // 2)],
+        )
     elif suit == 3:  # spade
         low = cy + round(s * 0.10)
         pygame.draw.circle(surface, colour, (cx - r + 1, low), r)
         pygame.draw.circle(surface, colour, (cx + r - 1, low), r)
-        pygame.draw.polygon(surface, colour, [(cx - 2 * r + 1, low - 1), (cx + 2 * r - 1, low - 1),
-                                              (cx, cy - s // 2)])
+        pygame.draw.polygon(
+            surface,
+            colour,
+            [(cx - 2 * r + 1, low - 1), (cx + 2 * r - 1, low - 1), (cx, cy - s // 2)],
+        )
         stem = max(1, s // 6)
-        pygame.draw.polygon(surface, colour, [(cx, low), (cx - stem, cy + s // 2),
-                                              (cx + stem, cy + s // 2)])
+        pygame.draw.polygon(
+            surface, colour, [(cx, low), (cx - stem, cy + s // 2), (cx + stem, cy + s // 2)]
+        )
     else:  # club
         rc = max(1, round(s * 0.22))
         pygame.draw.circle(surface, colour, (cx, cy - s // 2 + rc), rc)
@@ -208,8 +217,9 @@ def draw_suit(surface: pygame.Surface, suit: int, center: tuple[int, int], size:
         pygame.draw.circle(surface, colour, (cx + rc + 1, cy + rc // 3), rc)
         pygame.draw.rect(surface, colour, (cx - max(1, rc // 2), cy - rc, max(2, rc), rc * 2))
         stem = max(1, s // 6)
-        pygame.draw.polygon(surface, colour, [(cx, cy), (cx - stem, cy + s // 2),
-                                              (cx + stem, cy + s // 2)])
+        pygame.draw.polygon(
+            surface, colour, [(cx, cy), (cx - stem, cy + s // 2), (cx + stem, cy + s // 2)]
+        )
 
 
 # Where the pips of 2..10 sit on the card art, as on a printed deck (centre column x = 28).
@@ -403,8 +413,9 @@ class CardArt:
         # a lattice of diamonds
         for y in range(inner.top, inner.bottom, 6):
             for x in range(inner.left + ((y - inner.top) // 6 % 2) * 3, inner.right, 6):
-                pygame.draw.polygon(low, p.back_light, [(x + 2, y), (x + 4, y + 2), (x + 2, y + 4),
-                                                        (x, y + 2)])
+                pygame.draw.polygon(
+                    low, p.back_light, [(x + 2, y), (x + 4, y + 2), (x + 2, y + 4), (x, y + 2)]
+                )
         low.set_clip(None)
         pygame.draw.rect(low, p.gold, inner, 1, border_radius=2)
         # a golf flag in a cartouche
@@ -414,14 +425,24 @@ class CardArt:
         pygame.draw.rect(low, p.felt, box, border_radius=2)
         pygame.draw.ellipse(low, p.felt_dark, (box.x + 4, box.bottom - 7, 14, 4))
         pygame.draw.line(low, p.paper, (box.centerx, box.top + 3), (box.centerx, box.bottom - 5))
-        pygame.draw.polygon(low, p.red, [(box.centerx + 1, box.top + 3), (box.centerx + 9,
-                                                                          box.top + 6),
-                                         (box.centerx + 1, box.top + 9)])
+        pygame.draw.polygon(
+            low,
+            p.red,
+            [
+                (box.centerx + 1, box.top + 3),
+                (box.centerx + 9, box.top + 6),
+                (box.centerx + 1, box.top + 9),
+            ],
+        )
         return low
 
 
-def chunky_panel(surface: pygame.Surface, rect: pygame.Rect, fill: Colour = PALETTE.panel,
-                 edge: Colour = PALETTE.panel_edge) -> None:
+def chunky_panel(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    fill: Colour = PALETTE.panel,
+    edge: Colour = PALETTE.panel_edge,
+) -> None:
     """A dialog panel: ink outline, coloured rim, a drop shadow on the 2-pixel grid."""
     p = PALETTE
     shadow = rect.move(2 * PIXEL, 2 * PIXEL)
@@ -449,8 +470,12 @@ def _felt(size: tuple[int, int]) -> pygame.Surface:
     rim = pygame.Surface(low_size, pygame.SRCALPHA)
     for step in range(12):
         inset = step * 2
-        pygame.draw.rect(rim, (*p.shadow, 40 - 3 * step), (inset, inset, low_size[0] - 2 * inset,
-                                                           low_size[1] - 2 * inset), 2)
+        pygame.draw.rect(
+            rim,
+            (*p.shadow, 40 - 3 * step),
+            (inset, inset, low_size[0] - 2 * inset, low_size[1] - 2 * inset),
+            2,
+        )
     low.blit(rim, (0, 0))
     if pygame.display.get_surface() is not None:
         low = low.convert()  # converted small, then scaled: one full-size surface, not two

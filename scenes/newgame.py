@@ -40,18 +40,24 @@ class CodeField(Button):
     text: str = ""
     caret: float = 0.0
 
-    def draw(self, surface: pygame.Surface, look: Look, texts: Texts,
-             focused: bool = False) -> None:
+    def draw(
+        self, surface: pygame.Surface, look: Look, texts: Texts, focused: bool = False
+    ) -> None:
         """A sunken box with the code and a blinking caret."""
         p = PALETTE
         box = self.rect
-        pygame.draw.rect(surface, p.gold if focused else p.ink, box.inflate(4 * PIXEL, 4 * PIXEL),
-                         border_radius=6)
+        pygame.draw.rect(
+            surface,
+            p.gold if focused else p.ink,
+            box.inflate(4 * PIXEL, 4 * PIXEL),
+            border_radius=6,
+        )
         pygame.draw.rect(surface, p.ink, box.inflate(2 * PIXEL, 2 * PIXEL), border_radius=5)
         pygame.draw.rect(surface, (14, 12, 26), box, border_radius=4)
         shown = self.text
-        r = look.type.blit(surface, shown, 12, p.white, (box.left + 14, box.centery),
-                           anchor="midleft", face="mono")
+        r = look.type.blit(
+            surface, shown, 12, p.white, (box.left + 14, box.centery), anchor="midleft", face="mono"
+        )
         if not shown:
             r.width = 0
         if focused and int(self.caret * 2) % 2 == 0:
@@ -78,16 +84,19 @@ class NewGameScene(Scene):
             name = self.rules.preset_name()
             return texts(f"rules.{name}") if name else texts("rules.custom")
 
-        rows: list[tuple[str, list[object], Callable[[object], str],
-                         Callable[[object], None]]] = [
+        rows: list[tuple[str, list[object], Callable[[object], str], Callable[[object], None]]] = [
             ("new.rules", list(PRESETS), preset_text, self._preset),
             ("rule.king_ace", [True, False], on_off, self._switch("king_ace")),
             ("rule.queen_on_king", [True, False], on_off, self._switch("queen_on_king")),
             ("rule.draw_any_time", [True, False], on_off, self._switch("draw_any_time")),
             ("rule.jokers", [0, 1, 2], str, self._switch("jokers")),
             ("rule.empty_waste", [False, True], on_off, self._switch("empty_waste")),
-            ("rule.scoring", ["points", "strokes"], lambda v: app.texts(f"scoring.{v}"),
-             self._switch("scoring")),
+            (
+                "rule.scoring",
+                ["points", "strokes"],
+                lambda v: app.texts(f"scoring.{v}"),
+                self._switch("scoring"),
+            ),
             ("new.winnable", [False, True], on_off, self._winnable),
         ]
         self.choices: list[Choice] = []
@@ -106,8 +115,9 @@ class NewGameScene(Scene):
         width, gap = 184, 16
         bx = (SCREEN_SIZE[0] - (len(specs) * width + (len(specs) - 1) * gap)) // 2
         self.buttons = [
-            Button(pygame.Rect(bx + i * (width + gap), y, width, 50), key, action, style=style,
-                   size=9)
+            Button(
+                pygame.Rect(bx + i * (width + gap), y, width, 50), key, action, style=style, size=9
+            )
             for i, (key, action, style) in enumerate(specs)
         ]
         items: list[Choice | Button] = [*self.choices, self.field, *self.buttons]
@@ -139,9 +149,16 @@ class NewGameScene(Scene):
 
     def _sync(self) -> None:
         r = self.rules
-        values: list[object] = [r.preset_name() or "classic", r.king_ace, r.queen_on_king,
-                                r.draw_any_time, r.jokers, r.empty_waste, r.scoring,
-                                self.app.settings.winnable(r)]
+        values: list[object] = [
+            r.preset_name() or "classic",
+            r.king_ace,
+            r.queen_on_king,
+            r.draw_any_time,
+            r.jokers,
+            r.empty_waste,
+            r.scoring,
+            self.app.settings.winnable(r),
+        ]
         for choice, value in zip(self.choices, values, strict=True):
             choice.set(value)
 
@@ -233,23 +250,49 @@ class NewGameScene(Scene):
         veil.fill((10, 8, 20, 170))
         surface.blit(veil, (0, 0))
         chunky_panel(surface, self.panel)
-        look.type.blit(surface, texts("new.title"), 16, p.gold,
-                       (self.panel.centerx, self.panel.top + 18), anchor="midtop", shadow=p.ink)
+        look.type.blit(
+            surface,
+            texts("new.title"),
+            16,
+            p.gold,
+            (self.panel.centerx, self.panel.top + 18),
+            anchor="midtop",
+            shadow=p.ink,
+        )
         self.form.draw(surface, look, texts)
-        look.type.blit(surface, texts("new.code") + " — " + texts("new.code_hint"), 8, p.grey,
-                       (self.field.rect.left, self.field.rect.top - 8), anchor="bottomleft",
-                       shadow=p.ink)
+        look.type.blit(
+            surface,
+            texts("new.code") + " — " + texts("new.code_hint"),
+            8,
+            p.grey,
+            (self.field.rect.left, self.field.rect.top - 8),
+            anchor="bottomleft",
+            shadow=p.ink,
+        )
         below = (self.field.rect.left, self.field.rect.bottom + 10)
         if self.error:
             for i, line in enumerate(_wrap(look, self.error, 7, self.field.rect.width)):
-                look.type.blit(surface, line, 7, p.orange, (below[0], below[1] + i * 18),
-                               shadow=p.ink)
+                look.type.blit(
+                    surface, line, 7, p.orange, (below[0], below[1] + i * 18), shadow=p.ink
+                )
         elif self.app.settings.winnable(self.rules) and not self.field.text:
-            look.type.blit(surface, texts("new.winnable") + " — " + texts("winnable.label"), 8,
-                           p.gold, below, shadow=p.ink)
+            look.type.blit(
+                surface,
+                texts("new.winnable") + " — " + texts("winnable.label"),
+                8,
+                p.gold,
+                below,
+                shadow=p.ink,
+            )
         elif self._parsed() is not None:
-            look.type.blit(surface, "✓ " + texts("new.code_for_deal", code=self.field.text), 8,
-                           p.green, below, shadow=p.ink)
+            look.type.blit(
+                surface,
+                "✓ " + texts("new.code_for_deal", code=self.field.text),
+                8,
+                p.green,
+                below,
+                shadow=p.ink,
+            )
 
 
 def _wrap(look: Look, text: str, size: int, width: int) -> list[str]:

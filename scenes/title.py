@@ -63,14 +63,20 @@ class TitleScene(Scene):
         self.shown = False
         self.toasts = [Toast(app.texts.notice(n), seconds=6.0) for n in app.notices]
         app.notices.clear()
-        self.toasts += [Toast(n.text(app.texts.lang), seconds=9.0, colour=PALETTE.orange)
-                        for n in app.records.take_notices()]
+        self.toasts += [
+            Toast(n.text(app.texts.lang), seconds=9.0, colour=PALETTE.orange)
+            for n in app.records.take_notices()
+        ]
         rng = app.rng
         # falling cards behind the logo: (card, x, y, speed, face up)
         self.rain = [
-            [float(rng.randrange(52)), rng.uniform(-CARD_W, SCREEN_SIZE[0]),
-             rng.uniform(-SCREEN_SIZE[1], SCREEN_SIZE[1]), rng.uniform(30, 90),
-             float(rng.random() < 0.7)]
+            [
+                float(rng.randrange(52)),
+                rng.uniform(-CARD_W, SCREEN_SIZE[0]),
+                rng.uniform(-SCREEN_SIZE[1], SCREEN_SIZE[1]),
+                rng.uniform(30, 90),
+                float(rng.random() < 0.7),
+            ]
             for _ in range(14)
         ]
 
@@ -132,17 +138,25 @@ class TitleScene(Scene):
         self._draw_logo(surface)
         self.menu.draw(surface, look, self.app.texts)
         self.sides.draw(surface)
-        look.type.blit(surface, self.app.texts("title.help"), 8, p.label,
-                       (SCREEN_SIZE[0] // 2, SCREEN_SIZE[1] - 14), anchor="midbottom",
-                       shadow=p.ink)
+        look.type.blit(
+            surface,
+            self.app.texts("title.help"),
+            8,
+            p.label,
+            (SCREEN_SIZE[0] // 2, SCREEN_SIZE[1] - 14),
+            anchor="midbottom",
+            shadow=p.ink,
+        )
         for toast in self.toasts:
             toast.draw(surface, look, (SCREEN_SIZE[0] // 2, 270))
 
     def _draw_logo(self, surface: pygame.Surface) -> None:
         look, p = self.app.look, PALETTE
         type_ = look.type
-        letters = [type_.render(ch, 44, colour, scale=PIXEL * 2)
-                   for ch, colour in zip(LOGO, LOGO_COLOURS, strict=True)]
+        letters = [
+            type_.render(ch, 44, colour, scale=PIXEL * 2)
+            for ch, colour in zip(LOGO, LOGO_COLOURS, strict=True)
+        ]
         outlines = [type_.render(ch, 44, p.ink, scale=PIXEL * 2) for ch in LOGO]
         width = sum(s.get_width() for s in letters) + 8 * (len(letters) - 1)
         x = (SCREEN_SIZE[0] - width) // 2
@@ -154,13 +168,32 @@ class TitleScene(Scene):
                 surface.blit(outline, (x + dx, y + dy))
             surface.blit(letter, (x, y))
             x += letter.get_width() + 8
-        type_.blit(surface, self.app.texts("app.subtitle"), 14, p.white,
-                   (SCREEN_SIZE[0] // 2, 226), anchor="midtop", shadow=p.ink)
+        type_.blit(
+            surface,
+            self.app.texts("app.subtitle"),
+            14,
+            p.white,
+            (SCREEN_SIZE[0] // 2, 226),
+            anchor="midtop",
+            shadow=p.ink,
+        )
         # two suit pips either side of the subtitle, blinking in turn
         sub = type_.render(self.app.texts("app.subtitle"), 14, p.white, shadow=p.ink)
         half = sub.get_width() // 2 + 30
         blink = int(self.clock * 2) % 2
-        type_.blit(surface, "♠♥"[blink], 14, (p.black, p.red)[blink],
-                   (SCREEN_SIZE[0] // 2 - half, 226), anchor="midtop")
-        type_.blit(surface, "♦♣"[blink], 14, (p.red, p.black)[blink],
-                   (SCREEN_SIZE[0] // 2 + half, 226), anchor="midtop")
+        type_.blit(
+            surface,
+            "♠♥"[blink],
+            14,
+            (p.black, p.red)[blink],
+            (SCREEN_SIZE[0] // 2 - half, 226),
+            anchor="midtop",
+        )
+        type_.blit(
+            surface,
+            "♦♣"[blink],
+            14,
+            (p.red, p.black)[blink],
+            (SCREEN_SIZE[0] // 2 + half, 226),
+            anchor="midtop",
+        )

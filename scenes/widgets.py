@@ -60,13 +60,19 @@ def draw_button(
         pygame.draw.rect(surface, dark, rect, border_radius=6)
     pygame.draw.rect(surface, body, face, border_radius=6)
     # a highlight line along the top edge
-    pygame.draw.line(surface, light if enabled else body, (face.x + 3 * PIXEL, face.y + PIXEL),
-                     (face.right - 3 * PIXEL, face.y + PIXEL), PIXEL)
+    pygame.draw.line(
+        surface,
+        light if enabled else body,
+        (face.x + 3 * PIXEL, face.y + PIXEL),
+        (face.right - 3 * PIXEL, face.y + PIXEL),
+        PIXEL,
+    )
     colour = p.white if enabled else (200, 200, 210)
     look.type.blit(surface, label, size, colour, face.center, anchor="center", shadow=p.ink)
     if hint:
-        look.type.blit(surface, hint, 6, p.ink, (face.right - 3 * PIXEL, face.y + 2 * PIXEL),
-                       anchor="topright")
+        look.type.blit(
+            surface, hint, 6, p.ink, (face.right - 3 * PIXEL, face.y + 2 * PIXEL), anchor="topright"
+        )
 
 
 _PICTURES: dict[tuple[object, ...], tuple[pygame.Surface, tuple[int, int]] | bool] = {}
@@ -119,14 +125,27 @@ class Button:
         """Let the pressed flash run out."""
         self.pressed = max(0.0, self.pressed - dt)
 
-    def draw(self, surface: pygame.Surface, look: Look, texts: Texts,
-             focused: bool = False) -> None:
+    def draw(
+        self, surface: pygame.Surface, look: Look, texts: Texts, focused: bool = False
+    ) -> None:
         """Draw the button in its current state (a picture kept for each state seen)."""
         label = self.label(texts)
         pressed = self.pressed > 0
         rect = self.rect
-        key = (label, self.style, self.hover, pressed, focused, self.enabled,
-               self.size, self.hint, rect.width, rect.height, rect.x % PIXEL, rect.y % PIXEL)
+        key = (
+            label,
+            self.style,
+            self.hover,
+            pressed,
+            focused,
+            self.enabled,
+            self.size,
+            self.hint,
+            rect.width,
+            rect.height,
+            rect.x % PIXEL,
+            rect.y % PIXEL,
+        )
         picture = _PICTURES.get(key)
         if picture is None:
             picture = self._picture(look, label, pressed, focused)
@@ -134,15 +153,26 @@ class Button:
                 _PICTURES.clear()
             _PICTURES[key] = picture
         if picture is False:  # a label wider than the button: drawn each time
-            draw_button(surface, look, rect, label, style=self.style, hover=self.hover,
-                        pressed=pressed, focused=focused, enabled=self.enabled,
-                        size=self.size, hint=self.hint)
+            draw_button(
+                surface,
+                look,
+                rect,
+                label,
+                style=self.style,
+                hover=self.hover,
+                pressed=pressed,
+                focused=focused,
+                enabled=self.enabled,
+                size=self.size,
+                hint=self.hint,
+            )
             return
         image, (dx, dy) = picture
         surface.blit(image, (rect.x + dx, rect.y + dy))
 
-    def _picture(self, look: Look, label: str, pressed: bool,
-                 focused: bool) -> tuple[pygame.Surface, tuple[int, int]] | bool:
+    def _picture(
+        self, look: Look, label: str, pressed: bool, focused: bool
+    ) -> tuple[pygame.Surface, tuple[int, int]] | bool:
         """The button drawn on a clear surface: (picture, its offset from ``rect``), or False
         when the label overflows the button (the picture would cut it)."""
         text = look.type.render(label, self.size, PALETTE.white, shadow=PALETTE.ink)
@@ -150,16 +180,32 @@ class Button:
             return False
         margin = 4 * PIXEL  # the focus frame reaches 2 * PIXEL beyond the button
         # the same place on the 2-pixel grid as on the screen, so the text lands alike
-        local = pygame.Rect(margin + self.rect.x % PIXEL, margin + self.rect.y % PIXEL,
-                            self.rect.width, self.rect.height)
-        image = pygame.Surface((self.rect.width + 2 * margin + PIXEL,
-                                self.rect.height + 2 * margin + PIXEL), pygame.SRCALPHA)
+        local = pygame.Rect(
+            margin + self.rect.x % PIXEL,
+            margin + self.rect.y % PIXEL,
+            self.rect.width,
+            self.rect.height,
+        )
+        image = pygame.Surface(
+            (self.rect.width + 2 * margin + PIXEL, self.rect.height + 2 * margin + PIXEL),
+            pygame.SRCALPHA,
+        )
         if pygame.display.get_surface() is not None:
             image = image.convert_alpha()
         image.fill((0, 0, 0, 0))
-        draw_button(image, look, local, label, style=self.style, hover=self.hover,
-                    pressed=pressed, focused=focused, enabled=self.enabled, size=self.size,
-                    hint=self.hint)
+        draw_button(
+            image,
+            look,
+            local,
+            label,
+            style=self.style,
+            hover=self.hover,
+            pressed=pressed,
+            focused=focused,
+            enabled=self.enabled,
+            size=self.size,
+            hint=self.hint,
+        )
         return image, (-local.x, -local.y)
 
 
@@ -331,24 +377,47 @@ class Choice:
         """Label on the left, ``◀ value ▶`` on the right."""
         p = PALETTE
         if focused:
-            pygame.draw.rect(surface, p.ink, self.rect.inflate(4 * PIXEL, 2 * PIXEL),
-                             border_radius=6)
-            pygame.draw.rect(surface, (58, 50, 96), self.rect.inflate(2 * PIXEL, 0),
-                             border_radius=6)
+            pygame.draw.rect(
+                surface, p.ink, self.rect.inflate(4 * PIXEL, 2 * PIXEL), border_radius=6
+            )
+            pygame.draw.rect(
+                surface, (58, 50, 96), self.rect.inflate(2 * PIXEL, 0), border_radius=6
+            )
         colour = p.white if self.enabled else p.grey
-        look.type.blit(surface, texts(self.key), 10, colour,
-                       (self.rect.left + 12, self.rect.centery), anchor="midleft", shadow=p.ink)
+        look.type.blit(
+            surface,
+            texts(self.key),
+            10,
+            colour,
+            (self.rect.left + 12, self.rect.centery),
+            anchor="midleft",
+            shadow=p.ink,
+        )
         box = self.value_rect()
-        draw_button(surface, look, box.inflate(0, -2 * PIXEL).move(0, -PIXEL),
-                    self.show(self.value), style="cyan" if self.enabled else "grey",
-                    hover=self.hover, focused=False, enabled=self.enabled, size=9)
+        draw_button(
+            surface,
+            look,
+            box.inflate(0, -2 * PIXEL).move(0, -PIXEL),
+            self.show(self.value),
+            style="cyan" if self.enabled else "grey",
+            hover=self.hover,
+            focused=False,
+            enabled=self.enabled,
+            size=9,
+        )
         if focused:
             arrow = p.gold
             cy = box.centery - PIXEL * 2
-            pygame.draw.polygon(surface, arrow, [(box.left - 16, cy), (box.left - 6, cy - 9),
-                                                 (box.left - 6, cy + 9)])
-            pygame.draw.polygon(surface, arrow, [(box.right + 16, cy), (box.right + 6, cy - 9),
-                                                 (box.right + 6, cy + 9)])
+            pygame.draw.polygon(
+                surface,
+                arrow,
+                [(box.left - 16, cy), (box.left - 6, cy - 9), (box.left - 6, cy + 9)],
+            )
+            pygame.draw.polygon(
+                surface,
+                arrow,
+                [(box.right + 16, cy), (box.right + 6, cy - 9), (box.right + 6, cy + 9)],
+            )
 
 
 class Form:
