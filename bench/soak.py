@@ -88,6 +88,8 @@ class SoakReport:
     blocked: int = 0
     keys: int = 0
     seconds: float = 0.0
+    trimmed: bool = False
+    """Whether the samples include the RSS after ``malloc_trim`` (``--trim``)."""
     samples: list[tuple[int, float, float, int, float]] = field(default_factory=list)
     """(games played, heap MB, RSS MB, live objects, RSS MB after ``malloc_trim``) after the
     warm-up and every ``every`` games."""
@@ -111,8 +113,13 @@ class SoakReport:
             f"in {self.seconds:.0f} s; Python heap {first[1]:.1f} MB after game {first[0]} -> "
             f"{last[1]:.1f} MB after game {last[0]} (growth {self.heap_growth:+.2f} MB); "
             f"RSS {first[2]:.0f} -> {last[2]:.0f} MB ({self.rss_growth:+.1f} MB); live objects "
-            f"{first[3]} -> {last[3]} ({last[3] - first[3]:+d}); RSS after malloc_trim "
-            f"{first[4]:.0f} -> {last[4]:.0f} MB ({self.trimmed_growth:+.1f} MB)"
+            f"{first[3]} -> {last[3]} ({last[3] - first[3]:+d})"
+            + (
+                f"; RSS after malloc_trim {first[4]:.1f} -> {last[4]:.1f} MB "
+                f"({self.trimmed_growth:+.1f} MB)"
+                if self.trimmed
+                else ""
+            )
         )
 
 
@@ -139,7 +146,7 @@ def soak(
     work = Path(own.name) if own is not None else folder
     assert work is not None
     rng = random.Random(seed)
-    report = SoakReport()
+    report = SoakReport(trimmed=trim)
     if trace:
         tracemalloc.start()
     started = time.perf_counter()

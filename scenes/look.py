@@ -144,7 +144,7 @@ class Type:
         surface = _for_screen(surface)
         size = surface.get_bytesize() * surface.get_width() * surface.get_height()
         if len(self._cache) > 2000 or self._cache_bytes + size > TEXT_CACHE_BYTES:
-            # every game shows new texts (its code, its clock): forget them all now and then
+            # every game shows a text never seen before (its code): forget them all now and then
             self._cache.clear()
             self._cache_bytes = 0
         self._cache[key] = surface

@@ -30,7 +30,7 @@ def test_games_through_the_scenes_do_not_grow_memory(tmp_path: Path) -> None:
 
 
 def test_the_text_cache_holds_a_bounded_amount_of_pixels() -> None:
-    """Every game shows texts never seen before (its code, its clock): the cache of rendered
+    """Every game shows a text never seen before (its code): the cache of rendered
     texts must not keep them all (it grew by some 20 KB a game before it was bounded)."""
     import pygame
 
