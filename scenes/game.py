@@ -55,6 +55,9 @@ DEAL_FLIGHT = 0.28
 CELEBRATION = 0.6  # seconds between the last card of the fountain and the result
 STOCK_SLOT = COLUMNS  # cursor index of the stock
 
+Decoration = tuple[pygame.Rect, Callable[[pygame.Surface], object], tuple[object, ...]]
+"""Something the resting table shows under the cards: bounds, how to draw it, what it is."""
+
 
 @dataclass(frozen=True)
 class Place:
@@ -147,7 +150,8 @@ class GameScene(Scene):
         self._layer_token = object()  # this table's claim on the look's shared layer
         self._static_key: tuple[object, ...] = ()
         self._baked: dict[int, tuple[int, int, bool, int]] = {}  # cards in the layer: x, y, face, z
-        self._decor: list[tuple[pygame.Rect, Callable[[pygame.Surface], object]]] = []
+        self._decor: list[Decoration] = []
+        self._decor_key: tuple[object, ...] = ()
         self._hud: pygame.Surface | None = None  # the HUD bar as last drawn, see _blit_hud
         self._hud_key: tuple[object, ...] = ()
         # hints and the winnable indicator, off the UI thread; the solver (and the processes it
@@ -572,7 +576,8 @@ class GameScene(Scene):
 
         A card drawn whole (no flip, no shadow) exactly under another drawn whole is covered by
         it pixel for pixel (every card picture has the same shape): it is left out, so the
-        deal's and the fountain's waiting piles cost one card each.
+        deal's and the fountain's waiting piles cost one card each. So is a card off the screen
+        (the fountain's falling below it).
         """
         sprites = self.sprites
         order = sorted(moving, key=lambda c: sprites[c].z)
@@ -585,7 +590,12 @@ class GameScene(Scene):
                 continue
             whole = sprite.whole
             spot = sprite.spot
-            sprite.hidden = whole and not sprite.casts_shadow and spot in covered
+            x, y = spot
+            # with its shadow, a card reaches SHADOW_OFFSET beyond its corner
+            outside = (
+                x >= SCREEN_SIZE[0] or y >= SCREEN_SIZE[1] or x < -CARD_W - 8 or y < -CARD_H - 8
+            )
+            sprite.hidden = outside or (whole and not sprite.casts_shadow and spot in covered)
             if sprite.hidden:
                 continue
             if whole:
@@ -601,8 +611,9 @@ class GameScene(Scene):
         not moving. A card that starts or stops moving (or turns over, or changes its drawing
         order) only dirties its own rectangle; overlapping dirty rectangles are repainted as one.
         """
+        key = (self.app.look.cards, self.app.texts.lang)
         cursor = self.cursor if self.cursor_visible else None  # the badge it lights
-        key = (cursor, self.app.look.cards, self.app.texts.lang, not self.game.position.stock)
+        decor_key = (cursor, not self.game.position.stock)
         resting: dict[int, tuple[int, int, bool, int]] = {}
         for card, sprite in self.sprites.items():
             if card not in moving:
@@ -612,61 +623,60 @@ class GameScene(Scene):
         self._static = layer
         if fresh or key != self._static_key:
             self._static_key = key
+            self._decor_key = decor_key
             self._decor = self._decorations()
             self._baked = resting
             self._paint_static(layer, [layer.get_rect()], resting)
             return
-        baked = self._baked
-        if baked == resting:
-            return
         dirty: list[pygame.Rect] = []
-        for card, was in baked.items():
-            now = resting.get(card)
-            if now != was:
-                dirty.append(pygame.Rect(was[0], was[1], CARD_W, CARD_H))
-                if now is not None:
+        if decor_key != self._decor_key:  # a badge lit or put out, the empty-stock mark
+            old = {tag: bounds for bounds, _paint, tag in self._decor}
+            self._decor_key = decor_key
+            self._decor = self._decorations()
+            new = {tag: bounds for bounds, _paint, tag in self._decor}
+            dirty += [old[tag] for tag in old.keys() - new.keys()]
+            dirty += [new[tag] for tag in new.keys() - old.keys()]
+        baked = self._baked
+        if baked != resting:
+            for card, was in baked.items():
+                now = resting.get(card)
+                if now != was:
+                    dirty.append(pygame.Rect(was[0], was[1], CARD_W, CARD_H))
+                    if now is not None:
+                        dirty.append(pygame.Rect(now[0], now[1], CARD_W, CARD_H))
+            for card, now in resting.items():
+                if card not in baked:
                     dirty.append(pygame.Rect(now[0], now[1], CARD_W, CARD_H))
-        for card, now in resting.items():
-            if card not in baked:
-                dirty.append(pygame.Rect(now[0], now[1], CARD_W, CARD_H))
-        self._baked = resting
-        self._paint_static(layer, _merge(dirty), resting)
+            self._baked = resting
+        screen = layer.get_rect()  # cards resting off the table (the fountain's) change nothing
+        dirty = [r.clip(screen) for r in dirty if r.colliderect(screen)]
+        if dirty:
+            self._paint_static(layer, _merge(dirty), resting)
 
-    def _decorations(self) -> list[tuple[pygame.Rect, Callable[[pygame.Surface], object]]]:
-        """What the resting table shows under the cards: (bounds, how to draw it) pairs.
+    def _decorations(self) -> list[Decoration]:
+        """What the resting table shows under the cards: (bounds, how to draw it, what it is).
 
-        The empty places, the column badges (the cursor's in gold) and the empty-stock mark;
-        worked out once per layer key (cursor, language, card art, empty stock).
+        The empty places, the column badges (the cursor's in gold) and the empty-stock mark.
+        What each is (its tag) tells which changed when the cursor moves or the stock empties.
         """
         look, p = self.app.look, PALETTE
         outline = look.cards.outline()
-        decor: list[tuple[pygame.Rect, Callable[[pygame.Surface], object]]] = []
-        for place in [(column_x(c), COLUMNS_Y) for c in range(1, COLUMNS + 1)] + [
-            STOCK_POS,
-            WASTE_POS,
-        ]:
-            decor.append(
-                (outline.get_rect(topleft=place), functools.partial(_blit_at, outline, place))
-            )
+        decor: list[Decoration] = []
+        places = [(column_x(c), COLUMNS_Y) for c in range(1, COLUMNS + 1)]
+        for place in [*places, STOCK_POS, WASTE_POS]:
+            paint = functools.partial(_blit_at, outline, place)
+            decor.append((outline.get_rect(topleft=place), paint, ("place", place)))
         for column in range(1, COLUMNS + 1):
             badge = pygame.Rect(0, 0, 13 * PIXEL, 10 * PIXEL)
             badge.midbottom = (column_x(column) + CARD_W // 2, COLUMNS_Y - 3 * PIXEL)
             selected = self.cursor_visible and self.cursor == column - 1
-            decor.append(
-                (
-                    badge.inflate(2 * PIXEL, 2 * PIXEL),
-                    functools.partial(self._draw_badge, badge, column, selected),
-                )
-            )
+            paint = functools.partial(self._draw_badge, badge, column, selected)
+            decor.append((badge.inflate(2 * PIXEL, 2 * PIXEL), paint, ("badge", column, selected)))
         if not self.game.position.stock:
             centre = (STOCK_POS[0] + CARD_W // 2, STOCK_POS[1] + CARD_H // 2)
             bounds = look.type.render("∅", 16, p.felt_light).get_rect(center=centre)
-            decor.append(
-                (
-                    bounds.inflate(2 * PIXEL, 2 * PIXEL),
-                    functools.partial(_type_at, look, "∅", 16, p.felt_light, centre),
-                )
-            )
+            paint = functools.partial(_type_at, look, "∅", 16, p.felt_light, centre)
+            decor.append((bounds.inflate(2 * PIXEL, 2 * PIXEL), paint, ("empty stock",)))
         return decor
 
     def _draw_badge(
@@ -706,7 +716,7 @@ class GameScene(Scene):
         for area in areas:
             layer.set_clip(area)
             layer.blit(felt, area, area)
-            for bounds, paint in self._decor:
+            for bounds, paint, _tag in self._decor:
                 if bounds.colliderect(area):
                     paint(layer)
             for place, image in shown:

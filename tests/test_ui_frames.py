@@ -201,7 +201,7 @@ def test_the_resting_layer_equals_every_resting_card_drawn_in_order(ui: Driver) 
         assert table._static is not None
         plain = pygame.Surface(SCREEN_SIZE).convert()
         plain.blit(ui.app.look.felt(), (0, 0))
-        for _bounds, paint in table._decorations():
+        for _bounds, paint, _tag in table._decorations():
             paint(plain)
         resting = [s for c, s in table.sprites.items() if c not in moving]
         for sprite in sorted(resting, key=lambda s: s.z):
