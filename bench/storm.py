@@ -340,6 +340,13 @@ class Driver:
         self.loop.step([down, up], FRAME)
         check_stack(self.app)
 
+    def settle(self, limit: int = 120) -> None:
+        """Frames until no scene change runs and no input is held for after one."""
+        for _ in range(limit):
+            if not self.app.scenes.busy and not self.app.scenes._held:
+                return
+            self.frames()
+
     def call(self, name: str, method: str) -> None:
         """Run a button's action of the scene on top, if it is ``name`` (else stay)."""
         if scene_name(self.top) == name:
@@ -596,6 +603,7 @@ def storm(
                 target, go = tour[trips % len(tour)]
                 trips += 1
                 try:
+                    driver.settle()  # input held during a fade reaches its scene first
                     go(driver)
                     driver.until(target, limit=60)
                 except Exception as error:
