@@ -74,6 +74,7 @@ class NewGameScene(Scene):
         self.rules: Rules = flow.default_rules(app)
         self.error = ""
         self.shown = False  # no frame yet: text arriving now was typed for the scene below
+        self._veil: pygame.Surface | None = None
         x = (SCREEN_SIZE[0] - ROW_W) // 2
         texts = app.texts
 
@@ -246,9 +247,10 @@ class NewGameScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         look, texts, p = self.app.look, self.app.texts, PALETTE
-        veil = pygame.Surface(SCREEN_SIZE, pygame.SRCALPHA)
-        veil.fill((10, 8, 20, 170))
-        surface.blit(veil, (0, 0))
+        if self._veil is None:  # made once: a screen-sized surface each frame costs a frame
+            self._veil = pygame.Surface(SCREEN_SIZE, pygame.SRCALPHA)
+            self._veil.fill((10, 8, 20, 170))
+        surface.blit(self._veil, (0, 0))
         chunky_panel(surface, self.panel)
         look.type.blit(
             surface,
