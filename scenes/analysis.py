@@ -28,7 +28,7 @@ from golf.solver import Analysis
 from scenes import flow
 from scenes.game import GameScene
 from scenes.input import Intent, Kind
-from scenes.look import PALETTE, SCREEN_SIZE, chunky_panel
+from scenes.look import PALETTE, SCREEN_SIZE, chunky_panel, veil
 from scenes.manager import App, Scene
 from scenes.solver_worker import ANALYSIS_STATES, Job, analyse_game, submit
 from scenes.widgets import Button, Menu
@@ -196,9 +196,7 @@ class AnalysisScene(Scene):
     # ------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
         look, texts, p = self.app.look, self.app.texts, PALETTE
-        veil = pygame.Surface(SCREEN_SIZE, pygame.SRCALPHA)
-        veil.fill((10, 8, 20, 170))
-        surface.blit(veil, (0, 0))
+        veil(surface, 170)
         chunky_panel(surface, self.panel)
         look.type.blit(
             surface,

@@ -11,7 +11,7 @@ from golf.texts import Reason, message
 from scenes import flow
 from scenes.game import GameScene, _clock
 from scenes.input import Intent, Kind
-from scenes.look import PALETTE, PIXEL, SCREEN_SIZE, chunky_panel
+from scenes.look import PALETTE, PIXEL, SCREEN_SIZE, chunky_panel, veil
 from scenes.manager import App, Scene
 from scenes.widgets import Button, Menu
 
@@ -23,9 +23,7 @@ BUTTON_GAP = 16
 
 
 def _veil(surface: pygame.Surface) -> None:
-    veil = pygame.Surface(SCREEN_SIZE, pygame.SRCALPHA)
-    veil.fill((10, 8, 20, 150))
-    surface.blit(veil, (0, 0))
+    veil(surface, 150)
 
 
 def _stack(specs: list[tuple[str, object, str]], top: int) -> list[Button]:

@@ -16,7 +16,7 @@ from golf.rules import Rules
 from golf.session import Game
 from scenes import flow
 from scenes.input import Intent, Kind
-from scenes.look import PALETTE, SCREEN_SIZE, chunky_panel
+from scenes.look import PALETTE, SCREEN_SIZE, chunky_panel, veil
 from scenes.manager import App, Scene
 from scenes.solver_worker import Job, proven_game, submit, winnable_number
 
@@ -57,9 +57,7 @@ class FindDealScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         look, texts, p = self.app.look, self.app.texts, PALETTE
-        veil = pygame.Surface(SCREEN_SIZE, pygame.SRCALPHA)
-        veil.fill((10, 8, 20, 150))
-        surface.blit(veil, (0, 0))
+        veil(surface, 150)
         panel = pygame.Rect(0, 0, 640, 170)
         panel.center = (SCREEN_SIZE[0] // 2, SCREEN_SIZE[1] // 2)
         chunky_panel(surface, panel)

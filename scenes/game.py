@@ -22,7 +22,17 @@ from golf.engine import Action, Position
 from golf.session import Game, Refusal
 from scenes import autosave, flow
 from scenes.input import Intent, Kind
-from scenes.look import CARD_H, CARD_W, PALETTE, PIXEL, SCREEN_SIZE, Colour, Look, chunky_panel
+from scenes.look import (
+    CARD_H,
+    CARD_W,
+    PALETTE,
+    PIXEL,
+    SCREEN_SIZE,
+    Colour,
+    Look,
+    chunky_panel,
+    veil,
+)
 from scenes.manager import App, Scene
 from scenes.recorder import Recorder
 from scenes.records import HighScoreChance
@@ -845,9 +855,7 @@ class GameScene(Scene):
 
     def blocked_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Shared by the end dialogs: a panel over the dimmed table."""
-        veil = pygame.Surface(SCREEN_SIZE, pygame.SRCALPHA)
-        veil.fill((10, 8, 20, 150))
-        surface.blit(veil, (0, 0))
+        veil(surface, 150)
         chunky_panel(surface, rect)
 
 

@@ -22,7 +22,7 @@ from golf.highscores import (
 )
 from golf.rules import PRESETS
 from scenes.input import Intent, Kind
-from scenes.look import PALETTE, PIXEL, SCREEN_SIZE, Colour, Look, chunky_panel
+from scenes.look import PALETTE, PIXEL, SCREEN_SIZE, Colour, Look, chunky_panel, veil
 from scenes.manager import App, Scene
 from scenes.records import HighScoreChance
 from scenes.stats_screen import rule_set_label
@@ -203,9 +203,7 @@ class InitialsScene(Scene):
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
         look, texts, p = self.app.look, self.app.texts, PALETTE
-        veil = pygame.Surface(SCREEN_SIZE, pygame.SRCALPHA)
-        veil.fill((10, 8, 20, 190))
-        surface.blit(veil, (0, 0))
+        veil(surface, 190)
         chunky_panel(surface, self.panel)
         flash = (p.gold, p.orange, p.pink, p.cyan)[int(self.clock * 6) % 4]
         look.type.blit(

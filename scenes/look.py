@@ -34,6 +34,7 @@ __all__ = [
     "chunky_panel",
     "draw_suit",
     "rank_label",
+    "veil",
 ]
 
 SCREEN_SIZE = (1280, 720)
@@ -450,6 +451,19 @@ def chunky_panel(
     pygame.draw.rect(surface, p.ink, rect, border_radius=8)
     pygame.draw.rect(surface, edge, rect.inflate(-2 * PIXEL, -2 * PIXEL), border_radius=6)
     pygame.draw.rect(surface, fill, rect.inflate(-4 * PIXEL, -4 * PIXEL), border_radius=4)
+
+
+@functools.lru_cache(maxsize=8)
+def _veil_surface(alpha: int) -> pygame.Surface:
+    layer = pygame.Surface(SCREEN_SIZE, pygame.SRCALPHA)
+    layer.fill((10, 8, 20, alpha))
+    return layer
+
+
+def veil(surface: pygame.Surface, alpha: int = 170) -> None:
+    """Darken the whole screen under an overlay (one surface per darkness, made once: a
+    screen-sized surface made every frame costs more than the rest of an overlay's frame)."""
+    surface.blit(_veil_surface(alpha), (0, 0))
 
 
 @functools.lru_cache(maxsize=4)

@@ -19,7 +19,7 @@ from golf.session import Game
 from scenes import flow
 from scenes.i18n import Texts
 from scenes.input import Intent, Kind
-from scenes.look import PALETTE, PIXEL, SCREEN_SIZE, Look, chunky_panel
+from scenes.look import PALETTE, PIXEL, SCREEN_SIZE, Look, chunky_panel, veil
 from scenes.manager import App, Scene
 from scenes.widgets import Button, Choice, Form
 
@@ -74,7 +74,6 @@ class NewGameScene(Scene):
         self.rules: Rules = flow.default_rules(app)
         self.error = ""
         self.shown = False  # no frame yet: text arriving now was typed for the scene below
-        self._veil: pygame.Surface | None = None
         x = (SCREEN_SIZE[0] - ROW_W) // 2
         texts = app.texts
 
@@ -247,10 +246,7 @@ class NewGameScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         look, texts, p = self.app.look, self.app.texts, PALETTE
-        if self._veil is None:  # made once: a screen-sized surface each frame costs a frame
-            self._veil = pygame.Surface(SCREEN_SIZE, pygame.SRCALPHA)
-            self._veil.fill((10, 8, 20, 170))
-        surface.blit(self._veil, (0, 0))
+        veil(surface, 170)
         chunky_panel(surface, self.panel)
         look.type.blit(
             surface,

@@ -8,7 +8,7 @@ import pygame
 
 from scenes.i18n import LANGUAGES
 from scenes.input import Intent, Kind
-from scenes.look import PALETTE, SCREEN_SIZE, chunky_panel
+from scenes.look import PALETTE, SCREEN_SIZE, chunky_panel, veil
 from scenes.manager import App, Scene
 from scenes.settings import ANIMATION_SPEEDS, RULE_PRESETS, Settings
 from scenes.widgets import Button, Choice, Form, Toast
@@ -90,9 +90,7 @@ class OptionsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         look, p = self.app.look, PALETTE
-        veil = pygame.Surface(SCREEN_SIZE, pygame.SRCALPHA)
-        veil.fill((10, 8, 20, 170))
-        surface.blit(veil, (0, 0))
+        veil(surface, 170)
         chunky_panel(surface, self.panel)
         look.type.blit(surface, self.app.texts("options.title"), 16, p.gold,
                        (self.panel.centerx, self.panel.top + 22), anchor="midtop", shadow=p.ink)

@@ -19,7 +19,7 @@ from scenes import flow
 from scenes.dialogs import _Overlay, _stack
 from scenes.game import BUTTON_Y, HUD_H, GameScene
 from scenes.input import Intent, Kind
-from scenes.look import PALETTE, PIXEL, SCREEN_SIZE, Colour, chunky_panel
+from scenes.look import PALETTE, PIXEL, SCREEN_SIZE, Colour, chunky_panel, veil
 from scenes.manager import App, Scene
 from scenes.records import HighScoreChance, HoleRecord
 from scenes.widgets import Button, Choice, Form, Menu, Toast
@@ -667,9 +667,7 @@ class RoundSetupScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         look, texts, p = self.app.look, self.app.texts, PALETTE
-        veil = pygame.Surface(SCREEN_SIZE, pygame.SRCALPHA)
-        veil.fill((10, 8, 20, 170))
-        surface.blit(veil, (0, 0))
+        veil(surface, 170)
         chunky_panel(surface, self.panel)
         look.type.blit(
             surface,

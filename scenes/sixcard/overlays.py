@@ -8,7 +8,7 @@ import pygame
 from golf.sixcard.game import leaders, totals, winners
 from scenes import flow
 from scenes.input import Intent, Kind
-from scenes.look import PALETTE, PIXEL, SCREEN_SIZE, chunky_panel
+from scenes.look import PALETTE, PIXEL, SCREEN_SIZE, chunky_panel, veil
 from scenes.manager import App, Scene
 from scenes.sixcard.table import SixTableScene
 from scenes.widgets import Button, Menu
@@ -22,9 +22,7 @@ _PRESSES = (Kind.CONFIRM, Kind.DRAW, Kind.CLICK)
 
 
 def _veil(surface: pygame.Surface, alpha: int = 160) -> None:
-    veil = pygame.Surface(SCREEN_SIZE, pygame.SRCALPHA)
-    veil.fill((10, 8, 20, alpha))
-    surface.blit(veil, (0, 0))
+    veil(surface, alpha)
 
 
 def _row(specs: list[tuple[str, object, str]], y: int, width: int = BUTTON_W) -> list[Button]:

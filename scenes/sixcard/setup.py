@@ -16,7 +16,7 @@ from golf.sixcard.ai import LEVELS
 from golf.sixcard.game import Match
 from golf.sixcard.rules import MAX_PLAYERS, MIN_PLAYERS, STANDARD, SixRules
 from scenes.input import Intent, Kind
-from scenes.look import PALETTE, SCREEN_SIZE, chunky_panel
+from scenes.look import PALETTE, SCREEN_SIZE, chunky_panel, veil
 from scenes.manager import App, Scene
 from scenes.widgets import Button, Choice, Form
 
@@ -256,9 +256,7 @@ class SixSetupScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         look, texts, p = self.app.look, self.app.texts, PALETTE
-        veil = pygame.Surface(SCREEN_SIZE, pygame.SRCALPHA)
-        veil.fill((10, 8, 20, 190))
-        surface.blit(veil, (0, 0))
+        veil(surface, 190)
         chunky_panel(surface, self.panel)
         look.type.blit(
             surface,
