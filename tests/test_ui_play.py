@@ -291,7 +291,7 @@ def test_a_wrong_code_is_refused_with_the_expected_form(ui: UI) -> None:
     ui.frames(1)
     window = ui.top
     assert isinstance(window, NewGameScene)
-    window.field.text = ""
+    assert window.field.text == ""  # the N that opened the window is not typed in it
     ui.type("GO1-X-12")
     ui.key(pygame.K_RETURN)
     assert isinstance(ui.top, NewGameScene)
@@ -305,7 +305,6 @@ def test_a_typed_code_sets_the_rule_switches(ui: UI) -> None:
     ui.frames(1)
     window = ui.top
     assert isinstance(window, NewGameScene)
-    window.field.text = ""
     ui.type("GO1-C-AAAAAAB-VS")
     assert window.rules.scoring == "strokes"
     assert not window.rules.draw_any_time
