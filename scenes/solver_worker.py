@@ -86,26 +86,32 @@ PROVEN: set[str] = set()
 
 _pool: multiprocessing.pool.Pool | None = None
 _pool_failed = False
+_pool_lock = threading.Lock()
+"""Held while the processes start or stop: the title starts them on a thread of its own."""
 
 
 def _the_pool() -> multiprocessing.pool.Pool | None:
     """The solver processes, started on first use (None if they cannot be started)."""
     global _pool, _pool_failed
     if _pool is None and not _pool_failed and USE_PROCESSES:
-        try:
-            # spawn: a fresh interpreter, never a copy of the window's process and its threads
-            _pool = multiprocessing.get_context("spawn").Pool(WORKERS)
-            atexit.register(stop)
-        except (OSError, ValueError, RuntimeError) as error:
-            log.warning("no solver processes (%s): solving on threads", error)
-            _pool_failed = True
+        with _pool_lock:
+            if _pool is None and not _pool_failed:
+                try:
+                    # spawn: a fresh interpreter, never a copy of the window's process and its
+                    # threads
+                    _pool = multiprocessing.get_context("spawn").Pool(WORKERS)
+                    atexit.register(stop)
+                except (OSError, ValueError, RuntimeError) as error:
+                    log.warning("no solver processes (%s): solving on threads", error)
+                    _pool_failed = True
     return _pool if USE_PROCESSES else None
 
 
 def stop() -> None:
     """End the solver processes (at exit: whatever they were working on is of no use now)."""
     global _pool
-    pool, _pool = _pool, None
+    with _pool_lock:
+        pool, _pool = _pool, None
     if pool is not None:
         pool.terminate()
         pool.join()

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import logging
 import math
-from typing import TYPE_CHECKING
+import threading
+from typing import TYPE_CHECKING, Final
 
 import pygame
 
@@ -24,6 +26,37 @@ LOGO = "GOLF"
 LOGO_COLOURS = (PALETTE.gold, PALETTE.orange, PALETTE.pink, PALETTE.cyan)
 MENU_TOP = 284
 BUTTON_W, BUTTON_H, GAP = 380, 40, 8
+
+
+log = logging.getLogger(__name__)
+
+TIMER_AFTER: Final = 3.0
+"""Seconds of no input on the title before the attract mode's timer takes over the count."""
+
+_preparing = threading.Lock()
+_prepared = False
+
+
+def _prepare() -> None:
+    """Load the attract mode's modules (the table, the replays, the solver) and start the
+    solver processes, so that neither the demo's timer nor the first hint waits for them."""
+    try:
+        from scenes import attract, solver_worker
+
+        solver_worker.warm_up()
+        log.debug("attract mode ready: %s", attract.__name__)
+    except Exception:  # a nicety only: the title goes on without it, the timer loads it again
+        log.exception("the attract mode could not be prepared in the background")
+
+
+def _prepare_in_background() -> None:
+    """:func:`_prepare` on a daemon thread, once per process."""
+    global _prepared
+    with _preparing:
+        if _prepared:
+            return
+        _prepared = True
+    threading.Thread(target=_prepare, name="prepare-attract", daemon=True).start()
 
 
 class TitleScene(Scene):
@@ -57,9 +90,11 @@ class TitleScene(Scene):
             buttons.append(Button(rect, key, action, style=style, enabled=enabled))
         self.menu = Menu(buttons)
         self.sides = TitleSides(app, self.menu)  # daily deal, round, high scores, statistics
-        # the solver's demo after 20 s without input: its timer (which starts the solver
-        # processes, and loads the table and the solver) waits for the first frame to show
+        # the solver's demo after 20 s without input: its modules and the solver processes
+        # load on a thread once the title shows (its frames go on meanwhile), and its timer
+        # takes over the idle count a few seconds later, when they are ready
         self._attract: AttractTimer | None = None
+        self.idle = 0.0
         self.shown = False
         self.toasts = [Toast(app.texts.notice(n), seconds=6.0) for n in app.notices]
         app.notices.clear()
@@ -94,6 +129,7 @@ class TitleScene(Scene):
         self.app.running = False
 
     def handle(self, intent: Intent) -> None:
+        self.idle = 0.0
         if self._attract is not None:
             self._attract.reset()
         if self.sides.handle(intent):
@@ -111,7 +147,13 @@ class TitleScene(Scene):
         self.app.look.cards.warm(2)  # the game's faces, drawn while the title idles
         self.clock += dt
         if self.shown:
-            self.attract.tick(dt)
+            _prepare_in_background()
+            if self._attract is not None:
+                self._attract.tick(dt)
+            else:
+                self.idle += dt
+                if self.idle >= TIMER_AFTER:
+                    self.attract.idle = self.idle
         self.menu.update(dt)
         self.sides.update(dt)
         for toast in self.toasts:

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from scenes.look import CARD_H, CARD_W, CardArt, Look, Type
+from scenes.look import CARD_H, CARD_W, PALETTE, PIXEL, CardArt, Look, Type, chunky_panel
 from scenes.sprites import CardSprite, ease_in_out_cubic, ease_out_back, ease_out_cubic
 
 
@@ -95,3 +95,25 @@ def test_a_flipping_card_is_drawn_narrower_half_way(look: Look) -> None:
     sprite.draw(surface, look.cards)
     assert surface.get_at((104, 120))[:3] == (0, 0, 0)  # the left edge has pulled in
     assert surface.get_at((100 + CARD_W // 2, 120))[:3] != (0, 0, 0)
+
+
+@pytest.mark.parametrize("size", [(300, 200), (41, 37), (900, 560)])
+def test_a_panel_lays_down_the_pixels_of_its_rounded_rectangles(
+    look: Look, size: tuple[int, int]
+) -> None:
+    p = PALETTE
+    for fill, edge in ((p.panel, p.panel_edge), ((200, 30, 40), (10, 200, 30))):
+        drawn = pygame.Surface((1000, 640))
+        drawn.fill((30, 120, 80))
+        expected = drawn.copy()
+        rect = pygame.Rect((17, 23), size)
+        chunky_panel(drawn, rect, fill, edge)
+        chunky_panel(drawn, rect.move(0, 0), fill, edge)  # drawn again: the same picture
+        for r, colour, radius in (
+            (rect.move(2 * PIXEL, 2 * PIXEL), p.ink, 8),
+            (rect, p.ink, 8),
+            (rect.inflate(-2 * PIXEL, -2 * PIXEL), edge, 6),
+            (rect.inflate(-4 * PIXEL, -4 * PIXEL), fill, 4),
+        ):
+            pygame.draw.rect(expected, colour, r, border_radius=radius)
+        assert pygame.image.tobytes(drawn, "RGB") == pygame.image.tobytes(expected, "RGB")
