@@ -311,6 +311,12 @@ class DealSolver:
         self.card_at = [(-1, *col) for col in self.cols]
         self.card_bit = [(0, *(bit_of[c] for c in col)) for col in self.cols]
         self.card_class = [(-1, *(self.rank_index[c] for c in col)) for col in self.cols]
+        # slots[5 * i + h - 1]: the card at height h of column i as a free card, by the position
+        # of its bit: (i, h, the card, the bit of the card below it or 0).
+        self.slots: list[tuple[int, int, int, int]] = [(-1, 0, -1, 0)] * (5 * COLUMNS)
+        for i, col in enumerate(self.cols):
+            for r, c in enumerate(col):
+                self.slots[5 * i + r] = (i, r + 1, c, bit_of[col[r - 1]] if r else 0)
         self.lost: dict[int, int] = {}
         """Win search: states proven lost, with the fewest cards drawn they were proven for."""
         self.lost_chains: dict[int, int] = {}
@@ -596,13 +602,12 @@ class _Search:
         left in them has been proven unable to reach the goal.
         """
         deal = self.deal
-        card_at = deal.card_at
         card_bit = deal.card_bit
         card_class = deal.card_class
+        slots = deal.slots
         heights = self.heights
         stock = deal.stock
         ns = len(stock)
-        follows = deal.follows
         wanted = deal.wanted
         wanted_after = deal.wanted_after
         follow_mask = deal.follow_mask
@@ -657,7 +662,9 @@ class _Search:
                 raise BudgetExceeded
             need = left - goal
             kt = rank_index[top]
-            if free & follow_mask[top]:
+            # The free cards that may go on the top: the plays.
+            movable = free & follow_mask[top]
+            if movable:
                 if counts is None:
                     counts = reachable(heights, s, top)
                     mt = None
@@ -672,20 +679,18 @@ class _Search:
                         mt = None
                         if removable(s, top, counts) < need:
                             return
-                f = follows[top]
                 left1 = left - 1
                 # Plays from the tallest columns first, those that leave a card to follow the
                 # one played before those that end the run: it finds wins sooner.
                 plays = []
-                for i in columns:
-                    h = heights[i]
-                    if h:
-                        c = card_at[i][h]
-                        if c in f:
-                            free1 = free ^ card_bit[i][h] | card_bit[i][h - 1]
-                            playable = free1 & follow_mask[c]
-                            order = (h * 2 + (playable > 0)) * 8 + tie[i]
-                            plays.append((order, i, h, c, free1, playable))
+                while movable:
+                    b = movable & -movable  # the lowest bit left
+                    movable ^= b
+                    i, h, c, below = slots[b.bit_length() - 1]
+                    free1 = free ^ b | below
+                    playable = free1 & follow_mask[c]
+                    order = (h * 2 + (playable > 0)) * 8 + tie[i]
+                    plays.append((order, i, h, c, free1, playable))
                 if len(plays) > 1:
                     plays.sort(reverse=True)
                 for _, i, h, c, free1, playable in plays:
