@@ -671,14 +671,11 @@ class _Search:
                 if counts[14] < need:
                     return
                 if mt is None or mt[0] < need:
-                    if incremental and kt != WILD:
-                        mt = matching(s, top, counts)
-                        if mt[0] < need:
-                            return
-                    else:
-                        mt = None
-                        if removable(s, top, counts) < need:
-                            return
+                    # The size of a maximum matching, without building one, first: most
+                    # recounts prune, and it is cheaper. (The matching built next has that size.)
+                    if removable(s, top, counts) < need:
+                        return
+                    mt = matching(s, top, counts) if incremental and kt != WILD else None
                 left1 = left - 1
                 # Plays from the tallest columns first, those that leave a card to follow the
                 # one played before those that end the run: it finds wins sooner.
