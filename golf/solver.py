@@ -361,16 +361,17 @@ class DealSolver:
         support = self.support
         cards = self.card_class
         reached = 0
-        changed = True
-        while changed:
-            changed = False
+        before = -1
+        # Until a pass over the columns adds no class: then every column was last looked at
+        # with the final classes and stopped.
+        while avail != before:
+            before = avail
             for i in range(COLUMNS):
                 p = points[i]
                 if p:
                     col = cards[i]
                     k = col[p]
                     if support[k] & avail:
-                        changed = True
                         start = p
                         while True:
                             avail |= 1 << k
@@ -716,16 +717,25 @@ class _Search:
                     counts[kx] -= 1
                     counts[14] -= 1
                     mt1 = None
+                    pair = 0
                     if mt is not None and kt != WILD:
-                        mt1 = mt[:]
                         pair = _FLOW + kt * 14 + kx
-                        if mt1[_UNMATCHED + kx] or not mt1[pair]:
+                        if mt[_UNMATCHED + kx] or not mt[pair]:
+                            pair = 0
+                            mt1 = mt[:]
                             take_card(mt1, kx, takes, taken_by)
                             take_support(mt1, kt, takes, taken_by)
                         else:
-                            mt1[pair] -= 1
-                            mt1[0] -= 1
+                            # The card leaves with the support it is matched to: change the
+                            # matching in place (no copy) and put it back after the visit, as
+                            # every visit does with the lists it is given.
+                            mt1 = mt
+                            mt[pair] -= 1
+                            mt[0] -= 1
                     visit(hk1, s, c, left1, free1, counts, mt1)
+                    if pair and mt is not None:
+                        mt[pair] += 1
+                        mt[0] += 1
                     counts[kx] += 1
                     counts[14] += 1
                     frames.pop()
