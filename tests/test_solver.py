@@ -157,6 +157,32 @@ def test_the_bounds_never_cut_a_real_line(
     assert deal.bound(*state) >= naive_best(position, rules) - position.removed
 
 
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, MAX_DEAL - 1), rules_strategy, st.integers(0, 40), st.integers(0, 1000))
+def test_reachable_cards_are_the_plain_fixpoint(
+    number: int, rules: Rules, moves: int, seed: int
+) -> None:
+    # The cards that might ever be played, found card by card with the rules' own follows:
+    # a column's top card goes once it may follow the top, a stock card or a card gone before.
+    position = played_forward(number, rules, moves, seed)
+    deal = DealSolver(engine.deal(number, rules), rules)
+    heights, s, top = deal.state_of(position)
+    tops = {top, *position.stock}
+    columns = [list(col) for col in position.columns]
+    gone: list[int] = []
+    changed = True
+    while changed:
+        changed = False
+        for col in columns:
+            while col and any(col[-1] in rules.follows[t] for t in tops):
+                gone.append(col.pop())
+                tops.add(gone[-1])
+                changed = True
+    counts = deal.reachable(heights, s, top)
+    assert counts[14] == len(gone)
+    assert counts[:14] == [sum(deal.rank_index[c] == k for c in gone) for k in range(14)]
+
+
 @pytest.mark.parametrize("rules", [CLASSIC, NOTHING_ON_A_KING, STRICT])
 def test_unwinnable_positions_of_real_deals_are_confirmed(rules: Rules) -> None:
     # Deals played forward until few cards are left, where the plain search is quick.
