@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import hashlib
 import json
 import os
 import random
@@ -106,16 +105,9 @@ def saved_state(folder: Path) -> State | None:
     game = snapshot.game()
     if game.status != "playing":
         return None
-    history = "\n".join(repr(p) for p in game._history)
-    return {
-        "code": snapshot.code,
-        "actions": [str(a) for a in game.log],
-        "position": repr(game.position),
-        "moves": game.moves,
-        "undo_depth": game.undo_depth,
-        "history": hashlib.sha1(history.encode()).hexdigest(),
-        "status": game.status,
-    }
+    from scenes.autoplay import game_state  # the same state the program prints
+
+    return game_state(game)
 
 
 def _judge(restored: State | None, saved: State | None, last: State | None) -> str | None:

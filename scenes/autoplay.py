@@ -27,9 +27,10 @@ from typing import Any, TextIO
 
 import pygame
 
+from golf.session import Game
 from scenes.manager import App
 
-__all__ = ["Autoplay", "table_state"]
+__all__ = ["Autoplay", "game_state", "table_state"]
 
 PRESS_CHANCE = 0.5
 """The chance of a key press in a frame (a fast player: about 30 keys a second)."""
@@ -42,9 +43,8 @@ _GAME_KEYS: tuple[tuple[int, str], ...] = (
 )
 
 
-def table_state(scene: Any) -> dict[str, Any]:
-    """What a relaunch must give back of the game on ``scene`` (a ``GameScene``)."""
-    game = scene.game
+def game_state(game: Game) -> dict[str, Any]:
+    """What a relaunch must give back of ``game``: the states the bench compares."""
     history = "\n".join(repr(p) for p in game._history)
     return {
         "code": game.code,
@@ -54,8 +54,12 @@ def table_state(scene: Any) -> dict[str, Any]:
         "undo_depth": game.undo_depth,
         "history": hashlib.sha1(history.encode()).hexdigest(),
         "status": game.status,
-        "elapsed": round(scene.elapsed, 3),
     }
+
+
+def table_state(scene: Any) -> dict[str, Any]:
+    """:func:`game_state` of the game on ``scene`` (a ``GameScene``), with its play clock."""
+    return {**game_state(scene.game), "elapsed": round(scene.elapsed, 3)}
 
 
 class Autoplay:
