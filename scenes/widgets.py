@@ -153,19 +153,7 @@ class Button:
                 _PICTURES.clear()
             _PICTURES[key] = picture
         if picture is False:  # a label wider than the button: drawn each time
-            draw_button(
-                surface,
-                look,
-                rect,
-                label,
-                style=self.style,
-                hover=self.hover,
-                pressed=pressed,
-                focused=focused,
-                enabled=self.enabled,
-                size=self.size,
-                hint=self.hint,
-            )
+            self._draw_on(surface, look, rect, label, pressed, focused)
             return
         image, (dx, dy) = picture
         surface.blit(image, (rect.x + dx, rect.y + dy))
@@ -193,10 +181,22 @@ class Button:
         if pygame.display.get_surface() is not None:
             image = image.convert_alpha()
         image.fill((0, 0, 0, 0))
+        self._draw_on(image, look, local, label, pressed, focused)
+        return image, (-local.x, -local.y)
+
+    def _draw_on(
+        self,
+        surface: pygame.Surface,
+        look: Look,
+        rect: pygame.Rect,
+        label: str,
+        pressed: bool,
+        focused: bool,
+    ) -> None:
         draw_button(
-            image,
+            surface,
             look,
-            local,
+            rect,
             label,
             style=self.style,
             hover=self.hover,
@@ -206,7 +206,6 @@ class Button:
             size=self.size,
             hint=self.hint,
         )
-        return image, (-local.x, -local.y)
 
 
 class Menu:
