@@ -183,7 +183,14 @@ class GameScene(Scene):
             ("button.new", self.new_deal, "N", "orange"),
             ("button.menu", self.open_menu, "Esc", "pink"),
         ]
-        width, gap = 168, 20
+        return self._button_row(specs, width=168, gap=20)
+
+    @staticmethod
+    def _button_row(
+        specs: list[tuple[str, Callable[[], None], str, str]], *, width: int, gap: int
+    ) -> list[Button]:
+        """The table's buttons side by side, centred above the bottom edge; a spec is
+        (label key, action, key hint, style)."""
         x0 = (SCREEN_SIZE[0] - (len(specs) * width + (len(specs) - 1) * gap)) // 2
         return [
             Button(

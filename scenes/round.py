@@ -17,7 +17,7 @@ from golf.round import HOLE_COUNTS, Round, ScorecardRow, to_par_text
 from golf.rules import PRESETS, Rules
 from scenes import flow
 from scenes.dialogs import _Overlay, _stack
-from scenes.game import BUTTON_Y, HUD_H, GameScene
+from scenes.game import HUD_H, GameScene
 from scenes.input import Intent, Kind
 from scenes.look import PALETTE, PIXEL, SCREEN_SIZE, Colour, chunky_panel, veil
 from scenes.manager import App, Scene
@@ -100,18 +100,7 @@ class RoundGameScene(GameScene):
             ("round.scorecard", self.show_scorecard, "S", "orange"),
             ("button.menu", self.open_menu, "Esc", "pink"),
         ]
-        width, gap = 200, 24
-        x0 = (SCREEN_SIZE[0] - (len(specs) * width + (len(specs) - 1) * gap)) // 2
-        return [
-            Button(
-                pygame.Rect(x0 + i * (width + gap), BUTTON_Y, width, 52),
-                key,
-                action,
-                style=style,
-                hint=hint,
-            )
-            for i, (key, action, hint, style) in enumerate(specs)
-        ]
+        return self._button_row(specs, width=200, gap=24)
 
     def handle(self, intent: Intent) -> None:
         kind = intent.kind
