@@ -23,6 +23,7 @@ from golf.session import Game, Refusal
 from scenes import autosave, flow
 from scenes.input import Intent, Kind
 from scenes.look import (
+    BACK,
     CARD_H,
     CARD_W,
     PALETTE,
@@ -727,7 +728,7 @@ class GameScene(Scene):
             if (x, y) in covered:
                 continue
             covered.add((x, y))
-            image = art.face(card) if face_up else art.back()
+            image = art.resting(card if face_up else BACK)
             shown.append((pygame.Rect(x, y, CARD_W, CARD_H), image))
         shown.reverse()
         for area in areas:

@@ -22,6 +22,7 @@ from golf import cards
 from scenes.paths import FONT_BOLD, FONT_MONO, FONT_REGULAR, asset_path
 
 __all__ = [
+    "BACK",
     "CARD_H",
     "CARD_W",
     "PIXEL",
@@ -252,16 +253,28 @@ def _for_screen(surface: pygame.Surface) -> pygame.Surface:
 def _keyed(surface: pygame.Surface) -> pygame.Surface:
     """Art whose pixels are either opaque or fully clear, as a colour-keyed screen surface.
 
-    Card faces and backs are drawn without antialiasing, so a colour key loses nothing, and an
-    RLE-accelerated keyed blit is much cheaper than a per-pixel-alpha one.
+    Card faces and backs are drawn without antialiasing, so a colour key loses nothing. The
+    result is not run-length encoded: it is the source :func:`_encoded` copies and the one a
+    flipping card is squeezed from (scaling an encoded surface locks it, which decodes it and
+    encodes it again, some 100 µs a card).
     """
     if pygame.display.get_surface() is None:
         return surface
     keyed = pygame.Surface(surface.get_size()).convert()
     keyed.fill(KEY)
     keyed.blit(surface, (0, 0))
-    keyed.set_colorkey(KEY, pygame.RLEACCEL)
+    keyed.set_colorkey(KEY)
     return keyed
+
+
+def _encoded(keyed: pygame.Surface) -> pygame.Surface:
+    """A run-length encoded copy of keyed art: its blit is much cheaper than a plain keyed or a
+    per-pixel-alpha one."""
+    if keyed.get_colorkey() is None:
+        return keyed  # no display: the art stays as drawn
+    copy = keyed.copy()
+    copy.set_colorkey(KEY, pygame.RLEACCEL)
+    return copy
 
 
 def _card_outline(low: pygame.Surface, fill: Colour, edge: Colour) -> None:
@@ -272,14 +285,29 @@ def _card_outline(low: pygame.Surface, fill: Colour, edge: Colour) -> None:
     pygame.draw.rect(low, fill, (1, 1, w - 2, h - 2), border_radius=3)
 
 
+BACK = -1
+"""The key of the card back among the pictures (cards are 0..53)."""
+
+
 class CardArt:
-    """Card faces and the back, drawn in code once per language and colour scheme."""
+    """Card faces and the back, drawn in code once per language and colour scheme.
+
+    Each picture exists as up to three surfaces with the same pixels: the one blitted on the
+    screen (:meth:`face`, :meth:`back`), the one the table's resting layer is painted with
+    (:meth:`resting`) and a plain keyed one a flip squeezes (:meth:`plain`). SDL keeps one
+    blit mapping per source surface: an encoded surface blitted to another target than last
+    time is decoded and encoded again (about 80 µs for a card, where the blit itself costs 5),
+    so a card landing on the layer after flying on the screen, or the deal's fast-forward
+    repainting 70 cards, paid that for every card.
+    """
 
     def __init__(self, type_: Type, lang: str = "en", four_colour: bool = False) -> None:
         self.type = type_
         self.lang = lang
         self.four_colour = four_colour
         self._faces: dict[int, pygame.Surface] = {}
+        self._plain: dict[int, pygame.Surface] = {}
+        self._resting: dict[int, pygame.Surface] = {}
         self._back: pygame.Surface | None = None
         self._outline: pygame.Surface | None = None
         self._shadow: pygame.Surface | None = None
@@ -292,11 +320,29 @@ class CardArt:
         return (p.black, p.red, p.red, p.black)[suit]
 
     def face(self, card: int) -> pygame.Surface:
-        """The face of ``card`` at screen size."""
+        """The face of ``card`` at screen size, to blit on the screen."""
         surface = self._faces.get(card)
         if surface is None:
-            surface = _keyed(pygame.transform.scale_by(self._draw_face(card), PIXEL))
+            surface = _encoded(self.plain(card))
             self._faces[card] = surface
+        return surface
+
+    def plain(self, card: int) -> pygame.Surface:
+        """The face of ``card`` (the back for :data:`BACK`) as a plain keyed surface, to scale."""
+        surface = self._plain.get(card)
+        if surface is None:
+            drawn = self._draw_back() if card == BACK else self._draw_face(card)
+            surface = _keyed(pygame.transform.scale_by(drawn, PIXEL))
+            self._plain[card] = surface
+        return surface
+
+    def resting(self, card: int) -> pygame.Surface:
+        """The face of ``card`` (the back for :data:`BACK`) to paint the table's resting layer
+        with: the same pixels as :meth:`face` and :meth:`back`, another surface."""
+        surface = self._resting.get(card)
+        if surface is None:
+            surface = _encoded(self.plain(card))
+            self._resting[card] = surface
         return surface
 
     def warm(self, count: int) -> None:
@@ -311,7 +357,7 @@ class CardArt:
     def back(self) -> pygame.Surface:
         """The card back at screen size."""
         if self._back is None:
-            self._back = _keyed(pygame.transform.scale_by(self._draw_back(), PIXEL))
+            self._back = _encoded(self.plain(BACK))
         return self._back
 
     def shadow(self) -> pygame.Surface:
@@ -326,7 +372,7 @@ class CardArt:
             shadow = pygame.Surface((CARD_W, CARD_H), pygame.SRCALPHA)
             pygame.draw.rect(shadow, (0, 0, 0, 60), shadow.get_rect(), border_radius=8)
             shadow = _for_screen(shadow)
-            shape = pygame.mask.from_surface(self.back())
+            shape = pygame.mask.from_surface(self.plain(BACK))
             hole = shape.to_surface(setcolor=(0, 0, 0, 255), unsetcolor=(0, 0, 0, 0))
             dx, dy = SHADOW_OFFSET
             shadow.blit(hole, (-dx, -dy), special_flags=pygame.BLEND_RGBA_SUB)

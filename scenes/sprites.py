@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from scenes.look import CARD_H, CARD_W, PIXEL, SHADOW_OFFSET, CardArt
+from scenes.look import BACK, CARD_H, CARD_W, PIXEL, SHADOW_OFFSET, CardArt
 
 __all__ = ["CardSprite", "ease_in_out_cubic", "ease_out_back", "ease_out_cubic"]
 
@@ -187,7 +187,7 @@ class CardSprite:
             t = max(0.0, (self.progress - self.flip_start) / (1.0 - self.flip_start))
         if 0.0 < t < 1.0:
             showing = self.flip_from if t < 0.5 else self.face_up
-            image = art.face(self.card) if showing else art.back()
+            image = art.plain(self.card if showing else BACK)  # scaling an encoded one costs
             width = max(PIXEL, round(CARD_W * abs(math.cos(math.pi * t)) / PIXEL) * PIXEL)
             squeezed = pygame.transform.scale(image, (width, CARD_H))
             surface.blit(squeezed, (x + (CARD_W - width) // 2, y))

@@ -19,7 +19,7 @@ import pytest
 from golf.session import Game
 from scenes import flow, widgets
 from scenes.game import GameScene
-from scenes.look import CARD_H, CARD_W, SCREEN_SIZE, SHADOW_OFFSET
+from scenes.look import BACK, CARD_H, CARD_W, SCREEN_SIZE, SHADOW_OFFSET
 from scenes.sprites import CardSprite
 from scenes.widgets import Button, draw_button
 from tests.ui_driver import WIN_CODE, WIN_LINE, Driver, make_driver
@@ -260,3 +260,22 @@ def test_button_pictures_are_shared_and_keyed_by_state(ui: Driver) -> None:
         _direct_button(button, direct, look, texts, focused=focused)
         assert _pixels(drawn) == _pixels(direct)
     assert len(widgets._PICTURES) >= 5
+
+
+def test_the_layer_screen_and_flip_pictures_of_a_card_are_apart_and_alike(ui: Driver) -> None:
+    """Each picture has a surface per target (SDL encodes a surface again whenever its target
+    changes), and all of them lay down the same pixels."""
+    art = ui.app.look.cards
+    felt = ui.app.look.felt()
+    for card in [*range(54), BACK]:
+        shown = art.back() if card == BACK else art.face(card)
+        pictures = [shown, art.resting(card), art.plain(card)]
+        assert len({id(picture) for picture in pictures}) == 3
+        assert art.plain(card).get_flags() & pygame.RLEACCELOK == 0  # scaled without decoding
+        drawn = []
+        for picture in pictures:
+            target = pygame.Surface(SCREEN_SIZE).convert()
+            target.blit(felt, (0, 0))
+            target.blit(picture, (10, 12))
+            drawn.append(_pixels(target))
+        assert drawn[0] == drawn[1] == drawn[2]
