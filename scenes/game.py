@@ -154,7 +154,7 @@ class GameScene(Scene):
         self.shake: tuple[int, float] | None = None  # (card, seconds left)
         self.ending: float | None = None  # seconds until the end dialog shows
         self.fountain = False  # a won game's waste still to burst across the table
-        self.confetti: list[list[float]] = []
+        self.confetti: list[Confetti] = []
         self.blink = 0.0
         self.sprites: dict[int, CardSprite] = {}
         self._static: pygame.Surface | None = None  # the resting table, see _refresh_static
@@ -173,6 +173,14 @@ class GameScene(Scene):
         self.buttons = self._buttons()
         preset = game.rules.preset_name()
         self._rules_key = f"rules.{preset}" if preset else "rules.custom"
+        position = game.position
+        rows = max((len(column) for column in position.columns), default=0)
+        # the cards face up on the table, as a person deals them: row by row, left to right,
+        # then the waste
+        self._dealt: tuple[int, ...] = (
+            *(col[row] for row in range(rows) for col in position.columns if row < len(col)),
+            *position.waste,
+        )
         self._reset_sprites(deal_in)
 
     # ----------------------------------------------------------------- set-up
@@ -216,9 +224,7 @@ class GameScene(Scene):
         if not (deal_in and scale > 0):
             return
         # deal as a person deals: row by row, left to right, then turn the waste card
-        order = [
-            col[row] for row in range(5) for col in self.game.position.columns if row < len(col)
-        ]
+        order = self._dealt[: -len(self.game.position.waste) or None]
         for k, card in enumerate(order):
             place = places[card]
             sprite = self.sprites[card]
@@ -443,7 +449,9 @@ class GameScene(Scene):
     def update(self, dt: float) -> None:
         if self.recorder is not None:
             self.recorder.tick(dt)
-        self.app.look.cards.warm(2)  # draw the faces not drawn yet, a couple per frame
+        # draw the faces not drawn yet, a couple per frame, the dealt ones first: a key pressed
+        # during the deal lands them all at once
+        self.app.look.cards.warm(2, self._dealt)
         self.blink = (self.blink + dt) % 1.0
         if self.game.status == "playing":
             self.elapsed += dt
@@ -497,8 +505,8 @@ class GameScene(Scene):
             sprite.move_to(
                 x,
                 SCREEN_SIZE[1] + 40,
-                rng.uniform(0.9, 1.3) * scale,
-                delay=i * 0.02 * scale,
+                rng.uniform(0.7, 1.0) * scale,
+                delay=i * 0.03 * scale,
                 lift=rng.uniform(260, 420),
             )
         self._launch_confetti()
@@ -510,22 +518,33 @@ class GameScene(Scene):
         for _ in range(140):
             x = rng.uniform(0, SCREEN_SIZE[0])
             self.confetti.append(
-                [
+                Confetti(
                     x,
                     rng.uniform(-400, -10),
                     rng.uniform(-40, 40),
                     rng.uniform(120, 260),
-                    float(rng.randrange(len(colours))),
+                    rng.randrange(len(colours)),
                     rng.uniform(0, 6.28),
-                ]
+                )
             )
 
     def _update_confetti(self, dt: float) -> None:
+        """Move the confetti and work out what draws each bit (its picture and place)."""
+        if not self.confetti:
+            return
+        bottom = SCREEN_SIZE[1] + 10
+        sin = math.sin
+        kept = []
         for bit in self.confetti:
-            bit[0] += bit[2] * dt + math.sin(bit[5]) * 30 * dt
-            bit[1] += bit[3] * dt
-            bit[5] += dt * 4
-        self.confetti = [b for b in self.confetti if b[1] < SCREEN_SIZE[1] + 10]
+            y = bit.y + bit.vy * dt
+            if y >= bottom:
+                continue
+            x = bit.x + bit.vx * dt + sin(bit.spin) * 30 * dt
+            bit.x, bit.y = x, y
+            bit.spin += dt * 4
+            bit.shown = _confetti_picture(bit.colour, bit.spin, x, y)
+            kept.append(bit)
+        self.confetti = kept
 
     # ----------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface) -> None:
@@ -541,15 +560,14 @@ class GameScene(Scene):
         # cards in flight (or shaking) over the resting ones, lowest first
         shown = self._in_flight(moving, shake_card)
         art = look.cards
+        pictures: list[tuple[pygame.Surface, tuple[int, int]]] = []
         for sprite in shown:
             if sprite.card == shake_card and self.shake is not None:
                 offset = math.sin(self.shake[1] * 60) * 6 * (self.shake[1] / 0.3)
-                saved = pygame.Vector2(sprite.pos)
-                sprite.pos.x += offset
-                sprite.draw(surface, art)
-                sprite.pos = saved
+                sprite.pictures(art, pictures, offset)
             else:
-                sprite.draw(surface, art)
+                sprite.pictures(art, pictures)
+        surface.fblits(pictures)  # one call for all (the fountain's are some 100 blits)
         self._draw_frames(surface)
         # stock count and labels
         below = STOCK_POS[1] + CARD_H + 10
@@ -848,18 +866,8 @@ class GameScene(Scene):
             y = r.bottom + 8
 
     def _draw_confetti(self, surface: pygame.Surface) -> None:
-        if not self.confetti:
-            return
-        chips = _confetti_chips()
-        surface.fblits(
-            [
-                (
-                    chips[int(colour), round(abs(math.sin(spin)) * 4) // 2],
-                    (int(x) // 2 * 2, int(y) // 2 * 2),
-                )
-                for x, y, _vx, _vy, colour, spin in self.confetti
-            ]
-        )
+        if self.confetti:
+            surface.fblits([bit.shown for bit in self.confetti])
 
     def blocked_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Shared by the end dialogs: a panel over the dimmed table."""
@@ -868,6 +876,27 @@ class GameScene(Scene):
 
 
 CONFETTI_COLOURS = (PALETTE.gold, PALETTE.cyan, PALETTE.pink, PALETTE.orange, PALETTE.white)
+
+
+class Confetti:
+    """A bit of confetti: where it is, how fast it falls, its colour, how far it has turned,
+    and what draws it (its picture and place, worked out as it moves)."""
+
+    __slots__ = ("colour", "shown", "spin", "vx", "vy", "x", "y")
+
+    def __init__(self, x: float, y: float, vx: float, vy: float, colour: int, spin: float) -> None:
+        self.x, self.y, self.vx, self.vy = x, y, vx, vy
+        self.colour = colour  # an index in CONFETTI_COLOURS
+        self.spin = spin
+        self.shown = _confetti_picture(colour, spin, x, y)
+
+
+def _confetti_picture(
+    colour: int, spin: float, x: float, y: float
+) -> tuple[pygame.Surface, tuple[int, int]]:
+    """What draws a bit of confetti: its chip (4, 6 or 8 pixels wide as it turns) and place."""
+    width = round(abs(math.sin(spin)) * 4) // 2
+    return _confetti_chips()[colour, width], (int(x) // 2 * 2, int(y) // 2 * 2)
 
 
 @functools.cache

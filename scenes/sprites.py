@@ -181,20 +181,36 @@ class CardSprite:
 
     def draw(self, surface: pygame.Surface, art: CardArt) -> None:
         """Draw the card, squeezed horizontally while it flips."""
-        x, y = self.spot
+        pictures: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        self.pictures(art, pictures)
+        surface.fblits(pictures)
+
+    def pictures(
+        self,
+        art: CardArt,
+        out: list[tuple[pygame.Surface, tuple[int, int]]],
+        nudge: float = 0.0,
+    ) -> None:
+        """Add to ``out`` what drawing the card blits, in order (its shadow, then the card),
+        ``nudge`` pixels to the right of its place; a scene blits many cards' at once."""
+        x = round(self.pos.x + nudge) // PIXEL * PIXEL
+        y = round(self.pos.y) // PIXEL * PIXEL
+        flying = not self.landed
         t = 0.0
-        if self.flipping and not self.landed:
+        if self.flipping and flying:
             t = max(0.0, (self.progress - self.flip_start) / (1.0 - self.flip_start))
-        if 0.0 < t < 1.0:
-            showing = self.flip_from if t < 0.5 else self.face_up
-            image = art.plain(self.card if showing else BACK)  # scaling an encoded one costs
-            width = max(PIXEL, round(CARD_W * abs(math.cos(math.pi * t)) / PIXEL) * PIXEL)
-            squeezed = pygame.transform.scale(image, (width, CARD_H))
-            surface.blit(squeezed, (x + (CARD_W - width) // 2, y))
-            return
-        shown = self.flip_from if self.flipping and not self.landed and t <= 0.0 else self.face_up
-        image = art.face(self.card) if shown else art.back()
+            if 0.0 < t < 1.0:
+                showing = self.flip_from if t < 0.5 else self.face_up
+                # squeezed from the plain picture: scaling an encoded one decodes it
+                image = art.plain(self.card if showing else BACK)
+                width = max(PIXEL, round(CARD_W * abs(math.cos(math.pi * t)) / PIXEL) * PIXEL)
+                squeezed = pygame.transform.scale(image, (width, CARD_H))
+                out.append((squeezed, (x + (CARD_W - width) // 2, y)))
+                return
+            shown = self.flip_from if t <= 0.0 else self.face_up
+        else:
+            shown = self.face_up
         if self.casts_shadow:
             # a card in the air casts a shadow (see CardArt.shadow: the card must follow it)
-            surface.blit(art.shadow(), (x + SHADOW_OFFSET[0], y + SHADOW_OFFSET[1]))
-        surface.blit(image, (x, y))
+            out.append((art.shadow(), (x + SHADOW_OFFSET[0], y + SHADOW_OFFSET[1])))
+        out.append((art.face(self.card) if shown else art.back(), (x, y)))

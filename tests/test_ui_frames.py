@@ -262,20 +262,43 @@ def test_button_pictures_are_shared_and_keyed_by_state(ui: Driver) -> None:
     assert len(widgets._PICTURES) >= 5
 
 
-def test_the_layer_screen_and_flip_pictures_of_a_card_are_apart_and_alike(ui: Driver) -> None:
-    """Each picture has a surface per target (SDL encodes a surface again whenever its target
-    changes), and all of them lay down the same pixels."""
+def test_the_screen_and_the_layer_pictures_of_a_card_are_apart_and_alike(ui: Driver) -> None:
+    """Each picture has an encoded surface for the screen and a plain one for the layer and
+    flips (SDL encodes a surface again whenever its target changes or it is scaled); both lay
+    down the same pixels."""
     art = ui.app.look.cards
     felt = ui.app.look.felt()
     for card in [*range(54), BACK]:
         shown = art.back() if card == BACK else art.face(card)
-        pictures = [shown, art.resting(card), art.plain(card)]
-        assert len({id(picture) for picture in pictures}) == 3
-        assert art.plain(card).get_flags() & pygame.RLEACCELOK == 0  # scaled without decoding
+        plain = art.plain(card)
+        assert art.resting(card) is plain
+        assert shown is not plain
+        assert shown.get_flags() & pygame.RLEACCELOK
+        assert plain.get_flags() & pygame.RLEACCELOK == 0
         drawn = []
-        for picture in pictures:
+        for picture in (shown, plain):
             target = pygame.Surface(SCREEN_SIZE).convert()
             target.blit(felt, (0, 0))
             target.blit(picture, (10, 12))
             drawn.append(_pixels(target))
-        assert drawn[0] == drawn[1] == drawn[2]
+        assert drawn[0] == drawn[1]
+
+
+def test_faces_are_drawn_ahead_the_dealt_cards_first(ui: Driver) -> None:
+    """A couple of faces a frame, the cards dealt face up before the others: when a key lands
+    the deal (about 20 frames in), every dealt face is drawn already."""
+    flow.start_game(ui.app, Game.from_code(WIN_CODE))
+    while not any(isinstance(scene, GameScene) for scene in ui.app.scenes.stack):
+        ui.frames(1)  # the fade to the table
+    ui.app.look.restyle("fr", False)  # a fresh set of card pictures, none drawn yet
+    art = ui.app.look.cards
+    dealt = set(ui.table._dealt)
+    assert len(dealt) == 36 and not art._faces
+    for _ in range(19):
+        before = set(art._faces)
+        ui.frames(1)
+        new = art._faces.keys() - before
+        assert new, "a frame without a face drawn ahead"
+        if not dealt <= before:
+            assert new <= dealt
+    assert dealt <= art._faces.keys()
