@@ -224,7 +224,7 @@ class GameScene(Scene):
         if not (deal_in and scale > 0):
             return
         # deal as a person deals: row by row, left to right, then turn the waste card
-        order = self._dealt[: -len(self.game.position.waste) or None]
+        order = self._dealt[: len(self._dealt) - len(self.game.position.waste)]
         for k, card in enumerate(order):
             place = places[card]
             sprite = self.sprites[card]
