@@ -10,6 +10,7 @@ from scenes import flow
 from scenes.input import Intent, Kind
 from scenes.look import PALETTE, PIXEL, SCREEN_SIZE, chunky_panel, veil
 from scenes.manager import App, Scene
+from scenes.sixcard import autosave as sixautosave
 from scenes.sixcard.table import SixTableScene
 from scenes.widgets import Button, Menu
 
@@ -359,7 +360,7 @@ class SixPauseMenu(Scene):
             ("six.new_deal", self.new_deal, "orange"),
             ("six.setup_again", self.setup, "orange"),
             ("title.options", lambda: flow.open_options(app), "cyan"),
-            ("over.title", lambda: flow.to_title(app), "pink"),
+            ("over.title", self.to_title, "pink"),
         ]
         top = 190
         x = (SCREEN_SIZE[0] - 360) // 2
@@ -394,6 +395,11 @@ class SixPauseMenu(Scene):
         self.app.scenes.push(
             SixSetupScene(self.app, self.table.setup.with_(number=None)), fade=False
         )
+
+    def to_title(self) -> None:
+        """Leave the game for the title: the player chose to, so it is not kept to continue."""
+        sixautosave.clear(self.app)
+        flow.to_title(self.app)
 
     def handle(self, intent: Intent) -> None:
         if intent.kind in (Kind.CANCEL, Kind.MENU):

@@ -1,6 +1,7 @@
 """The six-card setup window: players, who sits where, the variant switches and the pace.
 
-Reached from the title's one six-card entry. Every seat is a person at this screen or a
+Reached from the title's one six-card entry. When a six-card game was left in play (the window
+closed, a crash), it offers Continue first, with the hole, the players and their totals. Every seat is a person at this screen or a
 computer of one of three levels; rows for seats beyond the number of players are greyed out.
 """
 
@@ -13,12 +14,14 @@ import pygame
 
 from golf.deal import MAX_DEAL
 from golf.sixcard.ai import LEVELS
-from golf.sixcard.game import Match
+from golf.sixcard.autosave import SixSnapshot
+from golf.sixcard.game import Match, totals
 from golf.sixcard.rules import MAX_PLAYERS, MIN_PLAYERS, STANDARD, SixRules
 from scenes.input import Intent, Kind
 from scenes.look import PALETTE, SCREEN_SIZE, chunky_panel, veil
 from scenes.manager import App, Scene
-from scenes.widgets import Button, Choice, Form
+from scenes.sixcard import autosave as sixautosave
+from scenes.widgets import Button, Choice, Form, Toast
 
 __all__ = ["HUMAN", "KINDS", "SPEEDS", "SetupChoice", "SixSetup", "SixSetupScene"]
 
@@ -28,6 +31,7 @@ SPEEDS: tuple[str, ...] = ("slow", "normal", "fast")
 
 LEFT_W, RIGHT_W, ROW_H, ROW_GAP = 520, 600, 40, 6
 TOP = 96
+SAVED_H = 50  # room above the buttons for the lines on a game to continue
 
 
 @dataclass(frozen=True)
@@ -180,7 +184,13 @@ class SixSetupScene(Scene):
                 choice.set(current)
                 column.append(choice)
         bottom = TOP + len(right) * (ROW_H + ROW_GAP) + 34
+        self.toasts: list[Toast] = []
+        self.saved, self.saved_lines = self._saved_game()
         specs = [("six.setup.start", self.start, "green"), ("common.back", self.close, "pink")]
+        if self.saved is not None:  # Continue first, the new deal no longer the obvious one
+            specs = [("title.continue", self.resume, "green"), *specs]
+            specs[1] = ("six.setup.start", self.start, "orange")
+            bottom += SAVED_H
         width, gap = 260, 24
         bx = (SCREEN_SIZE[0] - (len(specs) * width + (len(specs) - 1) * gap)) // 2
         self.buttons = [
@@ -188,10 +198,38 @@ class SixSetupScene(Scene):
             for i, (key, action, style) in enumerate(specs)
         ]
         self.form = Form([*self.left, *self.right, *self.buttons])
-        self.form.focus = len(self.left) + len(self.right)  # Start: Enter plays at once
+        self.form.focus = len(self.left) + len(self.right)  # Continue or Start: Enter at once
         self.panel = pygame.Rect(left_x - 30, 16, LEFT_W + RIGHT_W + 100, bottom + 52 + 24 - 16)
+        self.saved_y = bottom - SAVED_H + 2
         self.summary_y = TOP + len(left) * (ROW_H + ROW_GAP) + 12
         self._sync()
+
+    def _saved_game(self) -> tuple[SixSnapshot | None, list[str]]:
+        """The six-card game left in play (a quit, a crash), to offer Continue, and the lines
+        saying which game it is. A file that cannot be used is told in a notice. Not looked
+        for when this window opens over a table: the game below is that game."""
+        from scenes.sixcard.table import SixTableScene, seat_name
+
+        if any(isinstance(scene, SixTableScene) for scene in self.app.scenes.stack):
+            return None, []
+        saved, notice = sixautosave.pending(self.app)
+        texts = self.app.texts
+        if notice is not None:
+            self.toasts.append(Toast(notice.text(texts.lang), seconds=9.0, colour=PALETTE.orange))
+        if saved is None:
+            return None, []
+        state = saved.state()
+        if state.playoff:
+            hole = texts("six.setup.saved_playoff", n=state.hole - state.rules.holes)
+        else:
+            hole = texts("six.setup.saved_hole", n=state.hole, of=state.rules.holes)
+        first = texts("six.setup.saved", hole=hole, players=state.players, code=saved.code)
+        points = totals(state)
+        second = " · ".join(
+            f"{seat_name(self.app, saved.kinds, seat)} {points[seat]}"
+            for seat in range(state.players)
+        )
+        return saved, [first, texts("six.setup.saved_totals", totals=second)]
 
     # ------------------------------------------------------------ the choices
     def _players(self, value: object) -> None:
@@ -239,6 +277,13 @@ class SixSetupScene(Scene):
         self.app.sound.play("click")
         self.app.scenes.reset(SixTableScene(self.app, setup))
 
+    def resume(self) -> None:
+        """Sit down again at the game left in play, as it was."""
+        if self.saved is None:
+            return
+        self.app.sound.play("click")
+        sixautosave.resume(self.app, self.saved)
+
     def close(self) -> None:
         """Back to where the window was opened from."""
         self.app.scenes.pop(fade=False)
@@ -253,6 +298,9 @@ class SixSetupScene(Scene):
 
     def update(self, dt: float) -> None:
         self.form.update(dt)
+        for toast in self.toasts:
+            toast.update(dt)
+        self.toasts = [t for t in self.toasts if t.alive]
 
     def draw(self, surface: pygame.Surface) -> None:
         look, texts, p = self.app.look, self.app.texts, PALETTE
@@ -272,3 +320,17 @@ class SixSetupScene(Scene):
         for line in texts("six.setup.summary").split("\n"):
             look.type.blit(surface, line, 7, p.label, (self.left[0].rect.left, y + 4), shadow=p.ink)
             y += 18
+        y = self.saved_y
+        for i, line in enumerate(self.saved_lines):
+            r = look.type.blit(
+                surface,
+                line,
+                8 if i == 0 else 7,
+                p.white if i == 0 else p.label,
+                (self.panel.centerx, y),
+                anchor="midtop",
+                shadow=p.ink,
+            )
+            y = r.bottom + 4
+        for toast in self.toasts:
+            toast.draw(surface, look, (SCREEN_SIZE[0] // 2, SCREEN_SIZE[1] // 2))

@@ -40,13 +40,14 @@ from golf.sixcard.view import SeatView, seat_view
 from scenes.input import Intent, Kind
 from scenes.look import PALETTE, PIXEL, SCREEN_SIZE, chunky_panel
 from scenes.manager import App, Scene
+from scenes.sixcard import autosave as sixautosave
 from scenes.sixcard.art import CardImages, SixSprite, draw_sprite
 from scenes.sixcard.board import HUD_H, Board, SeatSpot
 from scenes.sixcard.setup import HUMAN, SixSetup
 from scenes.sixcard.views import shown_points, view_for, visible_cards
 from scenes.widgets import Button, Toast
 
-__all__ = ["COMPUTER_NAMES", "SPEEDS", "Place", "SixTableScene", "Target"]
+__all__ = ["COMPUTER_NAMES", "SPEEDS", "Place", "SixTableScene", "Target", "seat_name"]
 
 log = logging.getLogger(__name__)
 
@@ -74,6 +75,17 @@ DISCARD: Target = ("discard", 0)
 KNOCK: Target = ("knock", 0)
 
 
+def seat_name(app: App, seats: tuple[str, ...], seat: int) -> str:
+    """What the table calls ``seat`` of a game whose seats are ``seats`` (``human`` or a
+    computer level): You (the only person), Player N, or a computer's name."""
+    texts = app.texts
+    if seats[seat] == HUMAN:
+        people = sum(1 for kind in seats if kind == HUMAN)
+        return texts("six.you") if people == 1 else texts("six.player", n=seat + 1)
+    index = sum(1 for kind in seats[:seat] if kind != HUMAN)
+    return COMPUTER_NAMES[index % len(COMPUTER_NAMES)]
+
+
 @dataclass(frozen=True)
 class Place:
     """Where a card rests: top-left corner, scale, face shown, drawing order."""
@@ -88,10 +100,22 @@ class Place:
 class SixTableScene(Scene):
     """One game of six-card Golf being played at this screen."""
 
-    def __init__(self, app: App, setup: SixSetup, match: Match | None = None) -> None:
+    def __init__(
+        self,
+        app: App,
+        setup: SixSetup,
+        match: Match | None = None,
+        times: list[float] | None = None,
+    ) -> None:
+        """A new game of ``setup`` (any saved six-card game is forgotten), or, with ``match``,
+        a game already under way (a continued one: ``times`` are the pauses before its
+        actions), laid out as it stands."""
         super().__init__(app)
         self.setup = setup
         number = setup.number if setup.number is not None else app.deals.randrange(26**7)
+        resumed = match is not None
+        if match is None:
+            sixautosave.clear(app)  # a new game replaces the one left in play
         self.match = match or setup.match(number)
         self.code = self.match.code
         self.opponents: dict[int, Opponent] = {
@@ -119,7 +143,8 @@ class SixTableScene(Scene):
         self.scored = 0  # holes whose scoreboard has been shown
         self.curtain_for: int | None = None
         self.clock = 0.0  # seconds since the last action, for the replay's pace
-        self.times: list[float] = []
+        done = len(self.match.log)  # one pause per action already taken (0 when not known)
+        self.times: list[float] = [*(times or [])[:done], *[0.0] * (done - len(times or []))]
         self.saved_to: str | None = None
         self.menu_button = Button(
             self.board.menu, "button.menu", self.open_menu, style="pink", size=8
@@ -127,7 +152,14 @@ class SixTableScene(Scene):
         self.knock_button = Button(
             self.board.knock, "six.knock", self.knock, style="orange", size=10
         )
-        self._deal_in(sweep=False)
+        if resumed:
+            state = self.state
+            self.scored = len(state.scores) - (1 if state.phase == "hole_over" else 0)
+            self._sync(snap=True)  # every card where it lies, no deal
+            for sprite in self.sprites.values():
+                sprite.finish()
+        else:
+            self._deal_in(sweep=False)
         self._turn_started()
 
     # ----------------------------------------------------------------- reading
@@ -169,11 +201,7 @@ class SixTableScene(Scene):
 
     def name(self, seat: int) -> str:
         """What the table calls a seat: You, Player N, or a computer's name."""
-        texts = self.app.texts
-        if self.setup.seats[seat] == HUMAN:
-            return texts("six.you") if len(self.humans) == 1 else texts("six.player", n=seat + 1)
-        index = sorted(self.opponents).index(seat)
-        return COMPUTER_NAMES[index % len(COMPUTER_NAMES)]
+        return seat_name(self.app, self.setup.seats, seat)
 
     def level(self, seat: int) -> str:
         """The seat's computer level in words ("" for a person)."""
@@ -318,6 +346,7 @@ class SixTableScene(Scene):
             return refusal
         self.times.append(self.clock)
         self.clock = 0.0
+        sixautosave.after_action(self)  # saved, or forgotten once the game is over
         self.discarding = False
         self.hint = None
         after = self.state

@@ -18,6 +18,10 @@ SIX_EN: dict[str, str] = {
     "six.setup.seat6": "Player 6",
     "six.setup.speed": "Computers' pace",
     "six.setup.start": "Deal",
+    "six.setup.saved": "Game in progress: {hole} · {players} players · {code}",
+    "six.setup.saved_hole": "hole {n} of {of}",
+    "six.setup.saved_playoff": "play-off hole {n}",
+    "six.setup.saved_totals": "Totals: {totals}",
     "six.setup.summary": "Take the stock's or the discard's top card and swap it into your grid,\n"
     "or throw a stock card away and turn up one of yours. Two cards of a rank\n"
     "in a column score 0. K = 0, joker = −2. Lowest total after the holes wins.",
@@ -117,6 +121,10 @@ SIX_FR: dict[str, str] = {
     "six.setup.seat6": "Joueur 6",
     "six.setup.speed": "Rythme des ordinateurs",
     "six.setup.start": "Distribuer",
+    "six.setup.saved": "Partie en cours : {hole} · {players} joueurs · {code}",
+    "six.setup.saved_hole": "trou {n} sur {of}",
+    "six.setup.saved_playoff": "trou de barrage {n}",
+    "six.setup.saved_totals": "Totaux : {totals}",
     "six.setup.summary": "Prenez la carte du dessus de la pioche ou de la défausse et placez-la\n"
     "dans votre grille, ou défaussez une carte piochée et retournez une des vôtres.\n"
     "Deux cartes d'un rang dans une colonne : 0. R = 0, joker = −2. Le plus petit total gagne.",
