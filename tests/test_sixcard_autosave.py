@@ -485,3 +485,29 @@ def test_action_tokens_in_the_file_are_the_replay_tokens(tmp_path: Path) -> None
     assert [Action.parse(a) for a in body["actions"]] == match.log
     assert body["version"] == 1 and body["kinds"] == list(SEATS)
     assert body["check"] == check_data(match.state)
+
+
+def test_two_people_at_one_screen_get_the_curtain_back_first(tmp_path: Path) -> None:
+    """A continued game of two people shows nobody's private cards before the curtain."""
+    from scenes.sixcard.overlays import CurtainScene
+
+    match = Match.new(808, 3, STANDARD.with_(peek=True))
+    _play(match, 9)  # the opening done (peeked cards), someone to move in the turn phase
+    assert match.state.phase == "turn"
+    kinds = (HUMAN, HUMAN, "easy")
+    Store(tmp_path / "data").save(
+        SIX_AUTOSAVE_DOCUMENT, SixSnapshot.of(match.start, match.log, match.state, kinds, "fast")
+    )
+    driver = _driver(tmp_path)
+    setup = _open_setup(driver)
+    assert setup.saved is not None and "Player 1 " in setup.saved_lines[1]
+    setup.resume()
+    for _ in range(60):
+        _step(driver, 1)
+        if isinstance(driver.app.scenes.top, CurtainScene):
+            break
+    table = _table(driver)
+    assert table.revealed is None and table.person_to_act is None
+    curtain = driver.app.scenes.top
+    assert isinstance(curtain, CurtainScene) and curtain.seat == table.state.to_move
+    assert curtain.seat in (0, 1)
