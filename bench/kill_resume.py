@@ -23,6 +23,11 @@ Checks, for every relaunch:
   are not the files; the next start removes them).
 
 Exit status 0 when every trial passes.
+
+``--game six-card`` does the same with six-card Golf against the computers
+(``--autoplay-game six-card``: the title's six-card entry, Continue or Deal in its setup window,
+random keys at the table): the state compared is the code, every player's actions and a digest
+of the state they lead to, against ``six-card-autosave.json``.
 """
 
 from __future__ import annotations
@@ -46,6 +51,11 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 State = dict[str, Any]
+GAMES = ("solitaire", "six-card")
+_SAME_KEYS = {
+    "solitaire": ("code", "actions", "position", "moves", "undo_depth", "history"),
+    "six-card": ("code", "actions", "check"),
+}
 
 
 # ----------------------------------------------------------------------------- the parent
@@ -57,6 +67,8 @@ def _check_files(folder: Path) -> tuple[list[str], int]:
     from golf.highscores import HIGHSCORES_DOCUMENT
     from golf.replay import ReplayError, load
     from golf.round import ROUND_DOCUMENT
+    from golf.sixcard import replay as six_replay
+    from golf.sixcard.autosave import SIX_AUTOSAVE_DOCUMENT
     from golf.stats import STATS_DOCUMENT
     from golf.store import Store
     from scenes.settings import SettingsStore
@@ -65,7 +77,14 @@ def _check_files(folder: Path) -> tuple[list[str], int]:
     temporaries = 0
     data = folder / "data"
     store = Store(data)
-    for document in (AUTOSAVE_DOCUMENT, STATS_DOCUMENT, HIGHSCORES_DOCUMENT, ROUND_DOCUMENT):
+    documents = (
+        AUTOSAVE_DOCUMENT,
+        STATS_DOCUMENT,
+        HIGHSCORES_DOCUMENT,
+        ROUND_DOCUMENT,
+        SIX_AUTOSAVE_DOCUMENT,
+    )
+    for document in documents:
         loaded = store.load(document, keep_aside=False)  # type: ignore[arg-type]
         if loaded.notice is not None:
             problems.append(f"{document.name}: {loaded.notice.detail}")
@@ -80,23 +99,30 @@ def _check_files(folder: Path) -> tuple[list[str], int]:
                 load(path)
             except ReplayError as error:
                 problems.append(str(error))
+        elif path.is_file() and path.suffix == ".yaml" and path.parent.name == "six-card":
+            try:
+                six_replay.load(path)
+            except ReplayError as error:
+                problems.append(str(error))
         elif ".corrupt-" in path.name:
             problems.append(f"{path.name}: a file was kept aside as corrupt")
     return problems, temporaries
 
 
-def _same(a: State, b: State) -> bool:
-    keys = ("code", "actions", "position", "moves", "undo_depth", "history")
-    return all(a[k] == b[k] for k in keys)
+def _same(a: State, b: State, game: str = "solitaire") -> bool:
+    return all(a[k] == b[k] for k in _SAME_KEYS[game])
 
 
-def saved_state(folder: Path) -> State | None:
+def saved_state(folder: Path, game: str = "solitaire") -> State | None:
     """The game the autosave in ``folder`` holds, as the program prints states; None: none.
 
     Only a game still in play is offered by the title, so a finished one counts as none.
     """
     from golf.autosave import AUTOSAVE_DOCUMENT
     from golf.store import Store
+
+    if game == "six-card":
+        return _six_saved_state(folder)
 
     loaded = Store(folder / "data").load(AUTOSAVE_DOCUMENT, keep_aside=False)
     snapshot = loaded.value
@@ -110,7 +136,25 @@ def saved_state(folder: Path) -> State | None:
     return game_state(game)
 
 
-def _judge(restored: State | None, saved: State | None, last: State | None) -> str | None:
+def _six_saved_state(folder: Path) -> State | None:
+    """:func:`saved_state` of the six-card autosave."""
+    from golf.sixcard.autosave import SIX_AUTOSAVE_DOCUMENT
+    from golf.store import Store
+    from scenes.autoplay import six_state  # the same state the program prints
+
+    loaded = Store(folder / "data").load(SIX_AUTOSAVE_DOCUMENT, keep_aside=False)
+    snapshot = loaded.value
+    if loaded.notice is not None or snapshot is None:
+        return None
+    start, now = snapshot.states()
+    if now.over:
+        return None
+    return six_state(start, list(snapshot.actions), now)
+
+
+def _judge(
+    restored: State | None, saved: State | None, last: State | None, game: str = "solitaire"
+) -> str | None:
     """None when a relaunch after the kill may restore ``restored``, else why not.
 
     ``saved``: what the autosave on disk held after the kill; ``last``: the last state the killed
@@ -124,10 +168,11 @@ def _judge(restored: State | None, saved: State | None, last: State | None) -> s
         return None
     if restored is None:
         return f"nothing restored; the autosave holds {len(saved['actions'])} actions"
-    if not _same(restored, saved):
+    if not _same(restored, saved, game):
+        where = "position" if game == "solitaire" else "check"
         return (
-            f"restored {restored['code']} after {len(restored['actions'])} actions, position "
-            f"equal: {restored['position'] == saved['position']}; the autosave holds "
+            f"restored {restored['code']} after {len(restored['actions'])} actions, {where} "
+            f"equal: {restored[where] == saved[where]}; the autosave holds "
             f"{saved['code']} after {len(saved['actions'])}"
         )
     if last is None:
@@ -143,7 +188,7 @@ def _judge(restored: State | None, saved: State | None, last: State | None) -> s
     )
 
 
-def command(folder: Path, seed: int) -> tuple[list[str], dict[str, str]]:
+def command(folder: Path, seed: int, game: str = "solitaire") -> tuple[list[str], dict[str, str]]:
     """The real program, headless, playing random keys, its files all in ``folder``."""
     argv = [
         sys.executable,
@@ -154,6 +199,8 @@ def command(folder: Path, seed: int) -> tuple[list[str], dict[str, str]]:
         "--autoplay",
         str(seed),
     ]
+    if game != "solitaire":
+        argv += ["--autoplay-game", game]
     env = dict(
         os.environ,
         SDL_VIDEODRIVER="dummy",
@@ -166,10 +213,12 @@ def command(folder: Path, seed: int) -> tuple[list[str], dict[str, str]]:
     return argv, env
 
 
-def trial_run(folder: Path, seed: int, low: float, high: float) -> list[str]:
+def trial_run(
+    folder: Path, seed: int, low: float, high: float, game: str = "solitaire"
+) -> list[str]:
     """One launch, SIGKILL once the game is on and a random ``low``..``high`` s later; the
     program's lines."""
-    argv, env = command(folder, seed)
+    argv, env = command(folder, seed, game)
     proc = subprocess.Popen(
         argv,
         stdout=subprocess.PIPE,
@@ -217,7 +266,14 @@ def trial_run(folder: Path, seed: int, low: float, high: float) -> list[str]:
     return lines
 
 
-def run(trials: int, seed: int, low: float, high: float, folder: Path | None = None) -> int:
+def run(
+    trials: int,
+    seed: int,
+    low: float,
+    high: float,
+    folder: Path | None = None,
+    game: str = "solitaire",
+) -> int:
     """The whole bench; prints one line per trial and a summary; the number of failures."""
     work = folder or Path(tempfile.mkdtemp(prefix="golf-kill-"))
     last: State | None = None
@@ -229,9 +285,9 @@ def run(trials: int, seed: int, low: float, high: float, folder: Path | None = N
     leftovers = 0
     for n in range(trials + 1):  # the last launch only checks the restore of the last kill
         lines = (
-            trial_run(work, seed + n, low, high)
+            trial_run(work, seed + n, low, high, game)
             if n < trials
-            else trial_run(work, seed + n, 0.0, 0.0)
+            else trial_run(work, seed + n, 0.0, 0.0, game)
         )
         restored: State | None = None
         got_restore = False
@@ -254,7 +310,7 @@ def run(trials: int, seed: int, low: float, high: float, folder: Path | None = N
         if error is None and not got_restore:
             error = "the relaunch never reached the game"
         if error is None and n > 0:
-            error = _judge(restored, saved, last)
+            error = _judge(restored, saved, last, game)
         if restored is not None:
             restores += 1
         problems, temps = _check_files(work)
@@ -262,7 +318,7 @@ def run(trials: int, seed: int, low: float, high: float, folder: Path | None = N
         if problems:
             error = (error + "; " if error else "") + "; ".join(problems)
         last = states[-1] if states else None
-        saved = saved_state(work)
+        saved = saved_state(work, game)
         label = "final launch" if n == trials else f"trial {n + 1:2d}"
         actions = len(saved["actions"]) if saved else 0
         print(
@@ -276,7 +332,7 @@ def run(trials: int, seed: int, low: float, high: float, folder: Path | None = N
         elif n > 0:
             survived += 1
     print(
-        f"{trials} kills of the real program, {survived} relaunches restored the saved game "
+        f"{trials} kills of the real program ({game}), {survived} relaunches restored the saved game "
         f"exactly with every file whole, {restores} relaunches with a game to continue, "
         f"{failures} failures, {temporaries} stray temporary files seen, {leftovers} launches "
         f"left processes alive 10 s after the kill; folder {work}"
@@ -291,8 +347,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--min", type=float, default=0.2, help="earliest kill, seconds after ready")
     parser.add_argument("--max", type=float, default=2.5, help="latest kill, seconds after ready")
     parser.add_argument("--folder", type=Path, help="data folder to use (default: a new temp)")
+    parser.add_argument(
+        "--game", choices=GAMES, default="solitaire", help="the game played (default solitaire)"
+    )
     args = parser.parse_args(argv)
-    failures = run(args.trials, args.seed, args.min, args.max, args.folder)
+    failures = run(args.trials, args.seed, args.min, args.max, args.folder, args.game)
     return 0 if failures == 0 else 1
 
 

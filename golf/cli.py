@@ -310,6 +310,11 @@ def _add_play(parser: argparse.ArgumentParser) -> None:
         help="press random keys (tests): Continue or play from the title, then the table's "
         "keys; print the game's state as JSON lines after every change",
     )
+    window.add_argument(
+        "--autoplay-game",
+        choices=("solitaire", "six-card"),
+        help="the game --autoplay plays (default solitaire; six-card: through its setup window)",
+    )
 
 
 def _positive(text: str) -> int:

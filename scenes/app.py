@@ -60,6 +60,7 @@ class WindowOptions:
     watch: Path | None = None  # open the window on this replay file (main.py watch FILE)
     replays_dir: Path | None = None  # where games are saved (run(): the user's data folder)
     autoplay: int | None = None  # play random keys with this seed (crash tests: scenes.autoplay)
+    autoplay_game: str | None = None  # the game autoplay plays: solitaire (None) or six-card
 
     @classmethod
     def from_any(cls, source: object) -> WindowOptions:
@@ -217,7 +218,7 @@ def run(argv_options: object = None) -> int:
         if options.autoplay is not None:
             from scenes.autoplay import Autoplay
 
-            autoplay = Autoplay(app, options.autoplay)
+            autoplay = Autoplay(app, options.autoplay, game=options.autoplay_game or "solitaire")
         while app.running:
             # the first frame is not held back to the frame rate: it shows as soon as drawn
             dt = min(clock.tick(FPS if frames else 0) / 1000.0, MAX_DT)

@@ -15,6 +15,12 @@ A state holds the code, the action log, the position, the move counter, the undo
 of every position of the undo history, the status and the play clock — what ``bench/
 kill_resume.py`` compares across a ``kill -9`` and a relaunch. The keys come from
 ``random.Random(SEED)``; the timing of frames does not, so two runs differ.
+
+With ``--autoplay-game six-card`` it plays six-card Golf instead: arrows down the title to its
+six-card entry and Enter, Enter in the setup window (Continue when it is offered, else Deal),
+then the table's keys at random (Space, 1-6, Enter, arrows; they also hurry the computers
+along), Enter on the scoreboard and the curtain. A six-card state holds the code, every
+player's actions, a digest of the state they lead to and the status.
 """
 
 from __future__ import annotations
@@ -30,7 +36,9 @@ import pygame
 from golf.session import Game
 from scenes.manager import App
 
-__all__ = ["Autoplay", "game_state", "table_state"]
+__all__ = ["GAMES", "Autoplay", "game_state", "six_state", "table_state"]
+
+GAMES = ("solitaire", "six-card")
 
 PRESS_CHANCE = 0.5
 """The chance of a key press in a frame (a fast player: about 30 keys a second)."""
@@ -57,6 +65,32 @@ def game_state(game: Game) -> dict[str, Any]:
     }
 
 
+# the six-card table's keys: take from the stock, a grid place, Enter on the cursor, arrows
+_SIX_KEYS: tuple[tuple[int, str], ...] = (
+    *[(pygame.K_SPACE, " ")] * 3,
+    *[(getattr(pygame, f"K_{n}"), str(n)) for n in range(1, 7)],
+    *[(pygame.K_RETURN, "\r")] * 2,
+    (pygame.K_LEFT, ""),
+    (pygame.K_RIGHT, ""),
+    (pygame.K_UP, ""),
+    (pygame.K_DOWN, ""),
+)
+
+
+def six_state(start: Any, log: list[Any], state: Any) -> dict[str, Any]:
+    """What a relaunch must give back of a six-card game (its first state, its log, the state
+    now): the states the bench compares."""
+    from golf.sixcard.autosave import check_data
+
+    check = json.dumps(check_data(state), sort_keys=True)
+    return {
+        "code": start.code,
+        "actions": [str(a) for a in log],
+        "check": hashlib.sha1(check.encode()).hexdigest(),
+        "status": "over" if state.over else "playing",
+    }
+
+
 def table_state(scene: Any) -> dict[str, Any]:
     """:func:`game_state` of the game on ``scene`` (a ``GameScene``), with its play clock."""
     return {**game_state(scene.game), "elapsed": round(scene.elapsed, 3)}
@@ -65,8 +99,13 @@ def table_state(scene: Any) -> dict[str, Any]:
 class Autoplay:
     """Random key presses into the real event loop, and the game's state after each change."""
 
-    def __init__(self, app: App, seed: int, out: TextIO | None = None) -> None:
+    def __init__(
+        self, app: App, seed: int, out: TextIO | None = None, game: str = "solitaire"
+    ) -> None:
+        if game not in GAMES:
+            raise ValueError(f"{game!r} is not one of {', '.join(GAMES)}")
         self.app = app
+        self.game = game
         self.rng = random.Random(seed)
         self.out = out if out is not None else sys.stdout
         self.offered: bool | None = None  # whether the title offered Continue (None: not seen)
@@ -75,9 +114,12 @@ class Autoplay:
         self.last: tuple[str | None, int, str] | None = None
 
     def _table(self) -> Any:
-        from scenes.game import GameScene
+        if self.game == "six-card":
+            from scenes.sixcard.table import SixTableScene as Table
+        else:
+            from scenes.game import GameScene as Table
 
-        return next((s for s in self.app.scenes.stack if isinstance(s, GameScene)), None)
+        return next((s for s in self.app.scenes.stack if isinstance(s, Table)), None)
 
     def _say(self, kind: str, payload: object) -> None:
         self.out.write(f"autoplay {kind} {json.dumps(payload)}\n")
@@ -96,6 +138,9 @@ class Autoplay:
         top = scenes.top
         if top is None or scenes.busy:
             return
+        if self.game == "six-card":
+            self._post_six(top)
+            return
         if isinstance(top, TitleScene):
             if self.entered is not top:
                 self.entered = top
@@ -111,16 +156,48 @@ class Autoplay:
         else:
             self._press(pygame.K_RETURN, "\r")
 
+    def _post_six(self, top: object) -> None:
+        """A key for six-card Golf: to its setup window from the title, then its table."""
+        from scenes.sixcard.setup import SixSetupScene
+        from scenes.sixcard.table import SixTableScene
+        from scenes.title import TitleScene
+
+        if isinstance(top, TitleScene):
+            focused = top.menu.buttons[top.menu.focus].key
+            if focused == "title.six_card":
+                self._press(pygame.K_RETURN, "\r")
+            else:
+                self._press(pygame.K_DOWN, "")
+            return
+        if isinstance(top, SixSetupScene):
+            if self.entered is not top:
+                self.entered = top
+                if self.offered is None:
+                    self.offered = top.saved is not None
+                self._press(pygame.K_RETURN, "\r")  # Continue when offered, else Deal
+            return
+        self.entered = None
+        if self.rng.random() >= PRESS_CHANCE:
+            return
+        if isinstance(top, SixTableScene):
+            self._press(*self.rng.choice(_SIX_KEYS))
+        else:
+            self._press(pygame.K_RETURN, "\r")  # the scoreboard, the curtain
+
     def observe(self) -> None:
         """Tell the game's state when it changed in this frame."""
         scene = self._table()
         if scene is None:
             return
-        state = table_state(scene)
+        if self.game == "six-card":
+            match = scene.match
+            state = six_state(match.start, match.log, match.state)
+        else:
+            state = table_state(scene)
         if not self.restored_told:
             self.restored_told = True
             self._say("restored", state if self.offered else None)
-        key = (state["code"], len(state["actions"]), state["position"])
+        key = (state["code"], len(state["actions"]), state.get("position", state.get("check")))
         if key != self.last:
             self.last = key
             self._say("state", state)

@@ -511,3 +511,14 @@ def test_two_people_at_one_screen_get_the_curtain_back_first(tmp_path: Path) -> 
     curtain = driver.app.scenes.top
     assert isinstance(curtain, CurtainScene) and curtain.seat == table.state.to_move
     assert curtain.seat in (0, 1)
+
+
+def test_sigkill_relaunches_restore_the_six_card_game(tmp_path: Path) -> None:
+    """The short version of ``bench/kill_resume.py --game six-card``: two SIGKILLs of the real
+    program playing six-card Golf, each relaunch's Continue restoring the saved game exactly."""
+    from tests.test_resume import kill_resume
+
+    failures = kill_resume.run(
+        trials=2, seed=21, low=0.3, high=1.2, folder=tmp_path, game="six-card"
+    )
+    assert failures == 0
