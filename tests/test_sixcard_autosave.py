@@ -522,3 +522,33 @@ def test_sigkill_relaunches_restore_the_six_card_game(tmp_path: Path) -> None:
         trials=2, seed=21, low=0.3, high=1.2, folder=tmp_path, game="six-card"
     )
     assert failures == 0
+
+
+@pytest.mark.parametrize("where", ["hole over", "a card in hand"])
+def test_continue_between_holes_or_holding_a_card(tmp_path: Path, where: str) -> None:
+    """Killed with the scoreboard due, the scoreboard comes back; with a card taken, the card
+    is in the hand again."""
+    match = Match.new(99, 4)
+    for _ in range(2000):
+        state = match.state
+        if where == "hole over" and state.phase == "hole_over":
+            break
+        if where == "a card in hand" and state.drawn is not None and state.to_move == 0:
+            break
+        _play(match, 1, seed=len(match.log))
+    Store(tmp_path / "data").save(SIX_AUTOSAVE_DOCUMENT, _snapshot(match, "fast"))
+    driver = _driver(tmp_path)
+    _open_setup(driver).resume()
+    _step(driver, 25)
+    table = _table(driver)
+    assert table.state == match.state
+    if where == "hole over":
+        top = driver.app.scenes.top
+        assert isinstance(top, ScoreboardScene) and not top.final
+        assert table.scored == len(match.state.scores)
+    else:
+        drawn = match.state.drawn
+        assert drawn is not None and drawn in table.sprites
+        hand, _scale = table.board.hand_at(0)
+        assert table.sprites[drawn].pos == pygame.Vector2(hand.x, hand.y)
+        assert table.person_to_act == 0 and table.view.drawn == drawn
