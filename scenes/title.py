@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import logging
 import math
 import threading
@@ -57,6 +58,14 @@ def _prepare_in_background() -> None:
             return
         _prepared = True
     threading.Thread(target=_prepare, name="prepare-attract", daemon=True).start()
+
+
+@functools.cache
+def _dim() -> pygame.Surface:
+    """The felt-green veil over a falling card (made once, not every frame)."""
+    dim = pygame.Surface((CARD_W, CARD_H), pygame.SRCALPHA)
+    dim.fill((18, 84, 58, 150))
+    return dim
 
 
 class TitleScene(Scene):
@@ -170,11 +179,12 @@ class TitleScene(Scene):
         self.shown = True
         look, p = self.app.look, PALETTE
         surface.blit(look.felt(), (0, 0))
-        dim = pygame.Surface((CARD_W, CARD_H), pygame.SRCALPHA)
-        dim.fill((18, 84, 58, 150))
+        dim = _dim()
         for card, x, y, _speed, face_up in self.rain:
-            image = look.cards.face(int(card)) if face_up else look.cards.back()
             pos = (int(x) // PIXEL * PIXEL, int(y) // PIXEL * PIXEL)
+            if pos[1] <= -CARD_H:
+                continue  # still above the screen: its face is drawn when it comes in
+            image = look.cards.face(int(card)) if face_up else look.cards.back()
             surface.blit(image, pos)
             surface.blit(dim, pos)
         self._draw_logo(surface)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Literal
 
 import pygame
 
@@ -75,7 +76,7 @@ def draw_button(
         )
 
 
-_PICTURES: dict[tuple[object, ...], tuple[pygame.Surface, tuple[int, int]] | bool] = {}
+_PICTURES: dict[tuple[object, ...], tuple[pygame.Surface, tuple[int, int]] | Literal[False]] = {}
 """Buttons as drawn in each state seen (shared: every table has the same buttons)."""
 
 
@@ -160,7 +161,7 @@ class Button:
 
     def _picture(
         self, look: Look, label: str, pressed: bool, focused: bool
-    ) -> tuple[pygame.Surface, tuple[int, int]] | bool:
+    ) -> tuple[pygame.Surface, tuple[int, int]] | Literal[False]:
         """The button drawn on a clear surface: (picture, its offset from ``rect``), or False
         when the label overflows the button (the picture would cut it)."""
         text = look.type.render(label, self.size, PALETTE.white, shadow=PALETTE.ink)
