@@ -23,7 +23,7 @@ from golf.sixcard.texts import Reason, message
 from golf.sixcard.view import seat_view
 from scenes.app import WindowOptions, build_app, first_scene
 from scenes.i18n import _EN, _FR, CATALOGUE
-from scenes.look import SCREEN_SIZE
+from scenes.look import PIXEL, SCREEN_SIZE
 from scenes.manager import App, Loop, Scene
 from scenes.sixcard.art import CardImages, SixSprite, draw_sprite
 from scenes.sixcard.board import HUD_H, Board
@@ -604,3 +604,23 @@ def test_a_gamepad_plays_through_the_same_intents(ui: UI) -> None:
     assert table.match.log[-1] == Action.parse("flip 1 2")
     pad(pygame.JOYBUTTONDOWN, button=7)  # Start: the menu
     assert isinstance(ui.top, SixPauseMenu)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_setup_texts_stay_in_their_place(tmp_path: Path, lang: str) -> None:
+    # Each row's label ends before its value box, and the rules in brief stay in the left
+    # column, clear of the right column's rows, in both languages.
+    ui = _make_ui(tmp_path, lang)
+    scene = SixSetupScene(ui.app)
+    look, texts = ui.app.look, ui.app.texts
+    for row in [*scene.left, *scene.right]:
+        width = look.type.font(10, "bold").size(texts(row.key))[0] * PIXEL
+        assert row.rect.left + 12 + width < row.value_rect().left, texts(row.key)
+    lines = scene._summary_lines()
+    assert " ".join(lines).split() == texts("six.setup.summary").split()
+    for line in lines:
+        width = look.type.font(7, "bold").size(line)[0] * PIXEL
+        assert scene.left[0].rect.left + width <= scene.right[0].rect.left, line
+    bottom = scene.summary_y + 4 + 18 * len(lines)
+    assert bottom <= min(button.rect.top for button in scene.buttons)
+    pygame.event.clear()

@@ -21,6 +21,7 @@ from scenes.input import Intent, Kind
 from scenes.look import PALETTE, SCREEN_SIZE, chunky_panel, veil
 from scenes.manager import App, Scene
 from scenes.sixcard import autosave as sixautosave
+from scenes.textfit import wrap_text
 from scenes.widgets import Button, Choice, Form, Toast
 
 __all__ = ["HUMAN", "KINDS", "SPEEDS", "SetupChoice", "SixSetup", "SixSetupScene"]
@@ -202,6 +203,7 @@ class SixSetupScene(Scene):
         self.panel = pygame.Rect(left_x - 30, 16, LEFT_W + RIGHT_W + 100, bottom + 52 + 24 - 16)
         self.saved_y = bottom - SAVED_H + 2
         self.summary_y = TOP + len(left) * (ROW_H + ROW_GAP) + 12
+        self._summary: tuple[str, list[str]] | None = None
         self._sync()
 
     def _saved_game(self) -> tuple[SixSnapshot | None, list[str]]:
@@ -302,6 +304,13 @@ class SixSetupScene(Scene):
             toast.update(dt)
         self.toasts = [t for t in self.toasts if t.alive]
 
+    def _summary_lines(self) -> list[str]:
+        """The rules in brief, wrapped to the left column (the right one holds the rules)."""
+        text = self.app.texts("six.setup.summary").replace("\n", " ")
+        if self._summary is None or self._summary[0] != text:
+            self._summary = (text, wrap_text(self.app.look, text, 7, LEFT_W))
+        return self._summary[1]
+
     def draw(self, surface: pygame.Surface) -> None:
         look, texts, p = self.app.look, self.app.texts, PALETTE
         veil(surface, 190)
@@ -317,7 +326,7 @@ class SixSetupScene(Scene):
         )
         self.form.draw(surface, look, texts)
         y = self.summary_y
-        for line in texts("six.setup.summary").split("\n"):
+        for line in self._summary_lines():
             look.type.blit(surface, line, 7, p.label, (self.left[0].rect.left, y + 4), shadow=p.ink)
             y += 18
         y = self.saved_y

@@ -127,7 +127,8 @@ SIX_FR: dict[str, str] = {
     "six.setup.saved_totals": "Totaux : {totals}",
     "six.setup.summary": "Prenez la carte du dessus de la pioche ou de la défausse et placez-la\n"
     "dans votre grille, ou défaussez une carte piochée et retournez une des vôtres.\n"
-    "Deux cartes d'un rang dans une colonne : 0. R = 0, joker = −2. Le plus petit total gagne.",
+    "Deux cartes de même rang dans une colonne valent 0. R = 0, joker = −2.\n"
+    "Le plus petit total gagne.",
     "six.kind.human": "Personne",
     "six.kind.easy": "Ordinateur · facile",
     "six.kind.medium": "Ordinateur · moyen",
@@ -140,7 +141,7 @@ SIX_FR: dict[str, str] = {
     "six.grid.4": "4 cartes · 2 × 2",
     "six.grid.6": "6 cartes · 2 × 3",
     "six.grid.9": "9 cartes · 3 × 3",
-    "six.rule.peek": "Regarder au lieu de retourner",
+    "six.rule.peek": "Regarder sans retourner",
     "six.rule.knock": "Frapper",
     "six.rule.jokers": "Jokers (−2)",
     "six.rule.jokers_cancel": "Jokers annulés en colonne",
