@@ -89,13 +89,12 @@ def clear(app: App) -> None:
     store = _store(app)
     if store is None:
         return
-    with contextlib.suppress(FileNotFoundError):
-        try:
-            store.path(AUTOSAVE_DOCUMENT).unlink()
-        except IsADirectoryError:
-            pass  # not ours to remove; reading it gives the notice
-        except OSError as error:
-            log.warning("cannot remove the autosave: %s", error)
+    try:
+        store.path(AUTOSAVE_DOCUMENT).unlink()
+    except (FileNotFoundError, IsADirectoryError):
+        pass  # nothing saved; or not ours to remove, and reading it gives the notice
+    except OSError as error:
+        log.warning("cannot remove the autosave: %s", error)
 
 
 def _remove_stale_temporaries(folder: Path) -> None:

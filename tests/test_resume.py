@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import logging
 import subprocess
 import sys
 from pathlib import Path
@@ -17,7 +18,7 @@ from golf.engine import Action
 from golf.rules import CLASSIC
 from golf.session import Game
 from golf.store import Store
-from scenes import flow
+from scenes import autosave, flow
 from scenes.game import GameScene
 from scenes.title import TitleScene
 from tests.ui_driver import WIN_CODE, WIN_LINE, Driver, make_driver
@@ -117,6 +118,16 @@ def test_leaving_the_game_removes_the_autosave(tmp_path: Path) -> None:
     after = relaunch(tmp_path)
     assert isinstance(after.top, TitleScene) and after.top.saved is None
     assert after.top.menu.buttons[0].key != "title.continue"
+
+
+def test_leaving_with_nothing_saved_warns_of_nothing(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    driver = relaunch(tmp_path)
+    with caplog.at_level(logging.WARNING):
+        autosave.clear(driver.app)  # no autosave.json: nothing to remove, nothing to tell
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert not (tmp_path / "data" / "autosave.json").exists()
 
 
 def test_a_won_game_is_not_offered(tmp_path: Path) -> None:
