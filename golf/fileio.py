@@ -12,6 +12,16 @@ import tempfile
 from pathlib import Path
 
 
+def remove_stale_temporaries(path: str | os.PathLike[str]) -> None:
+    """Remove the temporary files that writes of ``path`` cut short by a crash left beside it
+    (the file itself is whole: the rename never happened)."""
+    target = Path(path)
+    with contextlib.suppress(OSError):
+        for stale in target.parent.glob(f".{target.name}.*.tmp"):
+            with contextlib.suppress(OSError):
+                stale.unlink()
+
+
 def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
     """Write ``text`` (UTF-8, ``\\n`` line ends) to ``path`` atomically."""
     target = Path(path)

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, Generic, Literal, NoReturn, TypeVar
 
-from golf.fileio import atomic_write_text
+from golf.fileio import atomic_write_text, remove_stale_temporaries
 
 log = logging.getLogger(__name__)
 
@@ -328,6 +328,21 @@ class Store:
             detail = (error.strerror if isinstance(error, OSError) else None) or str(error)
             return StoreNotice("unwritable", document.name, document.label, detail=detail)
         return None
+
+    def remove(self, document: Document[Any]) -> None:
+        """Remove the document's file (a game left or finished). No file is fine; a file that
+        cannot be removed is logged (a directory in its place is not ours to remove: reading
+        it gives the notice)."""
+        try:
+            self.path(document).unlink()
+        except (FileNotFoundError, IsADirectoryError):
+            pass
+        except OSError as error:
+            log.warning("cannot remove %s: %s", self.path(document), error)
+
+    def remove_stale_temporaries(self, document: Document[Any]) -> None:
+        """The temporary files of writes of ``document`` cut short by a crash."""
+        remove_stale_temporaries(self.path(document))
 
     def _keep_aside(self, path: Path) -> str | None:
         n = 1

@@ -12,9 +12,7 @@ statistics yet: the player will continue it.
 
 from __future__ import annotations
 
-import contextlib
 import logging
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from golf.autosave import AUTOSAVE_DOCUMENT, Snapshot
@@ -89,20 +87,7 @@ def clear(app: App) -> None:
     store = _store(app)
     if store is None:
         return
-    try:
-        store.path(AUTOSAVE_DOCUMENT).unlink()
-    except (FileNotFoundError, IsADirectoryError):
-        pass  # nothing saved; or not ours to remove, and reading it gives the notice
-    except OSError as error:
-        log.warning("cannot remove the autosave: %s", error)
-
-
-def _remove_stale_temporaries(folder: Path) -> None:
-    """Temporary files of writes cut short by a crash (the real files are whole)."""
-    with contextlib.suppress(OSError):
-        for stale in folder.glob(f".{AUTOSAVE_DOCUMENT.name}.*.tmp"):
-            with contextlib.suppress(OSError):
-                stale.unlink()
+    store.remove(AUTOSAVE_DOCUMENT)
 
 
 def pending(app: App) -> Snapshot | None:
@@ -114,7 +99,7 @@ def pending(app: App) -> Snapshot | None:
     store = _store(app)
     if store is None:
         return None
-    _remove_stale_temporaries(store.folder)
+    store.remove_stale_temporaries(AUTOSAVE_DOCUMENT)
     loaded = store.load(AUTOSAVE_DOCUMENT)
     if loaded.notice is not None:
         app.records.notices.append(loaded.notice)

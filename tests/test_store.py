@@ -350,3 +350,29 @@ def test_the_message_for_a_corrupt_statistics_file_reads_as_documented(tmp_path:
     docs = (ROOT / "docs" / "rounds-and-stats.md").read_text(encoding="utf-8")
     assert notice.text("en") in docs
     assert notice.text("fr") in docs
+
+
+def test_remove_takes_the_file_away_and_minds_nothing_missing(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    store = Store(tmp_path)
+    store.remove(COUNTER)  # nothing saved yet: nothing to do, nothing to tell
+    store.save(COUNTER, 3)
+    store.remove(COUNTER)
+    assert not store.path(COUNTER).exists()
+    store.path(COUNTER).mkdir()  # not a file of ours: left where it is
+    store.remove(COUNTER)
+    assert store.path(COUNTER).is_dir()
+    assert not [r for r in caplog.records if r.levelno >= 30]
+
+
+def test_stale_temporaries_of_a_document_go_and_nothing_else(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    store.save(COUNTER, 5)
+    stale = tmp_path / f".{COUNTER.name}.abc123.tmp"
+    stale.write_text("{half a fi")
+    other = tmp_path / ".other.json.abc123.tmp"
+    other.write_text("{}")
+    store.remove_stale_temporaries(COUNTER)
+    assert not stale.exists() and other.exists()
+    assert store.load(COUNTER).value == 5

@@ -12,7 +12,6 @@ the setup window shows its notice.
 
 from __future__ import annotations
 
-import contextlib
 import logging
 from typing import TYPE_CHECKING
 
@@ -73,20 +72,7 @@ def clear(app: App) -> None:
     store = _store(app)
     if store is None:
         return
-    try:
-        store.path(SIX_AUTOSAVE_DOCUMENT).unlink()
-    except (FileNotFoundError, IsADirectoryError):
-        pass  # nothing saved; or not ours to remove (reading it gives the notice)
-    except OSError as error:
-        log.warning("cannot remove the six-card autosave: %s", error)
-
-
-def _remove_stale_temporaries(store: Store) -> None:
-    """Temporary files of writes cut short by a crash (the real file is whole)."""
-    with contextlib.suppress(OSError):
-        for stale in store.folder.glob(f".{SIX_AUTOSAVE_DOCUMENT.name}.*.tmp"):
-            with contextlib.suppress(OSError):
-                stale.unlink()
+    store.remove(SIX_AUTOSAVE_DOCUMENT)
 
 
 def pending(app: App) -> tuple[SixSnapshot | None, StoreNotice | None]:
@@ -95,7 +81,7 @@ def pending(app: App) -> tuple[SixSnapshot | None, StoreNotice | None]:
     store = _store(app)
     if store is None:
         return None, None
-    _remove_stale_temporaries(store)
+    store.remove_stale_temporaries(SIX_AUTOSAVE_DOCUMENT)
     loaded = store.load(SIX_AUTOSAVE_DOCUMENT)
     if loaded.notice is not None:
         return None, loaded.notice
