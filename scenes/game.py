@@ -32,6 +32,7 @@ from scenes.look import (
     Colour,
     Look,
     chunky_panel,
+    opaque_layer,
     veil,
 )
 from scenes.manager import App, Scene
@@ -65,6 +66,9 @@ DEAL_STEP = 0.035
 DEAL_FLIGHT = 0.28
 CELEBRATION = 0.6  # seconds between the last card of the fountain and the result
 STOCK_SLOT = COLUMNS  # cursor index of the stock
+# a frame restoring more of the layer than this (pixels) copies it whole: as cheap, one blit
+RESTORE_WHOLE = SCREEN_SIZE[0] * SCREEN_SIZE[1] // 2
+CONFETTI_H = 6  # a bit of confetti's height (its chips: see _confetti_chips)
 
 Decoration = tuple[pygame.Rect, Callable[[pygame.Surface], object], tuple[object, ...]]
 """Something the resting table shows under the cards: bounds, how to draw it, what it is."""
@@ -164,6 +168,7 @@ class GameScene(Scene):
         self._decor: list[Decoration] = []
         self._decor_key: tuple[object, ...] = ()
         self._hud: pygame.Surface | None = None  # the HUD bar as last drawn, see _blit_hud
+        self._kept: _Kept | None = None  # what the last frame left on the screen, see draw
         self._hud_key: tuple[object, ...] = ()
         # hints and the winnable indicator, off the UI thread; the solver (and the processes it
         # runs in) is loaded with the first table, not with the window
@@ -555,8 +560,9 @@ class GameScene(Scene):
         shake_card = self.shake[0] if self.shake else None
         moving = frozenset(c for c, s in self.sprites.items() if s.moving or c == shake_card)
         self._refresh_static(moving)
-        assert self._static is not None
-        surface.blit(self._static, (0, 0))
+        static = self._static
+        assert static is not None
+        self._lay_table(surface, static)
         # cards in flight (or shaking) over the resting ones, lowest first
         shown = self._in_flight(moving, shake_card)
         art = look.cards
@@ -568,44 +574,82 @@ class GameScene(Scene):
             else:
                 sprite.pictures(art, pictures)
         surface.fblits(pictures)  # one call for all (the fountain's are some 100 blits)
-        self._draw_frames(surface)
+        drawn = [image.get_rect(topleft=place) for image, place in pictures]
+        drawn += self._draw_frames(surface)
         # stock count and labels
         below = STOCK_POS[1] + CARD_H + 10
-        look.type.blit(
-            surface,
-            texts("game.stock"),
-            8,
-            p.label,
-            (STOCK_POS[0] + CARD_W // 2, below),
-            anchor="midtop",
-            shadow=p.ink,
+        blit = look.type.blit
+        drawn.append(
+            blit(
+                surface,
+                texts("game.stock"),
+                8,
+                p.label,
+                (STOCK_POS[0] + CARD_W // 2, below),
+                anchor="midtop",
+                shadow=p.ink,
+            )
         )
         count = texts("game.stock_count", count=len(position.stock))
-        look.type.blit(
-            surface,
-            count,
-            10,
-            p.white,
-            (STOCK_POS[0] + CARD_W // 2, below + 22),
-            anchor="midtop",
-            shadow=p.ink,
+        drawn.append(
+            blit(
+                surface,
+                count,
+                10,
+                p.white,
+                (STOCK_POS[0] + CARD_W // 2, below + 22),
+                anchor="midtop",
+                shadow=p.ink,
+            )
         )
-        look.type.blit(
-            surface,
-            texts("game.waste"),
-            8,
-            p.label,
-            (WASTE_POS[0] + CARD_W // 2, below),
-            anchor="midtop",
-            shadow=p.ink,
+        drawn.append(
+            blit(
+                surface,
+                texts("game.waste"),
+                8,
+                p.label,
+                (WASTE_POS[0] + CARD_W // 2, below),
+                anchor="midtop",
+                shadow=p.ink,
+            )
         )
-        self._blit_hud(surface)
-        self._draw_solver_labels(surface)
+        drawn.append(self._blit_hud(surface))
+        drawn += self._draw_solver_labels(surface)
         for button in self.buttons:
-            button.draw(surface, look, texts)
+            drawn.append(button.draw(surface, look, texts))
         for toast in self.toasts:
-            toast.draw(surface, look, TOAST_AT)
-        self._draw_confetti(surface)
+            drawn.append(toast.draw(surface, look, TOAST_AT))
+        drawn += self._draw_confetti(surface)
+        self._left_on_screen(surface, drawn)
+
+    def _lay_table(self, surface: pygame.Surface, static: pygame.Surface) -> bool:
+        """Put the resting table on ``surface``: whole, or only where it differs from the
+        screen this table left last frame (what was drawn over the layer then, and the layer's
+        places repainted since); True for the latter. A frame is then the same pixels for much
+        less copying: the whole layer is 3.6 MB, its copy half of a fountain frame's blits."""
+        if surface is not self.app.screen:  # a picture of the table (tests, the watch…)
+            surface.blit(static, (0, 0))
+            return False
+        kept, self._kept = self._kept, None
+        if kept is None or not self.app.scenes.shows(surface, self, kept.serial):
+            surface.blit(static, (0, 0))
+            return False
+        bounds = static.get_rect()
+        areas = [r.clip(bounds) for r in kept.drawn + kept.dirt]
+        if sum(r.w * r.h for r in areas) > RESTORE_WHOLE:
+            surface.blit(static, (0, 0))
+            return False
+        surface.blits([(static, r, r) for r in areas], doreturn=False)
+        return True
+
+    def _left_on_screen(self, surface: pygame.Surface, drawn: list[pygame.Rect]) -> None:
+        """Remember what this frame drew over the layer on the screen, for the next one."""
+        if (
+            surface is self.app.screen
+            and type(self).draw is GameScene.draw
+            and type(self)._draw_hud is GameScene._draw_hud
+        ):
+            self._kept = _Kept(self.app.scenes.serial, drawn, [])
 
     def _in_flight(self, moving: frozenset[int], shake_card: int | None) -> list[CardSprite]:
         """The moving cards to draw, lowest first.
@@ -736,6 +780,8 @@ class GameScene(Scene):
         A card lying exactly where a card drawn after it lies is left out: every card picture
         (faces and back) has the same shape, so the upper one covers it pixel for pixel.
         """
+        if self._kept is not None:
+            self._kept.dirt += areas  # the screen shows them as they were: restored next frame
         look = self.app.look
         felt = look.felt()
         art = look.cards
@@ -767,37 +813,43 @@ class GameScene(Scene):
         rows = max(len(column), 1)
         return pygame.Rect(column_x(slot + 1), COLUMNS_Y + (rows - 1) * FAN, CARD_W, CARD_H)
 
-    def _draw_frames(self, surface: pygame.Surface) -> None:
+    def _draw_frames(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        """The hint's and the cursor's frames; the rectangles drawn."""
         p = PALETTE
+        drawn: list[pygame.Rect] = []
         if self.hint is not None:
             rect = self._slot_rect(self.hint[0]).inflate(6 * PIXEL, 6 * PIXEL)
             colour = p.cyan if int(self.hint[1] * 4) % 2 == 0 else p.white  # steady, it pulses
-            pygame.draw.rect(
-                surface, p.ink, rect.inflate(2 * PIXEL, 2 * PIXEL), PIXEL, border_radius=11
-            )
+            outer = rect.inflate(2 * PIXEL, 2 * PIXEL)
+            pygame.draw.rect(surface, p.ink, outer, PIXEL, border_radius=11)
             pygame.draw.rect(surface, colour, rect, 3 * PIXEL, border_radius=10)
+            drawn.append(outer)
         if self.cursor_visible:
             rect = self._slot_rect(self.cursor).inflate(4 * PIXEL, 4 * PIXEL)
             colour = p.gold if self.blink < 0.6 else p.orange
-            pygame.draw.rect(
-                surface, p.ink, rect.inflate(2 * PIXEL, 2 * PIXEL), PIXEL, border_radius=10
-            )
+            outer = rect.inflate(2 * PIXEL, 2 * PIXEL)
+            pygame.draw.rect(surface, p.ink, outer, PIXEL, border_radius=10)
             pygame.draw.rect(surface, colour, rect, 2 * PIXEL, border_radius=8)
             # an arrow above the cursor
             cx = rect.centerx
             top = rect.top - 4 * PIXEL
-            pygame.draw.polygon(
-                surface, colour, [(cx - 8, top - 10), (cx + 8, top - 10), (cx, top)]
+            drawn.append(outer)
+            drawn.append(
+                pygame.draw.polygon(
+                    surface, colour, [(cx - 8, top - 10), (cx + 8, top - 10), (cx, top)]
+                )
             )
+        return drawn
 
-    def _blit_hud(self, surface: pygame.Surface) -> None:
-        """The HUD bar, drawn again only when something on it changes (score, moves, time…).
+    def _blit_hud(self, surface: pygame.Surface) -> pygame.Rect:
+        """The HUD bar, drawn again only when something on it changes (score, moves, time…);
+        the rectangle it covers.
 
         A scene that draws its own HUD (a round's hole and total) draws it every frame.
         """
         if type(self)._draw_hud is not GameScene._draw_hud:
             self._draw_hud(surface)
-            return
+            return pygame.Rect(0, 0, SCREEN_SIZE[0], HUD_H)
         game = self.game
         key = (
             self.app.texts.lang,
@@ -810,12 +862,10 @@ class GameScene(Scene):
         )
         if self._hud is None or key != self._hud_key:
             if self._hud is None:
-                self._hud = pygame.Surface((SCREEN_SIZE[0], HUD_H))
-                if pygame.display.get_surface() is not None:
-                    self._hud = self._hud.convert()
+                self._hud = opaque_layer((SCREEN_SIZE[0], HUD_H))  # copied with memcpy
             self._draw_hud(self._hud)
             self._hud_key = key
-        surface.blit(self._hud, (0, 0))
+        return surface.blit(self._hud, (0, 0))
 
     def _draw_hud(self, surface: pygame.Surface) -> None:
         look, texts, p = self.app.look, self.app.texts, PALETTE
@@ -845,8 +895,9 @@ class GameScene(Scene):
             surface, rules_text, 8, p.gold, (r.left - 20, 14), anchor="topright", shadow=p.ink
         )
 
-    def _draw_solver_labels(self, surface: pygame.Surface) -> None:
-        """Right of the waste: a winnable-only deal's label and the winnable indicator."""
+    def _draw_solver_labels(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        """Right of the waste: a winnable-only deal's label and the winnable indicator; the
+        rectangles drawn."""
         look, texts, p = self.app.look, self.app.texts, PALETTE
         x, y = WASTE_POS[0] + CARD_W + 3 * WASTE_FAN + 24, WASTE_POS[1] + 8
         lines: list[tuple[str, int, tuple[int, int, int]]] = []
@@ -861,18 +912,36 @@ class GameScene(Scene):
             lines.append((shown, 8, colour))
         if lines:
             lines.append((texts("winnable.label"), 7, p.label))
+        drawn = []
         for text, size, colour in lines:
             r = look.type.blit(surface, text, size, colour, (x, y), shadow=p.ink)
+            drawn.append(r)
             y = r.bottom + 8
+        return drawn
 
-    def _draw_confetti(self, surface: pygame.Surface) -> None:
-        if self.confetti:
-            surface.fblits([bit.shown for bit in self.confetti])
+    def _draw_confetti(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        """The confetti in the air; the rectangles drawn."""
+        if not self.confetti:
+            return []
+        shown = [bit.shown for bit in self.confetti if bit.y > -CONFETTI_H]
+        surface.fblits(shown)
+        return [chip.get_rect(topleft=place) for chip, place in shown]
 
     def blocked_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Shared by the end dialogs: a panel over the dimmed table."""
         veil(surface, 150)
         chunky_panel(surface, rect)
+
+
+@dataclass
+class _Kept:
+    """What a table's frame left on the screen beside its resting layer: the manager's draw
+    it was (see ``SceneManager.shows``), the rectangles drawn over the layer, and the layer's
+    places repainted since (the screen shows them as they were)."""
+
+    serial: int
+    drawn: list[pygame.Rect]
+    dirt: list[pygame.Rect]
 
 
 CONFETTI_COLOURS = (PALETTE.gold, PALETTE.cyan, PALETTE.pink, PALETTE.orange, PALETTE.white)
@@ -905,7 +974,7 @@ def _confetti_chips() -> dict[tuple[int, int], pygame.Surface]:
     chips = {}
     for index, colour in enumerate(CONFETTI_COLOURS):
         for half in range(3):
-            chip = pygame.Surface((4 + half * 2, 6))
+            chip = pygame.Surface((4 + half * 2, CONFETTI_H))
             if pygame.display.get_surface() is not None:
                 chip = chip.convert()
             chip.fill(colour)

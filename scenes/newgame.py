@@ -42,8 +42,8 @@ class CodeField(Button):
 
     def draw(
         self, surface: pygame.Surface, look: Look, texts: Texts, focused: bool = False
-    ) -> None:
-        """A sunken box with the code and a blinking caret."""
+    ) -> pygame.Rect:
+        """A sunken box with the code and a blinking caret; the rectangle drawn."""
         p = PALETTE
         box = self.rect
         pygame.draw.rect(
@@ -62,6 +62,7 @@ class CodeField(Button):
             r.width = 0
         if focused and int(self.caret * 2) % 2 == 0:
             surface.fill(p.gold, (r.right + 4, box.top + 8, 3 * PIXEL, box.height - 16))
+        return box.inflate(4 * PIXEL, 4 * PIXEL)
 
 
 class NewGameScene(Scene):

@@ -36,8 +36,9 @@ class NameField(Button):
 
     def draw(
         self, surface: pygame.Surface, look: Look, texts: Texts, focused: bool = False
-    ) -> None:
-        """A sunken box with the name (its end, when long) and a blinking caret."""
+    ) -> pygame.Rect:
+        """A sunken box with the name (its end, when long) and a blinking caret; the rectangle
+        drawn."""
         p = PALETTE
         box = self.rect
         pygame.draw.rect(
@@ -59,6 +60,7 @@ class NameField(Button):
             r.width = 0
         if focused and int(self.caret * 2) % 2 == 0:
             surface.fill(p.gold, (r.right + 4, box.top + 10, 2 * PIXEL, box.height - 20))
+        return box.inflate(4 * PIXEL, 4 * PIXEL)
 
 
 class SaveReplayDialog(Scene):

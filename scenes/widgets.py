@@ -76,6 +76,7 @@ def draw_button(
         )
 
 
+PICTURE_MARGIN = 4 * PIXEL  # a button picture's room around it: the focus frame reaches 2 * PIXEL
 _PICTURES: dict[tuple[object, ...], tuple[pygame.Surface, tuple[int, int]] | Literal[False]] = {}
 """Buttons as drawn in each state seen (shared: every table has the same buttons)."""
 
@@ -128,8 +129,9 @@ class Button:
 
     def draw(
         self, surface: pygame.Surface, look: Look, texts: Texts, focused: bool = False
-    ) -> None:
-        """Draw the button in its current state (a picture kept for each state seen)."""
+    ) -> pygame.Rect:
+        """Draw the button in its current state (a picture kept for each state seen); the
+        rectangle it may have drawn on (its focus frame reaches beyond the button)."""
         label = self.label(texts)
         pressed = self.pressed > 0
         rect = self.rect
@@ -155,9 +157,10 @@ class Button:
             _PICTURES[key] = picture
         if picture is False:  # a label wider than the button: drawn each time
             self._draw_on(surface, look, rect, label, pressed, focused)
-            return
+            reach = 2 * (PICTURE_MARGIN + PIXEL)  # as far as a picture would reach
+            return rect.inflate(reach, reach)
         image, (dx, dy) = picture
-        surface.blit(image, (rect.x + dx, rect.y + dy))
+        return surface.blit(image, (rect.x + dx, rect.y + dy))
 
     def _picture(
         self, look: Look, label: str, pressed: bool, focused: bool
@@ -167,7 +170,7 @@ class Button:
         text = look.type.render(label, self.size, PALETTE.white, shadow=PALETTE.ink)
         if text.get_width() > self.rect.width or text.get_height() > self.rect.height:
             return False
-        margin = 4 * PIXEL  # the focus frame reaches 2 * PIXEL beyond the button
+        margin = PICTURE_MARGIN
         # the same place on the 2-pixel grid as on the screen, so the text lands alike
         local = pygame.Rect(
             margin + self.rect.x % PIXEL,
@@ -297,10 +300,10 @@ class Toast:
         """Age the toast."""
         self.elapsed += dt
 
-    def draw(self, surface: pygame.Surface, look: Look, center: tuple[int, int]) -> None:
-        """Draw the toast centred on ``center``; it pops in and fades out."""
+    def draw(self, surface: pygame.Surface, look: Look, center: tuple[int, int]) -> pygame.Rect:
+        """Draw the toast centred on ``center``; it pops in and fades out. The rectangle drawn."""
         if not self.alive:
-            return
+            return pygame.Rect(center, (0, 0))
         text = self._text(look)
         pop = min(1.0, self.elapsed / 0.08)
         rect = text.get_rect(center=center).inflate(12 * PIXEL, 8 * PIXEL)
@@ -313,7 +316,7 @@ class Toast:
         layer.blit(text, text.get_rect(center=(rect.width // 2 - PIXEL, rect.height // 2 - PIXEL)))
         fade = 1.0 - max(0.0, (self.elapsed - (self.seconds - 0.3)) / 0.3)
         layer.set_alpha(int(255 * fade))
-        surface.blit(layer, rect)
+        return surface.blit(layer, rect)
 
     def _text(self, look: Look) -> pygame.Surface:
         """The message, wrapped into centred lines when it is wider than the screen allows."""

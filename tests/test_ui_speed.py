@@ -1,5 +1,6 @@
 """What keeps the window's frames and its start-up cheap, checked as behaviour: the screen-sized
-layers SDL copies with ``memcpy``, the title's first frame drawing only what it shows."""
+layers SDL copies with ``memcpy``, the title's first frame drawing only what it shows, a table
+laying its resting layer on the screen only where the last frame changed it."""
 
 from __future__ import annotations
 
@@ -9,9 +10,14 @@ from pathlib import Path
 import pygame
 import pytest
 
+from golf.session import Game
+from scenes import flow
+from scenes.dialogs import GameOverScene
+from scenes.game import GameScene
 from scenes.look import CARD_H, SCREEN_SIZE, Look, _felt, opaque_layer
+from scenes.manager import SceneManager
 from scenes.title import TitleScene
-from tests.ui_driver import make_driver
+from tests.ui_driver import WIN_CODE, WIN_LINE, Driver, make_driver
 
 
 @pytest.fixture
@@ -94,3 +100,143 @@ def test_the_titles_first_frame_draws_faces_only_for_the_cards_on_the_screen(
     title.draw(ui.app.screen)
     assert 5 in cards._faces
     pygame.event.clear()
+
+
+class ScreenChecker:
+    """Runs frames of the real loop and compares each frame on the window's screen, as it is
+    drawn, with the same scenes drawn whole on another surface (a table draws a picture of
+    itself whole)."""
+
+    def __init__(self, ui: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.ui = ui
+        self.fresh = pygame.Surface(SCREEN_SIZE)
+        self.frames = 0
+        self.kept = 0  # frames whose table was laid only where it changed
+        lay = GameScene._lay_table
+        draw = SceneManager.draw
+
+        def counted(scene: GameScene, surface: pygame.Surface, static: pygame.Surface) -> bool:
+            partial = lay(scene, surface, static)
+            self.kept += partial
+            return partial
+
+        def compared(scenes: SceneManager, surface: pygame.Surface) -> None:
+            draw(scenes, surface)
+            if surface is ui.app.screen:
+                draw(scenes, self.fresh)
+                shown = pygame.image.tobytes(surface, "RGB")
+                if shown != pygame.image.tobytes(self.fresh, "RGB"):
+                    raise AssertionError(f"frame {self.frames} differs from the scenes drawn whole")
+                self.frames += 1
+
+        monkeypatch.setattr(GameScene, "_lay_table", counted)
+        monkeypatch.setattr(SceneManager, "draw", compared)
+
+    def frame(self, events: list[pygame.event.Event] | None = None) -> None:
+        self.ui.loop.step(events or [], 1 / 60)
+
+    def key(self, key: int, text: str = "") -> None:
+        self.frame([pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=text, scancode=0)])
+
+    def run(self, frames: int) -> None:
+        for _ in range(frames):
+            self.frame()
+
+
+@pytest.fixture
+def ui(tmp_path: Path) -> Iterator[Driver]:
+    yield make_driver(None, tmp_path, animation="normal")
+    pygame.event.clear()
+
+
+def test_a_table_redrawn_where_it_changed_shows_what_a_whole_redraw_shows(
+    ui: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A whole game at a brisk pace, with the cursor, a hint, a refused play that shakes and
+    says so, an undo by the button, the win and its fountain and confetti: every frame on the
+    screen equals the scenes drawn whole, and most frames laid the table only where it changed."""
+    check = ScreenChecker(ui, monkeypatch)
+    flow.start_game(ui.app, Game.from_code(WIN_CODE))
+    check.run(50)  # the fade (frames drawn whole) and the deal
+    table = ui.table
+    line = list(WIN_LINE)
+    for i, token in enumerate(line[:20]):
+        key = pygame.K_SPACE if token == "d" else getattr(pygame, f"K_{token}")
+        check.key(key, " " if token == "d" else token)
+        check.run(2)
+        if i == 6:  # undo mid-flight, then the move again
+            check.key(pygame.K_u, "u")
+            check.run(1)
+            check.key(key, token)
+            check.run(2)
+    check.run(30)
+    check.key(pygame.K_RIGHT)  # the cursor and its arrow
+    check.key(pygame.K_RIGHT)
+    check.run(40)  # it blinks
+    check.key(pygame.K_LEFT)
+    check.key(pygame.K_h, "h")  # a hint frames a place (or says there is none)
+    check.run(60)
+    moves = table.game.moves
+    check.key(pygame.K_7, "7")  # refused: the card shakes, a message pops up and fades
+    check.run(30)
+    if table.game.moves != moves:
+        check.key(pygame.K_u, "u")
+        check.run(20)
+    undo = table.buttons[0]
+    check.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=undo.rect.center, rel=(0, 0))])
+    check.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=undo.rect.center, button=1)])
+    check.run(20)
+    check.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 300), rel=(0, 0))])
+    token = line[19]
+    check.key(pygame.K_SPACE if token == "d" else getattr(pygame, f"K_{token}"))
+    check.run(20)
+    for token in line[20:]:
+        key = pygame.K_SPACE if token == "d" else getattr(pygame, f"K_{token}")
+        check.key(key, " " if token == "d" else token)
+        check.run(2)
+    assert table.game.status == "won"
+    for _ in range(200):
+        check.frame()
+        if table.confetti:
+            break
+    assert table.confetti
+    for _ in range(400):  # the fountain, its confetti falling off, the result's dialog
+        check.frame()
+        if isinstance(ui.app.scenes.top, GameOverScene):
+            break
+    assert isinstance(ui.app.scenes.top, GameOverScene)
+    check.run(10)
+    assert check.kept > check.frames * 0.6
+
+
+def test_a_fade_an_overlay_or_a_window_event_draw_the_table_whole_next(
+    ui: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    check = ScreenChecker(ui, monkeypatch)
+    flow.start_game(ui.app, Game.from_code(WIN_CODE))
+    check.run(60)
+    table = ui.table
+    scenes = ui.app.scenes
+
+    def kept_next() -> bool:
+        before = check.kept
+        check.frame()
+        return check.kept > before
+
+    assert kept_next()
+    ui.app.screen.fill((255, 0, 0))  # the window lost its pixels (shown again, resized)
+    check.frame([pygame.event.Event(pygame.WINDOWEXPOSED)])  # compared: drawn whole
+    assert kept_next()
+    check.key(pygame.K_ESCAPE)  # the pause menu over the table
+    check.run(20)
+    assert scenes.top is not table
+    check.key(pygame.K_ESCAPE)
+    for _ in range(30):  # back to the table: its first frame alone is whole
+        check.frame()
+        if scenes.top is table and not scenes.busy:
+            break
+    assert scenes.top is table
+    assert kept_next()
+    drawn_by_hand = pygame.Surface(SCREEN_SIZE)
+    table.draw(drawn_by_hand)  # a picture of the table elsewhere leaves the screen's own alone
+    assert kept_next()
