@@ -111,15 +111,14 @@ class Autoplay:
         self.offered: bool | None = None  # whether the title offered Continue (None: not seen)
         self.entered: object = None  # the title Enter was pressed on (once per title)
         self.restored_told = False
-        self.last: tuple[str | None, int, str] | None = None
+        self.last: tuple[object, ...] | None = None  # code, actions, position
 
     def _table(self) -> Any:
-        if self.game == "six-card":
-            from scenes.sixcard.table import SixTableScene as Table
-        else:
-            from scenes.game import GameScene as Table
+        from scenes.game import GameScene
+        from scenes.sixcard.table import SixTableScene
 
-        return next((s for s in self.app.scenes.stack if isinstance(s, Table)), None)
+        table = SixTableScene if self.game == "six-card" else GameScene
+        return next((s for s in self.app.scenes.stack if isinstance(s, table)), None)
 
     def _say(self, kind: str, payload: object) -> None:
         self.out.write(f"autoplay {kind} {json.dumps(payload)}\n")
