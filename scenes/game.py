@@ -68,7 +68,7 @@ CELEBRATION = 0.6  # seconds between the last card of the fountain and the resul
 STOCK_SLOT = COLUMNS  # cursor index of the stock
 # a frame restoring more of the layer than this (pixels) copies it whole: as cheap, one blit
 RESTORE_WHOLE = SCREEN_SIZE[0] * SCREEN_SIZE[1] // 2
-CONFETTI_H = 6  # a bit of confetti's height (its chips: see _confetti_chips)
+CONFETTI_W, CONFETTI_H = 8, 6  # a bit of confetti at its widest (its chips: _confetti_chips)
 
 Decoration = tuple[pygame.Rect, Callable[[pygame.Surface], object], tuple[object, ...]]
 """Something the resting table shows under the cards: bounds, how to draw it, what it is."""
@@ -539,15 +539,22 @@ class GameScene(Scene):
             return
         bottom = SCREEN_SIZE[1] + 10
         sin = math.sin
+        chips = _confetti_chips()
+        turn = dt * 4
         kept = []
         for bit in self.confetti:
             y = bit.y + bit.vy * dt
             if y >= bottom:
                 continue
-            x = bit.x + bit.vx * dt + sin(bit.spin) * 30 * dt
-            bit.x, bit.y = x, y
-            bit.spin += dt * 4
-            bit.shown = _confetti_picture(bit.colour, bit.spin, x, y)
+            x = bit.x + bit.vx * dt + bit.sin * 30 * dt
+            spin = bit.spin + turn
+            side = sin(spin)
+            bit.x, bit.y, bit.spin, bit.sin = x, y, spin, side
+            # as _confetti_picture, written out: some 140 bits a frame
+            bit.shown = (
+                chips[bit.colour, round(abs(side) * 4) // 2],
+                (int(x) // 2 * 2, int(y) // 2 * 2),
+            )
             kept.append(bit)
         self.confetti = kept
 
@@ -574,8 +581,7 @@ class GameScene(Scene):
             else:
                 sprite.pictures(art, pictures)
         surface.fblits(pictures)  # one call for all (the fountain's are some 100 blits)
-        drawn = [image.get_rect(topleft=place) for image, place in pictures]
-        drawn += self._draw_frames(surface)
+        drawn = self._draw_frames(surface)
         # stock count and labels
         below = STOCK_POS[1] + CARD_H + 10
         blit = look.type.blit
@@ -619,8 +625,8 @@ class GameScene(Scene):
             drawn.append(button.draw(surface, look, texts))
         for toast in self.toasts:
             drawn.append(toast.draw(surface, look, TOAST_AT))
-        drawn += self._draw_confetti(surface)
-        self._left_on_screen(surface, drawn)
+        confetti = self._draw_confetti(surface)
+        self._left_on_screen(surface, drawn, pictures, confetti)
 
     def _lay_table(self, surface: pygame.Surface, static: pygame.Surface) -> bool:
         """Put the resting table on ``surface``: whole, or only where it differs from the
@@ -635,21 +641,40 @@ class GameScene(Scene):
             surface.blit(static, (0, 0))
             return False
         bounds = static.get_rect()
-        areas = [r.clip(bounds) for r in kept.drawn + kept.dirt]
-        if sum(r.w * r.h for r in areas) > RESTORE_WHOLE:
-            surface.blit(static, (0, 0))
-            return False
-        surface.blits([(static, r, r) for r in areas], doreturn=False)
+        areas = []
+        room = RESTORE_WHOLE
+        for rect in kept.drawn + kept.dirt:
+            area = rect.clip(bounds)
+            room -= area.w * area.h
+            if room < 0:  # as cheap to copy it whole
+                surface.blit(static, (0, 0))
+                return False
+            areas.append((static, area, area))
+        surface.blits(areas, doreturn=False)
         return True
 
-    def _left_on_screen(self, surface: pygame.Surface, drawn: list[pygame.Rect]) -> None:
-        """Remember what this frame drew over the layer on the screen, for the next one."""
+    def _left_on_screen(
+        self,
+        surface: pygame.Surface,
+        drawn: list[pygame.Rect],
+        cards: list[tuple[pygame.Surface, tuple[int, int]]],
+        confetti: list[tuple[pygame.Surface, tuple[int, int]]],
+    ) -> None:
+        """Remember what this frame drew over the layer on the screen (``drawn``, and the
+        pictures of the cards and of the confetti), for the next one. Not when it covers more
+        than the next frame would restore: the fountain's frames are drawn whole."""
         if (
-            surface is self.app.screen
-            and type(self).draw is GameScene.draw
-            and type(self)._draw_hud is GameScene._draw_hud
+            surface is not self.app.screen
+            or type(self).draw is not GameScene.draw
+            or type(self)._draw_hud is not GameScene._draw_hud
         ):
-            self._kept = _Kept(self.app.scenes.serial, drawn, [])
+            return
+        most = len(cards) * CARD_W * CARD_H + len(confetti) * CONFETTI_W * CONFETTI_H
+        if most + sum(r.w * r.h for r in drawn) > RESTORE_WHOLE:
+            return
+        drawn += [image.get_rect(topleft=place) for image, place in cards]
+        drawn += [chip.get_rect(topleft=place) for chip, place in confetti]
+        self._kept = _Kept(self.app.scenes.serial, drawn, [])
 
     def _in_flight(self, moving: frozenset[int], shake_card: int | None) -> list[CardSprite]:
         """The moving cards to draw, lowest first.
@@ -919,13 +944,15 @@ class GameScene(Scene):
             y = r.bottom + 8
         return drawn
 
-    def _draw_confetti(self, surface: pygame.Surface) -> list[pygame.Rect]:
-        """The confetti in the air; the rectangles drawn."""
+    def _draw_confetti(
+        self, surface: pygame.Surface
+    ) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+        """The confetti in the air; what was blitted (chips and places)."""
         if not self.confetti:
             return []
         shown = [bit.shown for bit in self.confetti if bit.y > -CONFETTI_H]
         surface.fblits(shown)
-        return [chip.get_rect(topleft=place) for chip, place in shown]
+        return shown
 
     def blocked_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Shared by the end dialogs: a panel over the dimmed table."""
@@ -951,12 +978,13 @@ class Confetti:
     """A bit of confetti: where it is, how fast it falls, its colour, how far it has turned,
     and what draws it (its picture and place, worked out as it moves)."""
 
-    __slots__ = ("colour", "shown", "spin", "vx", "vy", "x", "y")
+    __slots__ = ("colour", "shown", "sin", "spin", "vx", "vy", "x", "y")
 
     def __init__(self, x: float, y: float, vx: float, vy: float, colour: int, spin: float) -> None:
         self.x, self.y, self.vx, self.vy = x, y, vx, vy
         self.colour = colour  # an index in CONFETTI_COLOURS
         self.spin = spin
+        self.sin = math.sin(spin)  # its sway and its width follow it
         self.shown = _confetti_picture(colour, spin, x, y)
 
 
