@@ -456,7 +456,7 @@ class GameScene(Scene):
             self.recorder.tick(dt)
         # draw the faces not drawn yet, a couple per frame, the dealt ones first: a key pressed
         # during the deal lands them all at once
-        self.app.look.cards.warm(2, self._dealt)
+        self.app.look.warm(2, self._dealt)
         self.blink = (self.blink + dt) % 1.0
         if self.game.status == "playing":
             self.elapsed += dt

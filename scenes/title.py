@@ -153,7 +153,8 @@ class TitleScene(Scene):
         self.menu.handle(intent)
 
     def update(self, dt: float) -> None:
-        self.app.look.cards.warm(2)  # the game's faces, drawn while the title idles
+        if self.shown:  # the game's faces, drawn while the title idles (not before it shows)
+            self.app.look.warm(2)
         self.clock += dt
         if self.shown:
             _prepare_in_background()

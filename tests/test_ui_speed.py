@@ -240,3 +240,23 @@ def test_a_fade_an_overlay_or_a_window_event_draw_the_table_whole_next(
     drawn_by_hand = pygame.Surface(SCREEN_SIZE)
     table.draw(drawn_by_hand)  # a picture of the table elsewhere leaves the screen's own alone
     assert kept_next()
+
+
+def test_warming_encodes_the_faces_for_the_screen_and_the_layer_and_draws_nothing(
+    screen: pygame.Surface,
+) -> None:
+    look = Look()
+    screen.fill((1, 2, 3))
+    layer, _fresh = look.table_layer(object())
+    layer.fill((4, 5, 6))
+    before = (pygame.image.tobytes(screen, "RGB"), pygame.image.tobytes(layer, "RGB"))
+    art = look.cards
+    look.warm(2, (30, 7, 12))
+    assert set(art._faces) == {30, 7}
+    for card in (30, 7):  # encoded by SDL, as a first blit on their targets would
+        assert art.face(card).get_flags() & pygame.RLEACCEL
+        assert art.resting(card).get_flags() & pygame.RLEACCEL
+    assert not art.resting(12).get_flags() & pygame.RLEACCEL  # not warmed: not encoded yet
+    assert (pygame.image.tobytes(screen, "RGB"), pygame.image.tobytes(layer, "RGB")) == before
+    look.warm(3)
+    assert set(art._faces) == {0, 1, 2, 7, 30}
