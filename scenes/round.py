@@ -22,6 +22,7 @@ from scenes.input import Intent, Kind
 from scenes.look import PALETTE, PIXEL, SCREEN_SIZE, Colour, chunky_panel, veil
 from scenes.manager import App, Scene
 from scenes.records import HighScoreChance, HoleRecord
+from scenes.textfit import wrap_text
 from scenes.widgets import Button, Choice, Form, Menu, Toast
 
 __all__ = [
@@ -39,6 +40,7 @@ log = logging.getLogger(__name__)
 ROUND_RULES = ("strict", "classic", "easy")
 """The rules a round may be played under, the traditional ones first."""
 MAX_SEED = (1 << 64) - 1
+NOTE_LINE_H = 20  # the pause menu's note, wrapped to its panel
 
 
 def rules_name(app: App, rules: Rules) -> str:
@@ -207,16 +209,20 @@ class RoundPauseMenu(_Overlay):
         super().draw(surface)
         self.title(surface, self.app.texts("pause.title"), PALETTE.gold)
         rnd = self.round_table.round
-        line = self.app.texts("round.left_note", hole=rnd.hole, holes=rnd.holes)
-        self.app.look.type.blit(
-            surface,
-            line,
-            8,
-            PALETTE.grey,
-            (self.panel.centerx, self.panel.bottom - 40),
-            anchor="midtop",
-            shadow=PALETTE.ink,
-        )
+        note = self.app.texts("round.left_note", hole=rnd.hole, holes=rnd.holes)
+        lines = wrap_text(self.app.look, note, 8, self.panel.width - 48)
+        y = self.panel.bottom - 40 - (len(lines) - 1) * NOTE_LINE_H  # the last line ends there
+        for line in lines:
+            self.app.look.type.blit(
+                surface,
+                line,
+                8,
+                PALETTE.grey,
+                (self.panel.centerx, y),
+                anchor="midtop",
+                shadow=PALETTE.ink,
+            )
+            y += NOTE_LINE_H
 
 
 # --------------------------------------------------------------------------- the scorecard

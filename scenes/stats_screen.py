@@ -21,6 +21,7 @@ from golf.stats import (
 from scenes.input import Intent, Kind
 from scenes.look import PALETTE, PIXEL, SCREEN_SIZE, Colour, chunky_panel
 from scenes.manager import App, Scene
+from scenes.textfit import wrap_text
 from scenes.widgets import Button, Menu, Toast
 
 __all__ = ["ConfirmReset", "StatsScene", "chart_bars", "open_stats", "rule_set_label"]
@@ -31,6 +32,9 @@ MIN_SLOTS = 20  # a few games get wide bars; 50 fill the chart
 NUB = 3 * PIXEL  # the height of a bar for a score of 0
 TILE_W, TILE_H, TILE_GAP = 220, 78, 12
 TILES_TOP = 122
+RESET_PANEL_W = 760
+RESET_TEXT_W = RESET_PANEL_W - 80  # the reset warning's lines, inside its panel
+RESET_LINE_H = 22
 BAR_COLOURS: dict[str, Colour] = {
     "won": PALETTE.gold,
     "blocked": PALETTE.orange,
@@ -434,7 +438,7 @@ class ConfirmReset(Scene):
     def __init__(self, app: App, stats: StatsScene) -> None:
         super().__init__(app)
         self.stats = stats
-        self.panel = pygame.Rect(0, 0, 760, 250)
+        self.panel = pygame.Rect(0, 0, RESET_PANEL_W, 250)
         self.panel.center = (SCREEN_SIZE[0] // 2, SCREEN_SIZE[1] // 2)
         width = 240
         y = self.panel.bottom - 80
@@ -484,13 +488,14 @@ class ConfirmReset(Scene):
             anchor="midtop",
             shadow=p.ink,
         )
-        look.type.blit(
-            surface,
-            texts("stats.reset_body"),
-            8,
-            p.white,
-            (self.panel.centerx, self.panel.top + 86),
-            anchor="midtop",
-            shadow=p.ink,
-        )
+        for y, line in self.body_lines():
+            look.type.blit(
+                surface, line, 8, p.white, (self.panel.centerx, y), anchor="midtop", shadow=p.ink
+            )
         self.menu.draw(surface, look, texts)
+
+    def body_lines(self) -> list[tuple[int, str]]:
+        """The warning wrapped to the panel, its lines centred on one line's place: (top, line)."""
+        lines = wrap_text(self.app.look, self.app.texts("stats.reset_body"), 8, RESET_TEXT_W)
+        top = self.panel.top + 86 - (len(lines) - 1) * RESET_LINE_H // 2
+        return [(top + i * RESET_LINE_H, line) for i, line in enumerate(lines)]
