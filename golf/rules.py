@@ -40,12 +40,27 @@ class Rules:
 
     @cached_property
     def follows(self) -> tuple[frozenset[int], ...]:
-        """``follows[w]``: the cards that may be played on waste card ``w`` (index 54: empty waste)."""
-        table: list[frozenset[int]] = []
+        """``follows[w]``: the cards that may be played on waste card ``w`` (index 54: empty waste).
+
+        Worked out rank by rank (whether a card goes on another depends on their ranks only,
+        and a joker goes on anything and takes anything): 13 × 13 checks, not 54 × 54, which
+        took a few milliseconds out of a game's first move.
+        """
         deck = range(DECK_SIZE + 2)
-        for w in deck:
-            table.append(frozenset(c for c in deck if self._may_play(c, w)))
-        table.append(frozenset(deck))
+        everything = frozenset(deck)
+        jokers = frozenset(JOKERS)
+        of_rank: dict[int, list[int]] = {}
+        for c in deck:
+            if c not in jokers:
+                of_rank.setdefault(rank(c), []).append(c)
+        on_rank = {
+            rw: jokers.union(
+                *(cards for cards in of_rank.values() if self._may_play(cards[0], waste[0]))
+            )
+            for rw, waste in of_rank.items()
+        }
+        table = [everything if w in jokers else on_rank[rank(w)] for w in deck]
+        table.append(everything)
         return tuple(table)
 
     def _may_play(self, c: int, w: int) -> bool:
