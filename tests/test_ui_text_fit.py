@@ -36,6 +36,7 @@ from scenes.replays import ReplaysScene
 from scenes.round import RoundGameScene, RoundPauseMenu, RoundSetupScene, ScorecardScene
 from scenes.rules_screen import RulesScene
 from scenes.save_replay import SaveReplayDialog
+from scenes.sixcard import overlays
 from scenes.sixcard.overlays import CurtainScene, ScoreboardScene, SixPauseMenu
 from scenes.sixcard.setup import HUMAN, SixSetup, SixSetupScene
 from scenes.sixcard.table import SixTableScene
@@ -294,3 +295,22 @@ def test_six_card_instructions_show_whole(tmp_path: Path, lang: str) -> None:
                 if " ".join(shown).split()[-len(text.split()) :] != text.split():
                     problems.append(f"{players} players, {grid} cards: {text!r} shows {shown}")
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_six_card_win_shared_by_six_stays_in_the_panel(
+    tmp_path: Path, lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Six people at one screen sharing the win: the longest result line the final scores show.
+    app = _app(tmp_path, lang)
+    table = SixTableScene(app, SixSetup(players=6, kinds=(HUMAN,) * 6))
+    monkeypatch.setattr(overlays, "winners", lambda state: tuple(range(6)))
+    scoreboard = ScoreboardScene(app, table, final=True)
+    surface = pygame.Surface(SCREEN_SIZE)
+    with _Recorder(app, surface) as recorder:
+        scoreboard.draw(surface)
+    names = [table.name(seat) for seat in range(6)]
+    result = next(text for text, _ in recorder.lines if all(name in text for name in names))
+    inside = scoreboard.panel.inflate(-2 * EDGE, -2 * EDGE)
+    assert all(inside.contains(rect) for _, rect in recorder.lines), recorder.lines
+    assert "…" not in result

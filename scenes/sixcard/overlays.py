@@ -12,6 +12,7 @@ from scenes.look import PALETTE, PIXEL, SCREEN_SIZE, chunky_panel, veil
 from scenes.manager import App, Scene
 from scenes.sixcard import autosave as sixautosave
 from scenes.sixcard.table import SixTableScene
+from scenes.textfit import fit_text
 from scenes.widgets import Button, Menu
 
 __all__ = ["CurtainScene", "ScoreboardScene", "SixPauseMenu", "standings"]
@@ -201,8 +202,13 @@ class ScoreboardScene(Scene):
         else:
             line = texts("six.wins", name=names)
         colour = p.gold if int(self.opened * 4) % 2 == 0 else p.orange
+        # a win shared by many takes a smaller size to stay in the panel (cut as a last resort)
+        size, room = 14, panel.width - 80
+        while size > 10 and look.type.font(size).size(line)[0] * PIXEL > room:
+            size -= 2
+        line = fit_text(look, line, size, room)
         r = look.type.blit(
-            surface, line, 14, colour, (panel.centerx, y), anchor="midtop", shadow=p.ink
+            surface, line, size, colour, (panel.centerx, y), anchor="midtop", shadow=p.ink
         )
         y = r.bottom + 18
         rows = standings(self.table)
