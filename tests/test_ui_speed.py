@@ -260,3 +260,36 @@ def test_warming_encodes_the_faces_for_the_screen_and_the_layer_and_draws_nothin
     assert (pygame.image.tobytes(screen, "RGB"), pygame.image.tobytes(layer, "RGB")) == before
     look.warm(3)
     assert set(art._faces) == {0, 1, 2, 7, 30}
+
+
+def test_six_card_pictures_are_scaled_from_the_plain_art(
+    screen: pygame.Surface, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Scaling locks its source: an encoded one is decoded and encoded again (some 80 µs a
+    card, each frame a six-card card flies). The plain copy is scaled; the pixels are alike."""
+    from scenes.look import BACK
+    from scenes.sixcard.art import CardImages
+
+    art = Look().cards
+    images = CardImages()
+    images.use(art)
+    scale = pygame.transform.scale
+    sources: list[pygame.Surface] = []
+
+    def spy(source: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+        sources.append(source)
+        return scale(source, size)
+
+    monkeypatch.setattr(pygame.transform, "scale", spy)
+    for card in (0, 25, 51):
+        shown = art.face(card)
+        for size in ((56, 78), (84, 117)):
+            scaled = images.face(card, size, keep=False)
+            assert sources[-1] is art.plain(card)
+            expected = scale(shown, size)  # as scaled from the screen's copy before
+            assert pygame.image.tobytes(scaled, "RGB") == pygame.image.tobytes(expected, "RGB")
+            assert scaled.get_colorkey() == shown.get_colorkey()
+    images.back((84, 117), keep=False)
+    assert sources[-1] is art.plain(BACK)
+    assert images.face(7, art.face(7).get_size()) is art.face(7)  # full size: the screen copy
+    assert images.back(art.back().get_size()) is art.back()

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import pygame
 
 from golf.sixcard.rules import base_card
-from scenes.look import CardArt
+from scenes.look import BACK, CardArt
 from scenes.sixcard.board import card_size
 from scenes.sprites import CardSprite, ease_out_cubic
 
@@ -36,14 +36,22 @@ class CardImages:
             self._cache.clear()
 
     def _scaled(
-        self, key: int, source: pygame.Surface, size: tuple[int, int], keep: bool
+        self,
+        key: int,
+        source: pygame.Surface,
+        size: tuple[int, int],
+        keep: bool,
+        plain: pygame.Surface | None = None,
     ) -> pygame.Surface:
+        """``source`` at ``size``, scaled from ``plain`` (the same picture not run-length
+        encoded) when given: scaling an encoded surface decodes it, and SDL encodes it again
+        at its next blit (some 80 µs a card, each frame of a flying card)."""
         if source.get_size() == size:
             return source
         cached = self._cache.get((key, size)) if keep else None
         if cached is not None:
             return cached
-        image = pygame.transform.scale(source, size)
+        image = pygame.transform.scale(source if plain is None else plain, size)
         colorkey = source.get_colorkey()
         if colorkey is not None:
             image.set_colorkey(colorkey, pygame.RLEACCEL)
@@ -55,12 +63,12 @@ class CardImages:
         """The face of ``card`` (a six-card number, either deck) at ``size``."""
         assert self._art is not None
         base = base_card(card)
-        return self._scaled(base, self._art.face(base), size, keep)
+        return self._scaled(base, self._art.face(base), size, keep, self._art.plain(base))
 
     def back(self, size: tuple[int, int], keep: bool = True) -> pygame.Surface:
         """The card back at ``size``."""
         assert self._art is not None
-        return self._scaled(-1, self._art.back(), size, keep)
+        return self._scaled(-1, self._art.back(), size, keep, self._art.plain(BACK))
 
     def outline(self, size: tuple[int, int]) -> pygame.Surface:
         """An empty place at ``size``."""
