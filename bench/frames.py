@@ -3,8 +3,9 @@
 Usage: ``python bench/frames.py`` (add ``--frames N`` for a longer run, ``--runs N`` for N runs in
 fresh processes and their median p99: one run's p99 varies with the machine's load). Not a timed
 test: it prints figures to compare with the targets of the window issue (p99 ≤ 4 ms per frame at
-1280×720 while cards animate; first frame ≤ 0.5 s after the process starts). It runs under SDL's
-dummy video driver unless ``--real`` is given and a display exists.
+1280×720 while cards animate; first frame ≤ 0.5 s after the process starts: the moment its
+first ``display.flip`` returns, and beside it the whole process, closing the window included).
+It runs under SDL's dummy video driver unless ``--real`` is given and a display exists.
 """
 
 from __future__ import annotations
@@ -28,8 +29,16 @@ import sys, time
 sys.path.insert(0, {root!r})
 from scenes.app import WindowOptions, run
 from pathlib import Path
+import pygame
+shown = []
+flip = pygame.display.flip
+def timed_flip():
+    flip()
+    if not shown:
+        shown.append(time.time())  # the first frame is on the screen
+pygame.display.flip = timed_flip
 code = run(WindowOptions(frames=1, config_dir=Path({config!r})))
-sys.stdout.write("first-frame\\n")
+sys.stdout.write(f"first-frame {{shown[0]!r}}\\n")
 sys.stdout.flush()
 raise SystemExit(code)
 """
@@ -72,8 +81,9 @@ def frame_costs(frames: int) -> list[float]:
     return costs
 
 
-def first_frame_seconds() -> float:
-    """Wall time from starting a fresh interpreter to the window's first frame shown.
+def first_frame_seconds() -> tuple[float, float]:
+    """Wall times from starting a fresh interpreter to the window's first frame shown, and to
+    the process's end (the window closed after that frame: pygame.quit, the mixer's 30 ms).
 
     The child reuses cached bytecode as a player's ``python main.py`` does (an inherited
     ``PYTHONDONTWRITEBYTECODE`` would have it compile every changed module on each run).
@@ -81,9 +91,13 @@ def first_frame_seconds() -> float:
     env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
     with tempfile.TemporaryDirectory() as config:
         child = FIRST_FRAME_CHILD.format(root=str(ROOT), config=config)
-        start = time.perf_counter()
-        subprocess.run([sys.executable, "-c", child], check=True, capture_output=True, env=env)
-        return time.perf_counter() - start
+        start = time.time()
+        done = subprocess.run(
+            [sys.executable, "-c", child], check=True, capture_output=True, env=env, text=True
+        )
+        ended = time.time()
+        line = next(line for line in done.stdout.splitlines() if line.startswith("first-frame"))
+        return float(line.split()[1]) - start, ended - start
 
 
 def runs_apart(runs: int, frames: int, real: bool) -> list[str]:
@@ -132,11 +146,16 @@ def main() -> int:
     if args.no_start:
         return 0
     first_frame_seconds()  # a warm-up run: bytecode written, files in the disk cache
-    starts = sorted(first_frame_seconds() for _ in range(5))
+    runs = [first_frame_seconds() for _ in range(5)]
+    shown = sorted(r[0] for r in runs)
+    whole = sorted(r[1] for r in runs)
     print(
-        f"process start to first frame: median {statistics.median(starts) * 1000:.0f} ms, "
-        f"max {starts[-1] * 1000:.0f} ms over {len(starts)} runs (target <= 500 ms; "
-        "includes closing the window)"
+        f"process start to first frame shown: median {statistics.median(shown) * 1000:.0f} ms, "
+        f"max {shown[-1] * 1000:.0f} ms over {len(shown)} runs (target <= 500 ms)"
+    )
+    print(
+        f"process start to its end (the window closed after that frame): median "
+        f"{statistics.median(whole) * 1000:.0f} ms, max {whole[-1] * 1000:.0f} ms"
     )
     return 0
 
