@@ -276,9 +276,12 @@ def test_six_card_instructions_show_whole(tmp_path: Path, lang: str) -> None:
     for players in range(2, 7):
         for grid in (4, 6, 9):
             rules = SixRules(grid=grid)
-            setup = SixSetup(players=players, rules=rules)
+            # one person ("You") or several at the screen ("Player 1", a longer name)
+            kinds = (HUMAN,) * (1 + grid % 2) + ("medium",) * 5
+            setup = SixSetup(players=players, kinds=kinds, rules=rules)
             match = _ending_match(players, rules, seed=players * 10 + grid)
             table = SixTableScene(app, setup, match=match)
+            table.revealed, table.curtain_for = 0, None  # the curtain was lifted for seat 0
             assert table.person_to_act == 0
             panel = table.board.panel
             for key in PROMPTS:
@@ -290,6 +293,12 @@ def test_six_card_instructions_show_whole(tmp_path: Path, lang: str) -> None:
                 table._prompt = prompt  # type: ignore[method-assign]
                 with _Recorder(app, surface) as recorder:
                     table._draw_panel(surface, table.view)
+                inside = panel.inflate(-2 * EDGE, -2 * EDGE)
+                problems += [
+                    f"{players} players, {grid} cards: {line!r} leaves the panel"
+                    for line, rect in recorder.lines
+                    if not inside.contains(rect)
+                ]
                 shown = [line for line, rect in recorder.lines if panel.contains(rect)]
                 assert app.texts("six.prompt.last_turn") in shown
                 if " ".join(shown).split()[-len(text.split()) :] != text.split():
@@ -314,3 +323,22 @@ def test_six_card_win_shared_by_six_stays_in_the_panel(
     inside = scoreboard.panel.inflate(-2 * EDGE, -2 * EDGE)
     assert all(inside.contains(rect) for _, rect in recorder.lines), recorder.lines
     assert "…" not in result
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_six_card_top_bar_texts_do_not_overlap(tmp_path: Path, lang: str) -> None:
+    # The longest top bar: a last turn of a six-player game, a seat still to play.
+    app = _app(tmp_path, lang)
+    surface = pygame.Surface(SCREEN_SIZE)
+    for grid in (4, 6, 9):
+        rules = SixRules(grid=grid)
+        match = _ending_match(6, rules, seed=60 + grid)
+        table = SixTableScene(app, SixSetup(players=6, rules=rules), match=match)
+        with _Recorder(app, surface) as recorder:
+            table._draw_hud(surface)
+        rects = [rect for _, rect in recorder.lines]
+        assert len(rects) >= 4, recorder.lines
+        assert all(surface.get_rect().contains(rect) for rect in rects), recorder.lines
+        for i, rect in enumerate(rects):
+            assert rect.collidelist(rects[i + 1 :]) == -1, recorder.lines
+            assert not rect.colliderect(table.menu_button.rect), recorder.lines

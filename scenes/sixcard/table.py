@@ -1031,22 +1031,30 @@ class SixTableScene(Scene):
         r = look.type.blit(
             surface, self.name(seat), 9 if compact else 10, p.gold, (x, y), shadow=p.ink
         )
+        total = texts("six.panel.total", points=totals(state)[seat])
+        shown = ""
+        if state.grids[seat]:
+            if state.phase in ("hole_over", "game_over") and state.scores:
+                shown = texts("six.panel.hole", points=state.scores[-1][seat])
+            else:
+                points = shown_points(view.grids[seat], state.rules)
+                shown = texts("six.panel.showing", points=points)
         word, colour = self._plate_word(seat)
         if word and state.phase not in ("hole_over", "game_over"):
-            r = look.type.blit(surface, word, 7, colour, (r.right + 10, y + 4), shadow=p.ink)
+            # the compact form has the figures on the name's line: the word only if all fit
+            after = 0
+            if compact:
+                after = 16 + look.type.font(size).size(total)[0] * PIXEL
+                after += 20 + look.type.font(size).size(shown)[0] * PIXEL if shown else 0
+            width = look.type.font(7).size(word)[0] * PIXEL
+            if r.right + 10 + width + after <= panel.right - 16:
+                r = look.type.blit(surface, word, 7, colour, (r.right + 10, y + 4), shadow=p.ink)
         if not compact:
             x, y = panel.left + 16, r.bottom + 8
         else:
             x, y = r.right + 16, y + 3
-        total = texts("six.panel.total", points=totals(state)[seat])
         r = look.type.blit(surface, total, size, p.white, (x, y), shadow=p.ink)
-        if state.grids[seat]:
-            if state.phase in ("hole_over", "game_over") and state.scores:
-                points = state.scores[-1][seat]
-                shown = texts("six.panel.hole", points=points)
-            else:
-                points = shown_points(view.grids[seat], state.rules)
-                shown = texts("six.panel.showing", points=points)
+        if shown:
             r = look.type.blit(surface, shown, size, p.cyan, (r.right + 20, y), shadow=p.ink)
         x, y = panel.left + 16, r.bottom + (8 if compact else 12)
         if seat == self.person_to_act:
