@@ -21,7 +21,7 @@ from golf.rules import CLASSIC, EASY, STRICT
 from golf.session import Game
 from golf.sixcard.game import Match, legal_actions
 from golf.sixcard.rules import SixRules
-from scenes import flow
+from scenes import autosave, flow
 from scenes.app import WindowOptions, build_app, first_scene
 from scenes.dialogs import BlockedDialog, GameOverScene, PauseMenu
 from scenes.game import GameScene
@@ -36,14 +36,16 @@ from scenes.replays import ReplaysScene
 from scenes.round import RoundGameScene, RoundPauseMenu, RoundSetupScene, ScorecardScene
 from scenes.rules_screen import RulesScene
 from scenes.save_replay import SaveReplayDialog
+from scenes.sixcard import autosave as sixautosave
 from scenes.sixcard import overlays
 from scenes.sixcard.overlays import CurtainScene, ScoreboardScene, SixPauseMenu
 from scenes.sixcard.setup import HUMAN, SixSetup, SixSetupScene
 from scenes.sixcard.table import SixTableScene
 from scenes.stats_screen import ConfirmReset, StatsScene
+from scenes.title import TitleScene
 from scenes.tutorial import TutorialScene, load_tutorial
 from scenes.watch import WatchScene
-from scenes.widgets import Button, Choice, Form, Menu
+from scenes.widgets import LIP, Button, Choice, Form, Menu
 from tests.test_ui_play import WIN_CODE
 
 LANGS = ["en", "fr"]
@@ -99,12 +101,15 @@ def _screens(app: App) -> Iterator[tuple[str, Scene]]:
     yield "round setup", RoundSetupScene(app)
     table = _table(app)
     yield "game", table
+    autosave.save(table)
+    yield "title, a game to continue", TitleScene(app)
     yield "pause", PauseMenu(app, table)
     yield "blocked", BlockedDialog(app, table)
     yield "game over", GameOverScene(app, table)
     assert table.recorder is not None
     yield "save replay", SaveReplayDialog(app, table.recorder)
     rnd = app.records.new_round(11, STRICT, 18)
+    yield "round setup, a round to resume", RoundSetupScene(app)
     hole = RoundGameScene(app, rnd)
     yield "round hole", hole
     yield "round pause", RoundPauseMenu(app, hole)
@@ -116,6 +121,8 @@ def _screens(app: App) -> Iterator[tuple[str, Scene]]:
     yield "six-card final scoreboard", ScoreboardScene(app, six, final=True)
     yield "six-card pause", SixPauseMenu(app, six)
     yield "six-card curtain", CurtainScene(app, six, 1)
+    sixautosave.save(six)
+    yield "six-card setup, a game to continue", SixSetupScene(app)
 
 
 def _widgets(obj: object, depth: int = 0) -> Iterator[Button | Choice]:
@@ -146,12 +153,14 @@ def _text_size(app: App, text: str, size: int) -> tuple[int, int]:
 
 def _button_problems(app: App, button: Button) -> list[str]:
     label = button.label(app.texts)
-    width, _ = _text_size(app, label, button.size)
-    face = button.rect.inflate(0, -2 * PIXEL)  # less the lip
+    width, height = _text_size(app, label, button.size)
+    face = button.rect.inflate(0, -LIP)  # less the lip
     face.top = button.rect.top
     problems = []
     if width > button.rect.width - 8 * PIXEL:
         problems.append(f"label {label!r} {width} px in a {button.rect.width} px button")
+    if height > face.height:
+        problems.append(f"label {label!r} {height} px high in a {face.height} px button")
     if button.hint:  # drawn in the top right corner: their inked pixels must not meet
         text = _ink(app, label, button.size, "center", face.center)
         hint = _ink(app, button.hint, 6, "topright", (face.right - 3 * PIXEL, face.y + 2 * PIXEL))
