@@ -24,11 +24,12 @@ WIN_CODE = "GO1-E-AAAAAAA"
 # one move a character: play column 1-7, or d to draw
 WIN_LINE = list("241d241d123d426577d5d14d6dd6d745dd1576326d73ddd35d3")
 
+# what a player's ``python main.py`` runs (main.py's own start-up included), the moment its
+# first frame is on the screen written out
 FIRST_FRAME_CHILD = """
 import sys, time
 sys.path.insert(0, {root!r})
-from scenes.app import WindowOptions, run
-from pathlib import Path
+import main
 import pygame
 shown = []
 flip = pygame.display.flip
@@ -37,7 +38,7 @@ def timed_flip():
     if not shown:
         shown.append(time.time())  # the first frame is on the screen
 pygame.display.flip = timed_flip
-code = run(WindowOptions(frames=1, config_dir=Path({config!r})))
+code = main.main(["play", "--frames", "1", "--config-dir", {config!r}])
 sys.stdout.write(f"first-frame {{shown[0]!r}}\\n")
 sys.stdout.flush()
 raise SystemExit(code)
@@ -90,6 +91,7 @@ def first_frame_seconds() -> tuple[float, float]:
     """
     env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
     with tempfile.TemporaryDirectory() as config:
+        env["XDG_DATA_HOME"] = config  # the records and replays of a fresh player, not yours
         child = FIRST_FRAME_CHILD.format(root=str(ROOT), config=config)
         start = time.time()
         done = subprocess.run(
