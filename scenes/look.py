@@ -255,14 +255,19 @@ def opaque_layer(size: tuple[int, int] = SCREEN_SIZE) -> pygame.Surface:
     flying cards, the text) then waits on memory, and a game frame cost some 0.8 ms more than
     the same copy done with ``memcpy``, which this layout makes SDL use.
     """
-    wide = pygame.Surface((size[0] + 1, size[1]))
-    screen = pygame.display.get_surface()
-    if screen is not None and (wide.get_bitsize(), wide.get_masks()) != (
-        screen.get_bitsize(),
-        screen.get_masks(),
-    ):
-        wide = wide.convert()  # a copy of 3.6 MB: only when the formats differ
+    wide = _screen_format(pygame.Surface((size[0] + 1, size[1])))
     return wide.subsurface(pygame.Rect((0, 0), size))
+
+
+def _screen_format(surface: pygame.Surface) -> pygame.Surface:
+    """An opaque ``surface`` in the screen's pixel format: itself when it is already (a new
+    surface takes the screen's format; ``convert()`` would copy it all the same)."""
+    screen = pygame.display.get_surface()
+    if screen is None:
+        return surface
+    if (surface.get_bitsize(), surface.get_masks()) == (screen.get_bitsize(), screen.get_masks()):
+        return surface
+    return surface.convert()
 
 
 def _for_screen(surface: pygame.Surface) -> pygame.Surface:
@@ -580,8 +585,7 @@ def _felt(size: tuple[int, int]) -> pygame.Surface:
             2,
         )
     low.blit(rim, (0, 0))
-    if pygame.display.get_surface() is not None:
-        low = low.convert()  # converted small, then scaled into the full-size layer
+    low = _screen_format(low)  # small, then scaled into the full-size layer
     felt = opaque_layer((low_size[0] * PIXEL, low_size[1] * PIXEL))
     pygame.transform.scale_by(low, PIXEL, felt)
     return felt
