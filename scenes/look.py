@@ -617,19 +617,18 @@ class Look:
 
     def warm(self, count: int, first: Sequence[int] = ()) -> None:
         """Draw up to ``count`` card faces ahead (see :meth:`CardArt.warm`) and have SDL
-        encode each for its targets, the screen and the tables' layer, with a blit of its top
-        left pixel: a clear corner on every card, so nothing is drawn. A card's first blit on
-        a target costs some 80 µs (the encoding) where the next cost a few: a key landing the
-        first deal repainted some 50 cards for the first time in one frame."""
+        encode each for the tables' layer with a blit of its top left pixel: a clear corner on
+        every card, so nothing is drawn. A card's first blit on a target costs some 80 µs (the
+        encoding) where the next cost a few: a key landing the first deal repainted some 50
+        cards on the layer for the first time in one frame. (On the screen cards start flying
+        one or two a frame: their first blits there are spread out by themselves.)"""
         drawn = self.cards.warm(count, first)
-        screen = pygame.display.get_surface()
-        if screen is None:
+        if pygame.display.get_surface() is None:
             return
         corner = pygame.Rect(0, 0, 1, 1)
         for card in drawn:
             if tuple(self.cards.plain(card).get_at((0, 0)))[:3] != KEY:
                 continue  # not a clear corner: left to its first real blit
-            screen.blit(self.cards.face(card), (0, 0), corner)
             self._shared_layer().blit(self.cards.resting(card), (0, 0), corner)
 
     def restyle(self, lang: str, four_colour: bool) -> None:

@@ -242,7 +242,7 @@ def test_a_fade_an_overlay_or_a_window_event_draw_the_table_whole_next(
     assert kept_next()
 
 
-def test_warming_encodes_the_faces_for_the_screen_and_the_layer_and_draws_nothing(
+def test_warming_encodes_the_faces_for_the_layer_and_draws_nothing(
     screen: pygame.Surface,
 ) -> None:
     look = Look()
@@ -253,8 +253,7 @@ def test_warming_encodes_the_faces_for_the_screen_and_the_layer_and_draws_nothin
     art = look.cards
     look.warm(2, (30, 7, 12))
     assert set(art._faces) == {30, 7}
-    for card in (30, 7):  # encoded by SDL, as a first blit on their targets would
-        assert art.face(card).get_flags() & pygame.RLEACCEL
+    for card in (30, 7):  # encoded by SDL, as a first blit on the layer would
         assert art.resting(card).get_flags() & pygame.RLEACCEL
     assert not art.resting(12).get_flags() & pygame.RLEACCEL  # not warmed: not encoded yet
     assert (pygame.image.tobytes(screen, "RGB"), pygame.image.tobytes(layer, "RGB")) == before
