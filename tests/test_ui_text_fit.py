@@ -27,7 +27,7 @@ from scenes.dialogs import BlockedDialog, GameOverScene, PauseMenu
 from scenes.game import GameScene
 from scenes.highscores import HighScoresScene, InitialsScene
 from scenes.i18n import CATALOGUE
-from scenes.look import PIXEL, SCREEN_SIZE
+from scenes.look import PIXEL, SCREEN_SIZE, Colour
 from scenes.manager import App, Scene
 from scenes.newgame import NewGameScene
 from scenes.options import OptionsScene
@@ -193,21 +193,46 @@ def _choice_problems(app: App, choice: Choice) -> list[str]:
 
 
 class _Recorder:
-    """Every text drawn on one surface while it is installed, with its rectangle."""
+    """Every text drawn on one surface while it is installed: its rectangle, and ``inks``
+    where its pixels are."""
 
     def __init__(self, app: App, surface: pygame.Surface) -> None:
         self.lines: list[tuple[str, pygame.Rect]] = []
+        self.inks: list[tuple[str, pygame.Rect]] = []
         self.type = app.look.type
         self.original = self.type.blit
         self.surface = surface
 
     def __enter__(self) -> _Recorder:
-        original = self.original
+        original, type_ = self.original, self.type
 
-        def blit(target: pygame.Surface, text: str, *args: object, **kwargs: object) -> pygame.Rect:
-            rect = original(target, text, *args, **kwargs)  # type: ignore[arg-type]
+        def blit(
+            target: pygame.Surface,
+            text: str,
+            size: int,
+            colour: Colour,
+            pos: tuple[float, float],
+            *,
+            anchor: str = "topleft",
+            shadow: Colour | None = None,
+            face: str = "bold",
+            scale: int = PIXEL,
+        ) -> pygame.Rect:
+            rect = original(
+                target,
+                text,
+                size,
+                colour,
+                pos,
+                anchor=anchor,
+                shadow=shadow,
+                face=face,
+                scale=scale,
+            )
             if target is self.surface:
                 self.lines.append((text, rect))
+                picture = type_.render(text, size, colour, shadow=shadow, face=face, scale=scale)
+                self.inks.append((text, picture.get_bounding_rect().move(rect.topleft)))
             return rect
 
         self.type.blit = blit  # type: ignore[method-assign]
@@ -255,6 +280,24 @@ def test_dialog_lines_stay_in_their_panel(tmp_path: Path, lang: str) -> None:
             if not inside.contains(rect)
         ]
     assert panels >= 10
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_two_texts_of_a_screen_overlap(tmp_path: Path, lang: str) -> None:
+    app = _app(tmp_path, lang)
+    surface = pygame.Surface(SCREEN_SIZE)
+    problems = []
+    for name, scene in _screens(app):
+        with _Recorder(app, surface) as recorder:
+            scene.draw(surface)
+        inks = recorder.inks
+        problems += [
+            f"{name}: {text!r} at {ink} overlaps {other!r} at {other_ink}"
+            for i, (text, ink) in enumerate(inks)
+            for other, other_ink in inks[i + 1 :]
+            if ink.colliderect(other_ink)
+        ]
     assert not problems, "\n".join(problems)
 
 
