@@ -70,14 +70,14 @@ def _check_files(folder: Path) -> tuple[list[str], int]:
     from golf.sixcard import replay as six_replay
     from golf.sixcard.autosave import SIX_AUTOSAVE_DOCUMENT
     from golf.stats import STATS_DOCUMENT
-    from golf.store import Store
+    from golf.store import Document, Store
     from scenes.settings import SettingsStore
 
     problems: list[str] = []
     temporaries = 0
     data = folder / "data"
     store = Store(data)
-    documents = (
+    documents: tuple[Document[Any], ...] = (
         AUTOSAVE_DOCUMENT,
         STATS_DOCUMENT,
         HIGHSCORES_DOCUMENT,
@@ -85,7 +85,7 @@ def _check_files(folder: Path) -> tuple[list[str], int]:
         SIX_AUTOSAVE_DOCUMENT,
     )
     for document in documents:
-        loaded = store.load(document, keep_aside=False)  # type: ignore[arg-type]
+        loaded = store.load(document, keep_aside=False)
         if loaded.notice is not None:
             problems.append(f"{document.name}: {loaded.notice.detail}")
     _settings, notice = SettingsStore(folder / "config").load()
@@ -128,12 +128,12 @@ def saved_state(folder: Path, game: str = "solitaire") -> State | None:
     snapshot = loaded.value
     if loaded.notice is not None or snapshot is None:
         return None
-    game = snapshot.game()
-    if game.status != "playing":
+    played = snapshot.game()
+    if played.status != "playing":
         return None
     from scenes.autoplay import game_state  # the same state the program prints
 
-    return game_state(game)
+    return game_state(played)
 
 
 def _six_saved_state(folder: Path) -> State | None:
