@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
@@ -82,6 +83,17 @@ def _six(app: App, players: int = 4) -> SixTableScene:
     return SixTableScene(app, SixSetup(players=players, kinds=(HUMAN, HUMAN) + ("medium",) * 4))
 
 
+def _eighteen(app: App) -> SixTableScene:
+    """Six people at the end of 18 holes: the widest score table, totals of three figures."""
+    rules = SixRules(holes=18)
+    match = Match.new(5, 6, rules)
+    scores = tuple(
+        tuple((hole * 7 + seat * 13) % 45 - 8 for seat in range(6)) for hole in range(18)
+    )
+    match.state = replace(match.state, scores=scores, hole=18, phase="game_over", to_move=None)
+    return SixTableScene(app, SixSetup(players=6, kinds=(HUMAN,) * 6, rules=rules), match=match)
+
+
 def _screens(app: App) -> Iterator[tuple[str, Scene]]:
     """Every screen the person meets, built as the window builds it."""
     yield "title", app.scenes.top or pytest.fail("no title")
@@ -123,6 +135,7 @@ def _screens(app: App) -> Iterator[tuple[str, Scene]]:
     yield "six-card curtain", CurtainScene(app, six, 1)
     sixautosave.save(six)
     yield "six-card setup, a game to continue", SixSetupScene(app)
+    yield "six-card final scores, 18 holes of six", ScoreboardScene(app, _eighteen(app), final=True)
 
 
 def _widgets(obj: object, depth: int = 0) -> Iterator[Button | Choice]:
