@@ -84,10 +84,11 @@ def check_name(text: str) -> str:
     return name + SUFFIX
 
 
-def suggested_name(game: Game) -> str:
-    """A name to start from in "Save replay as…": the code and how the game went."""
+def suggested_name(game: Game, texts: Callable[[str], str]) -> str:
+    """A name to start from in "Save replay as…": the code and how the game went, in the
+    player's language ("GO1-E-AAAAAAA won 350", "GO1-E-AAAAAAA gagnée 350")."""
     code = game.code or "golf"
-    return f"{code} {game.status} {game.score}"
+    return f"{code} {texts(f'replays.outcome.{game.status}').lower()} {game.score}"
 
 
 def _stamp(started: str) -> str:

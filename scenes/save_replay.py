@@ -77,7 +77,7 @@ class SaveReplayDialog(Scene):
         self.field = NameField(
             pygame.Rect(x, self.panel.top + 120, PANEL_W - 80, 48), "save.name", self.save
         )
-        self.field.text = suggested_name(recorder.game)
+        self.field.text = suggested_name(recorder.game, app.texts)
         width, gap = 240, 20
         bx = self.panel.centerx - width - gap // 2
         y = self.panel.bottom - 84

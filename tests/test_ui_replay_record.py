@@ -16,14 +16,15 @@ from pathlib import Path
 import pygame
 import pytest
 
-from golf.engine import Position
+from golf.engine import Action, Position
 from golf.replay import load, play
 from golf.session import Game
 from scenes import flow
 from scenes.app import WindowOptions, build_app, first_scene
 from scenes.dialogs import GameOverScene, PauseMenu
+from scenes.i18n import Texts
 from scenes.look import SCREEN_SIZE
-from scenes.recorder import NameProblem, Recorder, check_name
+from scenes.recorder import NameProblem, Recorder, check_name, suggested_name
 from scenes.save_replay import SaveReplayDialog
 from scenes.title import TitleScene
 from scenes.watch import WatchScene
@@ -341,3 +342,16 @@ def test_a_pause_of_days_is_kept_within_what_a_replay_file_holds(tmp_path: Path)
     path = recorder.save()
     assert path is not None
     assert load(path).times == (86_400.0,)
+
+
+@pytest.mark.parametrize(("lang", "word"), [("en", "won"), ("fr", "gagnée")])
+def test_the_suggested_name_tells_the_outcome_in_the_players_language(
+    lang: str, word: str
+) -> None:
+    game = Game.from_code(WIN_CODE)
+    for token in WIN_LINE:
+        game.apply(Action.draw() if token == "d" else Action.play(int(token)))
+    assert game.status == "won"
+    texts = Texts(lang)
+    assert suggested_name(game, texts) == f"{WIN_CODE} {word} {game.score}"
+    assert check_name(suggested_name(game, texts)).endswith(".yaml")  # a good file name
