@@ -21,16 +21,19 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from golf.codes import CodeError, format_code, parse_code
 from golf.deal import MAX_DEAL
 from golf.describe import describe
 from golf.engine import Action
-from golf.replay import MAX_BYTES, ReplayError, load, loads, verify
+from golf.replay import MAX_BYTES, Replay, ReplayError, loads, verify
 from golf.rules import EASY, PRESETS, Rules
 from golf.session import Game
 from golf.yamlfile import read_text
+
+if TYPE_CHECKING:
+    from golf.sixcard.replay import SixReplay
 
 PROG = "golf" if getattr(sys, "frozen", False) else "main.py"
 EXIT_OK = 0
@@ -180,6 +183,22 @@ def _add_verify(parser: argparse.ArgumentParser) -> None:
 
 
 _SIX_CARD = re.compile(r"""^game:[ \t]*['"]?six-card['"]?[ \t]*(?:#.*)?$""", re.MULTILINE)
+
+
+def is_six_card(text: str) -> bool:
+    """Whether replay ``text`` is a six-card Golf file (its top-level ``game: six-card`` line)."""
+    return _SIX_CARD.search(text) is not None
+
+
+def load_any(path: Path) -> Replay | SixReplay:
+    """A solitaire or a six-card replay file, read with its own strict reader; raises
+    :class:`ReplayError` for a file that cannot be read."""
+    text = read_text(path, MAX_BYTES)
+    if is_six_card(text):
+        from golf.sixcard import replay as six_replay
+
+        return six_replay.loads(text, str(path))
+    return loads(text, str(path))
 
 
 def verify_file(path: Path, six_card: bool | None = None) -> list[str]:
@@ -385,7 +404,7 @@ def run_watch(args: argparse.Namespace) -> int:
     if not args.headless and len(files) != 1:
         raise UsageError("watch opens one replay in the window (use --headless for several)")
     for path in files:
-        load(path)
+        load_any(path)
     if args.headless:  # before pygame is imported: SDL reads these once
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"

@@ -15,8 +15,9 @@ from pathlib import Path
 
 import pygame
 
+from golf.cli import load_any
 from golf.codes import CodeError, parse_code
-from golf.replay import ReplayError, load
+from golf.replay import ReplayError
 from golf.rules import PRESETS, Rules
 from golf.session import Game
 from golf.stats_cli import data_dir
@@ -171,7 +172,7 @@ def first_scene(app: App, options: WindowOptions) -> None:
         def close() -> None:
             app.running = False
 
-        flow.watch(app, load(options.watch), name=options.watch.name, on_back=close)
+        flow.watch(app, load_any(options.watch), name=options.watch.name, on_back=close)
     elif options.code:
         code = parse_code(options.code)
         flow.start_game(app, Game.new(code.number, code.rules))
@@ -199,7 +200,7 @@ def run(argv_options: object = None) -> int:
             return 2
     if options.watch is not None:
         try:
-            load(options.watch)
+            load_any(options.watch)
         except ReplayError as error:
             log.error("%s", error)
             return 2

@@ -13,6 +13,7 @@ from golf.deal import MAX_DEAL
 from golf.replay import Replay
 from golf.rules import PRESETS, Rules
 from golf.session import Game
+from golf.sixcard.replay import SixReplay
 from scenes.manager import App
 
 log = logging.getLogger(__name__)
@@ -125,9 +126,15 @@ def open_replays(app: App) -> None:
     app.scenes.push(ReplaysScene(app))
 
 
-def watch(app: App, replay: Replay, name: str = "",
+def watch(app: App, replay: Replay | SixReplay, name: str = "",
           on_back: Callable[[], None] | None = None) -> None:
-    """Watch ``replay`` on the table; Back runs ``on_back`` (default: back to the screen below)."""
+    """Watch ``replay`` (solitaire or six-card) on its table; Back runs ``on_back`` (default:
+    back to the screen below)."""
+    if isinstance(replay, SixReplay):
+        from scenes.sixcard.watch import SixWatchScene
+
+        app.scenes.push(SixWatchScene(app, replay, name=name, on_back=on_back))
+        return
     from scenes.watch import WatchScene
 
     app.scenes.push(WatchScene(app, replay, name=name, on_back=on_back))

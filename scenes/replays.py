@@ -17,13 +17,16 @@ from pathlib import Path
 
 import pygame
 
-from golf.replay import Replay, ReplayError, Result, load, play
+from golf.cli import load_any
+from golf.replay import Replay, ReplayError, Result, play
+from golf.sixcard.replay import SixReplay
 from scenes import flow
 from scenes.input import Intent, Kind
 from scenes.look import PALETTE, PIXEL, SCREEN_SIZE, chunky_panel
 from scenes.manager import App, Scene
 from scenes.paths import replays_root
 from scenes.recorder import default_replays_dir
+from scenes.sixcard.watch import players_text, winners_text
 from scenes.textfit import fit_text, wrap_text
 from scenes.widgets import Button
 
@@ -41,6 +44,7 @@ LEFT = 56
 COLUMN_X = (LEFT + 16, 490, 730, 890, 1050)
 CELL = 7  # type size of the columns after the name
 NAME_W = COLUMN_X[1] - COLUMN_X[0] - 16
+SIX_CARD = "six-card"  # the subfolder of six-card Golf replays (scenes.sixcard.table)
 
 
 @dataclass(frozen=True)
@@ -53,18 +57,22 @@ class Entry:
     replay: Replay | None = None
     error: str | None = None
     result: Result | None = None
+    six: SixReplay | None = None  # a six-card Golf replay (``replay`` is then None)
 
     @property
     def name(self) -> str:
         """The replay's title, or the file name."""
-        if self.replay is not None and self.replay.title:
-            return self.replay.title
-        return self.path.stem
+        title = self.replay.title if self.replay is not None else None
+        if self.six is not None:
+            title = self.six.title
+        return title or self.path.stem
 
     @property
     def autosaved(self) -> bool:
         """Whether this is a game the window saved on its own (named by its date and code)."""
-        untitled = self.replay is not None and not self.replay.title
+        untitled = (self.replay is not None and not self.replay.title) or (
+            self.six is not None and not self.six.title
+        )
         return untitled and not self.sample and AUTOSAVED.fullmatch(self.path.stem) is not None
 
 
@@ -79,13 +87,18 @@ def _read(path: Path, sample: bool) -> Entry:
     except OSError:
         modified = datetime.min
     try:
-        replay = load(path)
+        either = load_any(path)
     except ReplayError as error:
         return Entry(path, sample, modified, error=str(error))
     except Exception as error:  # a hostile file must never take the list down
         log.warning("cannot read replay %s", path, exc_info=True)
         return Entry(path, sample, modified, error=f"{path}: cannot be read ({error})")
     when = modified
+    if isinstance(either, SixReplay):
+        if either.recorded is not None:
+            when = _local(datetime.fromisoformat(either.recorded))
+        return Entry(path, sample, when, six=either)
+    replay = either
     if replay.recorded is not None:
         when = _local(datetime.fromisoformat(replay.recorded))
     result = replay.result if replay.result is not None else Result.of_game(play(replay).game)
@@ -93,14 +106,16 @@ def _read(path: Path, sample: bool) -> Entry:
 
 
 def scan(folders: Sequence[tuple[Path, bool]]) -> list[Entry]:
-    """Every replay file of ``folders`` (each with whether it holds samples).
+    """Every replay file of ``folders`` and of their ``six-card`` subfolders (where the
+    six-card table saves its games), each with whether it holds samples.
 
     The player's own games come first, then the samples; each newest first. (A sample without
     a date would otherwise pass for new after every install, its file being new.)
     """
     entries: list[Entry] = []
     seen: set[Path] = set()
-    for folder, sample in folders:
+    every = [(f, sample) for folder, sample in folders for f in (folder, folder / SIX_CARD)]
+    for folder, sample in every:
         try:
             paths = sorted(p for p in folder.iterdir() if p.suffix.lower() in SUFFIXES)
         except OSError:
@@ -175,6 +190,9 @@ class ReplaysScene(Scene):
         if not self.entries:
             return
         entry = self.entries[self.selected]
+        if entry.six is not None:
+            flow.watch(self.app, entry.six, name=entry.name)
+            return
         if entry.replay is None:
             self.message = entry.error or ""
             self.app.sound.play("refusal")
@@ -291,6 +309,9 @@ class ReplaysScene(Scene):
         below = rect.top + 24
         source = texts("replays.sample") if entry.sample else texts("replays.saved")
         small = f"{source} · {entry.path.name}"
+        if entry.six is not None:
+            self._draw_six(surface, rect, entry, entry.six, source)
+            return
         if entry.replay is None or entry.result is None:
             look.type.blit(
                 surface,
@@ -332,6 +353,38 @@ class ReplaysScene(Scene):
             (replay.code or texts("replays.layout"), p.cyan),
             (self.rules_text(replay), p.gold),
             (self.outcome_text(entry.result), outcome_colour),
+            (entry.when.strftime("%Y-%m-%d %H:%M"), p.white),
+        )
+        edges = (*COLUMN_X[1:], rect.right - 8)
+        for (text, colour), x, right in zip(cells, COLUMN_X[1:], edges[1:], strict=True):
+            shown = fit_text(look, text, CELL, right - x - 10)
+            look.type.blit(surface, shown, CELL, colour, (x, top + 8), shadow=p.ink)
+
+    def _draw_six(
+        self, surface: pygame.Surface, rect: pygame.Rect, entry: Entry, six: SixReplay, source: str
+    ) -> None:
+        """A six-card row: name, source and players; code, "Six-card Golf", winner and totals,
+        date."""
+        look, texts, p = self.app.look, self.app.texts, PALETTE
+        top, below = rect.top + 4, rect.top + 24
+        name = texts("replays.autosaved") if entry.autosaved else entry.name
+        look.type.blit(
+            surface, fit_text(look, name, 8, NAME_W), 8, p.white, (COLUMN_X[0], top), shadow=p.ink
+        )
+        small = f"{source} · {players_text(self.app, six)}"
+        look.type.blit(
+            surface,
+            fit_text(look, small, 6, NAME_W),
+            6,
+            p.hud_label,
+            (COLUMN_X[0], below),
+            shadow=p.ink,
+        )
+        over = six.result.outcome == "over"
+        cells = (
+            (six.code, p.cyan),
+            (texts("six.watch.rules"), p.gold),
+            (winners_text(self.app, six, six.result), (110, 214, 128) if over else p.white),
             (entry.when.strftime("%Y-%m-%d %H:%M"), p.white),
         )
         edges = (*COLUMN_X[1:], rect.right - 8)

@@ -23,8 +23,9 @@ import pygame
 
 from golf import engine
 from golf.cards import card_token
+from golf.cli import load_any
 from golf.engine import Action, Position
-from golf.replay import Replay, Result, load, play
+from golf.replay import Replay, Result, play
 from golf.session import Refusal
 from scenes.game import BUTTON_Y, FLIGHT, GameScene, layout
 from scenes.input import Intent, Kind
@@ -557,7 +558,13 @@ def run_command(args: argparse.Namespace, files: Sequence[Path]) -> int:
     status = 0
     try:
         for path in files:
-            problems = check(app, load(path))
+            replay = load_any(path)
+            if isinstance(replay, Replay):
+                problems = check(app, replay)
+            else:
+                from scenes.sixcard.watch import check as six_check
+
+                problems = six_check(app, replay)
             if problems:
                 print(f"FAIL {path}: {problems[0]}", flush=True)
                 status = 1

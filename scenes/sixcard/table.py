@@ -100,6 +100,9 @@ class Place:
 class SixTableScene(Scene):
     """One game of six-card Golf being played at this screen."""
 
+    watching = False
+    """A replay being watched (``scenes.sixcard.watch``): the autosave is never touched."""
+
     def __init__(
         self,
         app: App,
@@ -114,7 +117,7 @@ class SixTableScene(Scene):
         self.setup = setup
         number = setup.number if setup.number is not None else app.deals.randrange(26**7)
         resumed = match is not None
-        if match is None:
+        if match is None and not self.watching:
             sixautosave.clear(app)  # a new game replaces the one left in play
         self.match = match or setup.match(number)
         self.code = self.match.code
@@ -346,7 +349,8 @@ class SixTableScene(Scene):
             return refusal
         self.times.append(self.clock)
         self.clock = 0.0
-        sixautosave.after_action(self)  # saved, or forgotten once the game is over
+        if not self.watching:
+            sixautosave.after_action(self)  # saved, or forgotten once the game is over
         self.discarding = False
         self.hint = None
         after = self.state

@@ -107,6 +107,21 @@ SIX_EN: dict[str, str] = {
     "six.curtain.title": "Pass the screen to {name}",
     "six.curtain.body": "Everyone else looks away: {name}'s cards are about to show.",
     "six.curtain.ready": "I am ready",
+    "six.watch.flip": "{name} turns up row {row}, column {column}",
+    "six.watch.take_stock": "{name} takes the stock's card",
+    "six.watch.take_discard": "{name} takes the discard",
+    "six.watch.replace": "{name} swaps it into row {row}, column {column}",
+    "six.watch.discard_flip": "{name} throws it away, turns up row {row}, column {column}",
+    "six.watch.knock": "{name} knocks",
+    "six.watch.next_hole": "The next hole is dealt",
+    "six.watch.keys": "Space play / pause · ← → one action · Home End start / end · "
+    "↑ ↓ speed · Esc back",
+    "six.watch.continue": "Continue",
+    "six.watch.again": "Watch again",
+    "six.watch.won": "{name} won",
+    "six.watch.shared": "Shared: {names}",
+    "six.watch.rules": "Six-card Golf",
+    "six.watch.players": "{count} players: {names}",
 }
 
 SIX_FR: dict[str, str] = {
@@ -211,4 +226,19 @@ SIX_FR: dict[str, str] = {
     "six.curtain.title": "Passez l'écran à {name}",
     "six.curtain.body": "Les autres détournent les yeux : les cartes de {name} vont s'afficher.",
     "six.curtain.ready": "Je suis prêt",
+    "six.watch.flip": "{name} retourne ligne {row}, colonne {column}",
+    "six.watch.take_stock": "{name} prend la carte de la pioche",
+    "six.watch.take_discard": "{name} prend la défausse",
+    "six.watch.replace": "{name} la place ligne {row}, colonne {column}",
+    "six.watch.discard_flip": "{name} la jette, retourne ligne {row}, colonne {column}",
+    "six.watch.knock": "{name} frappe",
+    "six.watch.next_hole": "Le trou suivant est distribué",
+    "six.watch.keys": "Espace lecture / pause · ← → une action · Début Fin · ↑ ↓ vitesse · "
+    "Échap retour",
+    "six.watch.continue": "Continuer",
+    "six.watch.again": "Revoir",
+    "six.watch.won": "{name} a gagné",
+    "six.watch.shared": "Partagée : {names}",
+    "six.watch.rules": "Golf à six cartes",
+    "six.watch.players": "{count} joueurs : {names}",
 }
