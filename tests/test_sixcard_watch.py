@@ -70,7 +70,7 @@ def test_watching_to_the_end_reaches_the_recorded_result(tmp_path: Path) -> None
     driver = _driver(tmp_path)
     scene = _watch(driver, replay)
     assert scene.revealed is None and not scene.opponents and scene.person_to_act is None
-    assert scene.name(0) == "Birdie (medium)" and scene.playing
+    assert scene.name(0) == "Birdie" and scene.level(0) == "medium" and scene.playing
     boards = _watch_to_the_end(driver, scene)
     assert scene.index == scene.total == len(replay.actions)
     assert scene.state == play(replay)[-1]
@@ -102,8 +102,14 @@ def test_the_controls_step_pause_and_change_speed(tmp_path: Path) -> None:
     assert scene.speed == speed + 1
     scene.handle(Intent(Kind.LAST))
     assert scene.index == scene.total and scene.state == play(replay)[-1]
-    _step(driver, 3)  # the end reached by a jump shows no scoreboard
-    assert driver.app.scenes.top is scene
+    _step(driver, 30)  # the end reached by a jump shows the final standings (no other board)
+    board = driver.app.scenes.top
+    assert isinstance(board, WatchScoreboard) and board.final
+    _step(driver, 5)
+    driver.app.scenes.handle(Intent(Kind.CONFIRM))  # Watch again: back to the deal, playing
+    _step(driver)
+    assert driver.app.scenes.top is scene and scene.playing and scene.index <= 1
+    scene.handle(Intent(Kind.DRAW))
     scene.handle(Intent(Kind.FIRST))
     assert scene.index == 0 and scene.state == replay.start()
     _step(driver, 5)
@@ -164,8 +170,8 @@ def test_the_list_texts_of_a_six_card_game_in_both_languages(tmp_path: Path) -> 
 
     replay = load(SAMPLE)
     for lang, won, players in (
-        ("en", "Birdie (medium) won", "2 players"),
-        ("fr", "a gagné", "2 joueurs"),
+        ("en", "Birdie won", "2 players: Birdie, Bogey"),
+        ("fr", "Birdie a gagné", "2 joueurs : Birdie, Bogey"),
     ):
         driver = _driver(tmp_path / lang, lang)
         text = winners_text(driver.app, replay, replay.result)

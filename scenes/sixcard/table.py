@@ -850,7 +850,8 @@ class SixTableScene(Scene):
         pygame.draw.rect(surface, p.panel, badge, border_radius=5)
         look.type.blit(surface, str(count), 8, p.white, badge.center, anchor="center")
         label_y = board.stock.centery
-        if state.drawn is not None and state.to_move == self.viewer and not self.discarding:
+        mine = state.to_move == self.viewer and not self.watching  # "Your card"
+        if state.drawn is not None and mine and not self.discarding:
             look.type.blit(
                 surface,
                 texts("six.hand"),

@@ -20,11 +20,13 @@ for six-card files.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable
 
 import pygame
 
 from golf.sixcard.actions import NEXT_HOLE
+from golf.sixcard.ai import LEVELS
 from golf.sixcard.codes import parse_code
 from golf.sixcard.game import Match, Refusal, State, totals
 from golf.sixcard.replay import Result, SixReplay, frames
@@ -35,7 +37,7 @@ from scenes.manager import App, Loop
 from scenes.sixcard.board import HUD_H
 from scenes.sixcard.overlays import ScoreboardScene
 from scenes.sixcard.setup import SixSetup
-from scenes.sixcard.table import SCOREBOARD_PAUSE, SixTableScene, _wrap
+from scenes.sixcard.table import BANNER_SECONDS, SCOREBOARD_PAUSE, SixTableScene, _wrap
 from scenes.textfit import fit_text
 from scenes.watch import FRAME, LONGEST_PAUSE, SPEEDS, STEADY
 from scenes.widgets import Button, Menu
@@ -52,6 +54,7 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
+_LEVELLED = re.compile(rf"(.+) \(({'|'.join(LEVELS)})\)")
 BOARD_SECONDS = 4.0
 """How long the scoreboard between holes stays while playing at 1× (shorter when faster)."""
 BOARD_BUTTON_W, BOARD_BUTTON_H, BOARD_GAP = 300, 52, 20
@@ -109,8 +112,13 @@ class SixWatchScene(SixTableScene):
         return _label(self.app, self.replay, seat)
 
     def level(self, seat: int) -> str:
-        """The file's labels already say who played; no level is guessed."""
-        return ""
+        """The computer's level when the file's label gives one ("Birdie (medium)")."""
+        kind = _split_label(self._raw_label(seat))[1]
+        return self.app.texts(f"six.level.{kind}") if kind else ""
+
+    def _raw_label(self, seat: int) -> str:
+        seats = self.replay.seats
+        return seats[seat] if seat < len(seats) else ""
 
     @property
     def flight_factor(self) -> float:
@@ -213,6 +221,10 @@ class SixWatchScene(SixTableScene):
         if refusal is not None:
             self.refusals[self.index] = refusal
         ended = self.state.phase in ("hole_over", "game_over") and action.kind != NEXT_HOLE
+        if ended:
+            self.banner = 0.0  # the final-turn warning makes way for the revealed grids
+        elif self.banner > 0:
+            self.banner = min(self.banner, BANNER_SECONDS / max(1.0, self.speed_value or 1.0))
         pause = self._pause_before(self.index)
         self.wait = max(pause, SCOREBOARD_PAUSE) if ended else pause
         if self.fastest:
@@ -231,7 +243,8 @@ class SixWatchScene(SixTableScene):
         self.match = match
         self.index = index
         self.refusals = refusals
-        self.scored = len(match.state.scores)
+        # no scoreboard for the holes jumped over; the final standings show at the end
+        self.scored = len(match.state.scores) - (1 if match.state.over else 0)
         self.banner = 0.0
         self.toasts = []
         self.discarding = False
@@ -498,9 +511,17 @@ def check(app: App, replay: SixReplay, frame_limit: int | None = None) -> list[s
     return []
 
 
+def _split_label(label: str) -> tuple[str, str]:
+    """A seat label as the table saves it, "Birdie (medium)", as its name and level
+    ("" when it gives none)."""
+    match = _LEVELLED.fullmatch(label)
+    return (match[1], match[2]) if match else (label, "")
+
+
 def _label(app: App, replay: SixReplay, seat: int) -> str:
-    if seat < len(replay.seats) and replay.seats[seat]:
-        return replay.seats[seat]
+    """What the watch calls a seat: the name from the file, or Player N."""
+    if seat < len(replay.seats) and replay.seats[seat].strip():
+        return _split_label(replay.seats[seat])[0]
     return app.texts("six.player", n=seat + 1)
 
 
