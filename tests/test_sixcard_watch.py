@@ -177,6 +177,9 @@ def test_the_list_texts_of_a_six_card_game_in_both_languages(tmp_path: Path) -> 
         text = winners_text(driver.app, replay, replay.result)
         assert won in text and "70 – 79" in text
         assert players_text(driver.app, replay).startswith(players)
+    # the person at the screen ("You" when saved) is Player N to a watcher, in either language
+    saved = SixReplay(replay.code, replay.actions, replay.result, seats=("Vous", "Birdie (easy)"))
+    assert players_text(driver.app, saved) == "2 joueurs : Joueur 1, Birdie"
 
 
 def test_a_corrupt_six_card_file_shows_its_error_line(tmp_path: Path) -> None:

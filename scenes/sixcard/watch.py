@@ -38,6 +38,7 @@ from scenes.sixcard.board import HUD_H
 from scenes.sixcard.overlays import ScoreboardScene
 from scenes.sixcard.setup import SixSetup
 from scenes.sixcard.table import BANNER_SECONDS, SCOREBOARD_PAUSE, SixTableScene, _wrap
+from scenes.sixcard.texts import SIX_EN, SIX_FR
 from scenes.textfit import fit_text
 from scenes.watch import FRAME, LONGEST_PAUSE, SPEEDS, STEADY
 from scenes.widgets import Button, Menu
@@ -55,6 +56,7 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 _LEVELLED = re.compile(rf"(.+) \(({'|'.join(LEVELS)})\)")
+_YOU = frozenset((SIX_EN["six.you"], SIX_FR["six.you"]))
 BOARD_SECONDS = 4.0
 """How long the scoreboard between holes stays while playing at 1× (shorter when faster)."""
 BOARD_BUTTON_W, BOARD_BUTTON_H, BOARD_GAP = 300, 52, 20
@@ -521,7 +523,9 @@ def _split_label(label: str) -> tuple[str, str]:
 def _label(app: App, replay: SixReplay, seat: int) -> str:
     """What the watch calls a seat: the name from the file, or Player N."""
     if seat < len(replay.seats) and replay.seats[seat].strip():
-        return _split_label(replay.seats[seat])[0]
+        name = _split_label(replay.seats[seat])[0]
+        if name not in _YOU:  # "You" was the person at the screen: to a watcher, Player N
+            return name
     return app.texts("six.player", n=seat + 1)
 
 
