@@ -25,9 +25,16 @@ from scenes.app import WindowOptions, build_app, first_scene
 from scenes.i18n import _EN, _FR, CATALOGUE
 from scenes.look import PIXEL, SCREEN_SIZE
 from scenes.manager import App, Loop, Scene
+from scenes.sixcard import overlays
 from scenes.sixcard.art import CardImages, SixSprite, draw_sprite
 from scenes.sixcard.board import HUD_H, Board
-from scenes.sixcard.overlays import CurtainScene, ScoreboardScene, SixPauseMenu, standings
+from scenes.sixcard.overlays import (
+    CurtainScene,
+    ScoreboardScene,
+    SixPauseMenu,
+    leader_line,
+    standings,
+)
 from scenes.sixcard.setup import HUMAN, SixSetup, SixSetupScene
 from scenes.sixcard.table import SixTableScene, Target
 from scenes.sixcard.texts import SIX_EN, SIX_FR
@@ -624,3 +631,30 @@ def test_setup_texts_stay_in_their_place(tmp_path: Path, lang: str) -> None:
     bottom = scene.summary_y + 4 + 18 * len(lines)
     assert bottom <= min(button.rect.top for button in scene.buttons)
     pygame.event.clear()
+
+
+@pytest.mark.parametrize(
+    ("lang", "you", "birdie"),
+    [("en", "You lead with", "Birdie leads with"), ("fr", "Vous menez avec", "Birdie mène avec")],
+)
+def test_texts_about_the_player_speak_to_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str, you: str, birdie: str
+) -> None:
+    # "Vous mène", "You leads": the line about the leader, the final-turn banner and the
+    # status line say "you" when the seat is the one person at the screen.
+    ui = _make_ui(tmp_path, lang)
+    table = _sit(ui, SixSetup(players=3, kinds=(HUMAN, "easy", "easy", "easy", "easy", "easy")))
+    assert table.is_you(0) and not table.is_you(1)
+    monkeypatch.setattr(overlays, "leaders", lambda state: (0,))
+    assert leader_line(table).startswith(you)
+    monkeypatch.setattr(overlays, "leaders", lambda state: (1,))
+    assert leader_line(table).startswith(birdie)
+    texts = ui.app.texts
+    for key in ("six.banner.ended_you", "six.banner.knocked_you"):
+        assert "{" not in texts(key) and texts(key).split()[0] == texts("six.you")
+    pygame.event.clear()
+
+
+def test_in_a_game_of_two_people_nobody_is_you(ui: UI) -> None:
+    table = _sit(ui, SixSetup(players=2, kinds=(HUMAN, HUMAN, "easy", "easy", "easy", "easy")))
+    assert not table.is_you(0) and not table.is_you(1)

@@ -64,6 +64,17 @@ def standings(table: SixTableScene) -> list[tuple[int, int, int]]:
     return out
 
 
+def leader_line(table: SixTableScene) -> str:
+    """Who leads and with how many points ("Birdie leads with 12", "You lead with 9")."""
+    state = table.state
+    lead = leaders(state)
+    names = ", ".join(table.name(s) for s in lead)
+    key = "six.score.leader" if len(lead) == 1 else "six.score.leaders"
+    if len(lead) == 1 and table.is_you(lead[0]):
+        key = "six.score.leader_you"
+    return table.app.texts(key, names=names, points=totals(state)[lead[0]])
+
+
 class ScoreboardScene(Scene):
     """The points of every hole so far; after the last hole, the final standings."""
 
@@ -165,12 +176,9 @@ class ScoreboardScene(Scene):
         """Between holes: who leads, and a word when a play-off is coming."""
         look, texts, p = self.app.look, self.app.texts, PALETTE
         state = self.table.state
-        lead = leaders(state)
-        names = ", ".join(self.table.name(s) for s in lead)
-        key = "six.score.leader" if len(lead) == 1 else "six.score.leaders"
         r = look.type.blit(
             surface,
-            texts(key, names=names, points=totals(state)[lead[0]]),
+            leader_line(self.table),
             10,
             p.white,
             (panel.centerx, y),

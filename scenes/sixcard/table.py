@@ -206,6 +206,11 @@ class SixTableScene(Scene):
         """What the table calls a seat: You, Player N, or a computer's name."""
         return seat_name(self.app, self.setup.seats, seat)
 
+    def is_you(self, seat: int) -> bool:
+        """Whether the table calls ``seat`` You (the only person at the screen): the texts
+        about that seat then speak to the player ("You lead", "Vous menez")."""
+        return self.name(seat) == self.app.texts("six.you")
+
     def level(self, seat: int) -> str:
         """The seat's computer level in words ("" for a person)."""
         kind = self.setup.seats[seat]
@@ -943,7 +948,7 @@ class SixTableScene(Scene):
             return texts("six.status.game_over")
         seat = state.to_move
         assert seat is not None
-        if seat == self.person_to_act:
+        if seat == self.person_to_act or self.is_you(seat):
             return texts("six.status.your_turn")
         name = self.name(seat)
         if state.phase == "opening":
@@ -1164,6 +1169,8 @@ class SixTableScene(Scene):
             shadow=p.ink,
         )
         key = "six.banner.knocked" if state.knocked else "six.banner.ended"
+        if self.is_you(finisher):
+            key += "_you"
         look.type.blit(
             surface,
             texts(key, name=self.name(finisher)),
