@@ -18,6 +18,7 @@ import argparse
 import logging
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Generic, Protocol, TypeVar
 
 import pygame
 
@@ -36,7 +37,7 @@ from scenes.sound import SoundBoard
 from scenes.textfit import fit_text
 from scenes.widgets import Button
 
-__all__ = ["SPEEDS", "WatchScene", "check", "run_command"]
+__all__ = ["SPEEDS", "Playback", "WatchScene", "check", "run_command"]
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +57,129 @@ GAP = 8
 MARGIN = 20
 
 
-class WatchScene(GameScene):
+class Recorded(Protocol):
+    """What the playback needs of a replay (solitaire or six-card): its actions and the
+    recorded pause before each (None where the file has none)."""
+
+    @property
+    def actions(self) -> Sequence[object]: ...
+
+    @property
+    def times(self) -> Sequence[float | None]: ...
+
+
+R = TypeVar("R", bound=Recorded)
+
+
+class Playback(Generic[R]):
+    """The playback controls of a watched replay, for the solitaire and six-card tables alike:
+    play and pause, speeds, one action forward or back, to the start or the end, leave.
+
+    The scene mixing it in plays an action with :meth:`_forward`, shows any action number with
+    :meth:`go_to` and lands the cards in flight with :meth:`_land`.
+    """
+
+    app: App
+    replay: R
+    on_back: Callable[[], None] | None
+    index: int  # actions played so far
+    total: int
+    speed: int  # index in SPEEDS
+    playing: bool
+    wait: float  # seconds before the next action
+
+    def _forward(self) -> None:
+        raise NotImplementedError
+
+    def go_to(self, index: int) -> None:
+        raise NotImplementedError
+
+    def _land(self) -> None:
+        raise NotImplementedError
+
+    @property
+    def speed_value(self) -> float | None:
+        """The speed factor, or None for the recorded pace."""
+        return SPEEDS[self.speed]
+
+    def _pause_before(self, index: int) -> float:
+        """Seconds to wait before action ``index`` (0-based) at the current speed."""
+        if index >= len(self.replay.actions):
+            return 0.0
+        speed = self.speed_value
+        if speed is None:
+            t = self.replay.times[index]
+            return min(STEADY if t is None else t, LONGEST_PAUSE)
+        return STEADY / speed
+
+    def toggle(self) -> None:
+        """Play or pause; play at the end starts again from the beginning."""
+        if self.playing:
+            self.playing = False
+            return
+        if self.index >= self.total:
+            self.to_start()
+        self.playing = self.total > 0
+        self.wait = min(self.wait, self._pause_before(self.index)) if self.wait > 0 else 0.0
+
+    def slower(self) -> None:
+        """The next speed down (as recorded comes before 0.5×)."""
+        self._set_speed(self.speed - 1)
+
+    def faster(self) -> None:
+        """The next speed up."""
+        self._set_speed(self.speed + 1)
+
+    def _set_speed(self, index: int) -> None:
+        index = max(0, min(len(SPEEDS) - 1, index))
+        if index == self.speed:
+            return
+        self.speed = index
+        self.wait = min(self.wait, self._pause_before(self.index))
+
+    def step_forward(self) -> None:
+        """One action forward (and pause)."""
+        self.playing = False
+        self._land()
+        if self.index < self.total:
+            self._forward()
+
+    def step_back(self) -> None:
+        """One action back (and pause)."""
+        self.playing = False
+        if self.index > 0:
+            self.go_to(self.index - 1)
+
+    def to_start(self) -> None:
+        """Back to the first position (and pause)."""
+        self.playing = False
+        self.go_to(0)
+
+    def to_end(self) -> None:
+        """Straight to the last position (and pause)."""
+        self.playing = False
+        self.go_to(self.total)
+
+    def back(self) -> None:
+        """Leave the replay, back to where it was opened from."""
+        self.playing = False
+        if self.on_back is not None:
+            self.on_back()
+        else:
+            self.app.scenes.pop(fade=True)
+
+    def speed_text(self) -> str:
+        """The speed as shown: "as recorded" or "4×"."""
+        speed = self.speed_value
+        if speed is None:
+            return self.app.texts("watch.as_recorded")
+        shown = f"{speed:g}"
+        if self.app.texts.lang == "fr":
+            shown = shown.replace(".", ",")  # 0,5×
+        return self.app.texts("watch.speed", speed=shown)
+
+
+class WatchScene(Playback[Replay], GameScene):
     """A replay on the table, with playback controls instead of the game's buttons.
 
     ``fastest`` (headless checks) plays one action per frame from the first frame.
@@ -136,76 +259,8 @@ class WatchScene(GameScene):
         self.progress_rect = pygame.Rect(x, y + 8, close.left - 3 * GAP - x, h - 16)
         return buttons
 
-    @property
-    def speed_value(self) -> float | None:
-        """The speed factor, or None for the recorded pace."""
-        return SPEEDS[self.speed]
-
-    def _pause_before(self, index: int) -> float:
-        """Seconds to wait before action ``index`` (0-based) at the current speed."""
-        if index >= len(self.replay.actions):
-            return 0.0
-        speed = self.speed_value
-        if speed is None:
-            t = self.replay.times[index]
-            return min(STEADY if t is None else t, LONGEST_PAUSE)
-        return STEADY / speed
-
-    def toggle(self) -> None:
-        """Play or pause; play at the end starts again from the beginning."""
-        if self.playing:
-            self.playing = False
-            return
-        if self.index >= self.total:
-            self.to_start()
-        self.playing = self.total > 0
-        self.wait = min(self.wait, self._pause_before(self.index)) if self.wait > 0 else 0.0
-
-    def slower(self) -> None:
-        """The next speed down (as recorded comes before 0.5×)."""
-        self._set_speed(self.speed - 1)
-
-    def faster(self) -> None:
-        """The next speed up."""
-        self._set_speed(self.speed + 1)
-
-    def _set_speed(self, index: int) -> None:
-        index = max(0, min(len(SPEEDS) - 1, index))
-        if index == self.speed:
-            return
-        self.speed = index
-        self.wait = min(self.wait, self._pause_before(self.index))
-
-    def step_forward(self) -> None:
-        """One action forward (and pause)."""
-        self.playing = False
+    def _land(self) -> None:
         self.fast_forward()
-        if self.index < self.total:
-            self._forward()
-
-    def step_back(self) -> None:
-        """One action back (and pause)."""
-        self.playing = False
-        if self.index > 0:
-            self.go_to(self.index - 1)
-
-    def to_start(self) -> None:
-        """Back to the first position (and pause)."""
-        self.playing = False
-        self.go_to(0)
-
-    def to_end(self) -> None:
-        """Straight to the last position (and pause)."""
-        self.playing = False
-        self.go_to(self.total)
-
-    def back(self) -> None:
-        """Leave the replay."""
-        self.playing = False
-        if self.on_back is not None:
-            self.on_back()
-        else:
-            self.app.scenes.pop(fade=True)
 
     # ----------------------------------------------------------------- playback
     def _forward(self) -> None:
@@ -322,16 +377,6 @@ class WatchScene(GameScene):
         self.play_button.enabled = self.total > 0
 
     # ----------------------------------------------------------------- drawing
-    def speed_text(self) -> str:
-        """The speed as shown: "as recorded" or "4×"."""
-        speed = self.speed_value
-        if speed is None:
-            return self.app.texts("watch.as_recorded")
-        shown = f"{speed:g}"
-        if self.app.texts.lang == "fr":
-            shown = shown.replace(".", ",")  # 0,5×
-        return self.app.texts("watch.speed", speed=shown)
-
     def action_text(self) -> str:
         """What the position on show came from: the last action played, in words."""
         if self.index == 0:

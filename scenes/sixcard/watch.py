@@ -40,7 +40,7 @@ from scenes.sixcard.setup import SixSetup
 from scenes.sixcard.table import BANNER_SECONDS, SCOREBOARD_PAUSE, SixTableScene, _wrap
 from scenes.sixcard.texts import SIX_EN, SIX_FR
 from scenes.textfit import fit_text
-from scenes.watch import FRAME, LONGEST_PAUSE, SPEEDS, STEADY
+from scenes.watch import FRAME, SPEEDS, Playback
 from scenes.widgets import Button, Menu
 
 __all__ = [
@@ -62,7 +62,7 @@ BOARD_SECONDS = 4.0
 BOARD_BUTTON_W, BOARD_BUTTON_H, BOARD_GAP = 300, 52, 20
 
 
-class SixWatchScene(SixTableScene):
+class SixWatchScene(Playback[SixReplay], SixTableScene):
     """A six-card replay on the table, driven by its actions at their recorded pace.
 
     ``fastest`` (headless checks) plays one action per frame, with no flights or pauses.
@@ -131,11 +131,6 @@ class SixWatchScene(SixTableScene):
         faster = 1.0 if speed is None or speed <= 1.0 else 1.0 / speed
         return faster * self.app.animation_scale
 
-    @property
-    def speed_value(self) -> float | None:
-        """The speed factor, or None for the recorded pace."""
-        return SPEEDS[self.speed]
-
     def save_replay(self) -> None:
         """A watched game is not saved again."""
 
@@ -147,70 +142,8 @@ class SixWatchScene(SixTableScene):
         """The next hole is dealt by the file's own ``next hole`` action."""
 
     # ----------------------------------------------------------------- controls
-    def _pause_before(self, index: int) -> float:
-        """Seconds to wait before action ``index`` (0-based) at the current speed."""
-        if index >= self.total:
-            return 0.0
-        speed = self.speed_value
-        if speed is None:
-            t = self.replay.times[index]
-            return min(STEADY if t is None else t, LONGEST_PAUSE)
-        return STEADY / speed
-
-    def toggle(self) -> None:
-        """Play or pause; play at the end starts again from the beginning."""
-        if self.playing:
-            self.playing = False
-            return
-        if self.index >= self.total:
-            self.go_to(0)
-        self.playing = self.total > 0
-        self.wait = min(self.wait, self._pause_before(self.index))
-
-    def slower(self) -> None:
-        """The next speed down (as recorded comes before 0.5×)."""
-        self._set_speed(self.speed - 1)
-
-    def faster(self) -> None:
-        """The next speed up."""
-        self._set_speed(self.speed + 1)
-
-    def _set_speed(self, index: int) -> None:
-        index = max(0, min(len(SPEEDS) - 1, index))
-        if index != self.speed:
-            self.speed = index
-            self.wait = min(self.wait, self._pause_before(self.index))
-
-    def step_forward(self) -> None:
-        """One action forward (and pause)."""
-        self.playing = False
+    def _land(self) -> None:
         self.hurry()
-        if self.index < self.total:
-            self._forward()
-
-    def step_back(self) -> None:
-        """One action back (and pause)."""
-        self.playing = False
-        if self.index > 0:
-            self.go_to(self.index - 1)
-
-    def to_start(self) -> None:
-        """Back to the deal (and pause)."""
-        self.playing = False
-        self.go_to(0)
-
-    def to_end(self) -> None:
-        """Straight to the last position (and pause)."""
-        self.playing = False
-        self.go_to(self.total)
-
-    def back(self) -> None:
-        """Leave the replay, back to where it was opened from."""
-        self.playing = False
-        if self.on_back is not None:
-            self.on_back()
-        else:
-            self.app.scenes.pop(fade=True)
 
     # ----------------------------------------------------------------- playback
     def _forward(self) -> None:
@@ -306,16 +239,6 @@ class SixWatchScene(SixTableScene):
         self.knock_button.enabled = self.total > 0
 
     # ----------------------------------------------------------------- drawing
-    def speed_text(self) -> str:
-        """The speed as shown: "as recorded" or "4×"."""
-        speed = self.speed_value
-        if speed is None:
-            return self.app.texts("watch.as_recorded")
-        shown = f"{speed:g}"
-        if self.app.texts.lang == "fr":
-            shown = shown.replace(".", ",")
-        return self.app.texts("watch.speed", speed=shown)
-
     def progress_text(self) -> str:
         """ "12 / 230 · playing", "… · paused", or "… · end"."""
         texts = self.app.texts
