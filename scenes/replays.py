@@ -330,48 +330,55 @@ class ReplaysScene(Scene):
             look.type.blit(surface, error, 6, p.orange, (COLUMN_X[0], below), shadow=p.ink)
             return
         replay = entry.replay
-        name = texts("replays.autosaved") if entry.autosaved else entry.name
-        look.type.blit(
-            surface,
-            fit_text(look, name, 8, NAME_W),
-            8,
-            p.white,
-            (COLUMN_X[0], top),
-            shadow=p.ink,
-        )
-        look.type.blit(
-            surface,
-            fit_text(look, small, 6, NAME_W),
-            6,
-            p.hud_label,
-            (COLUMN_X[0], below),
-            shadow=p.ink,
-        )
         won = (110, 214, 128)
         outcome_colour = {"won": won, "blocked": p.orange}.get(entry.result.outcome, p.white)
-        cells = (
-            (replay.code or texts("replays.layout"), p.cyan),
-            (self.rules_text(replay), p.gold),
-            (self.outcome_text(entry.result), outcome_colour),
-            (entry.when.strftime("%Y-%m-%d %H:%M"), p.white),
+        self._draw_cells(
+            surface,
+            rect,
+            entry,
+            small,
+            (
+                (replay.code or texts("replays.layout"), p.cyan),
+                (self.rules_text(replay), p.gold),
+                (self.outcome_text(entry.result), outcome_colour),
+            ),
         )
-        edges = (*COLUMN_X[1:], rect.right - 8)
-        for (text, colour), x, right in zip(cells, COLUMN_X[1:], edges[1:], strict=True):
-            shown = fit_text(look, text, CELL, right - x - 10)
-            look.type.blit(surface, shown, CELL, colour, (x, top + 8), shadow=p.ink)
 
     def _draw_six(
         self, surface: pygame.Surface, rect: pygame.Rect, entry: Entry, six: SixReplay, source: str
     ) -> None:
         """A six-card row: name, source and players; code, "Six-card Golf", winner and totals,
         date."""
+        texts, p = self.app.texts, PALETTE
+        over = six.result.outcome == "over"
+        self._draw_cells(
+            surface,
+            rect,
+            entry,
+            f"{source} · {players_text(self.app, six)}",
+            (
+                (six.code, p.cyan),
+                (texts("six.watch.rules"), p.gold),
+                (winners_text(self.app, six, six.result), (110, 214, 128) if over else p.white),
+            ),
+        )
+
+    def _draw_cells(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        entry: Entry,
+        small: str,
+        cells: tuple[tuple[str, tuple[int, int, int]], ...],
+    ) -> None:
+        """A readable row: the name over ``small`` (where it comes from), then ``cells`` (code,
+        rules, result, each with its colour) and the date, each cut to its column."""
         look, texts, p = self.app.look, self.app.texts, PALETTE
         top, below = rect.top + 4, rect.top + 24
         name = texts("replays.autosaved") if entry.autosaved else entry.name
         look.type.blit(
             surface, fit_text(look, name, 8, NAME_W), 8, p.white, (COLUMN_X[0], top), shadow=p.ink
         )
-        small = f"{source} · {players_text(self.app, six)}"
         look.type.blit(
             surface,
             fit_text(look, small, 6, NAME_W),
@@ -380,15 +387,9 @@ class ReplaysScene(Scene):
             (COLUMN_X[0], below),
             shadow=p.ink,
         )
-        over = six.result.outcome == "over"
-        cells = (
-            (six.code, p.cyan),
-            (texts("six.watch.rules"), p.gold),
-            (winners_text(self.app, six, six.result), (110, 214, 128) if over else p.white),
-            (entry.when.strftime("%Y-%m-%d %H:%M"), p.white),
-        )
+        dated = (*cells, (entry.when.strftime("%Y-%m-%d %H:%M"), p.white))
         edges = (*COLUMN_X[1:], rect.right - 8)
-        for (text, colour), x, right in zip(cells, COLUMN_X[1:], edges[1:], strict=True):
+        for (text, colour), x, right in zip(dated, COLUMN_X[1:], edges[1:], strict=True):
             shown = fit_text(look, text, CELL, right - x - 10)
             look.type.blit(surface, shown, CELL, colour, (x, top + 8), shadow=p.ink)
 
