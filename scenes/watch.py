@@ -168,6 +168,27 @@ class Playback(Generic[R]):
         else:
             self.app.scenes.pop(fade=True)
 
+    def control(self, kind: Kind) -> None:
+        """What a key does while watching: Space or Enter plays or pauses, ← → (or U) one
+        action, ↑ ↓ the speed, Home / End the start / the end, Esc leaves."""
+        actions: dict[Kind, Callable[[], None]] = {
+            Kind.DRAW: self.toggle,
+            Kind.CONFIRM: self.toggle,
+            Kind.RIGHT: self.step_forward,
+            Kind.LEFT: self.step_back,
+            Kind.UNDO: self.step_back,
+            Kind.UP: self.faster,
+            Kind.DOWN: self.slower,
+            Kind.FIRST: self.to_start,
+            Kind.RESTART: self.to_start,
+            Kind.LAST: self.to_end,
+            Kind.CANCEL: self.back,
+            Kind.MENU: self.back,
+        }
+        run = actions.get(kind)
+        if run is not None:
+            run()
+
     def speed_text(self) -> str:
         """The speed as shown: "as recorded" or "4×"."""
         speed = self.speed_value
@@ -325,23 +346,7 @@ class WatchScene(Playback[Replay], GameScene):
                 self.playing = False
                 self.go_to(self._index_at(intent.pos[0]))
             return
-        actions: dict[Kind, Callable[[], None]] = {
-            Kind.DRAW: self.toggle,
-            Kind.CONFIRM: self.toggle,
-            Kind.RIGHT: self.step_forward,
-            Kind.LEFT: self.step_back,
-            Kind.UNDO: self.step_back,
-            Kind.UP: self.faster,
-            Kind.DOWN: self.slower,
-            Kind.FIRST: self.to_start,
-            Kind.RESTART: self.to_start,
-            Kind.LAST: self.to_end,
-            Kind.CANCEL: self.back,
-            Kind.MENU: self.back,
-        }
-        run = actions.get(kind)
-        if run is not None:
-            run()
+        self.control(kind)
 
     def _index_at(self, x: int) -> int:
         bar = self.progress_rect

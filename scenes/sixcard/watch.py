@@ -215,23 +215,7 @@ class SixWatchScene(Playback[SixReplay], SixTableScene):
         if kind is Kind.CLICK:
             self.hurry()
             return
-        actions: dict[Kind, Callable[[], None]] = {
-            Kind.DRAW: self.toggle,
-            Kind.CONFIRM: self.toggle,
-            Kind.RIGHT: self.step_forward,
-            Kind.LEFT: self.step_back,
-            Kind.UNDO: self.step_back,
-            Kind.UP: self.faster,
-            Kind.DOWN: self.slower,
-            Kind.FIRST: self.to_start,
-            Kind.RESTART: self.to_start,
-            Kind.LAST: self.to_end,
-            Kind.CANCEL: self.back,
-            Kind.MENU: self.back,
-        }
-        run = actions.get(kind)
-        if run is not None:
-            run()
+        self.control(kind)
 
     def update(self, dt: float) -> None:
         super().update(dt)
