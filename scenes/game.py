@@ -201,10 +201,14 @@ class GameScene(Scene):
 
     @staticmethod
     def _button_row(
-        specs: list[tuple[str, Callable[[], None], str, str]], *, width: int, gap: int
+        specs: list[tuple[str, Callable[[], None], str, str]],
+        *,
+        width: int,
+        gap: int,
+        size: int = 10,
     ) -> list[Button]:
         """The table's buttons side by side, centred above the bottom edge; a spec is
-        (label key, action, key hint, style)."""
+        (label key, action, key hint, style); ``size`` the labels' type size."""
         x0 = (SCREEN_SIZE[0] - (len(specs) * width + (len(specs) - 1) * gap)) // 2
         return [
             Button(
@@ -213,6 +217,7 @@ class GameScene(Scene):
                 action,
                 style=style,
                 hint=hint,
+                size=size,
             )
             for i, (key, action, hint, style) in enumerate(specs)
         ]
@@ -584,41 +589,23 @@ class GameScene(Scene):
         drawn = self._draw_frames(surface)
         # stock count and labels
         below = STOCK_POS[1] + CARD_H + 10
-        blit = look.type.blit
-        drawn.append(
-            blit(
-                surface,
-                texts("game.stock"),
-                8,
-                p.label,
-                (STOCK_POS[0] + CARD_W // 2, below),
-                anchor="midtop",
-                shadow=p.ink,
-            )
-        )
-        count = texts("game.stock_count", count=len(position.stock))
-        drawn.append(
-            blit(
-                surface,
-                count,
+        labels = (
+            (texts("game.stock"), 8, p.label, STOCK_POS[0], below),
+            (
+                texts("game.stock_count", count=len(position.stock)),
                 10,
                 p.white,
-                (STOCK_POS[0] + CARD_W // 2, below + 22),
-                anchor="midtop",
-                shadow=p.ink,
-            )
+                STOCK_POS[0],
+                below + 22,
+            ),
+            (texts("game.waste"), 8, p.label, WASTE_POS[0], below),
         )
-        drawn.append(
-            blit(
-                surface,
-                texts("game.waste"),
-                8,
-                p.label,
-                (WASTE_POS[0] + CARD_W // 2, below),
-                anchor="midtop",
-                shadow=p.ink,
+        for text, size, colour, x, y in labels:
+            drawn.append(
+                look.type.blit(
+                    surface, text, size, colour, (x + CARD_W // 2, y), anchor="midtop", shadow=p.ink
+                )
             )
-        )
         drawn.append(self._blit_hud(surface))
         drawn += self._draw_solver_labels(surface)
         for button in self.buttons:

@@ -24,7 +24,6 @@ from golf.engine import Action
 from golf.replay import Replay, ReplayError, loads
 from scenes import flow
 from scenes.game import (
-    BUTTON_Y,
     COLUMNS,
     STOCK_POS,
     STOCK_SLOT,
@@ -173,19 +172,7 @@ class TutorialScene(GameScene):
             ("tutorial.rules", self.finish, "", "orange"),
             ("common.back", self.close, "Esc", "pink"),
         ]
-        width, gap = 200, 20
-        x0 = (SCREEN_SIZE[0] - (len(specs) * width + (len(specs) - 1) * gap)) // 2
-        return [
-            Button(
-                pygame.Rect(x0 + i * (width + gap), BUTTON_Y, width, 52),
-                key,
-                action,
-                style=style,
-                hint=hint,
-                size=9,
-            )
-            for i, (key, action, hint, style) in enumerate(specs)
-        ]
+        return self._button_row(specs, width=200, gap=20, size=9)
 
     @property
     def current(self) -> Step:
