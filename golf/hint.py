@@ -98,7 +98,7 @@ def _winning_actions(
     budget: int,
 ) -> list[bool]:
     """Which of ``actions`` keep a win in ``sample``; raises BudgetExceeded past ``budget``."""
-    line = deal.winning_line(max_states=budget)
+    line = deal.winning_line(max_states=budget, depth_first=True)
     if line is None:
         # Lost whatever is played; and the solver now knows the states it went through.
         return [False] * len(actions)
@@ -112,7 +112,8 @@ def _winning_actions(
         if engine.is_won(after):
             out.append(True)
             continue
-        out.append(deal.winning_line(after, max_states=budget - deal.states) is not None)
+        after_line = deal.winning_line(after, max_states=budget - deal.states, depth_first=True)
+        out.append(after_line is not None)
     return out
 
 
