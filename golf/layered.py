@@ -20,8 +20,9 @@ How it works:
   on the waste. Then plays follow plays until no new chain state appears. A position already
   started in an earlier layer with a card of the same class (cards that take the same cards)
   needs no new start: everything it leads to is known.
-* The sweeps over the target columns use what earlier columns found in the same sweep, and a
-  run down one column is followed at once, so most chains need few sweeps.
+* The sweeps over the target columns go forward and backward in turn, each using what the
+  columns before it found in the same sweep, and a run down one column is followed at once:
+  most chains need few sweeps.
 * The win is the position with every card played; the best result of a lost deal is the
   position reached with the most cards played. A line to a position is read back from the sets
   each layer added.
@@ -59,6 +60,20 @@ def _digit_masks() -> tuple[tuple[int, ...], ...]:
             )
         )
     return tuple(out)
+
+
+@cache
+def keep_freed_memory() -> None:
+    """Make the C allocator keep freed memory for reuse (once per process).
+
+    The search makes and drops thousands of 35 KB integers. With glibc's default settings the
+    free space at the top of the heap goes back to the system as soon as it passes 128 KB and
+    is asked for again at once: a page fault every 4 KB, a fifth of the search's time. glibc
+    raises that threshold to twice the size of the largest block it freed with ``munmap``, so
+    one 16 MB block, made and freed, is enough. Elsewhere it costs one allocation.
+    """
+    block = bytearray(16 << 20)
+    del block
 
 
 @cache
@@ -118,6 +133,7 @@ class Layered:
         top: int | None,
         follows: Sequence[frozenset[int]],
     ) -> None:
+        keep_freed_memory()
         masks = _digit_masks()
         rep = [*range(13), DECK_SIZE]  # a card of each class
         # takes[k]: the classes that may be played on a card of class k.
@@ -168,14 +184,16 @@ class Layered:
         started = [0] * 14  # positions started with a card of each class
         reach = 1  # every position reached so far: the start, nothing played
         self.reach_after: list[int] = []
-        self.added: list[list[int]] = []  # per layer, the chain states it added, per column
+        # The unseen sets before each layer and after the last: what a layer added is the
+        # difference, worked out only when a line is read back.
+        self.unseen_at: list[list[int]] = [unseen[:]]
+        self.added_cache: dict[tuple[int, int], int] = {}
         win = self.win
         ns = len(self.stock)
         for s in range(ns + 1):
             k0 = self.top_class if s == 0 else card_class(self.stock[s - 1])
-            before = unseen[:]
             found = self._layer(reach, k0, started, unseen)
-            self.added.append([b ^ u for b, u in zip(before, unseen, strict=True)])
+            self.unseen_at.append(unseen[:])
             every = unseen[0]
             for u in unseen[1:]:
                 every &= u
@@ -205,8 +223,9 @@ class Layered:
         win = self.win
         sources = self.sources
         run_down = self.run_down
-        # cur[c]: chain states ending in column c still to follow (see below).
-        cur = [0] * COLUMNS
+        # old[c]: the chain states ending in column c that the last sweep added (at first the
+        # starts); they still have to be followed to some columns (see below).
+        old = [0] * COLUMNS
         for c in range(COLUMNS):
             under = self.playable[c].get(k0)
             if under:
@@ -217,58 +236,79 @@ class Layered:
                         unseen[c] ^= x
                         if x >> win:
                             return c + 1
-                        cur[c] = x
+                        old[c] = x
+        if not any(old):
+            return 0
+        # Sweeps go over the target columns forward, then backward, and so on. A state added
+        # for column c in a forward sweep goes on at once to the columns after c, and to the
+        # columns up to c in the next (backward) sweep; the other way round in a backward sweep.
+        # The starts go on to every column in the first sweep.
         first = True
-        pending = any(cur)
-        while pending:
-            pending = False
-            got = [0] * COLUMNS
-            for c2 in range(COLUMNS):
+        forward = True
+        order_fwd = range(COLUMNS)
+        order_bwd = range(COLUMNS - 1, -1, -1)
+        while True:
+            new = [0] * COLUMNS
+            both = old[:]  # old | new, per column, once its step is done
+            added = False
+            for t in order_fwd if forward else order_bwd:
                 z = 0
-                for c, mask in sources[c2]:
-                    f = cur[c]
+                for c, mask in sources[t]:
+                    if c == t:
+                        f = old[c]
+                    elif (c < t) == forward:
+                        f = both[c]
+                    elif first:
+                        f = old[c]
+                    else:
+                        continue
                     if f:
-                        z |= f & mask
-                x = 0
+                        y = f & mask
+                        if y:
+                            z = z | y if z else y
                 if z:
-                    step = STRIDE[c2]
-                    x = (z << step) & unseen[c2]
+                    step = STRIDE[t]
+                    x = (z << step) & unseen[t]
                     if x:
-                        unseen[c2] ^= x
+                        unseen[t] ^= x
                         if x >> win:
-                            return c2 + 1
-                        pending = True
-                        down = run_down[c2]
+                            return t + 1
+                        added = True
+                        down = run_down[t]
                         y = x
                         while down:
                             y &= down
                             if not y:
                                 break
-                            y = (y << step) & unseen[c2]
+                            y = (y << step) & unseen[t]
                             if not y:
                                 break
-                            unseen[c2] ^= y
+                            unseen[t] ^= y
                             if y >> win:
-                                return c2 + 1
+                                return t + 1
                             x |= y
-                # A state found for column c2 serves the later columns of this sweep and the
-                # columns up to c2 in the next one. The first sweep's sources (the starts)
-                # serve every column, so what it finds waits for the next sweep.
-                if first:
-                    got[c2] = x
-                    if x:
-                        cur[c2] |= x
-                else:
-                    cur[c2] = x
-            if first:
-                cur = got
-                first = False
-        return 0
+                        new[t] = x
+                        o = old[t]
+                        both[t] = o | x if o else x
+            if not added:
+                return 0
+            old = new
+            first = False
+            forward = not forward
 
     def _count(self, unseen: list[int]) -> int:
         return 1 + sum((_EVERY ^ u).bit_count() for u in unseen)
 
     # Reading a line back -------------------------------------------------------------------------
+
+    def _added(self, s: int, c: int) -> int:
+        """The chain states ending in column ``c`` that layer ``s`` added."""
+        key = (s, c)
+        added = self.added_cache.get(key)
+        if added is None:
+            added = self.unseen_at[s][c] ^ self.unseen_at[s + 1][c]
+            self.added_cache[key] = added
+        return added
 
     def _digit(self, index: int, c: int) -> int:
         digit: int = index // STRIDE[c] % RADIX
@@ -280,7 +320,7 @@ class Layered:
         if index == 0:
             return [-s] if s and pad else []
         first = next(t for t in range(s + 1) if self.reach_after[t] >> index & 1)
-        col = next(c for c in range(COLUMNS) if self.added[first][c] >> index & 1)
+        col = next(c for c in range(COLUMNS) if self._added(first, c) >> index & 1)
         line = self._line_to_chain(index, col, first)
         if pad and s > first:
             line.append(first - s)
@@ -305,7 +345,7 @@ class Layered:
                 if (
                     rc
                     and card in self.takes[self.klass[c][rc - 1]]
-                    and self.added[s][c] >> before & 1
+                    and self._added(s, c) >> before & 1
                 ):
                     index, col = before, c
                     break
