@@ -180,6 +180,8 @@ class Layered:
 
     def run(self) -> Outcome:
         """Search every layer (until a win), then read a line back."""
+        if not self.win:  # no card left: won already
+            return Outcome(True, 0, [], 1)
         unseen = [_EVERY] * COLUMNS
         started = [0] * 14  # positions started with a card of each class
         reach = 1  # every position reached so far: the start, nothing played

@@ -581,18 +581,21 @@ class DealSolver:
         at_least: int = 0,
         known: tuple[int, Path] | None = None,
         max_states: int | None = None,
+        depth_first: bool = False,
     ) -> tuple[int, Path]:
         """The fewest cards left that ``position`` can reach, with a line that leaves them.
 
         ``at_least`` is a known lower bound on the cards left (1 once a win is ruled out);
         ``known`` a number of cards left that a known line (from ``position``) reaches. Raises
         :class:`BudgetExceeded` after ``max_states`` more states, with the best line so far in
-        :attr:`closest`.
+        :attr:`closest`. As in :meth:`winning_line`, the layered search answers when it may
+        (its answer, once found, is kept), unless ``depth_first``.
         """
         heights, s, top = self.state_of(position if position is not None else self.start)
-        outcome = self.outcomes.get((tuple(heights), s, top))
+        outcome = None if depth_first else self.outcomes.get((tuple(heights), s, top))
         if (
             outcome is None
+            and not depth_first
             and self.rules.draw_any_time
             and (max_states is None or max_states >= LAYERED_MIN_STATES)
         ):
@@ -1024,7 +1027,8 @@ def _decide(
         winnable = False
         best_left, path = deal.closest
         if not best:
-            return False, best_left <= 1, best_left, path
+            # The layered search, when it decided, also proved the best result.
+            return False, best_left <= 1 or bool(deal.outcomes), best_left, path
         budget = None if max_states is None else max(0, max_states - deal.states)
         best_left, path = deal.best_line(at_least=1, known=deal.closest, max_states=budget)
         return False, True, best_left, path
