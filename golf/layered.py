@@ -21,8 +21,8 @@ How it works:
   started in an earlier layer with a card of the same class (cards that take the same cards)
   needs no new start: everything it leads to is known.
 * The sweeps over the target columns go forward and backward in turn, each using what the
-  columns before it found in the same sweep, and a run down one column is followed at once:
-  most chains need few sweeps.
+  columns before it found in the same sweep: most chains need few sweeps. Chain states whose
+  waste card takes no top card are recorded (they are positions reached) but not followed.
 * The win is the position with every card played; the best result of a lost deal is the
   position reached with the most cards played. A line to a position is read back from the sets
   each layer added.
@@ -158,7 +158,6 @@ class Layered:
         # sources[c2]: (c, mask) for the chain states ending in column c whose waste card takes
         # the top card of column c2 (for c2 == c: the card right below the one played).
         self.sources: list[list[tuple[int, int]]] = []
-        self.run_down: list[int] = [0] * COLUMNS
         for c2 in range(COLUMNS):
             found = []
             for c in range(COLUMNS):
@@ -174,9 +173,12 @@ class Layered:
                             mask |= masks[c][r] & under
                 if mask:
                     found.append((c, mask))
-                    if c == c2:
-                        self.run_down[c2] = mask
             self.sources.append(found)
+        # live[c]: the chain states ending in column c whose waste card takes some top card.
+        self.live = [0] * COLUMNS
+        for found in self.sources:
+            for c, mask in found:
+                self.live[c] |= mask
 
     def run(self) -> Outcome:
         """Search every layer (until a win), then read a line back."""
@@ -224,7 +226,7 @@ class Layered:
         started[k0] = done | fresh
         win = self.win
         sources = self.sources
-        run_down = self.run_down
+        live = self.live
         # old[c]: the chain states ending in column c that the last sweep added (at first the
         # starts); they still have to be followed to some columns (see below).
         old = [0] * COLUMNS
@@ -238,7 +240,7 @@ class Layered:
                         unseen[c] ^= x
                         if x >> win:
                             return c + 1
-                        old[c] = x
+                        old[c] = x & live[c]
         if not any(old):
             return 0
         # Sweeps go over the target columns forward, then backward, and so on. A state added
@@ -276,22 +278,13 @@ class Layered:
                         if x >> win:
                             return t + 1
                         added = True
-                        down = run_down[t]
-                        y = x
-                        while down:
-                            y &= down
-                            if not y:
-                                break
-                            y = (y << step) & unseen[t]
-                            if not y:
-                                break
-                            unseen[t] ^= y
-                            if y >> win:
-                                return t + 1
-                            x |= y
-                        new[t] = x
-                        o = old[t]
-                        both[t] = o | x if o else x
+                        # Chain states whose waste card takes no top card are positions
+                        # reached, nothing more: they need not be followed.
+                        x &= live[t]
+                        if x:
+                            new[t] = x
+                            o = old[t]
+                            both[t] = o | x if o else x
             if not added:
                 return 0
             old = new
