@@ -7,14 +7,16 @@ hard one lost).
 
 How it works:
 
-* A set of positions that share the stock's progress is one Python int used as a bit set: bit
-  ``sum(r[c] * 6**c)`` stands for the position where ``r[c]`` cards have been played from
-  column ``c``. Playing the top card of column ``c`` is a shift left by ``6**c``; the positions
-  where that card is some given card are a fixed mask. One operation on an int works on every
-  position of the set at once (a few microseconds for all 279,936 of them).
+* A position is how many cards have been played from each column, ``r[c]``. A set of positions
+  is six Python ints used as bit sets, one per value of the last column's ``r`` (the piece):
+  bit ``sum(r[c] * 6**c for c < 6)`` of piece ``r[6]`` stands for the position. Playing the
+  top card of column ``c < 6`` is a shift left by ``6**c`` within each piece; playing from the
+  last column moves a piece to the next. The positions where a column's top card is some given
+  card are fixed masks. One operation on an int works on every position of a piece at once (a
+  microsecond or so for all 46,656 of them), and the pieces a set does not reach cost nothing.
 * A chain state is a position reached by playing from a column (the waste top is then the card
-  just played, which the position and the column name). ``seen[c]`` holds every chain state
-  met that ended with a play from column ``c`` (as its complement, ``unseen[c]``).
+  just played, which the position and the column name). ``unseen[c]`` holds the complement of
+  every chain state met that ended with a play from column ``c``.
 * Layer ``s`` starts with ``s`` cards drawn: every position reached so far (drawing is allowed
   at any time, so whatever was reached with fewer cards drawn is there too), with the drawn card
   on the waste. Then plays follow plays until no new chain state appears. A position already
@@ -23,6 +25,8 @@ How it works:
 * The sweeps over the target columns go forward and backward in turn, each using what the
   columns before it found in the same sweep: most chains need few sweeps. Chain states whose
   waste card takes no top card are recorded (they are positions reached) but not followed.
+* The columns are searched from the easiest to play to the hardest, so that the last column
+  (whose digit picks the piece) keeps its cards longest and sets stay in few pieces.
 * The win is the position with every card played; the best result of a lost deal is the
   position reached with the most cards played. A line to a position is read back from the sets
   each layer added.
@@ -39,27 +43,18 @@ from golf.cards import DECK_SIZE
 from golf.deal import COLUMNS, ROWS
 
 RADIX: Final = ROWS + 1
-STRIDE: Final[tuple[int, ...]] = tuple(RADIX**c for c in range(COLUMNS))
-UNIVERSE: Final[int] = RADIX**COLUMNS
+INNER: Final = COLUMNS - 1
+"""The columns inside a piece; the last column's digit picks the piece."""
+LAST: Final = COLUMNS - 1
+STRIDE: Final[tuple[int, ...]] = tuple(RADIX**c for c in range(INNER))
+UNIVERSE: Final[int] = RADIX**INNER
 _EVERY: Final = (1 << UNIVERSE) - 1
+PIECES: Final = range(RADIX)
 WILD: Final = 13
 """The class of jokers and of the empty waste: they take, and go on, anything."""
 
-
-@cache
-def _digit_masks() -> tuple[tuple[int, ...], ...]:
-    """``masks[c][v]``: the positions with ``v`` cards played from column ``c``."""
-    out = []
-    for c in range(COLUMNS):
-        block = (1 << STRIDE[c]) - 1
-        period = STRIDE[c] * RADIX
-        out.append(
-            tuple(
-                _repeat(block << (v * STRIDE[c]), period, RADIX ** (COLUMNS - 1 - c))
-                for v in range(RADIX)
-            )
-        )
-    return tuple(out)
+Set = list[int]
+"""A set of positions: one int per piece."""
 
 
 @cache
@@ -76,21 +71,6 @@ def keep_freed_memory() -> None:
     del block
 
 
-@cache
-def _level_masks() -> tuple[int, ...]:
-    """``levels[n]``: the positions with ``n`` cards played in all."""
-    levels = [1]  # one column: the empty product
-    for c in range(COLUMNS):
-        size = STRIDE[c]
-        grown = [0] * (len(levels) + ROWS)
-        for v in range(RADIX):
-            for n, mask in enumerate(levels):
-                if mask:
-                    grown[n + v] |= mask << (v * size)
-        levels = grown
-    return tuple(levels)
-
-
 def _repeat(pattern: int, period: int, times: int) -> int:
     """``pattern`` (``period`` bits) repeated ``times`` times, by doubling."""
     result = shift = 0
@@ -104,6 +84,37 @@ def _repeat(pattern: int, period: int, times: int) -> int:
             block |= block << length
             length *= 2
     return result
+
+
+@cache
+def _digit_masks() -> tuple[tuple[int, ...], ...]:
+    """``masks[c][v]`` (c < LAST): the positions of a piece with ``v`` cards played from c."""
+    out = []
+    for c in range(INNER):
+        block = (1 << STRIDE[c]) - 1
+        period = STRIDE[c] * RADIX
+        out.append(
+            tuple(
+                _repeat(block << (v * STRIDE[c]), period, RADIX ** (INNER - 1 - c))
+                for v in range(RADIX)
+            )
+        )
+    return tuple(out)
+
+
+@cache
+def _level_masks() -> tuple[int, ...]:
+    """``levels[n]``: the positions of a piece with ``n`` cards played in its columns."""
+    levels = [1]  # no column: the empty product
+    for c in range(INNER):
+        size = STRIDE[c]
+        grown = [0] * (len(levels) + ROWS)
+        for v in range(RADIX):
+            for n, mask in enumerate(levels):
+                if mask:
+                    grown[n + v] |= mask << (v * size)
+        levels = grown
+    return tuple(levels)
 
 
 def card_class(card: int) -> int:
@@ -135,60 +146,103 @@ class Layered:
     ) -> None:
         keep_freed_memory()
         masks = _digit_masks()
-        rep = [*range(13), DECK_SIZE]  # a card of each class
-        # takes[k]: the classes that may be played on a card of class k.
+        rep = [*range(13), DECK_SIZE]
         self.takes = [[j for j in range(14) if rep[j] in follows[rep[k]]] for k in range(14)]
         self.stock = tuple(stock)
         self.top_class = WILD if top is None else card_class(top)
-        # Column c of the search is column order[c] of the position: the hardest to play last.
         self.order = self._order(columns)
         columns = [columns[i] for i in self.order]
         self.lengths = [len(col) for col in columns]
-        # klass[c][r]: the class of the card of column c that is on top once r are played.
         self.klass = [
             [card_class(col[len(col) - 1 - r]) for r in range(len(col))] for col in columns
         ]
-        self.win = sum(n * STRIDE[c] for c, n in enumerate(self.lengths))
-        # playable[c][k]: positions whose column c has a top card that may go on class k.
-        self.playable: list[dict[int, int]] = []
-        for c in range(COLUMNS):
-            row: dict[int, int] = {}
-            for r, k in enumerate(self.klass[c]):
-                for w in range(14):
-                    if k in self.takes[w]:
-                        row[w] = row.get(w, 0) | masks[c][r]
+        takes = self.takes
+        klass = self.klass
+        last_len = self.lengths[LAST]
+        self.win_piece = last_len
+        self.win = sum(n * STRIDE[c] for c, n in enumerate(self.lengths[:INNER]))
+        # playable[c][k][p]: positions of piece p whose column c has a top card that may go
+        # on class k.
+        self.playable: list[dict[int, list[int]]] = []
+        for c in range(INNER):
+            row: dict[int, list[int]] = {}
+            for w in range(14):
+                m = 0
+                for r, k in enumerate(klass[c]):
+                    if k in takes[w]:
+                        m |= masks[c][r]
+                if m:
+                    row[w] = [m] * RADIX
             self.playable.append(row)
-        # sources[c2]: (c, mask) for the chain states ending in column c whose waste card takes
-        # the top card of column c2 (for c2 == c: the card right below the one played).
-        self.sources: list[list[tuple[int, int]]] = []
-        for c2 in range(COLUMNS):
+        row = {}
+        for w in range(14):
+            ps = [_EVERY if p < last_len and klass[LAST][p] in takes[w] else 0 for p in PIECES]
+            if any(ps):
+                row[w] = ps
+        self.playable.append(row)
+        # waste_takes[c][k]: inner positions whose column c (< LAST) has a waste card (the last
+        # played) that takes class k.
+        waste_takes: list[dict[int, int]] = []
+        for c in range(INNER):
+            row2: dict[int, int] = {}
+            for k in range(14):
+                m = 0
+                for r in range(1, self.lengths[c] + 1):
+                    if k in takes[klass[c][r - 1]]:
+                        m |= masks[c][r]
+                if m:
+                    row2[k] = m
+            waste_takes.append(row2)
+        # sources[t]: (c, masks per piece) for the chain states ending in column c whose waste
+        # card takes the top card of column t.
+        self.sources: list[list[tuple[int, list[int]]]] = []
+        for t in range(COLUMNS):
             found = []
             for c in range(COLUMNS):
-                mask = 0
-                for r in range(1, self.lengths[c] + 1):
-                    waste = self.klass[c][r - 1]
-                    if c == c2:
-                        if r < self.lengths[c] and self.klass[c][r] in self.takes[waste]:
-                            mask |= masks[c][r]
+                per: list[int]
+                if c < INNER and t < INNER:
+                    mask = 0
+                    if c == t:
+                        for r in range(1, self.lengths[c]):
+                            if klass[c][r] in takes[klass[c][r - 1]]:
+                                mask |= masks[c][r]
                     else:
-                        under = self.playable[c2].get(waste)
+                        for r in range(1, self.lengths[c] + 1):
+                            under = self.playable[t].get(klass[c][r - 1])
+                            if under:
+                                mask |= masks[c][r] & under[0]
+                    per = [mask] * RADIX
+                elif c == LAST and t < INNER:
+                    per = [0] * RADIX
+                    for p in range(1, last_len + 1):
+                        under = self.playable[t].get(klass[LAST][p - 1])
                         if under:
-                            mask |= masks[c][r] & under
-                if mask:
-                    found.append((c, mask))
+                            per[p] = under[0]
+                elif c < INNER and t == LAST:
+                    per = [0] * RADIX
+                    for p in range(last_len):
+                        per[p] = waste_takes[c].get(klass[LAST][p], 0)
+                else:  # down the last column
+                    per = [0] * RADIX
+                    for p in range(1, last_len):
+                        if klass[LAST][p] in takes[klass[LAST][p - 1]]:
+                            per[p] = _EVERY
+                if any(per):
+                    found.append((c, per))
             self.sources.append(found)
-        # live[c]: the chain states ending in column c whose waste card takes some top card.
-        self.live = [0] * COLUMNS
+        self.live: list[Set] = [[0] * RADIX for _ in range(COLUMNS)]
         for found in self.sources:
-            for c, mask in found:
-                self.live[c] |= mask
+            for c, per in found:
+                live = self.live[c]
+                for p in PIECES:
+                    live[p] |= per[p]
 
     def _order(self, columns: Sequence[Sequence[int]]) -> list[int]:
         """The columns from the easiest to play to the hardest.
 
-        A set's int is as long as the highest position in it, and the last column's digit is
-        the highest: the longer it keeps its cards, the shorter the ints stay (a few percent
-        of the time on Classic deals). A card is hard to play when few cards (in the stock
+        The last column's digit picks the piece: the longer it keeps its cards, the fewer
+        pieces a set reaches (the ints would otherwise be longer: a few percent of the time
+        on Classic deals). A card is hard to play when few cards (in the stock
         and the tableau) take it; the top ones count most.
         """
         count = [0] * 14
@@ -214,66 +268,102 @@ class Layered:
 
     def _run(self) -> Outcome:
         """Search every layer (until a win), then read a line back."""
-        if not self.win:  # no card left: won already
+        if not self.win and not self.win_piece:
             return Outcome(True, 0, [], 1)
-        unseen = [_EVERY] * COLUMNS
-        started = [0] * 14  # positions started with a card of each class
-        reach = 1  # every position reached so far: the start, nothing played
-        self.reach_after: list[int] = []
+        unseen: list[Set] = [[_EVERY] * RADIX for _ in range(COLUMNS)]
+        started: list[Set] = [[0] * RADIX for _ in range(14)]
+        reach: Set = [1, 0, 0, 0, 0, 0]
+        self.reach_after: list[Set] = []
         # The unseen sets before each layer and after the last: what a layer added is the
         # difference, worked out only when a line is read back.
-        self.unseen_at: list[list[int]] = [unseen[:]]
-        self.added_cache: dict[tuple[int, int], int] = {}
-        win = self.win
+        self.unseen_at: list[list[Set]] = [[u[:] for u in unseen]]
+        self.added_cache: dict[tuple[int, int], Set] = {}
         ns = len(self.stock)
         for s in range(ns + 1):
             k0 = self.top_class if s == 0 else card_class(self.stock[s - 1])
-            found = self._layer(reach, k0, started, unseen)
-            self.unseen_at.append(unseen[:])
-            every = unseen[0]
-            for u in unseen[1:]:
-                every &= u
-            reach = (_EVERY ^ every) | 1
+            found = self._layer(reach, k0, started[k0], unseen)
+            self.unseen_at.append([u[:] for u in unseen])
+            reach = []
+            for p in PIECES:
+                every = _EVERY
+                for u in unseen:
+                    every &= u[p]
+                reach.append(_EVERY ^ every)
+            reach[0] |= 1
             self.reach_after.append(reach)
             if found:
-                return Outcome(True, 0, self._line_to_chain(win, found - 1, s), self._count(unseen))
+                index = (self.win_piece, self.win)
+                return Outcome(
+                    True, 0, self._line_to_chain(index, found - 1, s), self._count(unseen)
+                )
         levels = _level_masks()
-        played = max(n for n, mask in enumerate(levels) if reach & mask)
-        best = reach & levels[played]
-        index = (best & -best).bit_length() - 1
+        best_n, best_index = -1, (0, 0)
+        for p in PIECES:
+            r = reach[p]
+            if r:
+                n = max(n for n, mask in enumerate(levels) if r & mask)
+                if n + p > best_n:
+                    y = r & levels[n]
+                    best_n, best_index = n + p, (p, (y & -y).bit_length() - 1)
         total = sum(self.lengths)
         return Outcome(
-            False, total - played, self._line_to_position(index, ns, pad=False), self._count(unseen)
+            False,
+            total - best_n,
+            self._line_to_position(best_index, ns, pad=False),
+            self._count(unseen),
         )
 
-    def _layer(self, reach: int, k0: int, started: list[int], unseen: list[int]) -> int:
-        """Start the layer's new positions with a card of class ``k0`` and follow every chain.
+    def _layer(self, reach: Set, k0: int, done: Set, unseen: list[Set]) -> int:
+        """Start the layer's new positions (not in ``done``, the positions started with class
+        ``k0`` before) with a card of class ``k0`` and follow every chain.
 
         Returns 0, or 1 + the column of the play that won.
         """
-        done = started[k0]
-        fresh = (reach | done) ^ done
-        if not fresh:
+        fresh = [0] * RADIX
+        anything = False
+        for p in PIECES:
+            r = reach[p]
+            if r:
+                d = done[p]
+                f = (r | d) ^ d
+                if f:
+                    fresh[p] = f
+                    done[p] = d | f
+                    anything = True
+        if not anything:
             return 0
-        started[k0] = done | fresh
-        win = self.win
+        win, win_piece = self.win, self.win_piece
         sources = self.sources
         live = self.live
-        # old[c]: the chain states ending in column c that the last sweep added (at first the
-        # starts); they still have to be followed to some columns (see below).
-        old = [0] * COLUMNS
+        old: list[Set] = [[0] * RADIX for _ in range(COLUMNS)]
+        any_old = False
         for c in range(COLUMNS):
             under = self.playable[c].get(k0)
-            if under:
-                x = fresh & under
-                if x:
-                    x = (x << STRIDE[c]) & unseen[c]
+            if not under:
+                continue
+            un = unseen[c]
+            lv = live[c]
+            oc = old[c]
+            for p in PIECES:
+                f = fresh[p]
+                if f:
+                    x = f & under[p]
                     if x:
-                        unseen[c] ^= x
-                        if x >> win:
-                            return c + 1
-                        old[c] = x & live[c]
-        if not any(old):
+                        if c < LAST:
+                            q = p
+                            x = (x << STRIDE[c]) & un[p]
+                        else:
+                            q = p + 1
+                            x &= un[q]
+                        if x:
+                            un[q] ^= x
+                            if q == win_piece and x >> win & 1:
+                                return c + 1
+                            x &= lv[q]
+                            if x:
+                                oc[q] = x
+                                any_old = True
+        if not any_old:
             return 0
         # Sweeps go over the target columns forward, then backward, and so on. A state added
         # for column c in a forward sweep goes on at once to the columns after c, and to the
@@ -284,86 +374,133 @@ class Layered:
         order_fwd = range(COLUMNS)
         order_bwd = range(COLUMNS - 1, -1, -1)
         while True:
-            new = [0] * COLUMNS
+            new: list[Set] = [[0] * RADIX for _ in range(COLUMNS)]
             both = old[:]  # old | new, per column, once its step is done
             added = False
             for t in order_fwd if forward else order_bwd:
-                z = 0
-                for c, mask in sources[t]:
+                z = [0] * RADIX
+                nz = False
+                for c, per in sources[t]:
                     if c == t:
-                        f = old[c]
+                        fs = old[c]
                     elif (c < t) == forward:
-                        f = both[c]
+                        fs = both[c]
                     elif first:
-                        f = old[c]
+                        fs = old[c]
                     else:
                         continue
-                    if f:
-                        y = f & mask
-                        if y:
-                            z = z | y if z else y
-                if z:
+                    for p in PIECES:
+                        fp = fs[p]
+                        if fp:
+                            y = fp & per[p]
+                            if y:
+                                zp = z[p]
+                                z[p] = zp | y if zp else y
+                                nz = True
+                if not nz:
+                    continue
+                un = unseen[t]
+                lv = live[t]
+                nt = new[t]
+                got = False
+                if t < LAST:
                     step = STRIDE[t]
-                    x = (z << step) & unseen[t]
-                    if x:
-                        unseen[t] ^= x
-                        if x >> win:
-                            return t + 1
-                        added = True
-                        # Chain states whose waste card takes no top card are positions
-                        # reached, nothing more: they need not be followed.
-                        x &= live[t]
-                        if x:
-                            new[t] = x
-                            o = old[t]
-                            both[t] = o | x if o else x
+                    for p in PIECES:
+                        zp = z[p]
+                        if zp:
+                            x = (zp << step) & un[p]
+                            if x:
+                                un[p] ^= x
+                                if p == win_piece and x >> win & 1:
+                                    return t + 1
+                                added = True
+                                # A chain state whose waste card takes no top card is a
+                                # position reached, nothing more: it need not be followed.
+                                x &= lv[p]
+                                if x:
+                                    nt[p] = x
+                                    got = True
+                else:
+                    for p in range(RADIX - 1):
+                        zp = z[p]
+                        if zp:
+                            q = p + 1
+                            x = zp & un[q]
+                            if x:
+                                un[q] ^= x
+                                if q == win_piece and x >> win & 1:
+                                    return t + 1
+                                added = True
+                                x &= lv[q]
+                                if x:
+                                    nt[q] = x
+                                    got = True
+                if got:
+                    o = old[t]
+                    both[t] = [o[p] | nt[p] for p in PIECES]
             if not added:
                 return 0
             old = new
             first = False
             forward = not forward
 
-    def _count(self, unseen: list[int]) -> int:
-        return 1 + sum((_EVERY ^ u).bit_count() for u in unseen)
+    def _count(self, unseen: list[Set]) -> int:
+        return 1 + sum((_EVERY ^ u[p]).bit_count() for u in unseen for p in PIECES)
 
-    # Reading a line back -------------------------------------------------------------------------
+    # Reading a line back -------------------------------------------------------------------
 
-    def _added(self, s: int, c: int) -> int:
+    def _added(self, s: int, c: int) -> Set:
         """The chain states ending in column ``c`` that layer ``s`` added."""
         key = (s, c)
         added = self.added_cache.get(key)
         if added is None:
-            added = self.unseen_at[s][c] ^ self.unseen_at[s + 1][c]
+            a, b = self.unseen_at[s][c], self.unseen_at[s + 1][c]
+            added = [a[p] ^ b[p] for p in PIECES]
             self.added_cache[key] = added
         return added
 
-    def _digit(self, index: int, c: int) -> int:
-        digit: int = index // STRIDE[c] % RADIX
+    def _digit(self, index: tuple[int, int], c: int) -> int:
+        p, i = index
+        if c == LAST:
+            return p
+        digit: int = i // STRIDE[c] % RADIX
         return digit
 
-    def _line_to_position(self, index: int, s: int, *, pad: bool = True) -> list[int]:
-        """A line reaching position ``index`` with at most ``s`` cards drawn (exactly ``s`` when
-        ``pad``)."""
-        if index == 0:
+    @staticmethod
+    def _has(sets: Set, index: tuple[int, int]) -> bool:
+        p, i = index
+        return bool(sets[p] >> i & 1)
+
+    @staticmethod
+    def _minus(index: tuple[int, int], c: int) -> tuple[int, int]:
+        p, i = index
+        if c == LAST:
+            return p - 1, i
+        return p, i - STRIDE[c]
+
+    def _line_to_position(self, index: tuple[int, int], s: int, *, pad: bool = True) -> list[int]:
+        """A line reaching position ``index`` (piece, bit) with at most ``s`` cards drawn
+        (exactly ``s`` when ``pad``)."""
+        if index == (0, 0):
             return [-s] if s and pad else []
-        first = next(t for t in range(s + 1) if self.reach_after[t] >> index & 1)
-        col = next(c for c in range(COLUMNS) if self._added(first, c) >> index & 1)
+        first = next(t for t in range(s + 1) if self._has(self.reach_after[t], index))
+        col = next(c for c in range(COLUMNS) if self._has(self._added(first, c), index))
         line = self._line_to_chain(index, col, first)
         if pad and s > first:
             line.append(first - s)
         return line
 
-    def _line_to_chain(self, index: int, col: int, s: int) -> list[int]:
+    def _line_to_chain(self, index: tuple[int, int], col: int, s: int) -> list[int]:
         """A line to the chain state ``index`` (last play from ``col``) of layer ``s``."""
         plays: list[int] = []
         while True:
             plays.append(col)
-            before = index - STRIDE[col]
+            before = self._minus(index, col)
             r = self._digit(before, col)
             card = self.klass[col][r]
             starter = self.top_class if s == 0 else card_class(self.stock[s - 1])
-            started = self.reach_after[s - 1] if s else 1
-            if card in self.takes[starter] and started >> before & 1:
+            started = self.reach_after[s - 1] if s else [1, 0, 0, 0, 0, 0]
+            if card in self.takes[starter] and self._has(started, before):
                 line = self._line_to_position(before, s)
                 line.extend(reversed(plays))
                 return line
@@ -372,7 +509,7 @@ class Layered:
                 if (
                     rc
                     and card in self.takes[self.klass[c][rc - 1]]
-                    and self._added(s, c) >> before & 1
+                    and self._has(self._added(s, c), before)
                 ):
                     index, col = before, c
                     break

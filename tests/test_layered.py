@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from golf import engine, layered
 from golf.deal import MAX_DEAL, TABLEAU_SIZE
-from golf.layered import COLUMNS, RADIX, STRIDE, UNIVERSE, Layered
+from golf.layered import INNER, RADIX, STRIDE, UNIVERSE, Layered
 from golf.rules import CLASSIC, EASY, Rules
 from golf.session import Game
 from golf.solver import BudgetExceeded, DealSolver, line_actions, solve
@@ -31,10 +31,10 @@ def index_of(digits: list[int]) -> int:
     return sum(d * STRIDE[c] for c, d in enumerate(digits))
 
 
-def test_digit_masks_split_the_positions_by_each_column() -> None:
+def test_digit_masks_split_a_piece_by_each_column() -> None:
     masks = layered._digit_masks()
     every = (1 << UNIVERSE) - 1
-    for c in range(COLUMNS):
+    for c in range(INNER):
         union = 0
         for mask in masks[c]:
             assert union & mask == 0
@@ -42,20 +42,20 @@ def test_digit_masks_split_the_positions_by_each_column() -> None:
         assert union == every
     rng = random.Random(3)
     for _ in range(300):
-        digits = [rng.randrange(RADIX) for _ in range(COLUMNS)]
+        digits = [rng.randrange(RADIX) for _ in range(INNER)]
         index = index_of(digits)
-        for c in range(COLUMNS):
+        for c in range(INNER):
             for v in range(RADIX):
                 assert (masks[c][v] >> index & 1) == (v == digits[c])
 
 
 def test_level_masks_count_the_cards_played() -> None:
     levels = layered._level_masks()
-    assert len(levels) == COLUMNS * (RADIX - 1) + 1
+    assert len(levels) == INNER * (RADIX - 1) + 1
     assert sum(mask.bit_count() for mask in levels) == UNIVERSE
     rng = random.Random(4)
     for _ in range(300):
-        digits = [rng.randrange(RADIX) for _ in range(COLUMNS)]
+        digits = [rng.randrange(RADIX) for _ in range(INNER)]
         index = index_of(digits)
         assert [n for n, mask in enumerate(levels) if mask >> index & 1] == [sum(digits)]
 
