@@ -55,6 +55,8 @@ WILD: Final = 13
 
 Set = list[int]
 """A set of positions: one int per piece."""
+_NONE: Final[Set] = [0] * RADIX
+"""The empty set, shared (never changed)."""
 
 
 @cache
@@ -277,7 +279,6 @@ class Layered:
         # The unseen sets before each layer and after the last: what a layer added is the
         # difference, worked out only when a line is read back.
         self.unseen_at: list[list[Set]] = [[u[:] for u in unseen]]
-        self.added_cache: dict[tuple[int, int], Set] = {}
         ns = len(self.stock)
         for s in range(ns + 1):
             k0 = self.top_class if s == 0 else card_class(self.stock[s - 1])
@@ -374,7 +375,7 @@ class Layered:
         order_fwd = range(COLUMNS)
         order_bwd = range(COLUMNS - 1, -1, -1)
         while True:
-            new: list[Set] = [[0] * RADIX for _ in range(COLUMNS)]
+            new: list[Set] = [_NONE] * COLUMNS
             both = old[:]  # old | new, per column, once its step is done
             added = False
             for t in order_fwd if forward else order_bwd:
@@ -401,7 +402,7 @@ class Layered:
                     continue
                 un = unseen[t]
                 lv = live[t]
-                nt = new[t]
+                nt = [0] * RADIX
                 got = False
                 if t < LAST:
                     step = STRIDE[t]
@@ -436,6 +437,7 @@ class Layered:
                                     nt[q] = x
                                     got = True
                 if got:
+                    new[t] = nt
                     o = old[t]
                     both[t] = [o[p] | nt[p] for p in PIECES]
             if not added:
@@ -449,15 +451,11 @@ class Layered:
 
     # Reading a line back -------------------------------------------------------------------
 
-    def _added(self, s: int, c: int) -> Set:
-        """The chain states ending in column ``c`` that layer ``s`` added."""
-        key = (s, c)
-        added = self.added_cache.get(key)
-        if added is None:
-            a, b = self.unseen_at[s][c], self.unseen_at[s + 1][c]
-            added = [a[p] ^ b[p] for p in PIECES]
-            self.added_cache[key] = added
-        return added
+    def _added(self, s: int, c: int, index: tuple[int, int]) -> bool:
+        """Whether layer ``s`` added the chain state ``index`` ending in column ``c``: it was
+        unseen before the layer and seen after."""
+        p, i = index
+        return bool(self.unseen_at[s][c][p] >> i & 1) and not self.unseen_at[s + 1][c][p] >> i & 1
 
     def _digit(self, index: tuple[int, int], c: int) -> int:
         p, i = index
@@ -484,7 +482,7 @@ class Layered:
         if index == (0, 0):
             return [-s] if s and pad else []
         first = next(t for t in range(s + 1) if self._has(self.reach_after[t], index))
-        col = next(c for c in range(COLUMNS) if self._has(self._added(first, c), index))
+        col = next(c for c in range(COLUMNS) if self._added(first, c, index))
         line = self._line_to_chain(index, col, first)
         if pad and s > first:
             line.append(first - s)
@@ -506,11 +504,7 @@ class Layered:
                 return line
             for c in range(COLUMNS):
                 rc = self._digit(before, c)
-                if (
-                    rc
-                    and card in self.takes[self.klass[c][rc - 1]]
-                    and self._has(self._added(s, c), before)
-                ):
+                if rc and card in self.takes[self.klass[c][rc - 1]] and self._added(s, c, before):
                     index, col = before, c
                     break
             else:  # pragma: no cover - every state in the sets came from one of these
