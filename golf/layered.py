@@ -57,6 +57,8 @@ Set = list[int]
 """A set of positions: one int per piece."""
 _NONE: Final[Set] = [0] * RADIX
 """The empty set, shared (never changed)."""
+_Plan = list[tuple[int, list[tuple[int, bool, list[int], list[int]]]]]
+"""A sweep's plan: per target column, its sources (column, from both sets, masks, pieces)."""
 
 
 @cache
@@ -232,6 +234,27 @@ class Layered:
                 if any(per):
                     found.append((c, per))
             self.sources.append(found)
+
+        # The sweeps' plans: per target column, its sources, each with the set to take (the
+        # last sweep's states, or this sweep's too) and the pieces its masks reach. Sweeps go
+        # over the targets forward, then backward, and so on: a state added for column c in a
+        # forward sweep goes on at once to the columns after c, and to the columns up to c in
+        # the next (backward) sweep; the other way round in a backward sweep. The starts go on
+        # to every column in the first sweep.
+        def plan(forward: bool, first: bool) -> _Plan:
+            out: _Plan = []
+            for t in range(COLUMNS) if forward else range(COLUMNS - 1, -1, -1):
+                chosen = []
+                for c, per in self.sources[t]:
+                    pieces = [p for p in PIECES if per[p]]
+                    if c != t and (c < t) == forward:
+                        chosen.append((c, True, per, pieces))
+                    elif c == t or first:
+                        chosen.append((c, False, per, pieces))
+                out.append((t, chosen))
+            return out
+
+        self.plans = (plan(True, True), plan(False, False), plan(True, False))
         self.live: list[Set] = [[0] * RADIX for _ in range(COLUMNS)]
         for found in self.sources:
             for c, per in found:
@@ -334,7 +357,6 @@ class Layered:
         if not anything:
             return 0
         win, win_piece = self.win, self.win_piece
-        sources = self.sources
         live = self.live
         old: list[Set] = [[0] * RADIX for _ in range(COLUMNS)]
         any_old = False
@@ -366,31 +388,20 @@ class Layered:
                                 any_old = True
         if not any_old:
             return 0
-        # Sweeps go over the target columns forward, then backward, and so on. A state added
-        # for column c in a forward sweep goes on at once to the columns after c, and to the
-        # columns up to c in the next (backward) sweep; the other way round in a backward sweep.
-        # The starts go on to every column in the first sweep.
-        first = True
-        forward = True
-        order_fwd = range(COLUMNS)
-        order_bwd = range(COLUMNS - 1, -1, -1)
+        plans = self.plans
+        plan = plans[0]
         while True:
             new: list[Set] = [_NONE] * COLUMNS
             both = old[:]  # old | new, per column, once its step is done
             added = False
-            for t in order_fwd if forward else order_bwd:
+            for t, plan_sources in plan:
                 z = [0] * RADIX
                 nz = False
-                for c, per in sources[t]:
-                    if c == t:
-                        fs = old[c]
-                    elif (c < t) == forward:
-                        fs = both[c]
-                    elif first:
-                        fs = old[c]
-                    else:
+                for c, from_both, per, pieces in plan_sources:
+                    fs = both[c] if from_both else old[c]
+                    if fs is _NONE:
                         continue
-                    for p in PIECES:
+                    for p in pieces:
                         fp = fs[p]
                         if fp:
                             y = fp & per[p]
@@ -443,8 +454,7 @@ class Layered:
             if not added:
                 return 0
             old = new
-            first = False
-            forward = not forward
+            plan = plans[2] if plan is plans[1] else plans[1]
 
     def _count(self, unseen: list[Set]) -> int:
         return 1 + sum((_EVERY ^ u[p]).bit_count() for u in unseen for p in PIECES)
