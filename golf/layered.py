@@ -367,17 +367,14 @@ class Layered:
             un = unseen[c]
             lv = live[c]
             oc = old[c]
+            step, up = (STRIDE[c], 0) if c < LAST else (0, 1)
             for p in PIECES:
                 f = fresh[p]
                 if f:
                     x = f & under[p]
                     if x:
-                        if c < LAST:
-                            q = p
-                            x = (x << STRIDE[c]) & un[p]
-                        else:
-                            q = p + 1
-                            x &= un[q]
+                        q = p + up
+                        x = (x << step) & un[q]
                         if x:
                             un[q] ^= x
                             if q == win_piece and x >> win & 1:
@@ -415,38 +412,25 @@ class Layered:
                 lv = live[t]
                 nt = [0] * RADIX
                 got = False
-                if t < LAST:
-                    step = STRIDE[t]
-                    for p in PIECES:
-                        zp = z[p]
-                        if zp:
-                            x = (zp << step) & un[p]
+                # A play from column t < LAST shifts within the piece; one from the last
+                # column moves to the next piece (z has nothing in the last piece then).
+                step, up = (STRIDE[t], 0) if t < LAST else (0, 1)
+                for p in PIECES:
+                    zp = z[p]
+                    if zp:
+                        q = p + up
+                        x = (zp << step) & un[q]
+                        if x:
+                            un[q] ^= x
+                            if q == win_piece and x >> win & 1:
+                                return t + 1
+                            added = True
+                            # A chain state whose waste card takes no top card is a
+                            # position reached, nothing more: it need not be followed.
+                            x &= lv[q]
                             if x:
-                                un[p] ^= x
-                                if p == win_piece and x >> win & 1:
-                                    return t + 1
-                                added = True
-                                # A chain state whose waste card takes no top card is a
-                                # position reached, nothing more: it need not be followed.
-                                x &= lv[p]
-                                if x:
-                                    nt[p] = x
-                                    got = True
-                else:
-                    for p in range(RADIX - 1):
-                        zp = z[p]
-                        if zp:
-                            q = p + 1
-                            x = zp & un[q]
-                            if x:
-                                un[q] ^= x
-                                if q == win_piece and x >> win & 1:
-                                    return t + 1
-                                added = True
-                                x &= lv[q]
-                                if x:
-                                    nt[q] = x
-                                    got = True
+                                nt[q] = x
+                                got = True
                 if got:
                     new[t] = nt
                     o = old[t]

@@ -15,7 +15,14 @@ from golf.layered import INNER, RADIX, STRIDE, UNIVERSE, Layered
 from golf.rules import CLASSIC, EASY, Rules
 from golf.session import Game
 from golf.solver import BudgetExceeded, DealSolver, line_actions, solve
-from tests.test_solver import NOTHING_ON_A_KING, naive_best, played_forward, small_position
+from tests.test_solver import (
+    NOTHING_ON_A_KING,
+    naive_best,
+    played_forward,
+    rules_strategy,
+    small_cases,
+    small_position,
+)
 
 ANY_TIME_RULES = st.builds(
     Rules,
@@ -98,12 +105,7 @@ def test_whole_deals_agree_with_the_depth_first_search(number: int, rules: Rules
 
 
 @settings(max_examples=40, deadline=None)
-@given(
-    st.integers(0, MAX_DEAL - 1),
-    ANY_TIME_RULES,
-    st.lists(st.integers(0, 3), min_size=7, max_size=7),
-    st.integers(0, 7),
-)
+@small_cases(ANY_TIME_RULES)
 def test_small_positions_match_a_plain_search(
     number: int, rules: Rules, heights: list[int], stock: int
 ) -> None:
@@ -117,19 +119,7 @@ def test_small_positions_match_a_plain_search(
 
 
 @settings(max_examples=40, deadline=None)
-@given(
-    st.integers(0, MAX_DEAL - 1),
-    st.builds(
-        Rules,
-        king_ace=st.booleans(),
-        queen_on_king=st.booleans(),
-        draw_any_time=st.booleans(),
-        jokers=st.sampled_from([0, 0, 1, 2]),
-        empty_waste=st.booleans(),
-    ),
-    st.lists(st.integers(0, 3), min_size=7, max_size=7),
-    st.integers(0, 7),
-)
+@small_cases(rules_strategy)
 def test_the_depth_first_search_still_matches_a_plain_search(
     number: int, rules: Rules, heights: list[int], stock: int
 ) -> None:

@@ -4,6 +4,8 @@ bounds that never cut a real line, budgets, random winnable deals and the game a
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -57,6 +59,17 @@ def replay(position: Position, rules: Rules, line: tuple[Action, ...]) -> Game:
         refused = game.apply(action)
         assert refused is None, f"action {i + 1} ({action}) refused: {refused.text()}"
     return game
+
+
+def small_cases(rules: st.SearchStrategy[Rules]) -> Callable[[Callable[..., None]], Any]:
+    """Hypothesis cases of a small position (see :func:`small_position`): a deal number,
+    rules drawn from ``rules``, the columns' heights and the stock's length."""
+    return given(
+        st.integers(0, MAX_DEAL - 1),
+        rules,
+        st.lists(st.integers(0, 3), min_size=7, max_size=7),
+        st.integers(0, 7),
+    )
 
 
 def played_forward(number: int, rules: Rules, moves: int, seed: int) -> Position:
@@ -123,12 +136,7 @@ def test_winning_lines_of_whole_deals_win(number: int, rules: Rules) -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(
-    st.integers(0, MAX_DEAL - 1),
-    rules_strategy,
-    st.lists(st.integers(0, 3), min_size=7, max_size=7),
-    st.integers(0, 7),
-)
+@small_cases(rules_strategy)
 def test_verdict_and_best_result_match_a_plain_search(
     number: int, rules: Rules, heights: list[int], stock: int
 ) -> None:
@@ -142,12 +150,7 @@ def test_verdict_and_best_result_match_a_plain_search(
 
 
 @settings(max_examples=60, deadline=None)
-@given(
-    st.integers(0, MAX_DEAL - 1),
-    rules_strategy,
-    st.lists(st.integers(0, 3), min_size=7, max_size=7),
-    st.integers(0, 7),
-)
+@small_cases(rules_strategy)
 def test_the_bounds_never_cut_a_real_line(
     number: int, rules: Rules, heights: list[int], stock: int
 ) -> None:
