@@ -239,9 +239,10 @@ class Layered:
         # last sweep's states, or this sweep's too) and the pieces its masks reach. Sweeps go
         # over the targets forward, then backward, and so on: a state added for column c in a
         # forward sweep goes on at once to the columns after c, and to the columns up to c in
-        # the next (backward) sweep; the other way round in a backward sweep. The starts go on
-        # to every column in the first sweep.
-        def plan(forward: bool, first: bool) -> _Plan:
+        # the next (backward) sweep; the other way round in a backward sweep. The first sweep
+        # of a layer is a forward one that also plays the drawn card's followers, each at its
+        # column's step.
+        def plan(forward: bool) -> _Plan:
             out: _Plan = []
             for t in range(COLUMNS) if forward else range(COLUMNS - 1, -1, -1):
                 chosen = []
@@ -249,12 +250,12 @@ class Layered:
                     pieces = [p for p in PIECES if per[p]]
                     if c != t and (c < t) == forward:
                         chosen.append((c, True, per, pieces))
-                    elif c == t or first:
+                    elif c == t:
                         chosen.append((c, False, per, pieces))
                 out.append((t, chosen))
             return out
 
-        self.plans = (plan(True, True), plan(False, False), plan(True, False))
+        self.plans = (plan(True), plan(False))
         self.live: list[Set] = [[0] * RADIX for _ in range(COLUMNS)]
         for found in self.sources:
             for c, per in found:
@@ -358,35 +359,11 @@ class Layered:
             return 0
         win, win_piece = self.win, self.win_piece
         live = self.live
-        old: list[Set] = [[0] * RADIX for _ in range(COLUMNS)]
-        any_old = False
-        for c in range(COLUMNS):
-            under = self.playable[c].get(k0)
-            if not under:
-                continue
-            un = unseen[c]
-            lv = live[c]
-            oc = old[c]
-            step, up = (STRIDE[c], 0) if c < LAST else (0, 1)
-            for p in PIECES:
-                f = fresh[p]
-                if f:
-                    x = f & under[p]
-                    if x:
-                        q = p + up
-                        x = (x << step) & un[q]
-                        if x:
-                            un[q] ^= x
-                            if q == win_piece and x >> win & 1:
-                                return c + 1
-                            x &= lv[q]
-                            if x:
-                                oc[q] = x
-                                any_old = True
-        if not any_old:
-            return 0
+        playable = self.playable
+        old: list[Set] = [_NONE] * COLUMNS
         plans = self.plans
         plan = plans[0]
+        starting = True  # the first sweep also plays the drawn card's followers
         while True:
             new: list[Set] = [_NONE] * COLUMNS
             both = old[:]  # old | new, per column, once its step is done
@@ -394,6 +371,16 @@ class Layered:
             for t, plan_sources in plan:
                 z = [0] * RADIX
                 nz = False
+                if starting:
+                    under = playable[t].get(k0)
+                    if under:
+                        for p in PIECES:
+                            f = fresh[p]
+                            if f:
+                                y = f & under[p]
+                                if y:
+                                    z[p] = y
+                                    nz = True
                 for c, from_both, per, pieces in plan_sources:
                     fs = both[c] if from_both else old[c]
                     if fs is _NONE:
@@ -438,7 +425,8 @@ class Layered:
             if not added:
                 return 0
             old = new
-            plan = plans[2] if plan is plans[1] else plans[1]
+            starting = False
+            plan = plans[1] if plan is plans[0] else plans[0]
 
     def _count(self, unseen: list[Set]) -> int:
         return 1 + sum((_EVERY ^ u[p]).bit_count() for u in unseen for p in PIECES)
