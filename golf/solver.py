@@ -4,7 +4,13 @@ result when it is not. Also a random winnable deal, and the analysis of a played
 It plays by the engine's own rules (``Rules.follows``) and returns lines of engine
 :class:`~golf.engine.Action` that :class:`~golf.session.Game` accepts.
 
-How the search works (depth first, deterministic):
+Two searches answer. When drawing is allowed at any time, the layered search of
+:mod:`golf.layered` decides a position, with its best result, in a time that hardly depends on
+the deal (a depth-first go first takes the quick wins when the King-Ace link makes most deals
+winnable). The depth-first search below answers under the strict rules, within small budgets,
+and for the hints, which ask many questions about one deal and gain from the states it keeps.
+
+How the depth-first search works (deterministic):
 
 * A state is the seven column heights, the number of cards drawn and the waste top. The top
   only matters through the free cards that may go on it, so a state is one int: the heights in
@@ -513,14 +519,9 @@ class DealSolver:
         the depth-first search, whose proven-lost states serve later questions (the hints ask
         many about one deal).
         """
-        rules = self.rules
-        if (
-            depth_first
-            or not rules.draw_any_time
-            or (max_states is not None and max_states < LAYERED_MIN_STATES)
-        ):
+        if not self._layered_may_answer(max_states, depth_first):
             return self._depth_first_line(position, max_states)
-        quick = QUICK_STATES[rules.king_ace]
+        quick = QUICK_STATES[self.rules.king_ace]
         if quick:
             try:
                 return self._depth_first_line(position, quick)
@@ -528,6 +529,15 @@ class DealSolver:
                 pass
         outcome = self.layered(position)
         return outcome.path[:] if outcome.winnable else None
+
+    def _layered_may_answer(self, max_states: int | None, depth_first: bool) -> bool:
+        """Whether the layered search answers a question with this budget: drawing at any
+        time, a budget of at least :data:`LAYERED_MIN_STATES` (or none), not ``depth_first``."""
+        return (
+            not depth_first
+            and self.rules.draw_any_time
+            and (max_states is None or max_states >= LAYERED_MIN_STATES)
+        )
 
     def layered(self, position: Position | None = None) -> Outcome:
         """The layered search's verdict, best result and line from ``position`` (kept)."""
@@ -592,16 +602,9 @@ class DealSolver:
         (its answer, once found, is kept), unless ``depth_first``.
         """
         heights, s, top = self.state_of(position if position is not None else self.start)
-        outcome = None if depth_first else self.outcomes.get((tuple(heights), s, top))
-        if (
-            outcome is None
-            and not depth_first
-            and self.rules.draw_any_time
-            and (max_states is None or max_states >= LAYERED_MIN_STATES)
-        ):
+        known_outcome = not depth_first and (tuple(heights), s, top) in self.outcomes
+        if known_outcome or self._layered_may_answer(max_states, depth_first):
             outcome = self.layered(position)
-        if outcome is not None:
-            self.closest = (outcome.left, outcome.path[:])
             return outcome.left, outcome.path[:]
         search = _Search(self, heights, s, top, max_states)
         if known is not None and known[0] < search.best_left:

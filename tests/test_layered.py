@@ -158,3 +158,14 @@ def test_a_small_budget_keeps_to_the_depth_first_search() -> None:
     with pytest.raises(BudgetExceeded):
         deal.winning_line(max_states=50)
     assert deal.outcomes == {}
+
+
+def test_a_budget_the_layered_search_outgrows_still_gets_its_best_result() -> None:
+    # The layered search counts more states than the budget; its best result still stands.
+    result = solve(engine.deal(1, CLASSIC), CLASSIC, max_states=20_000)
+    assert result.winnable is False and result.exact
+    assert result.states > 20_000
+    assert (
+        result.best_removed
+        == TABLEAU_SIZE - DealSolver(engine.deal(1, CLASSIC), CLASSIC).layered().left
+    )
