@@ -421,7 +421,7 @@ class Layered:
                 if got:
                     new[t] = nt
                     o = old[t]
-                    both[t] = [o[p] | nt[p] for p in PIECES]
+                    both[t] = nt if o is _NONE else [o[p] | nt[p] for p in PIECES]
             if not added:
                 return 0
             old = new
