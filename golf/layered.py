@@ -150,19 +150,24 @@ class Layered:
     ) -> None:
         keep_freed_memory()
         masks = _digit_masks()
-        rep = [*range(13), DECK_SIZE]
+        rep = [*range(13), DECK_SIZE]  # a card of each class
+        # takes[k]: the classes that may be played on a card of class k.
         self.takes = [[j for j in range(14) if rep[j] in follows[rep[k]]] for k in range(14)]
         self.stock = tuple(stock)
         self.top_class = WILD if top is None else card_class(top)
+        # Column c of the search is column order[c] of the position: the hardest to play last.
         self.order = self._order(columns)
         columns = [columns[i] for i in self.order]
         self.lengths = [len(col) for col in columns]
+        # klass[c][r]: the class of the card of column c that is on top once r are played.
         self.klass = [
             [card_class(col[len(col) - 1 - r]) for r in range(len(col))] for col in columns
         ]
         takes = self.takes
         klass = self.klass
         last_len = self.lengths[LAST]
+        # The win: every card played, the last column's in the piece number, the others' in
+        # the bit.
         self.win_piece = last_len
         self.win = sum(n * STRIDE[c] for c, n in enumerate(self.lengths[:INNER]))
         # playable[c][k][p]: positions of piece p whose column c has a top card that may go
@@ -256,6 +261,7 @@ class Layered:
             return out
 
         self.plans = (plan(True), plan(False))
+        # live[c]: the chain states ending in column c whose waste card takes some top card.
         self.live: list[Set] = [[0] * RADIX for _ in range(COLUMNS)]
         for found in self.sources:
             for c, per in found:
@@ -267,9 +273,8 @@ class Layered:
         """The columns from the easiest to play to the hardest.
 
         The last column's digit picks the piece: the longer it keeps its cards, the fewer
-        pieces a set reaches (the ints would otherwise be longer: a few percent of the time
-        on Classic deals). A card is hard to play when few cards (in the stock
-        and the tableau) take it; the top ones count most.
+        pieces a set reaches (a few percent of the time on Classic deals). A card is hard to
+        play when few cards (in the stock and the tableau) take it; the top ones count most.
         """
         count = [0] * 14
         for card in (*self.stock, *(card for col in columns for card in col)):
@@ -300,8 +305,8 @@ class Layered:
         started: list[Set] = [[0] * RADIX for _ in range(14)]
         reach: Set = [1, 0, 0, 0, 0, 0]
         self.reach_after: list[Set] = []
-        # The unseen sets before each layer and after the last: what a layer added is the
-        # difference, worked out only when a line is read back.
+        # The unseen sets before each layer and after the last: a layer added what was unseen
+        # before it and seen after (see _added, when a line is read back).
         self.unseen_at: list[list[Set]] = [[u[:] for u in unseen]]
         ns = len(self.stock)
         for s in range(ns + 1):
@@ -321,6 +326,8 @@ class Layered:
                 return Outcome(
                     True, 0, self._line_to_chain(index, found - 1, s), self._count(unseen)
                 )
+        # Lost: the reached position with the most cards played (the level masks count the
+        # cards of a piece's six columns; the piece number counts the last column's).
         levels = _level_masks()
         best_n, best_index = -1, (0, 0)
         for p in PIECES:
