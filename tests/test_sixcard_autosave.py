@@ -233,6 +233,15 @@ def _table(driver: Driver) -> SixTableScene:
     raise AssertionError(f"no six-card table: {driver.app.scenes.stack}")
 
 
+def _pause_menu(driver: Driver, table: SixTableScene) -> SixPauseMenu:
+    """The table's pause menu, opened."""
+    table.open_menu()
+    _step(driver, 1)
+    menu = driver.app.scenes.top
+    assert isinstance(menu, SixPauseMenu)
+    return menu
+
+
 def _sit(driver: Driver, setup: SixSetup = SETUP) -> SixTableScene:
     table = SixTableScene(driver.app, setup)
     driver.app.scenes.reset(table, fade=False)
@@ -356,10 +365,7 @@ def test_quitting_to_the_title_from_the_pause_menu_removes_it(tmp_path: Path) ->
     table = _sit(driver)
     _play_table(driver, table, 8)
     assert (tmp_path / "data" / NAME).exists()
-    table.open_menu()
-    _step(driver, 1)
-    menu = driver.app.scenes.top
-    assert isinstance(menu, SixPauseMenu)
+    menu = _pause_menu(driver, table)
     menu.menu.buttons[-1].activate()  # Title
     _step(driver, 3)
     assert not (tmp_path / "data" / NAME).exists()
@@ -370,10 +376,7 @@ def test_a_new_deal_from_the_pause_menu_replaces_it(tmp_path: Path) -> None:
     driver = _driver(tmp_path)
     table = _sit(driver)
     _play_table(driver, table, 8)
-    table.open_menu()
-    _step(driver, 1)
-    menu = driver.app.scenes.top
-    assert isinstance(menu, SixPauseMenu)
+    menu = _pause_menu(driver, table)
     menu.new_deal()
     assert not (tmp_path / "data" / NAME).exists()
     _step(driver, 3)
@@ -402,10 +405,7 @@ def test_the_setup_over_a_table_offers_no_continue(tmp_path: Path) -> None:
     driver = _driver(tmp_path)
     table = _sit(driver)
     _play_table(driver, table, 8)
-    table.open_menu()
-    _step(driver, 1)
-    menu = driver.app.scenes.top
-    assert isinstance(menu, SixPauseMenu)
+    menu = _pause_menu(driver, table)
     menu.setup()
     _step(driver, 1)
     top = driver.app.scenes.top

@@ -670,14 +670,20 @@ class SixTableScene(Scene):
         self.knock_button.update(dt)
         self._drive(dt)
 
-    def _drive(self, dt: float) -> None:
-        """The computers' turns, the curtain between people and the scoreboard, in time."""
+    def _waiting(self, dt: float) -> bool:
+        """Whether the table still waits: cards in flight, or the pause before the next action
+        (``dt`` comes off it)."""
         if self.animating:
-            return
+            return True
         if self.wait > 0:
             self.wait -= dt
-            if self.wait > 0:
-                return
+            return self.wait > 0
+        return False
+
+    def _drive(self, dt: float) -> None:
+        """The computers' turns, the curtain between people and the scoreboard, in time."""
+        if self._waiting(dt):
+            return
         state = self.state
         if state.phase in ("hole_over", "game_over"):
             if self.scored < len(state.scores):

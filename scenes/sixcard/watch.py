@@ -188,13 +188,8 @@ class SixWatchScene(Playback[SixReplay], SixTableScene):
 
     def _drive(self, dt: float) -> None:
         """The file's next action in time; the scoreboard after every hole."""
-        if not self.fastest:
-            if self.animating:
-                return
-            if self.wait > 0:
-                self.wait -= dt
-                if self.wait > 0:
-                    return
+        if not self.fastest and self._waiting(dt):
+            return
         state = self.state
         if state.phase in ("hole_over", "game_over") and self.scored < len(state.scores):
             self.scored = len(state.scores)
