@@ -22,7 +22,7 @@ from scenes.game import GameScene
 from scenes.look import BACK, CARD_H, CARD_W, SCREEN_SIZE, SHADOW_OFFSET
 from scenes.sprites import CardSprite
 from scenes.widgets import Button, draw_button
-from tests.ui_driver import WIN_CODE, WIN_LINE, Driver, make_driver
+from tests.ui_driver import WIN_CODE, WIN_LINE, Driver, make_driver, token_key
 
 FRAME = 1 / 60
 
@@ -131,13 +131,12 @@ def test_partial_redraw_equals_full_redraw_through_a_whole_game(
     # brisk play: a move every third frame, so that flights overlap and the waste fan shifts
     line = list(WIN_LINE)
     for i, token in enumerate(line[:20]):
-        key = pygame.K_SPACE if token == "d" else getattr(pygame, f"K_{token}")
-        check.key(key, " " if token == "d" else token)
+        check.key(*token_key(token))
         check.run(2)
         if i in (5, 12):  # undo mid-flight, then play the move again
             check.key(pygame.K_u, "u")
             check.run(1)
-            check.key(key, token)
+            check.key(token_key(token)[0], token)
             check.run(2)
     check.run(30)
     # the cursor lights a column badge; a refused play shakes its card
@@ -155,11 +154,10 @@ def test_partial_redraw_equals_full_redraw_through_a_whole_game(
     undo = table.buttons[0]
     check.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=undo.rect.center, button=1)])
     check.run(20)
-    check.key(getattr(pygame, f"K_{line[19]}") if line[19] != "d" else pygame.K_SPACE)
+    check.key(token_key(line[19])[0])
     check.run(20)
     for token in line[20:]:
-        key = pygame.K_SPACE if token == "d" else getattr(pygame, f"K_{token}")
-        check.key(key, " " if token == "d" else token)
+        check.key(*token_key(token))
         check.run(2)
     assert table.game.status == "won"
     for _ in range(200):  # the celebration: the waste bursts up with confetti
@@ -178,7 +176,7 @@ def test_restart_and_new_deal_draw_like_a_fresh_table(
     flow.start_game(ui.app, Game.from_code(WIN_CODE))
     check.run(60)
     for token in WIN_LINE[:6]:
-        check.key(getattr(pygame, f"K_{token}") if token != "d" else pygame.K_SPACE)
+        check.key(token_key(token)[0])
         check.run(3)
     first = ui.table
     check.key(pygame.K_r, "r")  # restart: the same deal, dealt again on the shared layer

@@ -17,7 +17,7 @@ from scenes.game import GameScene
 from scenes.look import CARD_H, SCREEN_SIZE, Look, _felt, opaque_layer
 from scenes.manager import SceneManager
 from scenes.title import TitleScene
-from tests.ui_driver import WIN_CODE, WIN_LINE, Driver, make_driver
+from tests.ui_driver import WIN_CODE, WIN_LINE, Driver, make_driver, token_key
 
 
 @pytest.fixture
@@ -161,13 +161,12 @@ def test_a_table_redrawn_where_it_changed_shows_what_a_whole_redraw_shows(
     table = ui.table
     line = list(WIN_LINE)
     for i, token in enumerate(line[:20]):
-        key = pygame.K_SPACE if token == "d" else getattr(pygame, f"K_{token}")
-        check.key(key, " " if token == "d" else token)
+        check.key(*token_key(token))
         check.run(2)
         if i == 6:  # undo mid-flight, then the move again
             check.key(pygame.K_u, "u")
             check.run(1)
-            check.key(key, token)
+            check.key(token_key(token)[0], token)
             check.run(2)
     check.run(30)
     check.key(pygame.K_RIGHT)  # the cursor and its arrow
@@ -188,11 +187,10 @@ def test_a_table_redrawn_where_it_changed_shows_what_a_whole_redraw_shows(
     check.run(20)
     check.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 300), rel=(0, 0))])
     token = line[19]
-    check.key(pygame.K_SPACE if token == "d" else getattr(pygame, f"K_{token}"))
+    check.key(token_key(token)[0])
     check.run(20)
     for token in line[20:]:
-        key = pygame.K_SPACE if token == "d" else getattr(pygame, f"K_{token}")
-        check.key(key, " " if token == "d" else token)
+        check.key(*token_key(token))
         check.run(2)
     assert table.game.status == "won"
     for _ in range(200):

@@ -19,9 +19,17 @@ from scenes.look import SCREEN_SIZE
 from scenes.manager import App, Loop, Scene
 from tests.test_ui_play import WIN_CODE, WIN_LINE
 
-__all__ = ["DAY", "WIN_CODE", "WIN_LINE", "Driver", "make_driver"]
+__all__ = ["DAY", "WIN_CODE", "WIN_LINE", "Driver", "make_driver", "token_key"]
 
 FRAME = 1 / 60
+
+
+def token_key(token: str) -> tuple[int, str]:
+    """The key and its text for a token of a winning line: ``d`` draws (Space), a digit plays
+    that column."""
+    return (pygame.K_SPACE, " ") if token == "d" else (getattr(pygame, f"K_{token}"), token)
+
+
 DAY = date(2026, 12, 1)
 
 
