@@ -1,6 +1,6 @@
 """Golf solitaire: start the game window, or run a headless command (``main.py --help``).
 
-The headless commands live in ``golf.cli`` and never import pygame; the window is imported
+The headless commands live in ``golfcli.base`` and never import pygame; the window is imported
 only when it is asked for.
 """
 
@@ -18,7 +18,7 @@ import importlib  # noqa: E402
 import sys  # noqa: E402
 from collections.abc import Sequence  # noqa: E402
 
-from golf.cli import main as cli_main  # noqa: E402
+from golfcli.base import main as cli_main  # noqa: E402
 
 
 def run_window(args: argparse.Namespace) -> int:

@@ -16,9 +16,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from golf import engine
-from golf.rules import CLASSIC, EASY, STRICT
-from golf.session import Game
+from golf.solitaire import engine
+from golf.solitaire.rules import CLASSIC, EASY, STRICT
+from golf.solitaire.session import Game
 
 
 def playouts_engine(seconds: float, rng: random.Random) -> tuple[int, float]:
@@ -59,7 +59,7 @@ def playouts_session(seconds: float, rng: random.Random) -> tuple[int, float]:
 
 def replays_verified(seconds: float) -> tuple[int, float] | None:
     try:
-        from golf import replay
+        from golf.solitaire import replay
     except ImportError:
         return None
     files = sorted((Path(__file__).resolve().parent.parent / "replays").glob("*.yaml"))

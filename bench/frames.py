@@ -50,11 +50,11 @@ def frame_costs(frames: int) -> list[float]:
     sys.path.insert(0, str(ROOT))
     import pygame
 
-    from golf.session import Game
+    from golf.solitaire.session import Game
     from scenes import flow
     from scenes.app import WindowOptions, build_app
-    from scenes.look import SCREEN_SIZE
-    from scenes.manager import Loop
+    from scenes.core.look import SCREEN_SIZE
+    from scenes.core.manager import Loop
 
     pygame.init()
     screen = pygame.display.set_mode(SCREEN_SIZE)

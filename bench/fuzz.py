@@ -5,12 +5,12 @@
 Cases are shared round-robin between three targets; no Hypothesis needed (the test suite runs
 Hypothesis versions and a short run of this file, ``tests/test_fuzz.py``):
 
-* ``replay``: ``golf.replay.loads`` on the shipped sample replays mutated byte by byte, line by
+* ``replay``: ``golf.solitaire.replay.loads`` on the shipped sample replays mutated byte by byte, line by
   line and by splicing, and on random text. It must return a replay or raise ``ReplayError``;
-  a replay it returns must play back (``golf.replay.play``) without an exception.
-* ``code``: ``golf.codes.parse_code`` on mutated valid codes and random text. It must return a
+  a replay it returns must play back (``golf.solitaire.replay.play``) without an exception.
+* ``code``: ``golf.solitaire.codes.parse_code`` on mutated valid codes and random text. It must return a
   code or raise ``CodeError``; a code it returns must be written back the same way.
-* ``cli``: ``golf.cli.main`` with random command lines built from the real commands, options,
+* ``cli``: ``golfcli.base.main`` with random command lines built from the real commands, options,
   codes, files and random tokens (``play`` opens a stand-in window; ``watch`` is made headless).
   It may only end with exit status 0, 1 or 2 (a return or ``SystemExit``); files go to a
   temporary folder, and ``XDG_DATA_HOME``/``XDG_CONFIG_HOME`` point there too.
@@ -39,9 +39,9 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from golf import cli  # noqa: E402
-from golf.codes import CodeError, format_code, parse_code  # noqa: E402
-from golf.replay import ReplayError, loads, play  # noqa: E402
+from golf.solitaire.codes import CodeError, format_code, parse_code  # noqa: E402
+from golf.solitaire.replay import ReplayError, loads, play  # noqa: E402
+from golfcli import base as cli  # noqa: E402
 
 SAMPLES: list[str] = [  # the solitaire samples (the six-card one has its own reader)
     text

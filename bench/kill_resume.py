@@ -63,15 +63,15 @@ _SAME_KEYS = {
 
 def _check_files(folder: Path) -> tuple[list[str], int]:
     """Problems with the files of ``folder``, and how many temporary files lie about."""
-    from golf.autosave import AUTOSAVE_DOCUMENT
-    from golf.highscores import HIGHSCORES_DOCUMENT
-    from golf.replay import ReplayError, load
-    from golf.round import ROUND_DOCUMENT
+    from golf.core.store import Document, Store
     from golf.sixcard import replay as six_replay
     from golf.sixcard.autosave import SIX_AUTOSAVE_DOCUMENT
-    from golf.stats import STATS_DOCUMENT
-    from golf.store import Document, Store
-    from scenes.settings import SettingsStore
+    from golf.solitaire.autosave import AUTOSAVE_DOCUMENT
+    from golf.solitaire.highscores import HIGHSCORES_DOCUMENT
+    from golf.solitaire.replay import ReplayError, load
+    from golf.solitaire.round import ROUND_DOCUMENT
+    from golf.solitaire.stats import STATS_DOCUMENT
+    from scenes.core.settings import SettingsStore
 
     problems: list[str] = []
     temporaries = 0
@@ -118,8 +118,8 @@ def saved_state(folder: Path, game: str = "solitaire") -> State | None:
 
     Only a game still in play is offered by the title, so a finished one counts as none.
     """
-    from golf.autosave import AUTOSAVE_DOCUMENT
-    from golf.store import Store
+    from golf.core.store import Store
+    from golf.solitaire.autosave import AUTOSAVE_DOCUMENT
 
     if game == "six-card":
         return _six_saved_state(folder)
@@ -138,8 +138,8 @@ def saved_state(folder: Path, game: str = "solitaire") -> State | None:
 
 def _six_saved_state(folder: Path) -> State | None:
     """:func:`saved_state` of the six-card autosave."""
+    from golf.core.store import Store
     from golf.sixcard.autosave import SIX_AUTOSAVE_DOCUMENT
-    from golf.store import Store
     from scenes.autoplay import six_state  # the same state the program prints
 
     loaded = Store(folder / "data").load(SIX_AUTOSAVE_DOCUMENT, keep_aside=False)

@@ -135,12 +135,12 @@ def soak(
 ) -> SoakReport:
     """Play ``games`` games; sample memory after ``warmup`` games and every ``every`` games
     (default: a tenth of the run), trimming the C allocator at each sample when ``trim``."""
-    from golf import engine
+    from golf.solitaire import engine
     from scenes import flow
     from scenes.app import WindowOptions, build_app, first_scene
-    from scenes.game import GameScene
-    from scenes.look import SCREEN_SIZE
-    from scenes.manager import Loop
+    from scenes.core.look import SCREEN_SIZE
+    from scenes.core.manager import Loop
+    from scenes.solitaire.game import GameScene
 
     own = tempfile.TemporaryDirectory(prefix="golf-soak-") if folder is None else None
     work = Path(own.name) if own is not None else folder

@@ -30,9 +30,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from golf import engine
-from golf.rules import CLASSIC, EASY, Rules
-from golf.solver import DealSolver
+from golf.solitaire import engine
+from golf.solitaire.rules import CLASSIC, EASY, Rules
+from golf.solitaire.solver import DealSolver
 
 RULE_SETS = {
     "easy": ("Easy", EASY, 93),

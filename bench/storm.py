@@ -7,7 +7,7 @@ replays in a temporary folder) and starts on the title. Each event — a click o
 anywhere (on and off the screen, any button, the wheel), a motion, a key (game keys, arrows,
 Enter, Esc, Backspace, F-keys, letters, digits, with and without modifiers), typed text, a
 window resize, a focus change, a gamepad button or hat, or a quit — goes through the real
-frame loop (``scenes.manager.Loop.step``) with a fixed ``dt``. A quit (the window's close box,
+frame loop (``scenes.core.manager.Loop.step``) with a fixed ``dt``. A quit (the window's close box,
 the title's Quit) is cancelled by the harness, as a player changing their mind would: the loop
 goes on. A quarter of the events are a click aimed at something the scene on top shows (a
 button, a card, a six-card target), the rest fall anywhere.
@@ -94,7 +94,7 @@ class InvariantError(AssertionError):
 
 def check_table(scene: Any) -> None:
     """Every card of the deal once; moves and undo depth consistent; the log replays."""
-    from golf.session import Game
+    from golf.solitaire.session import Game
 
     game = scene.game
     position = game.position
@@ -187,7 +187,7 @@ def random_event(rng: random.Random) -> pygame.event.Event:
 def build(folder: Path, seed: int) -> Any:
     """The window on the title, its files in ``folder``."""
     from scenes.app import WindowOptions, build_app, first_scene
-    from scenes.look import SCREEN_SIZE
+    from scenes.core.look import SCREEN_SIZE
 
     pygame.init()
     screen = pygame.display.set_mode(SCREEN_SIZE)
@@ -289,8 +289,8 @@ def check_six(scene: Any) -> None:
 
 def check_stack(app: Any) -> int:
     """Check every table on the scene stack; how many were checked."""
-    from scenes.game import GameScene
     from scenes.sixcard.table import SixTableScene
+    from scenes.solitaire.game import GameScene
 
     checked = 0
     for scene in app.scenes.stack:
@@ -353,7 +353,7 @@ class Driver:
             getattr(self.top, method)()
 
     def table(self) -> Any:
-        from scenes.game import GameScene
+        from scenes.solitaire.game import GameScene
 
         return next((s for s in self.app.scenes.stack if isinstance(s, GameScene)), None)
 
@@ -376,8 +376,8 @@ class Driver:
         self.until("AttractScene", limit=400)  # idle on the title: the demo starts
 
     def game(self, code: str | None = None) -> None:
-        from golf.rules import CLASSIC, EASY
-        from golf.session import Game
+        from golf.solitaire.rules import CLASSIC, EASY
+        from golf.solitaire.session import Game
         from scenes import flow
 
         if code is None:
@@ -417,8 +417,8 @@ class Driver:
     def initials(self) -> None:
         from datetime import date
 
+        from scenes.core.records import HighScoreChance
         from scenes.highscores import open_initials
-        from scenes.records import HighScoreChance
 
         self.over(keep_initials=True)
         table = self.table()
@@ -453,8 +453,8 @@ class Driver:
         getattr(flow, opener)(self.app)
 
     def finding(self) -> None:
-        from golf.rules import EASY
-        from scenes.finding import FindDealScene
+        from golf.solitaire.rules import EASY
+        from scenes.solitaire.finding import FindDealScene
 
         self.title()
         self.until("TitleScene")
@@ -471,7 +471,7 @@ class Driver:
             self.call("StatsScene", then)
 
     def round(self, then: str | None = None) -> None:
-        from scenes.round import open_round_setup
+        from scenes.solitaire.round import open_round_setup
 
         self.title()
         self.until("TitleScene")
@@ -591,7 +591,7 @@ def storm(
     started = time.perf_counter()
     try:
         app = build(work, seed)
-        from scenes.manager import Loop
+        from scenes.core.manager import Loop
 
         loop = Loop(app)
         driver = Driver(app, loop)

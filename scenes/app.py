@@ -15,21 +15,21 @@ from pathlib import Path
 
 import pygame
 
-from golf.cli import load_any
-from golf.codes import CodeError, parse_code
-from golf.replay import ReplayError
-from golf.rules import PRESETS, Rules
-from golf.session import Game
-from golf.stats_cli import data_dir
+from golf.solitaire.codes import CodeError, parse_code
+from golf.solitaire.replay import ReplayError
+from golf.solitaire.rules import PRESETS, Rules
+from golf.solitaire.session import Game
+from golfcli.base import load_any
+from golfcli.stats import data_dir
 from scenes import flow
-from scenes.i18n import LANGUAGES, Notice
-from scenes.input import InputMapper
-from scenes.look import PALETTE, SCREEN_SIZE, Look
-from scenes.manager import App, Loop
-from scenes.recorder import default_replays_dir
-from scenes.records import Records
-from scenes.settings import Settings, SettingsStore
-from scenes.sound import SoundBoard
+from scenes.core.i18n import LANGUAGES, Notice
+from scenes.core.input import InputMapper
+from scenes.core.look import PALETTE, SCREEN_SIZE, Look
+from scenes.core.manager import App, Loop
+from scenes.core.records import Records
+from scenes.core.settings import Settings, SettingsStore
+from scenes.core.sound import SoundBoard
+from scenes.solitaire.recorder import default_replays_dir
 from scenes.title import TitleScene
 
 __all__ = ["WindowOptions", "build_app", "first_scene", "load_settings", "open_window", "run"]
@@ -37,7 +37,7 @@ __all__ = ["WindowOptions", "build_app", "first_scene", "load_settings", "open_w
 log = logging.getLogger(__name__)
 
 FPS = 60
-# golf.cli's rule options; any of them on the command line starts a game at once
+# golfcli.base's rule options; any of them on the command line starts a game at once
 RULE_SWITCHES = ("king_ace", "queen_on_king", "draw", "jokers", "empty_waste", "scoring")
 MAX_DT = 0.1  # a long stall (window dragged, machine asleep) does not teleport the cards
 
@@ -54,7 +54,7 @@ class WindowOptions:
     frames: int | None = None  # stop after this many frames (smoke tests, benchmarks)
     seed: int | None = None  # seeds the random deals and the cosmetic effects
     screenshot: Path | None = None  # save the last frame as PNG before closing
-    game_rules: Rules | None = None  # the rules the command line settled on (golf.cli)
+    game_rules: Rules | None = None  # the rules the command line settled on (golfcli.base)
     rules_given: bool = False  # whether any rule option was on the command line
     data_dir: Path | None = None  # statistics, high scores, saved round (run(): user data folder)
     record: Path | None = None  # play --record: also write the first game's replay here
@@ -106,7 +106,7 @@ def _icon() -> pygame.Surface:
 
 
 def open_window(fullscreen: bool) -> pygame.Surface:
-    """The logical 1280×720 screen, scaled to a resizable window (see ``scenes.look``)."""
+    """The logical 1280×720 screen, scaled to a resizable window (see ``scenes.core.look``)."""
     pygame.display.set_caption("Golf")
     pygame.display.set_icon(_icon())
     flags = pygame.SCALED | pygame.RESIZABLE | (pygame.FULLSCREEN if fullscreen else 0)
@@ -234,7 +234,7 @@ def run(argv_options: object = None) -> int:
                 log.info("first frame after %.0f ms", (time.perf_counter() - started) * 1000)
             if options.frames is not None and frames >= options.frames:
                 break
-        if "scenes.game" in sys.modules:  # else no table was ever made: nothing to save
+        if "scenes.solitaire.game" in sys.modules:  # else no table was ever made: nothing to save
             flow.leave_games(app, quitting=True)  # the window closes: save the game in play
         if options.screenshot is not None:
             pygame.image.save(screen, str(options.screenshot))

@@ -33,8 +33,8 @@ from typing import Any, TextIO
 
 import pygame
 
-from golf.session import Game
-from scenes.manager import App
+from golf.solitaire.session import Game
+from scenes.core.manager import App
 
 __all__ = ["GAMES", "Autoplay", "game_state", "six_state", "table_state"]
 
@@ -114,8 +114,8 @@ class Autoplay:
         self.last: tuple[object, ...] | None = None  # code, actions, position
 
     def _table(self) -> Any:
-        from scenes.game import GameScene
         from scenes.sixcard.table import SixTableScene
+        from scenes.solitaire.game import GameScene
 
         table = SixTableScene if self.game == "six-card" else GameScene
         return next((s for s in self.app.scenes.stack if isinstance(s, table)), None)
@@ -130,7 +130,7 @@ class Autoplay:
 
     def post(self) -> None:
         """Maybe one key press for this frame (none while the screens change)."""
-        from scenes.game import GameScene
+        from scenes.solitaire.game import GameScene
         from scenes.title import TitleScene
 
         scenes = self.app.scenes

@@ -9,12 +9,12 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from golf.deal import MAX_DEAL
-from golf.replay import Replay
-from golf.rules import PRESETS, Rules
-from golf.session import Game
+from golf.core.deal import MAX_DEAL
 from golf.sixcard.replay import SixReplay
-from scenes.manager import App
+from golf.solitaire.replay import Replay
+from golf.solitaire.rules import PRESETS, Rules
+from golf.solitaire.session import Game
+from scenes.core.manager import App
 
 log = logging.getLogger(__name__)
 
@@ -53,8 +53,8 @@ def leave_games(app: App, quitting: bool = False) -> None:
     window closes (``quitting``) on a game still in play, its autosave is written one last time
     (with the clock) and it is not counted yet: the title offers to continue it.
     """
-    from scenes import autosave
-    from scenes.game import GameScene
+    from scenes.solitaire import autosave
+    from scenes.solitaire.game import GameScene
 
     for scene in app.scenes.stack:
         if isinstance(scene, GameScene):
@@ -69,7 +69,7 @@ def leave_games(app: App, quitting: bool = False) -> None:
 
 def start_game(app: App, game: Game) -> None:
     """Leave whatever is showing and play ``game``."""
-    from scenes.game import GameScene
+    from scenes.solitaire.game import GameScene
 
     leave_games(app)
     app.scenes.reset(GameScene(app, game))
@@ -83,7 +83,7 @@ def new_game(app: App, rules: Rules | None = None) -> None:
     """
     rules = rules or default_rules(app)
     if app.settings.winnable(rules):
-        from scenes.finding import FindDealScene
+        from scenes.solitaire.finding import FindDealScene
 
         app.scenes.push(FindDealScene(app, rules), fade=False)
         return
@@ -107,7 +107,7 @@ def open_options(app: App) -> None:
 
 def open_new_game(app: App) -> None:
     """Show the new-game window over the current screen."""
-    from scenes.newgame import NewGameScene
+    from scenes.solitaire.newgame import NewGameScene
 
     app.scenes.push(NewGameScene(app), fade=False)
 
@@ -135,15 +135,15 @@ def watch(app: App, replay: Replay | SixReplay, name: str = "",
 
         app.scenes.push(SixWatchScene(app, replay, name=name, on_back=on_back))
         return
-    from scenes.watch import WatchScene
+    from scenes.solitaire.watch import WatchScene
 
     app.scenes.push(WatchScene(app, replay, name=name, on_back=on_back))
 
 
 def open_save_replay(app: App) -> None:
     """"Save replay as…" over the game-over screen, for the game on the table."""
-    from scenes.game import GameScene
-    from scenes.save_replay import SaveReplayDialog
+    from scenes.solitaire.game import GameScene
+    from scenes.solitaire.save_replay import SaveReplayDialog
 
     table = next((s for s in reversed(app.scenes.stack) if isinstance(s, GameScene)), None)
     if table is not None and table.recorder is not None:
@@ -152,7 +152,7 @@ def open_save_replay(app: App) -> None:
 
 def open_tutorial(app: App) -> None:
     """The interactive tutorial (How to play), then the rules."""
-    from scenes.tutorial import TutorialError, TutorialScene, load_tutorial
+    from scenes.solitaire.tutorial import TutorialError, TutorialScene, load_tutorial
 
     try:
         tutorial = load_tutorial()
@@ -165,14 +165,14 @@ def open_tutorial(app: App) -> None:
 
 def open_rules(app: App, rules: Rules | None = None) -> None:
     """The rules of a variant as a page to read (the default rules when None)."""
-    from scenes.rules_screen import RulesScene
+    from scenes.solitaire.rules_screen import RulesScene
 
     app.scenes.push(RulesScene(app, rules or default_rules(app)))
 
 
 def watch_game(app: App) -> None:
     """Watch the replay of the game on the table (from the game-over screen)."""
-    from scenes.game import GameScene
+    from scenes.solitaire.game import GameScene
 
     table = next((s for s in reversed(app.scenes.stack) if isinstance(s, GameScene)), None)
     if table is None:

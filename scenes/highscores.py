@@ -3,7 +3,7 @@
 Initials are entered as on an arcade cabinet: type the letters, or move along the three places
 with left/right and turn the wheel of characters with up/down (keyboard, mouse on the arrows, or a
 gamepad's d-pad); Enter (or the pad's A) moves on and confirms on OK. The tables themselves are
-``golf.highscores`` values held by ``scenes.records``.
+``golf.solitaire.highscores`` values held by ``scenes.core.records``.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import pygame
 
-from golf.highscores import (
+from golf.solitaire.highscores import (
     INITIALS_ALPHABET,
     INITIALS_LENGTH,
     TABLE_SIZE,
@@ -20,13 +20,13 @@ from golf.highscores import (
     cycle_initial,
     validate_initials,
 )
-from golf.rules import PRESETS
-from scenes.input import Intent, Kind
-from scenes.look import PALETTE, PIXEL, SCREEN_SIZE, Colour, Look, chunky_panel, veil
-from scenes.manager import App, Scene
-from scenes.records import HighScoreChance
+from golf.solitaire.rules import PRESETS
+from scenes.core.input import Intent, Kind
+from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, Colour, Look, chunky_panel, veil
+from scenes.core.manager import App, Scene
+from scenes.core.records import HighScoreChance
+from scenes.core.widgets import Button, Menu
 from scenes.stats_screen import rule_set_label
-from scenes.widgets import Button, Menu
 
 __all__ = ["HighScoreTicker", "HighScoresScene", "InitialsScene", "open_initials"]
 

@@ -6,12 +6,12 @@ from collections.abc import Callable
 
 import pygame
 
-from scenes.i18n import LANGUAGES
-from scenes.input import Intent, Kind
-from scenes.look import PALETTE, SCREEN_SIZE, chunky_panel, veil
-from scenes.manager import App, Scene
-from scenes.settings import ANIMATION_SPEEDS, RULE_PRESETS, Settings
-from scenes.widgets import Button, Choice, Form, Toast
+from scenes.core.i18n import LANGUAGES
+from scenes.core.input import Intent, Kind
+from scenes.core.look import PALETTE, SCREEN_SIZE, chunky_panel, veil
+from scenes.core.manager import App, Scene
+from scenes.core.settings import ANIMATION_SPEEDS, RULE_PRESETS, Settings
+from scenes.core.widgets import Button, Choice, Form, Toast
 
 __all__ = ["OptionsScene"]
 

@@ -1,9 +1,9 @@
 """The Replays screen: the player's saved games and the samples shipped in ``replays/``.
 
-Every file is read with the engine's strict reader (``golf.replay.load``). The list shows, newest
+Every file is read with the engine's strict reader (``golf.solitaire.replay.load``). The list shows, newest
 first, each replay's name, code, rules, outcome, score and date; a file that cannot be read is
 listed with the engine's one-line error instead, and opening it shows the whole message. Opening
-a good one watches it (``scenes.watch``).
+a good one watches it (``scenes.solitaire.watch``).
 """
 
 from __future__ import annotations
@@ -17,25 +17,25 @@ from pathlib import Path
 
 import pygame
 
-from golf.cli import load_any
-from golf.replay import Replay, ReplayError, Result, play
 from golf.sixcard.replay import SixReplay
+from golf.solitaire.replay import Replay, ReplayError, Result, play
+from golfcli.base import load_any
 from scenes import flow
-from scenes.input import Intent, Kind
-from scenes.look import PALETTE, PIXEL, SCREEN_SIZE, chunky_panel
-from scenes.manager import App, Scene
-from scenes.paths import replays_root
-from scenes.recorder import default_replays_dir
+from scenes.core.input import Intent, Kind
+from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, chunky_panel
+from scenes.core.manager import App, Scene
+from scenes.core.paths import replays_root
+from scenes.core.textfit import fit_text, wrap_text
+from scenes.core.widgets import Button
 from scenes.sixcard.watch import players_text, winners_text
-from scenes.textfit import fit_text, wrap_text
-from scenes.widgets import Button
+from scenes.solitaire.recorder import default_replays_dir
 
 __all__ = ["Entry", "ReplaysScene", "scan"]
 
 log = logging.getLogger(__name__)
 
 SUFFIXES = (".yaml", ".yml")
-AUTOSAVED = re.compile(r"\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d_.+")  # see scenes.recorder
+AUTOSAVED = re.compile(r"\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d_.+")  # see scenes.solitaire.recorder
 LIST_TOP = 120
 ROW_H = 46
 VISIBLE = 10

@@ -2,15 +2,15 @@
 
 The chart shows the scores of the last games as bars coloured by how each game ended, with the
 win rate over those games as a line across them. Reset asks first. The figures come from
-``golf.stats`` through ``scenes.records``; nothing is computed here that the engine side defines.
+``golf.solitaire.stats`` through ``scenes.core.records``; nothing is computed here that the engine side defines.
 """
 
 from __future__ import annotations
 
 import pygame
 
-from golf.rules import PRESETS
-from golf.stats import (
+from golf.solitaire.rules import PRESETS
+from golf.solitaire.stats import (
     RECENT_GAMES,
     RecentGame,
     RuleStats,
@@ -18,11 +18,11 @@ from golf.stats import (
     lower_is_better,
     running_win_rate,
 )
-from scenes.input import Intent, Kind
-from scenes.look import PALETTE, PIXEL, SCREEN_SIZE, Colour, chunky_panel
-from scenes.manager import App, Scene
-from scenes.textfit import wrap_text
-from scenes.widgets import Button, Menu, Toast
+from scenes.core.input import Intent, Kind
+from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, Colour, chunky_panel
+from scenes.core.manager import App, Scene
+from scenes.core.textfit import wrap_text
+from scenes.core.widgets import Button, Menu, Toast
 
 __all__ = ["ConfirmReset", "StatsScene", "chart_bars", "open_stats", "rule_set_label"]
 

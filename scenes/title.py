@@ -10,16 +10,17 @@ from typing import TYPE_CHECKING, Final
 
 import pygame
 
-from golf.rules import CLASSIC, EASY
-from scenes import autosave, flow
-from scenes.input import Intent, Kind
-from scenes.look import CARD_H, CARD_W, PALETTE, PIXEL, SCREEN_SIZE
-from scenes.manager import App, Scene
+from golf.solitaire.rules import CLASSIC, EASY
+from scenes import flow
+from scenes.core.input import Intent, Kind
+from scenes.core.look import CARD_H, CARD_W, PALETTE, PIXEL, SCREEN_SIZE
+from scenes.core.manager import App, Scene
+from scenes.core.widgets import Button, Menu, Toast
+from scenes.solitaire import autosave
 from scenes.title_panels import TitleSides
-from scenes.widgets import Button, Menu, Toast
 
 if TYPE_CHECKING:
-    from scenes.attract import AttractTimer
+    from scenes.solitaire.attract import AttractTimer
 
 __all__ = ["TitleScene"]
 
@@ -42,7 +43,7 @@ def _prepare() -> None:
     """Load the attract mode's modules (the table, the replays, the solver) and start the
     solver processes, so that neither the demo's timer nor the first hint waits for them."""
     try:
-        from scenes import attract, solver_worker
+        from scenes.solitaire import attract, solver_worker
 
         solver_worker.warm_up()
         log.debug("attract mode ready: %s", attract.__name__)
@@ -128,7 +129,7 @@ class TitleScene(Scene):
     def attract(self) -> AttractTimer:
         """The idle clock of the attract mode (made on first use)."""
         if self._attract is None:
-            from scenes.attract import AttractTimer
+            from scenes.solitaire.attract import AttractTimer
 
             self._attract = AttractTimer(self.app)
         return self._attract

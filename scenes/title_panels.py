@@ -12,10 +12,10 @@ from datetime import date
 import pygame
 
 from scenes import flow
-from scenes.input import Intent, Kind
-from scenes.look import PALETTE, PIXEL, SCREEN_SIZE, chunky_panel
-from scenes.manager import App
-from scenes.widgets import Button, Menu
+from scenes.core.input import Intent, Kind
+from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, chunky_panel
+from scenes.core.manager import App
+from scenes.core.widgets import Button, Menu
 
 __all__ = ["TitleSides", "date_text", "play_daily"]
 
@@ -90,7 +90,7 @@ class TitleSides:
         self._refresh()
 
     def open_round(self) -> None:
-        from scenes.round import open_round_setup
+        from scenes.solitaire.round import open_round_setup
 
         open_round_setup(self.app)
 

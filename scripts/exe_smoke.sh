@@ -131,7 +131,7 @@ if grep -q -- "--frames" <<<"$PLAY_HELP"; then
 import sys
 sys.path.insert(0, sys.argv[2])
 import pygame
-from scenes.look import SCREEN_SIZE
+from scenes.core.look import SCREEN_SIZE
 img = pygame.image.load(sys.argv[1])
 w, h = img.get_size()
 colours = {tuple(img.get_at((x, y))) for x in range(0, w, 7) for y in range(0, h, 7)}

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from golf import replay as replay_mod
-from golf.engine import Action
-from golf.replay import MAX_ACTIONS, ReplayError, load, loads, verify
-from golf.session import Game
+from golf.solitaire import replay as replay_mod
+from golf.solitaire.engine import Action
+from golf.solitaire.replay import MAX_ACTIONS, ReplayError, load, loads, verify
+from golf.solitaire.session import Game
 
 RULES_EASY = """\
 rules:

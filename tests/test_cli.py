@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from golf import cli
-from golf.codes import parse_code
-from golf.engine import Action
-from golf.replay import Replay, Result, load, save
-from golf.rules import CLASSIC, EASY, STRICT
-from golf.session import Game
+from golf.solitaire.codes import parse_code
+from golf.solitaire.engine import Action
+from golf.solitaire.replay import Replay, Result, load, save
+from golf.solitaire.rules import CLASSIC, EASY, STRICT
+from golf.solitaire.session import Game
+from golfcli import base as cli
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -275,14 +275,14 @@ def test_other_modules_can_add_commands(
 def test_solver_cli_registers_its_commands(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    fake = types.ModuleType("golf.solver_cli")
+    fake = types.ModuleType("golfcli.solver")
 
     def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         p = subparsers.add_parser("solve")
         p.set_defaults(run=lambda args: print("solved") or 0)
 
     fake.register = register  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "golf.solver_cli", fake)
+    monkeypatch.setitem(sys.modules, "golfcli.solver", fake)
     assert run(["solve"], capsys)[:2] == (0, "solved\n")
 
 

@@ -6,9 +6,9 @@ from datetime import date, timedelta
 
 import pytest
 
-from golf import engine
-from golf.codes import parse_code
-from golf.daily import (
+from golf.solitaire import engine
+from golf.solitaire.codes import parse_code
+from golf.solitaire.daily import (
     daily_code,
     daily_game,
     daily_number,
@@ -18,8 +18,8 @@ from golf.daily import (
     longest_streak,
     streak,
 )
-from golf.rules import CLASSIC, EASY
-from golf.stats import GameResult, Stats, record_game
+from golf.solitaire.rules import CLASSIC, EASY
+from golf.solitaire.stats import GameResult, Stats, record_game
 
 MASK = (1 << 64) - 1
 

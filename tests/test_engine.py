@@ -8,15 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from golf import engine
-from golf.cards import card_token, parse_card
-from golf.codes import CodeError, format_code, parse_code
-from golf.deal import MAX_DEAL, SplitMix64, shuffled_deck
-from golf.describe import describe
-from golf.engine import Action, Position
-from golf.rules import CLASSIC, EASY, STRICT, Rules
-from golf.session import UNDO_LIMIT, Game
-from golf.texts import Reason
+from golf.core.cards import card_token, parse_card
+from golf.core.deal import MAX_DEAL, SplitMix64, shuffled_deck
+from golf.solitaire import engine
+from golf.solitaire.codes import CodeError, format_code, parse_code
+from golf.solitaire.describe import describe
+from golf.solitaire.engine import Action, Position
+from golf.solitaire.rules import CLASSIC, EASY, STRICT, Rules
+from golf.solitaire.session import UNDO_LIMIT, Game
+from golf.solitaire.texts import Reason
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -367,8 +367,8 @@ def test_action_tokens_round_trip() -> None:
 
 def test_engine_never_imports_pygame() -> None:
     code = (
-        "import sys, golf, golf.cards, golf.codes, golf.deal, golf.describe, golf.engine, "
-        "golf.rules, golf.session, golf.texts, pkgutil\n"
+        "import sys, golf, golf.core.cards, golf.solitaire.codes, golf.core.deal, golf.solitaire.describe, golf.solitaire.engine, "
+        "golf.solitaire.rules, golf.solitaire.session, golf.solitaire.texts, pkgutil\n"
         "for m in pkgutil.iter_modules(golf.__path__): __import__('golf.' + m.name)\n"
         "assert 'pygame' not in sys.modules, 'golf imported pygame'\n"
     )

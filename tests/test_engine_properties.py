@@ -5,11 +5,11 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from golf import engine
-from golf.deal import MAX_DEAL
-from golf.engine import Action
-from golf.rules import Rules
-from golf.session import Game
+from golf.core.deal import MAX_DEAL
+from golf.solitaire import engine
+from golf.solitaire.engine import Action
+from golf.solitaire.rules import Rules
+from golf.solitaire.session import Game
 
 rules_strategy = st.builds(
     Rules,

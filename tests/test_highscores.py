@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from golf.codes import format_code
-from golf.highscores import (
+from golf.core.store import Store
+from golf.solitaire.codes import format_code
+from golf.solitaire.highscores import (
     HIGHSCORES_DOCUMENT,
     INITIALS_ALPHABET,
     TABLE_SIZE,
@@ -23,8 +24,7 @@ from golf.highscores import (
     qualifies,
     validate_initials,
 )
-from golf.rules import CLASSIC, STRICT
-from golf.store import Store
+from golf.solitaire.rules import CLASSIC, STRICT
 
 DAY = "2026-12-01"
 

@@ -6,12 +6,12 @@ import random
 
 import pytest
 
-from golf import engine
-from golf.cards import parse_card
-from golf.engine import Action, Position
-from golf.hint import Hint, hint, unseen_orders
-from golf.rules import CLASSIC, EASY, STRICT, Rules
-from golf.solver import solve
+from golf.core.cards import parse_card
+from golf.solitaire import engine
+from golf.solitaire.engine import Action, Position
+from golf.solitaire.hint import Hint, hint, unseen_orders
+from golf.solitaire.rules import CLASSIC, EASY, STRICT, Rules
+from golf.solitaire.solver import solve
 
 
 def cards(text: str) -> tuple[int, ...]:

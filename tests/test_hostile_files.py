@@ -20,18 +20,18 @@ from pathlib import Path
 import pygame
 import pytest
 
-from golf.autosave import AUTOSAVE_DOCUMENT, Snapshot
-from golf.engine import Action
-from golf.highscores import HIGHSCORES_DOCUMENT, Entry, HighScores, add_score
-from golf.replay import Replay, save
-from golf.round import ROUND_DOCUMENT, Round
-from golf.session import Game
-from golf.stats import STATS_DOCUMENT, rules_key
-from golf.store import Document, Store
+from golf.core.store import Document, Store
+from golf.solitaire.autosave import AUTOSAVE_DOCUMENT, Snapshot
+from golf.solitaire.engine import Action
+from golf.solitaire.highscores import HIGHSCORES_DOCUMENT, Entry, HighScores, add_score
+from golf.solitaire.replay import Replay, save
+from golf.solitaire.round import ROUND_DOCUMENT, Round
+from golf.solitaire.session import Game
+from golf.solitaire.stats import STATS_DOCUMENT, rules_key
 from scenes import flow
-from scenes.records import Records
+from scenes.core.records import Records
+from scenes.core.settings import SETTINGS_FILE, Settings, SettingsStore
 from scenes.replays import ReplaysScene
-from scenes.settings import SETTINGS_FILE, Settings, SettingsStore
 from scenes.title import TitleScene
 from tests.ui_driver import WIN_CODE, Driver, make_driver
 

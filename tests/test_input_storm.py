@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from golf.engine import Action, Position
-from golf.session import Game
+from golf.solitaire.engine import Action, Position
+from golf.solitaire.session import Game
 
 ROOT = Path(__file__).resolve().parent.parent
 _spec = importlib.util.spec_from_file_location("golf_bench_storm", ROOT / "bench" / "storm.py")

@@ -1,4 +1,4 @@
-"""The layered search (golf/layered.py): its position masks, its lines, and its agreement with
+"""The layered search (golf/solitaire/layered.py): its position masks, its lines, and its agreement with
 the depth-first search and with a plain exhaustive search."""
 
 from __future__ import annotations
@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from golf import engine, layered
-from golf.deal import MAX_DEAL, TABLEAU_SIZE
-from golf.layered import INNER, RADIX, STRIDE, UNIVERSE, Layered
-from golf.rules import CLASSIC, EASY, Rules
-from golf.session import Game
-from golf.solver import BudgetExceeded, DealSolver, line_actions, solve
+from golf.core.deal import MAX_DEAL, TABLEAU_SIZE
+from golf.solitaire import engine, layered
+from golf.solitaire.layered import INNER, RADIX, STRIDE, UNIVERSE, Layered
+from golf.solitaire.rules import CLASSIC, EASY, Rules
+from golf.solitaire.session import Game
+from golf.solitaire.solver import BudgetExceeded, DealSolver, line_actions, solve
 from tests.test_solver import (
     NOTHING_ON_A_KING,
     naive_best,

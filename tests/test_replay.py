@@ -9,13 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from golf import engine
-from golf.cards import parse_card
-from golf.codes import format_code
-from golf.deal import MAX_DEAL
-from golf.describe import describe
-from golf.engine import Action, Position
-from golf.replay import (
+from golf.core.cards import parse_card
+from golf.core.deal import MAX_DEAL
+from golf.solitaire import engine
+from golf.solitaire.codes import format_code
+from golf.solitaire.describe import describe
+from golf.solitaire.engine import Action, Position
+from golf.solitaire.replay import (
     Checkpoint,
     Replay,
     Result,
@@ -27,8 +27,8 @@ from golf.replay import (
     save,
     verify,
 )
-from golf.rules import CLASSIC, EASY, Rules
-from golf.session import Game
+from golf.solitaire.rules import CLASSIC, EASY, Rules
+from golf.solitaire.session import Game
 from tests.seeds_example import COLUMNS, STOCK, WASTE
 
 ALL_ACTIONS = [Action.draw(), Action.undo()] + [Action.play(c) for c in range(1, 8)]

@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from golf import engine
-from golf.cards import ACE, KING, parse_card, rank
-from golf.codes import parse_code
-from golf.engine import Action
-from golf.replay import Replay, load, verify
-from golf.rules import CLASSIC, EASY, STRICT
-from golf.session import Game
+from golf.core.cards import ACE, KING, parse_card, rank
+from golf.solitaire import engine
+from golf.solitaire.codes import parse_code
+from golf.solitaire.engine import Action
+from golf.solitaire.replay import Replay, load, verify
+from golf.solitaire.rules import CLASSIC, EASY, STRICT
+from golf.solitaire.session import Game
 from tests import seeds_example as seeds
 
 ROOT = Path(__file__).resolve().parents[1]

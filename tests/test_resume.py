@@ -1,4 +1,4 @@
-"""Continue after a quit, a crash or kill -9: the autosave (golf.autosave, scenes.autosave)."""
+"""Continue after a quit, a crash or kill -9: the autosave (golf.solitaire.autosave, scenes.solitaire.autosave)."""
 
 from __future__ import annotations
 
@@ -12,14 +12,15 @@ from pathlib import Path
 import pygame
 import pytest
 
-from golf.autosave import AUTOSAVE_DOCUMENT, Snapshot
-from golf.codes import format_code
-from golf.engine import Action
-from golf.rules import CLASSIC
-from golf.session import Game
-from golf.store import Store
-from scenes import autosave, flow
-from scenes.game import GameScene
+from golf.core.store import Store
+from golf.solitaire.autosave import AUTOSAVE_DOCUMENT, Snapshot
+from golf.solitaire.codes import format_code
+from golf.solitaire.engine import Action
+from golf.solitaire.rules import CLASSIC
+from golf.solitaire.session import Game
+from scenes import flow
+from scenes.solitaire import autosave
+from scenes.solitaire.game import GameScene
 from scenes.title import TitleScene
 from tests.ui_driver import WIN_CODE, WIN_LINE, Driver, make_driver
 

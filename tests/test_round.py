@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from golf import engine
-from golf.codes import format_code
-from golf.engine import Action, Position
-from golf.round import (
+from golf.core.store import FormatError, Store
+from golf.solitaire import engine
+from golf.solitaire.codes import format_code
+from golf.solitaire.engine import Action, Position
+from golf.solitaire.round import (
     HOLE_LABELS,
     PAR_PER_HOLE,
     ROUND_DOCUMENT,
@@ -21,11 +22,10 @@ from golf.round import (
     round_numbers,
     to_par_text,
 )
-from golf.rules import EASY, STRICT, Rules
-from golf.session import Game
-from golf.stats import STATS_DOCUMENT, GameResult, Stats, record_game, record_round
-from golf.store import FormatError, Store
-from golf.texts import Reason
+from golf.solitaire.rules import EASY, STRICT, Rules
+from golf.solitaire.session import Game
+from golf.solitaire.stats import STATS_DOCUMENT, GameResult, Stats, record_game, record_round
+from golf.solitaire.texts import Reason
 
 MASK = (1 << 64) - 1
 

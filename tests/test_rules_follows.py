@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import itertools
 
-from golf.cards import DECK_SIZE
-from golf.rules import Rules
+from golf.core.cards import DECK_SIZE
+from golf.solitaire.rules import Rules
 
 
 def test_follows_equals_the_card_by_card_rule_under_every_switch() -> None:

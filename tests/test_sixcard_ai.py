@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from golf.cards import parse_card
+from golf.core.cards import parse_card
 from golf.sixcard.actions import Action
 from golf.sixcard.ai import LEVELS, UNKNOWN, Hard, Reckoner, make_opponent, prior, unseen
 from golf.sixcard.game import State, apply, legal_actions, new_game

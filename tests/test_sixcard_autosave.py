@@ -12,10 +12,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from golf.autosave import AUTOSAVE_DOCUMENT, Snapshot
-from golf.engine import Action as SolitaireAction
-from golf.rules import CLASSIC
-from golf.session import Game
+from golf.core.store import Store
 from golf.sixcard.actions import Action
 from golf.sixcard.ai import make_opponent
 from golf.sixcard.autosave import (
@@ -29,7 +26,10 @@ from golf.sixcard.autosave import (
 from golf.sixcard.game import Match, legal_actions
 from golf.sixcard.rules import STANDARD, SixRules
 from golf.sixcard.view import seat_view
-from golf.store import Store
+from golf.solitaire.autosave import AUTOSAVE_DOCUMENT, Snapshot
+from golf.solitaire.engine import Action as SolitaireAction
+from golf.solitaire.rules import CLASSIC
+from golf.solitaire.session import Game
 from scenes import flow
 from scenes.sixcard import autosave as sixautosave
 from scenes.sixcard.overlays import ScoreboardScene, SixPauseMenu

@@ -1,4 +1,4 @@
-"""The ``six-card`` subcommands, through an argparse parser of our own (as golf.cli wires them)."""
+"""The ``six-card`` subcommands, through an argparse parser of our own (as golfcli.base wires them)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from golf.sixcard.cli import register
 from golf.sixcard.codes import parse_code
 from golf.sixcard.replay import load, verify
+from golfcli.sixcard import register
 
 
 def run(*argv: str) -> int:

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from golf.cards import parse_card
-from golf.deal import MAX_DEAL, shuffled_deck
+from golf.core.cards import parse_card
+from golf.core.deal import MAX_DEAL, shuffled_deck
 from golf.sixcard import game
 from golf.sixcard.actions import ACTION_FORM, Action, discard_flip, flip, replace
 from golf.sixcard.codes import SixCodeError, format_code, parse_code
@@ -558,7 +558,7 @@ def test_match_keeps_the_accepted_actions_and_reports_refusals() -> None:
 def test_the_six_card_engine_never_imports_pygame() -> None:
     code = (
         "import sys\n"
-        "import golf.sixcard.ai, golf.sixcard.cli, golf.sixcard.replay, golf.sixcard.simulate\n"
+        "import golf.sixcard.ai, golfcli.sixcard, golf.sixcard.replay, golf.sixcard.simulate\n"
         "assert 'pygame' not in sys.modules, 'golf.sixcard imported pygame'\n"
     )
     root = Path(__file__).resolve().parent.parent

@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 
-from golf.replay import ReplayError
 from golf.sixcard.actions import Action
 from golf.sixcard.ai import make_opponent
 from golf.sixcard.game import State, new_game
@@ -24,6 +23,7 @@ from golf.sixcard.replay import (
 )
 from golf.sixcard.rules import STANDARD, SixRules
 from golf.sixcard.simulate import play_game
+from golf.solitaire.replay import ReplayError
 
 
 def recorded_game(rules: SixRules = STANDARD, players: int = 3) -> tuple[State, SixReplay]:

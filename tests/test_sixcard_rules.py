@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from golf.cards import parse_card
+from golf.core.cards import parse_card
 from golf.sixcard.rules import DECK_STRIDE, STANDARD, SixRules, cancelled_slots, grid_score
 
 

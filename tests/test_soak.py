@@ -34,7 +34,7 @@ def test_the_text_cache_holds_a_bounded_amount_of_pixels() -> None:
     texts must not keep them all (it grew by some 20 KB a game before it was bounded)."""
     import pygame
 
-    from scenes import look
+    from scenes.core import look
 
     pygame.init()
     pygame.display.set_mode((64, 64))

@@ -11,13 +11,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from golf import engine
-from golf.cards import parse_card
-from golf.deal import MAX_DEAL, TABLEAU_SIZE
-from golf.engine import Action, Position
-from golf.rules import CLASSIC, EASY, STRICT, Rules
-from golf.session import Game
-from golf.solver import DealSolver, analyse, solve, winnable_deal
+from golf.core.cards import parse_card
+from golf.core.deal import MAX_DEAL, TABLEAU_SIZE
+from golf.solitaire import engine
+from golf.solitaire.engine import Action, Position
+from golf.solitaire.rules import CLASSIC, EASY, STRICT, Rules
+from golf.solitaire.session import Game
+from golf.solitaire.solver import DealSolver, analyse, solve, winnable_deal
 
 NOTHING_ON_A_KING = Rules(king_ace=False, queen_on_king=False, draw_any_time=True)
 

@@ -9,11 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from golf import cli, engine
-from golf.engine import Action
-from golf.rules import CLASSIC, EASY
-from golf.session import Game
-from golf.solver import solve
+from golf.solitaire import engine
+from golf.solitaire.engine import Action
+from golf.solitaire.rules import CLASSIC, EASY
+from golf.solitaire.session import Game
+from golf.solitaire.solver import solve
+from golfcli import base as cli
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -12,11 +12,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from golf.codes import format_code, variant_part
-from golf.engine import Action
-from golf.rules import CLASSIC, EASY, PRESETS, STRICT, Rules
-from golf.session import Game
-from golf.stats import (
+from golf.core.store import MAX_BYTES, Store
+from golf.solitaire.codes import format_code, variant_part
+from golf.solitaire.engine import Action
+from golf.solitaire.rules import CLASSIC, EASY, PRESETS, STRICT, Rules
+from golf.solitaire.session import Game
+from golf.solitaire.stats import (
     MAX_COUNT,
     MAX_DAILY_DATES,
     RECENT_GAMES,
@@ -34,7 +35,6 @@ from golf.stats import (
     rules_key,
     running_win_rate,
 )
-from golf.store import MAX_BYTES, Store
 
 
 def won(score: int = 350, undos: int = 0, stock_left: int = 0) -> GameResult:

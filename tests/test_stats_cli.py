@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from golf import stats_cli
-from golf.stats import STATS_DOCUMENT, GameResult, Stats, record_game, record_round
-from golf.store import Store
+from golf.core.store import Store
+from golf.solitaire.stats import STATS_DOCUMENT, GameResult, Stats, record_game, record_round
+from golfcli import stats as stats_cli
 
 
 def run(argv: list[str]) -> int:

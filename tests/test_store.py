@@ -11,8 +11,7 @@ from typing import Any
 
 import pytest
 
-from golf.stats import STATS_DOCUMENT, GameResult, Stats, record_game
-from golf.store import (
+from golf.core.store import (
     MAX_BYTES,
     Data,
     Document,
@@ -21,6 +20,7 @@ from golf.store import (
     expect_int,
     expect_mapping,
 )
+from golf.solitaire.stats import STATS_DOCUMENT, GameResult, Stats, record_game
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -328,7 +328,7 @@ def test_a_format_error_names_the_place_in_the_file() -> None:
 def test_the_storage_modules_do_not_import_pygame() -> None:
     code = (
         "import sys\n"
-        "import golf.store, golf.stats, golf.round, golf.daily, golf.highscores, golf.stats_cli\n"
+        "import golf.core.store, golf.solitaire.stats, golf.solitaire.round, golf.solitaire.daily, golf.solitaire.highscores, golfcli.stats\n"
         "assert 'pygame' not in sys.modules, 'pygame was imported'\n"
     )
     env = {**os.environ, "PYTHONPATH": str(ROOT)}

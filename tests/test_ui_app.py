@@ -1,11 +1,11 @@
-"""The window reads the command line that golf.cli parsed: a code, or rule options, or nothing."""
+"""The window reads the command line that golfcli.base parsed: a code, or rule options, or nothing."""
 
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
 
-from golf.rules import CLASSIC, EASY
+from golf.solitaire.rules import CLASSIC, EASY
 from scenes.app import WindowOptions
 
 

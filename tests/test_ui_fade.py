@@ -8,9 +8,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from scenes.look import SCREEN_SIZE, Look
-from scenes.manager import FADE_SECONDS, App, Loop, Scene
-from scenes.settings import Settings, SettingsStore
+from scenes.core.look import SCREEN_SIZE, Look
+from scenes.core.manager import FADE_SECONDS, App, Loop, Scene
+from scenes.core.settings import Settings, SettingsStore
 
 COLOURS = [(200, 120, 40), (255, 255, 255), (3, 250, 77), (0, 0, 0)]
 

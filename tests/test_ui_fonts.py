@@ -6,10 +6,10 @@ import pygame
 import pygame.freetype
 import pytest
 
-from golf import cards
-from golf.texts import MESSAGES
-from scenes.i18n import CATALOGUE
-from scenes.paths import FONT_BOLD, FONT_MONO, FONT_REGULAR, asset_path, assets_root
+from golf.core import cards
+from golf.solitaire.texts import MESSAGES
+from scenes.core.i18n import CATALOGUE
+from scenes.core.paths import FONT_BOLD, FONT_MONO, FONT_REGULAR, asset_path, assets_root
 
 EXTRA = "♠♥♦♣★←→↑↓·×…«»–—0123456789"
 

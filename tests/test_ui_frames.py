@@ -16,12 +16,13 @@ from pathlib import Path
 import pygame
 import pytest
 
-from golf.session import Game
-from scenes import flow, widgets
-from scenes.game import GameScene
-from scenes.look import BACK, CARD_H, CARD_W, SCREEN_SIZE, SHADOW_OFFSET
-from scenes.sprites import CardSprite
-from scenes.widgets import Button, draw_button
+from golf.solitaire.session import Game
+from scenes import flow
+from scenes.core import widgets
+from scenes.core.look import BACK, CARD_H, CARD_W, SCREEN_SIZE, SHADOW_OFFSET
+from scenes.core.sprites import CardSprite
+from scenes.core.widgets import Button, draw_button
+from scenes.solitaire.game import GameScene
 from tests.ui_driver import WIN_CODE, WIN_LINE, Driver, make_driver, token_key
 
 FRAME = 1 / 60
@@ -41,7 +42,7 @@ def _direct_button(
     self: Button, surface: pygame.Surface, look: object, texts: object, focused: bool = False
 ) -> None:
     """Button.draw as it was before pictures: every shape and text drawn on the target."""
-    from scenes.look import Look
+    from scenes.core.look import Look
 
     assert isinstance(look, Look)
     draw_button(

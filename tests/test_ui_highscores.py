@@ -9,11 +9,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from golf.highscores import Entry, HighScores, add_score
-from golf.session import Game
+from golf.solitaire.highscores import Entry, HighScores, add_score
+from golf.solitaire.session import Game
 from scenes import flow
-from scenes.dialogs import GameOverScene
 from scenes.highscores import HighScoresScene, HighScoreTicker, InitialsScene
+from scenes.solitaire.dialogs import GameOverScene
 from tests.ui_driver import DAY, WIN_CODE, WIN_LINE, Driver, make_driver
 
 

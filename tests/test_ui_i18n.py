@@ -6,7 +6,7 @@ import string
 
 import pytest
 
-from scenes.i18n import CATALOGUE, Notice, Texts, system_language
+from scenes.core.i18n import CATALOGUE, Notice, Texts, system_language
 
 
 def _fields(text: str) -> set[str]:

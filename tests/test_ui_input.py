@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from scenes.input import InputMapper, Intent, Kind
+from scenes.core.input import InputMapper, Intent, Kind
 
 
 @pytest.fixture(autouse=True)

@@ -7,8 +7,8 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from scenes.look import CARD_H, CARD_W, PALETTE, PIXEL, CardArt, Look, Type, chunky_panel
-from scenes.sprites import CardSprite, ease_in_out_cubic, ease_out_back, ease_out_cubic
+from scenes.core.look import CARD_H, CARD_W, PALETTE, PIXEL, CardArt, Look, Type, chunky_panel
+from scenes.core.sprites import CardSprite, ease_in_out_cubic, ease_out_back, ease_out_cubic
 
 
 @pytest.fixture(scope="module")

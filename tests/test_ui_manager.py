@@ -8,11 +8,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from scenes.input import Intent, Kind
-from scenes.look import SCREEN_SIZE, Look
-from scenes.manager import App, Loop, Scene
-from scenes.settings import Settings, SettingsStore
-from scenes.sound import SoundBoard
+from scenes.core.input import Intent, Kind
+from scenes.core.look import SCREEN_SIZE, Look
+from scenes.core.manager import App, Loop, Scene
+from scenes.core.settings import Settings, SettingsStore
+from scenes.core.sound import SoundBoard
 
 
 class Recorder(Scene):
@@ -190,7 +190,7 @@ def test_changing_the_language_reaches_every_scene(app: App) -> None:
 
 
 def test_the_pointer_resting_where_the_window_opens_does_not_move_the_focus(app: App) -> None:
-    from scenes.widgets import Button, Menu
+    from scenes.core.widgets import Button, Menu
 
     buttons = [Button(pygame.Rect(0, 100 * i, 200, 50), "title.quit", lambda: None)
                for i in range(3)]

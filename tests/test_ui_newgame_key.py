@@ -12,7 +12,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from scenes.newgame import NewGameScene
+from scenes.solitaire.newgame import NewGameScene
 from scenes.title import TitleScene
 from tests.ui_driver import Driver, make_driver
 

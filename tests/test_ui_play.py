@@ -15,20 +15,20 @@ from pathlib import Path
 import pygame
 import pytest
 
-from golf.rules import EASY
-from golf.session import Game
+from golf.solitaire.rules import EASY
+from golf.solitaire.session import Game
 from scenes import flow
 from scenes.app import WindowOptions, build_app, first_scene
-from scenes.dialogs import BlockedDialog, GameOverScene
-from scenes.game import GameScene, layout, stock_rect
+from scenes.core.look import CARD_H, CARD_W, SCREEN_SIZE
+from scenes.core.manager import App, Loop, Scene
+from scenes.core.settings import SETTINGS_FILE
+from scenes.core.widgets import Button
 from scenes.highscores import InitialsScene
-from scenes.look import CARD_H, CARD_W, SCREEN_SIZE
-from scenes.manager import App, Loop, Scene
-from scenes.newgame import NewGameScene
 from scenes.options import OptionsScene
-from scenes.settings import SETTINGS_FILE
+from scenes.solitaire.dialogs import BlockedDialog, GameOverScene
+from scenes.solitaire.game import GameScene, layout, stock_rect
+from scenes.solitaire.newgame import NewGameScene
 from scenes.title import TitleScene
-from scenes.widgets import Button
 
 WIN_CODE = "GO1-E-AAAAAAA"
 # one move a character: play column 1-7, or d to draw

@@ -16,18 +16,18 @@ from pathlib import Path
 import pygame
 import pytest
 
-from golf.engine import Action, Position
-from golf.replay import load, play
-from golf.session import Game
+from golf.solitaire.engine import Action, Position
+from golf.solitaire.replay import load, play
+from golf.solitaire.session import Game
 from scenes import flow
 from scenes.app import WindowOptions, build_app, first_scene
-from scenes.dialogs import GameOverScene, PauseMenu
-from scenes.i18n import Texts
-from scenes.look import SCREEN_SIZE
-from scenes.recorder import NameProblem, Recorder, check_name, suggested_name
-from scenes.save_replay import SaveReplayDialog
+from scenes.core.i18n import Texts
+from scenes.core.look import SCREEN_SIZE
+from scenes.solitaire.dialogs import GameOverScene, PauseMenu
+from scenes.solitaire.recorder import NameProblem, Recorder, check_name, suggested_name
+from scenes.solitaire.save_replay import SaveReplayDialog
+from scenes.solitaire.watch import WatchScene
 from scenes.title import TitleScene
-from scenes.watch import WatchScene
 from tests.test_ui_play import FRAME, UI, WIN_CODE, WIN_LINE
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -10,13 +10,13 @@ from pathlib import Path
 import pygame
 import pytest
 
-from golf.replay import ReplayError, load, save
+from golf.solitaire.replay import ReplayError, load, save
 from scenes.app import WindowOptions, build_app, first_scene
-from scenes.look import SCREEN_SIZE
-from scenes.paths import replays_root
+from scenes.core.look import SCREEN_SIZE
+from scenes.core.paths import replays_root
 from scenes.replays import VISIBLE, ReplaysScene, scan
+from scenes.solitaire.watch import WatchScene
 from scenes.title import TitleScene
-from scenes.watch import WatchScene
 from tests.test_ui_play import UI
 
 ROOT = Path(__file__).resolve().parent.parent

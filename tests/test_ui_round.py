@@ -14,9 +14,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from golf.round import ROUND_DOCUMENT, Round, hole_label
-from golf.rules import STRICT
-from scenes.round import RoundGameScene, RoundPauseMenu, RoundSetupScene, ScorecardScene
+from golf.solitaire.round import ROUND_DOCUMENT, Round, hole_label
+from golf.solitaire.rules import STRICT
+from scenes.solitaire.round import RoundGameScene, RoundPauseMenu, RoundSetupScene, ScorecardScene
 from scenes.title import TitleScene
 from tests.ui_driver import Driver, make_driver
 
@@ -232,7 +232,7 @@ def test_a_saved_round_whose_hole_ended_opens_on_its_scorecard(tmp_path: Path) -
     data.mkdir()
     (data / "round.json").write_text(ROUND_DOCUMENT.to_text(rnd), encoding="utf-8")
     ui = make_driver(data, tmp_path)
-    from scenes.round import resume_round
+    from scenes.solitaire.round import resume_round
 
     assert resume_round(ui.app)
     ui.settle()

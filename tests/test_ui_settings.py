@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from golf.rules import CLASSIC, EASY, STRICT
-from scenes.settings import SETTINGS_FILE, Settings, SettingsStore, rules_key
+from golf.solitaire.rules import CLASSIC, EASY, STRICT
+from scenes.core.settings import SETTINGS_FILE, Settings, SettingsStore, rules_key
 
 
 def test_saved_options_load_back(tmp_path: Path) -> None:

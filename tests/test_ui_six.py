@@ -22,9 +22,9 @@ from golf.sixcard.rules import STANDARD, SixRules
 from golf.sixcard.texts import Reason, message
 from golf.sixcard.view import seat_view
 from scenes.app import WindowOptions, build_app, first_scene
-from scenes.i18n import _EN, _FR, CATALOGUE
-from scenes.look import PIXEL, SCREEN_SIZE
-from scenes.manager import App, Loop, Scene
+from scenes.core.i18n import _EN, _FR, CATALOGUE
+from scenes.core.look import PIXEL, SCREEN_SIZE
+from scenes.core.manager import App, Loop, Scene
 from scenes.sixcard import overlays
 from scenes.sixcard.art import CardImages, SixSprite, draw_sprite
 from scenes.sixcard.board import HUD_H, Board

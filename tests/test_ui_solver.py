@@ -13,15 +13,15 @@ from pathlib import Path
 import pygame
 import pytest
 
-from golf.engine import Action, Position
-from golf.rules import CLASSIC, EASY, STRICT, Rules
-from golf.session import Game
-from golf.solver import solve
+from golf.solitaire.engine import Action, Position
+from golf.solitaire.rules import CLASSIC, EASY, STRICT, Rules
+from golf.solitaire.session import Game
+from golf.solitaire.solver import solve
 from scenes import flow
-from scenes.finding import FindDealScene
-from scenes.game import STOCK_SLOT, GameScene
-from scenes.newgame import NewGameScene
-from scenes.solver_worker import PROVEN, find_winnable_deal, timed_hint
+from scenes.solitaire.finding import FindDealScene
+from scenes.solitaire.game import STOCK_SLOT, GameScene
+from scenes.solitaire.newgame import NewGameScene
+from scenes.solitaire.solver_worker import PROVEN, find_winnable_deal, timed_hint
 from tests.ui_driver import Driver, make_driver
 
 
@@ -52,7 +52,7 @@ def _one_move_left() -> Position:
     Only playing the 6 first wins, whatever the stock's order: 6 and 5 go, and the 9 waits for
     the 10. Drawing first buries the 7 and loses.
     """
-    from golf.cards import parse_card
+    from golf.core.cards import parse_card
 
     c = {t: parse_card(t) for t in ("5H", "6D", "9S", "7C", "TH", "KC")}
     columns = ((c["5H"], c["6D"]), (c["9S"],), (), (), (), (), ())
@@ -83,7 +83,7 @@ def test_hint_agrees_with_the_solver_on_a_sure_win(ui: Driver) -> None:
 
 
 def test_hint_points_at_the_stock_when_nothing_plays(ui: Driver) -> None:
-    from golf.cards import parse_card
+    from golf.core.cards import parse_card
 
     c = [parse_card(t) for t in ("KS", "2D", "9C", "8H")]
     position = Position(((c[0],), (), (), (), (), (), ()), (c[1],), (c[2], c[3]))
@@ -96,7 +96,7 @@ def test_hint_points_at_the_stock_when_nothing_plays(ui: Driver) -> None:
 def test_a_position_too_open_gets_a_second_longer_look(
     ui: Driver, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from scenes import solver_worker
+    from scenes.solitaire import solver_worker
 
     real = solver_worker.timed_hint
     calls: list[float] = []

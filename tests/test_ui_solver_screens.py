@@ -11,17 +11,17 @@ from pathlib import Path
 import pygame
 import pytest
 
-from golf import engine
-from golf.engine import Action
-from golf.replay import play
-from golf.session import Game
-from golf.solver import solve
-from scenes.analysis import AnalysisScene, kept_line
-from scenes.attract import ATTRACT_AFTER, AttractScene
-from scenes.dialogs import GameOverScene
-from scenes.game import GameScene
+from golf.solitaire import engine
+from golf.solitaire.engine import Action
+from golf.solitaire.replay import play
+from golf.solitaire.session import Game
+from golf.solitaire.solver import solve
+from scenes.solitaire.analysis import AnalysisScene, kept_line
+from scenes.solitaire.attract import ATTRACT_AFTER, AttractScene
+from scenes.solitaire.dialogs import GameOverScene
+from scenes.solitaire.game import GameScene
+from scenes.solitaire.watch import WatchScene
 from scenes.title import TitleScene
-from scenes.watch import WatchScene
 from tests.ui_driver import WIN_CODE, WIN_LINE, Driver, make_driver
 
 

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from scenes.sound import EFFECTS, SoundBoard, synthesize
+from scenes.core.sound import EFFECTS, SoundBoard, synthesize
 
 
 @pytest.fixture

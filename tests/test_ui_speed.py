@@ -10,12 +10,12 @@ from pathlib import Path
 import pygame
 import pytest
 
-from golf.session import Game
+from golf.solitaire.session import Game
 from scenes import flow
-from scenes.dialogs import GameOverScene
-from scenes.game import GameScene
-from scenes.look import CARD_H, SCREEN_SIZE, Look, _felt, opaque_layer
-from scenes.manager import SceneManager
+from scenes.core.look import CARD_H, SCREEN_SIZE, Look, _felt, opaque_layer
+from scenes.core.manager import SceneManager
+from scenes.solitaire.dialogs import GameOverScene
+from scenes.solitaire.game import GameScene
 from scenes.title import TitleScene
 from tests.ui_driver import WIN_CODE, WIN_LINE, Driver, make_driver, token_key
 
@@ -264,7 +264,7 @@ def test_six_card_pictures_are_scaled_from_the_plain_art(
 ) -> None:
     """Scaling locks its source: an encoded one is decoded and encoded again (some 80 µs a
     card, each frame a six-card card flies). The plain copy is scaled; the pixels are alike."""
-    from scenes.look import BACK
+    from scenes.core.look import BACK
     from scenes.sixcard.art import CardImages
 
     art = Look().cards

@@ -11,18 +11,18 @@ from pathlib import Path
 import pygame
 import pytest
 
-from golf import daily
-from golf.rules import EASY
-from golf.session import Game
-from golf.stats import RecentGame
+from golf.solitaire import daily
+from golf.solitaire.rules import EASY
+from golf.solitaire.session import Game
+from golf.solitaire.stats import RecentGame
 from scenes import flow
-from scenes.dialogs import GameOverScene
-from scenes.game import GameScene
+from scenes.core.widgets import TOAST_WIDTH
 from scenes.highscores import InitialsScene
+from scenes.solitaire.dialogs import GameOverScene
+from scenes.solitaire.game import GameScene
 from scenes.stats_screen import CHART, ConfirmReset, StatsScene, chart_bars
 from scenes.title import TitleScene
 from scenes.title_panels import TitleSides
-from scenes.widgets import TOAST_WIDTH
 from tests.ui_driver import DAY, WIN_CODE, WIN_LINE, Driver, make_driver
 
 

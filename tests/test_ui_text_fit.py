@@ -17,36 +17,37 @@ from pathlib import Path
 import pygame
 import pytest
 
-from golf.replay import Replay
-from golf.rules import CLASSIC, EASY, STRICT
-from golf.session import Game
 from golf.sixcard.game import Match, legal_actions
 from golf.sixcard.rules import SixRules
-from scenes import autosave, flow
+from golf.solitaire.replay import Replay
+from golf.solitaire.rules import CLASSIC, EASY, STRICT
+from golf.solitaire.session import Game
+from scenes import flow
 from scenes.app import WindowOptions, build_app, first_scene
-from scenes.dialogs import BlockedDialog, GameOverScene, PauseMenu
-from scenes.game import GameScene
+from scenes.core.i18n import CATALOGUE
+from scenes.core.look import PIXEL, SCREEN_SIZE, Colour
+from scenes.core.manager import App, Scene
+from scenes.core.records import HighScoreChance
+from scenes.core.widgets import LIP, Button, Choice, Form, Menu
 from scenes.highscores import HighScoresScene, InitialsScene
-from scenes.i18n import CATALOGUE
-from scenes.look import PIXEL, SCREEN_SIZE, Colour
-from scenes.manager import App, Scene
-from scenes.newgame import NewGameScene
 from scenes.options import OptionsScene
-from scenes.records import HighScoreChance
 from scenes.replays import ReplaysScene
-from scenes.round import RoundGameScene, RoundPauseMenu, RoundSetupScene, ScorecardScene
-from scenes.rules_screen import RulesScene
-from scenes.save_replay import SaveReplayDialog
 from scenes.sixcard import autosave as sixautosave
 from scenes.sixcard import overlays
 from scenes.sixcard.overlays import CurtainScene, ScoreboardScene, SixPauseMenu
 from scenes.sixcard.setup import HUMAN, SixSetup, SixSetupScene
 from scenes.sixcard.table import SixTableScene
+from scenes.solitaire import autosave
+from scenes.solitaire.dialogs import BlockedDialog, GameOverScene, PauseMenu
+from scenes.solitaire.game import GameScene
+from scenes.solitaire.newgame import NewGameScene
+from scenes.solitaire.round import RoundGameScene, RoundPauseMenu, RoundSetupScene, ScorecardScene
+from scenes.solitaire.rules_screen import RulesScene
+from scenes.solitaire.save_replay import SaveReplayDialog
+from scenes.solitaire.tutorial import TutorialScene, load_tutorial
+from scenes.solitaire.watch import WatchScene
 from scenes.stats_screen import ConfirmReset, StatsScene
 from scenes.title import TitleScene
-from scenes.tutorial import TutorialScene, load_tutorial
-from scenes.watch import WatchScene
-from scenes.widgets import LIP, Button, Choice, Form, Menu
 from tests.test_ui_play import WIN_CODE
 
 LANGS = ["en", "fr"]

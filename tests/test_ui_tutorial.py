@@ -9,17 +9,17 @@ import pygame
 import pygame.freetype
 import pytest
 
-from golf.engine import Action
-from golf.replay import verify
-from golf.rules import CLASSIC, EASY, PRESETS, STRICT
+from golf.solitaire.engine import Action
+from golf.solitaire.replay import verify
+from golf.solitaire.rules import CLASSIC, EASY, PRESETS, STRICT
 from scenes.app import WindowOptions, build_app, first_scene
-from scenes.game import GameScene, layout, stock_rect
-from scenes.i18n import Texts
-from scenes.look import CARD_H, CARD_W, SCREEN_SIZE
-from scenes.paths import FONT_REGULAR, asset_path
-from scenes.rules_screen import RulesScene, rules_page
+from scenes.core.i18n import Texts
+from scenes.core.look import CARD_H, CARD_W, SCREEN_SIZE
+from scenes.core.paths import FONT_REGULAR, asset_path
+from scenes.solitaire.game import GameScene, layout, stock_rect
+from scenes.solitaire.rules_screen import RulesScene, rules_page
+from scenes.solitaire.tutorial import TutorialError, TutorialScene, load_tutorial, parse_tutorial
 from scenes.title import TitleScene
-from scenes.tutorial import TutorialError, TutorialScene, load_tutorial, parse_tutorial
 from tests.test_ui_play import UI
 
 HEADER = """format: 1

@@ -1,7 +1,7 @@
 """Watching a replay: the game scene driven by the file, its controls, and the headless check.
 
 The controls are driven by posted keys and clicks with a fixed ``dt``; positions are compared
-with the engine's own playback (``golf.replay.play``).
+with the engine's own playback (``golf.solitaire.replay.play``).
 """
 
 from __future__ import annotations
@@ -15,14 +15,14 @@ from pathlib import Path
 import pygame
 import pytest
 
-from golf.engine import Action
-from golf.replay import Replay, Result, load, play
-from golf.session import Game
+from golf.solitaire.engine import Action
+from golf.solitaire.replay import Replay, Result, load, play
+from golf.solitaire.session import Game
 from scenes import flow
 from scenes.app import WindowOptions, build_app, first_scene
-from scenes.game import card_at, layout
-from scenes.look import CARD_H, CARD_W, SCREEN_SIZE
-from scenes.watch import SPEEDS, STEADY, WatchScene, check, position_difference
+from scenes.core.look import CARD_H, CARD_W, SCREEN_SIZE
+from scenes.solitaire.game import card_at, layout
+from scenes.solitaire.watch import SPEEDS, STEADY, WatchScene, check, position_difference
 from tests.test_ui_play import FRAME, UI, WIN_CODE, WIN_LINE
 
 ROOT = Path(__file__).resolve().parent.parent

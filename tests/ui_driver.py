@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pygame
 
-from golf.engine import DRAW, Action
+from golf.solitaire.engine import DRAW, Action
 from scenes.app import WindowOptions, build_app, first_scene
-from scenes.game import GameScene
-from scenes.look import SCREEN_SIZE
-from scenes.manager import App, Loop, Scene
+from scenes.core.look import SCREEN_SIZE
+from scenes.core.manager import App, Loop, Scene
+from scenes.solitaire.game import GameScene
 from tests.test_ui_play import WIN_CODE, WIN_LINE
 
 __all__ = ["DAY", "WIN_CODE", "WIN_LINE", "Driver", "make_driver", "token_key"]

@@ -2,7 +2,7 @@
 loses nothing.
 
 ``six-card-autosave.json`` in the player's data folder (beside the solitaire's
-``autosave.json``) is a :class:`golf.store.Document`: written atomically, versioned, and kept
+``autosave.json``) is a :class:`golf.core.store.Document`: written atomically, versioned, and kept
 aside with a notice when it cannot be read. It holds what a :class:`~golf.sixcard.replay.SixReplay`
 records (the code, which names the deal, the number of players and the rules; every player's
 actions, with the seconds before each) plus what sits at each seat (a person or a computer
@@ -19,13 +19,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Final
 
-from golf.replay import MAX_TIME
-from golf.sixcard.actions import Action
-from golf.sixcard.ai import LEVELS
-from golf.sixcard.codes import SixCodeError, parse_code
-from golf.sixcard.game import Refused, State, apply, new_game
-from golf.sixcard.replay import MAX_ACTIONS, Result, SixReplay
-from golf.store import (
+from golf.core.store import (
     Data,
     Document,
     expect_list,
@@ -33,6 +27,12 @@ from golf.store import (
     expect_str,
     fail,
 )
+from golf.sixcard.actions import Action
+from golf.sixcard.ai import LEVELS
+from golf.sixcard.codes import SixCodeError, parse_code
+from golf.sixcard.game import Refused, State, apply, new_game
+from golf.sixcard.replay import MAX_ACTIONS, Result, SixReplay
+from golf.solitaire.replay import MAX_TIME
 
 __all__ = ["HUMAN", "PACES", "SEAT_KINDS", "SIX_AUTOSAVE_DOCUMENT", "SixSnapshot", "check_data"]
 

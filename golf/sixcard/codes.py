@@ -32,9 +32,9 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from golf.codes import letters
-from golf.deal import MAX_DEAL
+from golf.core.deal import MAX_DEAL
 from golf.sixcard.rules import MAX_PLAYERS, MIN_PLAYERS, STANDARD, SixRules
+from golf.solitaire.codes import letters
 
 EXPECTED_FORM: Final = (
     "G6-4-AAAAAAA (G6, the number of players 2-6, seven letters A-Z; "

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from golf.deal import MASK64, MAX_DEAL
+from golf.core.deal import MASK64, MAX_DEAL
 from golf.sixcard.actions import (
     DISCARD_FLIP,
     FLIP,

@@ -6,7 +6,7 @@ players and the full rule set, optional seat labels, the ordered actions of ever
 (each optionally with the seconds since the previous one), and the result the recorder saw.
 Playback folds the actions over the code's first state, so it never runs a computer opponent.
 
-Reading uses the solitaire reader's defences (``golf.yamlfile``): a size cap before parsing, the
+Reading uses the solitaire reader's defences (``golf.core.yamlfile``): a size cap before parsing, the
 C safe loader, aliases and duplicate keys refused, every value checked by hand, and every
 error naming the file, the place in it and what was expected.
 """
@@ -20,12 +20,8 @@ from typing import Final
 
 from yaml.nodes import Node, ScalarNode
 
-from golf.fileio import atomic_write_text
-from golf.sixcard.actions import ACTION_FORM, Action
-from golf.sixcard.codes import SixCodeError, parse_code
-from golf.sixcard.game import Refusal, Refused, State, apply, new_game, totals, winners
-from golf.sixcard.rules import MAX_PLAYERS, MIN_PLAYERS, PLAYOFF_LIMIT, SixRules
-from golf.yamlfile import (
+from golf.core.fileio import atomic_write_text
+from golf.core.yamlfile import (
     FlowList,
     FlowMap,
     NodeReader,
@@ -35,6 +31,10 @@ from golf.yamlfile import (
     plain_number,
     read_text,
 )
+from golf.sixcard.actions import ACTION_FORM, Action
+from golf.sixcard.codes import SixCodeError, parse_code
+from golf.sixcard.game import Refusal, Refused, State, apply, new_game, totals, winners
+from golf.sixcard.rules import MAX_PLAYERS, MIN_PLAYERS, PLAYOFF_LIMIT, SixRules
 
 FORMAT: Final = 1
 GAME: Final = "six-card"
@@ -265,7 +265,7 @@ def save(replay: SixReplay, path: str | os.PathLike[str]) -> None:
 
 
 def load(path: str | os.PathLike[str]) -> SixReplay:
-    """Read and validate a six-card replay file; raises ``golf.replay.ReplayError``."""
+    """Read and validate a six-card replay file; raises ``golf.solitaire.replay.ReplayError``."""
     return loads(read_text(path, MAX_BYTES), str(path))
 
 

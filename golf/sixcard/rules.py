@@ -1,7 +1,7 @@
 """Six-card Golf rules as data: every variant a switch, and the scoring of a grid.
 
 Cards are small integers: card ``c`` of deck ``d`` (0 or 1) is ``d * 54 + c`` where ``c`` is
-the solitaire's card number (``golf.cards``: A♣ = 0 … K♠ = 51, jokers 52 and 53). Only the
+the solitaire's card number (``golf.core.cards``: A♣ = 0 … K♠ = 51, jokers 52 and 53). Only the
 rank counts in this game: :data:`RANK` gives it (0 for a joker, 1–13 for A–K).
 """
 
@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Final, Literal
 
-from golf.cards import DECK_SIZE, JOKERS, card_token, rank
+from golf.core.cards import DECK_SIZE, JOKERS, card_token, rank
 
 GridSize = Literal[4, 6, 9]
 Ties = Literal["playoff", "shared"]
@@ -39,7 +39,7 @@ _SHAPES: Final = {4: (2, 2), 6: (2, 3), 9: (3, 3)}
 
 
 def base_card(c: int) -> int:
-    """The ``golf.cards`` number of a card (which deck it came from forgotten)."""
+    """The ``golf.core.cards`` number of a card (which deck it came from forgotten)."""
     return c % DECK_STRIDE
 
 

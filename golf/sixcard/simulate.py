@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from golf.deal import MAX_DEAL
+from golf.core.deal import MAX_DEAL
 from golf.sixcard.actions import NEXT_HOLE_ACTION, Action
 from golf.sixcard.ai import Opponent, make_opponent
 from golf.sixcard.game import State, apply, new_game, totals, winners

@@ -1,6 +1,6 @@
 """Card pictures at the table's sizes and the six-card sprites, drawn only as a seat may see.
 
-The faces are the solitaire's own (``scenes.look.CardArt``), scaled with nearest-neighbour so
+The faces are the solitaire's own (``scenes.core.look.CardArt``), scaled with nearest-neighbour so
 the pixels stay crisp; the second deck's cards use the first deck's faces. A sprite shows its
 face only when the caller says the card is visible to the viewing seat, whatever its flight or
 flip would show: that one check is what keeps hidden cards hidden.
@@ -14,9 +14,9 @@ from dataclasses import dataclass
 import pygame
 
 from golf.sixcard.rules import base_card
-from scenes.look import BACK, CardArt
+from scenes.core.look import BACK, CardArt
+from scenes.core.sprites import CardSprite, ease_out_cubic
 from scenes.sixcard.board import card_size
-from scenes.sprites import CardSprite, ease_out_cubic
 
 __all__ = ["CardImages", "SixSprite", "draw_sprite"]
 

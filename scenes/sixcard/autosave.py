@@ -6,7 +6,7 @@ The file lives in the records' folder (the user data folder; ``Records(folder)``
 nothing is written when the records have no folder). It is removed when the game ends (the
 final scoreboard) or is left on purpose (back to the title from the pause menu, a new deal);
 when the window is closed or the program dies on a game in play it stays, and the setup
-window offers to continue it. A file that cannot be read is kept aside by ``golf.store`` and
+window offers to continue it. A file that cannot be read is kept aside by ``golf.core.store`` and
 the setup window shows its notice.
 """
 
@@ -15,10 +15,10 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
+from golf.core.store import Store, StoreNotice
 from golf.sixcard.autosave import SIX_AUTOSAVE_DOCUMENT, SixSnapshot
 from golf.sixcard.game import Match
-from golf.store import Store, StoreNotice
-from scenes.manager import App
+from scenes.core.manager import App
 
 if TYPE_CHECKING:
     from scenes.sixcard.table import SixTableScene

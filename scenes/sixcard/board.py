@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from scenes.look import CARD_H, CARD_W, SCREEN_SIZE
+from scenes.core.look import CARD_H, CARD_W, SCREEN_SIZE
 
 __all__ = ["HUD_H", "Board", "SeatSpot", "card_size"]
 

@@ -7,13 +7,13 @@ import pygame
 
 from golf.sixcard.game import leaders, totals, winners
 from scenes import flow
-from scenes.input import Intent, Kind
-from scenes.look import PALETTE, PIXEL, SCREEN_SIZE, chunky_panel, veil
-from scenes.manager import App, Scene
+from scenes.core.input import Intent, Kind
+from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, chunky_panel, veil
+from scenes.core.manager import App, Scene
+from scenes.core.textfit import fit_text
+from scenes.core.widgets import Button, Menu
 from scenes.sixcard import autosave as sixautosave
 from scenes.sixcard.table import SixTableScene
-from scenes.textfit import fit_text
-from scenes.widgets import Button, Menu
 
 __all__ = ["CurtainScene", "ScoreboardScene", "SixPauseMenu", "standings"]
 

@@ -12,17 +12,17 @@ from dataclasses import dataclass, replace
 
 import pygame
 
-from golf.deal import MAX_DEAL
+from golf.core.deal import MAX_DEAL
 from golf.sixcard.ai import LEVELS
 from golf.sixcard.autosave import SixSnapshot
 from golf.sixcard.game import Match, totals
 from golf.sixcard.rules import MAX_PLAYERS, MIN_PLAYERS, STANDARD, SixRules
-from scenes.input import Intent, Kind
-from scenes.look import PALETTE, SCREEN_SIZE, chunky_panel, veil
-from scenes.manager import App, Scene
+from scenes.core.input import Intent, Kind
+from scenes.core.look import PALETTE, SCREEN_SIZE, chunky_panel, veil
+from scenes.core.manager import App, Scene
+from scenes.core.textfit import wrap_text
+from scenes.core.widgets import Button, Choice, Form, Toast
 from scenes.sixcard import autosave as sixautosave
-from scenes.textfit import wrap_text
-from scenes.widgets import Button, Choice, Form, Toast
 
 __all__ = ["HUMAN", "KINDS", "SPEEDS", "SetupChoice", "SixSetup", "SixSetupScene"]
 

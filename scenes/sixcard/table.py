@@ -37,15 +37,15 @@ from golf.sixcard.replay import SixReplay, save
 from golf.sixcard.rules import cancelled_slots
 from golf.sixcard.texts import Reason, message
 from golf.sixcard.view import SeatView, seat_view
-from scenes.input import Intent, Kind
-from scenes.look import PALETTE, PIXEL, SCREEN_SIZE, chunky_panel
-from scenes.manager import App, Scene
+from scenes.core.input import Intent, Kind
+from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, chunky_panel
+from scenes.core.manager import App, Scene
+from scenes.core.widgets import Button, Toast
 from scenes.sixcard import autosave as sixautosave
 from scenes.sixcard.art import CardImages, SixSprite, draw_sprite
 from scenes.sixcard.board import HUD_H, Board, SeatSpot
 from scenes.sixcard.setup import HUMAN, SixSetup
 from scenes.sixcard.views import shown_points, view_for, visible_cards
-from scenes.widgets import Button, Toast
 
 __all__ = ["COMPUTER_NAMES", "SPEEDS", "Place", "SixTableScene", "Target", "seat_name"]
 

@@ -1,4 +1,4 @@
-"""What the six-card screens say, in English and French; ``scenes.i18n`` adds these to its
+"""What the six-card screens say, in English and French; ``scenes.core.i18n`` adds these to its
 catalogue (the same keys in both languages, checked by ``tests/test_ui_i18n.py``). Refusals
 come from the engine (``golf.sixcard.texts``)."""
 

@@ -31,17 +31,17 @@ from golf.sixcard.codes import parse_code
 from golf.sixcard.game import Match, Refusal, State, totals
 from golf.sixcard.replay import Result, SixReplay, frames
 from golf.sixcard.rules import MAX_PLAYERS
-from scenes.input import Intent, Kind
-from scenes.look import PALETTE, PIXEL, SCREEN_SIZE, chunky_panel
-from scenes.manager import App, Loop
+from scenes.core.input import Intent, Kind
+from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, chunky_panel
+from scenes.core.manager import App, Loop
+from scenes.core.textfit import fit_text
+from scenes.core.widgets import Button, Menu
 from scenes.sixcard.board import HUD_H
 from scenes.sixcard.overlays import ScoreboardScene
 from scenes.sixcard.setup import SixSetup
 from scenes.sixcard.table import BANNER_SECONDS, SCOREBOARD_PAUSE, SixTableScene, _wrap
 from scenes.sixcard.texts import SIX_EN, SIX_FR
-from scenes.textfit import fit_text
-from scenes.watch import FRAME, SPEEDS, Playback
-from scenes.widgets import Button, Menu
+from scenes.solitaire.watch import FRAME, SPEEDS, Playback
 
 __all__ = [
     "BOARD_SECONDS",

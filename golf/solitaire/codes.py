@@ -1,0 +1,136 @@
+"""Game codes (SPEC §2): ``GO1-R-LLLLLLL`` and this project's fourth part for variants.
+
+``GO1`` is the format version, ``R`` the rule letter (``E`` Easy, ``C`` Classic, ``N`` read as
+Easy), ``LLLLLLL`` the deal number in base 26 with ``A`` = 0, most significant first.
+
+The fourth part (this project's design) carries rules that ``E`` and ``C`` do not cover. It
+is ``V`` followed by the letters of the switches that are on, always in this order:
+
+====== =============================================================
+``K``  King–Ace link (must match the rule letter: ``K`` iff ``E``)
+``Q``  Queen on a King
+``A``  draw at any time (absent: draw only when no card can be played)
+``J``  one joker; ``JJ`` two jokers
+``W``  empty waste at the start
+``S``  strokes scoring (absent: points)
+====== =============================================================
+
+So the strict rules of the traditional game are ``GO1-C-AAAAAAB-VS``, Classic with one joker
+is ``GO1-C-AAAAAAB-VQAJ``, and nothing-on-a-King with drawing at any time is
+``GO1-C-AAAAAAB-VA``. A code of the exact Easy or Classic preset is always written with three
+parts (a four-part code of a preset is read, and written back with three); a three-part
+code never implies a variant.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from golf.core.deal import MAX_DEAL
+from golf.solitaire.rules import CLASSIC, EASY, Rules
+
+EXPECTED_FORM: Final = "GO1-E-AAAAAAA (GO1, a rule letter E or C, seven letters A-Z; optionally a fourth part such as -VS)"
+_EXPECTED_FR: Final = "GO1-E-AAAAAAA (GO1, une lettre de règle E ou C, sept lettres A-Z ; éventuellement une quatrième partie comme -VS)"
+_CODE_RE: Final = re.compile(r"GO1-([ECN])-([A-Z]{7})(?:-(V[A-Z]*))?")
+_VARIANT_RE: Final = re.compile(r"V(K?)(Q?)(A?)(J{0,2})(W?)(S?)")
+
+
+class CodeError(ValueError):
+    """A text that is not a game code; the message shows the expected form."""
+
+    def __init__(self, text: str, reason: str = "", reason_fr: str = "") -> None:
+        self.code_text = text
+        self.reason = reason
+        self.reason_fr = reason_fr or reason
+        super().__init__(self.text("en"))
+
+    def text(self, lang: str = "en") -> str:
+        shown = self.code_text.strip()[:40]
+        if lang == "fr":
+            extra = f" ({self.reason_fr})" if self.reason_fr else ""
+            return (
+                f"« {shown} » n'est pas un code de partie{extra} ; forme attendue : {_EXPECTED_FR}"
+            )
+        extra = f" ({self.reason})" if self.reason else ""
+        return f"{shown!r} is not a game code{extra}; expected {EXPECTED_FORM}"
+
+
+@dataclass(frozen=True)
+class GameCode:
+    number: int
+    rules: Rules
+
+    def __str__(self) -> str:
+        return format_code(self.number, self.rules)
+
+
+def letters(number: int) -> str:
+    if not 0 <= number < MAX_DEAL:
+        raise ValueError(f"deal number {number} is out of range 0..{MAX_DEAL - 1}")
+    out = []
+    for _ in range(7):
+        number, digit = divmod(number, 26)
+        out.append(chr(ord("A") + digit))
+    return "".join(reversed(out))
+
+
+def format_code(number: int, rules: Rules) -> str:
+    letter = "E" if rules.king_ace else "C"
+    base = f"GO1-{letter}-{letters(number)}"
+    if rules in (EASY, CLASSIC):
+        return base
+    return f"{base}-{variant_part(rules)}"
+
+
+def variant_part(rules: Rules) -> str:
+    return "V" + "".join(
+        (
+            "K" if rules.king_ace else "",
+            "Q" if rules.queen_on_king else "",
+            "A" if rules.draw_any_time else "",
+            "J" * rules.jokers,
+            "W" if rules.empty_waste else "",
+            "S" if rules.scoring == "strokes" else "",
+        )
+    )
+
+
+def parse_code(text: str) -> GameCode:
+    """Read a code: trimmed, case-insensitive. Raises :class:`CodeError`."""
+    if not isinstance(text, str):
+        raise CodeError(repr(text), "not text", "pas du texte")
+    t = text.strip().upper()
+    m = _CODE_RE.fullmatch(t)
+    if m is None:
+        raise CodeError(text)
+    letter, digits, variant = m.groups()
+    number = 0
+    for ch in digits:
+        number = number * 26 + ord(ch) - ord("A")
+    if variant is None:
+        return GameCode(number, CLASSIC if letter == "C" else EASY)
+    v = _VARIANT_RE.fullmatch(variant)
+    if v is None:
+        raise CodeError(
+            text,
+            "the fourth part is V then, in order, any of K Q A J JJ W S",
+            "la quatrième partie est V puis, dans l'ordre, K Q A J JJ W S",
+        )
+    k, q, a, j, w, s = v.groups()
+    if bool(k) != (letter != "C"):
+        raise CodeError(
+            text,
+            "K in the fourth part must match the rule letter E",
+            "K dans la quatrième partie doit correspondre à la lettre E",
+        )
+    rules = Rules(
+        king_ace=bool(k),
+        queen_on_king=bool(q),
+        draw_any_time=bool(a),
+        jokers=len(j),
+        empty_waste=bool(w),
+        scoring="strokes" if s else "points",
+    )
+    return GameCode(number, rules)

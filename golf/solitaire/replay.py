@@ -1,0 +1,612 @@
+"""Replay files (SPEC §5): one game as YAML — read safely, written atomically, played back, verified.
+
+A replay is a code (or an explicit layout), the rules, the actions with their times, the result
+the recorder saw and, for scripts, checkpoints. ``docs/replay-format.md`` describes the format.
+
+Reading is defensive: the size is capped before parsing, aliases and duplicate keys are refused,
+and every value is checked by hand (types, bounds, YAML 1.1 surprises such as ``no`` or ``1:30``),
+so any error names the file, the place in it and what was expected.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Final
+
+from yaml.nodes import MappingNode, Node, ScalarNode
+
+from golf.core.cards import card_token, parse_card
+from golf.core.deal import COLUMNS, ROWS, TABLEAU_SIZE
+from golf.core.fileio import atomic_write_text
+from golf.core.yamlfile import (
+    MAX_TIME as MAX_TIME,
+)
+from golf.core.yamlfile import (
+    MAX_TITLE,
+    STR,
+    FlowList,
+    FlowMap,
+    NodeReader,
+    compose,
+    dump_yaml,
+    plain_number,
+    read_text,
+    shown,
+)
+from golf.core.yamlfile import (
+    ReplayError as ReplayError,
+)
+from golf.solitaire import engine
+from golf.solitaire.codes import CodeError, parse_code
+from golf.solitaire.describe import describe
+from golf.solitaire.engine import Action, LayoutError, Position
+from golf.solitaire.rules import Rules
+from golf.solitaire.session import Game, Refusal
+from golf.solitaire.texts import MESSAGES
+
+FORMAT: Final = 1
+MAX_BYTES: Final = 1_000_000
+MAX_ACTIONS: Final = 10_000
+MAX_POSITION_TEXT: Final = 5_000
+MAX_SCORE: Final = 1_000
+OUTCOMES: Final = ("won", "blocked", "playing")
+LANGUAGES: Final = ("en", "fr")
+
+_REFUSALS: Final = frozenset(text for texts in MESSAGES.values() for text in texts.values())
+_RULE_KEYS: Final = ("king_ace", "queen_on_king", "draw", "jokers", "empty_waste", "scoring")
+_RESULT_KEYS: Final = ("outcome", "score", "moves", "removed", "stock")
+_TOP_KEYS: Final = (
+    "format",
+    "code",
+    "rules",
+    "layout",
+    "title",
+    "recorded",
+    "actions",
+    "result",
+    "checkpoints",
+)
+_CHECK_KEYS: Final = (
+    "after",
+    "position_en",
+    "position_fr",
+    "score",
+    "moves",
+    "removed",
+    "stock",
+    "outcome",
+    "refusal",
+)
+_ACTION_FORM: Final = (
+    "expected draw, undo, play N with N 1-7, or play N row R with R 1-5; "
+    "or {do: action, t: seconds}"
+)
+
+# --- the replay itself -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Result:
+    """What the recorder saw at the end: outcome, score, moves, cards removed, stock left."""
+
+    outcome: str
+    score: int
+    moves: int
+    removed: int
+    stock: int
+
+    @classmethod
+    def of_game(cls, game: Game) -> Result:
+        return cls(
+            game.status, game.score, game.moves, game.position.removed, len(game.position.stock)
+        )
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """What must hold after action ``after`` (0 = the first position).
+
+    ``refusal`` says that action ``after`` itself is refused with this text (English or
+    French); a refused action changes nothing, so the other checks still apply.
+    """
+
+    after: int
+    position_en: str | None = None
+    position_fr: str | None = None
+    score: int | None = None
+    moves: int | None = None
+    removed: int | None = None
+    stock: int | None = None
+    outcome: str | None = None
+    refusal: str | None = None
+
+
+@dataclass(frozen=True)
+class Replay:
+    """One game (or one script): where it starts, the rules, the actions and what to expect.
+
+    Exactly one of ``code`` and ``layout`` is given. ``times[i]`` is the pause in seconds
+    before ``actions[i]`` (None when not recorded); it defaults to no times at all.
+    """
+
+    rules: Rules
+    actions: tuple[Action, ...]
+    times: tuple[float | None, ...] = ()
+    code: str | None = None
+    layout: Position | None = None
+    title: str | None = None
+    recorded: str | None = None
+    result: Result | None = None
+    checkpoints: tuple[Checkpoint, ...] = field(default=())
+    format: int = FORMAT
+
+    def __post_init__(self) -> None:
+        if (self.code is None) == (self.layout is None):
+            raise ValueError("a replay starts from either a code or a layout")
+        if not self.times:
+            object.__setattr__(self, "times", (None,) * len(self.actions))
+        if len(self.times) != len(self.actions):
+            raise ValueError(f"{len(self.times)} times for {len(self.actions)} actions")
+
+    @classmethod
+    def from_game(
+        cls,
+        game: Game,
+        times: Sequence[float | None] | None = None,
+        *,
+        title: str | None = None,
+        recorded: str | None = None,
+        checkpoints: Sequence[Checkpoint] = (),
+    ) -> Replay:
+        """The replay of ``game`` so far: its accepted actions and the result it shows now.
+
+        ``times`` (one per logged action, seconds since the previous one) are kept to the
+        millisecond. ``recorded`` is an ISO date-time given by the caller (the engine has no
+        clock).
+        """
+        actions = tuple(game.log)
+        kept: tuple[float | None, ...] = ()
+        if times is not None:
+            if len(times) != len(actions):
+                raise ValueError(f"{len(times)} times for {len(actions)} actions")
+            kept = tuple(None if t is None else round(float(t), 3) for t in times)
+        return cls(
+            rules=game.rules,
+            actions=actions,
+            times=kept,
+            code=game.code,
+            layout=None if game.code is not None else game.start,
+            title=title,
+            recorded=recorded,
+            result=Result.of_game(game),
+            checkpoints=tuple(checkpoints),
+        )
+
+    def start(self) -> Game:
+        """A fresh game at the replay's first position."""
+        if self.layout is not None:
+            return Game(self.layout, self.rules)
+        assert self.code is not None
+        number = parse_code(self.code).number
+        return Game(engine.deal(number, self.rules), self.rules, self.code)
+
+
+# --- playback ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One action played back: what it was, whether it was refused, and the game after it."""
+
+    index: int
+    """1 for the first action."""
+    action: Action
+    t: float | None
+    refusal: Refusal | None
+    position: Position
+    moves: int
+    score: int
+    status: str
+
+
+@dataclass(frozen=True)
+class Playback:
+    """Every position of a replay (``positions[i]`` after action ``i``), its refusals, the game."""
+
+    positions: tuple[Position, ...]
+    refusals: dict[int, Refusal]
+    game: Game
+
+
+def frames(replay: Replay, game: Game | None = None) -> Iterator[Frame]:
+    """Play the actions one by one; a refused action changes nothing and is reported."""
+    game = replay.start() if game is None else game
+    for index, (action, t) in enumerate(zip(replay.actions, replay.times, strict=True), start=1):
+        refused = game.apply(action)
+        yield Frame(index, action, t, refused, game.position, game.moves, game.score, game.status)
+
+
+def play(replay: Replay) -> Playback:
+    """Play the whole replay headless; the same replay always gives the same positions."""
+    game = replay.start()
+    positions = [game.position]
+    refusals: dict[int, Refusal] = {}
+    for frame in frames(replay, game):
+        positions.append(frame.position)
+        if frame.refusal is not None:
+            refusals[frame.index] = frame.refusal
+    return Playback(tuple(positions), refusals, game)
+
+
+def _differs(label: str, got: str, expected: str) -> str:
+    i = next(
+        (k for k, (a, b) in enumerate(zip(got, expected, strict=False)) if a != b),
+        min(len(got), len(expected)),
+    )
+    lo = max(0, i - 20)
+    return (
+        f"{label} differs at character {i + 1}: "
+        f"got {got[lo : i + 30]!r}, expected {expected[lo : i + 30]!r}"
+    )
+
+
+def _check(where: str, game: Game, expect: Checkpoint | Result) -> list[str]:
+    pos = game.position
+    got: dict[str, object] = {
+        "outcome": game.status,
+        "score": game.score,
+        "moves": game.moves,
+        "removed": pos.removed,
+        "stock": len(pos.stock),
+    }
+    problems = []
+    for key, value in got.items():
+        wanted = getattr(expect, key)
+        if wanted is not None and wanted != value:
+            problems.append(f"{where}: {key} {value}, expected {wanted}")
+    if isinstance(expect, Checkpoint):
+        for lang, wanted_text in (("en", expect.position_en), ("fr", expect.position_fr)):
+            if wanted_text is not None:
+                text = describe(pos, lang)
+                if text != wanted_text:
+                    problems.append(f"{where}: " + _differs(f"position_{lang}", text, wanted_text))
+    return problems
+
+
+def _where(after: int) -> str:
+    return "at the start" if after == 0 else f"after action {after}"
+
+
+def verify(replay: Replay) -> list[str]:
+    """Play ``replay`` back and list what differs from what it expects (empty: all is well).
+
+    The first item is the first difference. An action refused without a checkpoint that
+    expects it ends the playback: what follows would be a different game.
+    """
+    game = replay.start()
+    expected = {cp.after: cp for cp in replay.checkpoints}
+    problems: list[str] = []
+    if 0 in expected:
+        problems.extend(_check(_where(0), game, expected[0]))
+    for frame in frames(replay, game):
+        i, action = frame.index, frame.action
+        cp = expected.get(i)
+        wanted = cp.refusal if cp is not None else None
+        if frame.refusal is not None:
+            said = frame.refusal.text("en")
+            if wanted is None:
+                problems.append(f"action {i} ({action}) refused: {said}")
+                return problems
+            if wanted not in (frame.refusal.text(lang) for lang in LANGUAGES):
+                problems.append(
+                    f"action {i} ({action}) refused: {said}, expected refusal: {wanted}"
+                )
+        elif wanted is not None:
+            problems.append(f"action {i} ({action}) was accepted, expected refusal: {wanted}")
+            return problems
+        if cp is not None:
+            problems.extend(_check(_where(i), game, cp))
+    if replay.result is not None:
+        problems.extend(
+            _check(f"at the end (after action {len(replay.actions)})", game, replay.result)
+        )
+    return problems
+
+
+# --- writing -----------------------------------------------------------------------------------
+
+
+def to_data(replay: Replay) -> dict[str, object]:
+    """The replay as plain data, in the order the file shows it."""
+    data: dict[str, object] = {"format": replay.format}
+    if replay.code is not None:
+        data["code"] = replay.code
+    data["rules"] = replay.rules.to_dict()
+    if replay.layout is not None:
+        lay = replay.layout
+        data["layout"] = {
+            "columns": [FlowList(card_token(c) for c in col) for col in lay.columns],
+            "waste": FlowList(card_token(c) for c in lay.waste),
+            "stock": FlowList(card_token(c) for c in lay.stock),
+        }
+    if replay.title is not None:
+        data["title"] = replay.title
+    if replay.recorded is not None:
+        data["recorded"] = replay.recorded
+    data["actions"] = [
+        str(a) if t is None else FlowMap(do=str(a), t=plain_number(t))
+        for a, t in zip(replay.actions, replay.times, strict=True)
+    ]
+    if replay.result is not None:
+        r = replay.result
+        data["result"] = {key: getattr(r, key) for key in _RESULT_KEYS}
+    if replay.checkpoints:
+        checks: list[object] = []
+        for cp in replay.checkpoints:
+            d = {key: getattr(cp, key) for key in _CHECK_KEYS if getattr(cp, key) is not None}
+            long_text = cp.position_en is not None or cp.position_fr is not None
+            checks.append(d if long_text else FlowMap(d))
+        data["checkpoints"] = checks
+    return data
+
+
+def dump(replay: Replay) -> str:
+    """The YAML text of ``replay`` (UTF-8 friendly: card symbols and accents as they are)."""
+    return dump_yaml(to_data(replay))
+
+
+def save(replay: Replay, path: str | os.PathLike[str]) -> None:
+    """Write ``replay`` to ``path`` atomically (a crash leaves the old file or the new one)."""
+    atomic_write_text(path, dump(replay))
+
+
+# --- reading -----------------------------------------------------------------------------------
+
+
+def load(path: str | os.PathLike[str]) -> Replay:
+    """Read and validate a replay file; raises :class:`ReplayError`."""
+    return loads(read_text(path, MAX_BYTES), str(path))
+
+
+def loads(text: str, name: str = "<replay>") -> Replay:
+    """Read and validate replay ``text``; ``name`` is how errors name it."""
+    if len(text) > MAX_BYTES:
+        raise ReplayError(name, "", f"the text is more than {MAX_BYTES:,} characters")
+    return _Reader(name).replay(
+        compose(text, name, "the file is empty (expected format, rules, actions, ...)")
+    )
+
+
+class _Reader(NodeReader):
+    """Validation of the node tree into a :class:`Replay`, one place name at a time."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self._tokens: dict[str, Action] = {}
+
+    # the parts of a replay
+
+    def replay(self, root: Node) -> Replay:
+        top = self.mapping(
+            root,
+            "",
+            _TOP_KEYS,
+            required=("format", "rules", "actions"),
+            what="a replay (a mapping with format, rules, actions, ...)",
+        )
+        fmt = self._format(top["format"])
+        rules = self.rules(top["rules"])
+        code: str | None = None
+        layout: Position | None = None
+        if ("code" in top) == ("layout" in top):
+            where = top.get("layout", root)
+            self.fail(where, "", "expected either code or layout (one of them, not both)")
+        if "code" in top:
+            code = self.code(top["code"], rules)
+        else:
+            layout = self.layout(top["layout"], rules)
+        title = self.text(top["title"], "title") if "title" in top else None
+        recorded = self.recorded(top["recorded"]) if "recorded" in top else None
+        actions, times = self.actions(top["actions"])
+        result: Result | None = None
+        if "result" in top:
+            result = self.result(top["result"], len(actions))
+        elif code is not None:
+            self.fail(
+                root,
+                "result",
+                "missing (a recorded game keeps the result the recorder saw; "
+                "only a script with a layout may leave it out)",
+            )
+        checkpoints: tuple[Checkpoint, ...] = ()
+        if "checkpoints" in top:
+            checkpoints = self.checkpoints(top["checkpoints"], len(actions))
+        return Replay(
+            rules=rules,
+            actions=actions,
+            times=times,
+            code=code,
+            layout=layout,
+            title=title,
+            recorded=recorded,
+            result=result,
+            checkpoints=checkpoints,
+            format=fmt,
+        )
+
+    def _format(self, node: Node) -> int:
+        value = self.integer(node, "format", 0, 1_000_000)
+        if value != FORMAT:
+            self.fail(
+                node, "format", f"format {value} is not one this game reads (expected {FORMAT})"
+            )
+        return value
+
+    def rules(self, node: Node) -> Rules:
+        m = self.mapping(node, "rules", _RULE_KEYS, required=_RULE_KEYS, what="the rule set")
+        return Rules(
+            king_ace=self.boolean(m["king_ace"], "rules.king_ace"),
+            queen_on_king=self.boolean(m["queen_on_king"], "rules.queen_on_king"),
+            draw_any_time=self.choice(m["draw"], "rules.draw", ("any", "stuck")) == "any",
+            jokers=self.integer(m["jokers"], "rules.jokers", 0, 2),
+            empty_waste=self.boolean(m["empty_waste"], "rules.empty_waste"),
+            scoring="points"
+            if self.choice(m["scoring"], "rules.scoring", ("points", "strokes")) == "points"
+            else "strokes",
+        )
+
+    def code(self, node: Node, rules: Rules) -> str:
+        text = self.text(node, "code", "a game code such as GO1-E-AAAAAAA")
+        try:
+            code = parse_code(text)
+        except CodeError as e:
+            self.fail(node, "code", e.text("en"))
+        if code.rules != rules:
+            said = code.rules.to_dict()
+            given = rules.to_dict()
+            diff = ", ".join(
+                f"{key} is {_plain(given[key])} but the code means {_plain(said[key])}"
+                for key in _RULE_KEYS
+                if said[key] != given[key]
+            )
+            self.fail(node, "rules", f"the rules do not match the code {code}: {diff}")
+        return str(code)
+
+    def card(self, node: Node, path: str) -> int:
+        text = self.text(node, path, "a card such as 10♠, QH or JK", limit=10)
+        try:
+            return parse_card(text)
+        except ValueError as e:
+            self.fail(node, path, str(e))
+
+    def cards(self, node: Node, path: str, limit: int) -> list[int]:
+        items = self.sequence(node, path, "a list of cards", limit)
+        return [self.card(c, f"{path}[{i}]") for i, c in enumerate(items)]
+
+    def layout(self, node: Node, rules: Rules) -> Position:
+        keys = ("columns", "waste", "stock")
+        m = self.mapping(node, "layout", keys, required=keys, what="a layout")
+        cols_node = m["columns"]
+        cols = self.sequence(cols_node, "layout.columns", f"{COLUMNS} columns", COLUMNS)
+        if len(cols) != COLUMNS:
+            self.fail(cols_node, "layout.columns", f"{len(cols)} columns (expected {COLUMNS})")
+        columns: list[list[int]] = []
+        for i, col in enumerate(cols):
+            where = f"layout.columns[{i}]"
+            cards = self.cards(col, where, ROWS)
+            if len(cards) != ROWS:
+                self.fail(col, where, f"{len(cards)} cards (expected {ROWS}, top to bottom)")
+            columns.append(cards)
+        waste = self.cards(m["waste"], "layout.waste", 1)
+        stock = self.cards(m["stock"], "layout.stock", 54)
+        try:
+            return engine.layout(columns, waste, stock, rules)
+        except LayoutError as e:
+            self.fail(node, "layout", str(e))
+
+    def action(self, node: Node, path: str) -> Action:
+        self._known_tag(node, path, "an action")
+        if not isinstance(node, ScalarNode) or node.tag != STR:
+            self.fail(node, path, f"{shown(node)} is not an action ({_ACTION_FORM})")
+        token: str = node.value
+        known = self._tokens.get(token)
+        if known is not None:
+            return known
+        try:
+            if len(token) > 40:
+                raise ValueError
+            action = self._tokens[token] = Action.parse(token)
+            return action
+        except ValueError:
+            self.fail(node, path, f"{shown(node)} is not an action ({_ACTION_FORM})")
+
+    def actions(self, node: Node) -> tuple[tuple[Action, ...], tuple[float | None, ...]]:
+        items = self.sequence(node, "actions", "a list of actions", MAX_ACTIONS)
+        actions: list[Action] = []
+        times: list[float | None] = []
+        for i, item in enumerate(items):
+            where = f"actions[{i}]"
+            if isinstance(item, MappingNode):
+                m = self.mapping(item, where, ("do", "t"), required=("do",))
+                actions.append(self.action(m["do"], f"{where}.do"))
+                times.append(self.seconds(m["t"], f"{where}.t") if "t" in m else None)
+            else:
+                actions.append(self.action(item, where))
+                times.append(None)
+        return tuple(actions), tuple(times)
+
+    def result(self, node: Node, n_actions: int) -> Result:
+        m = self.mapping(node, "result", _RESULT_KEYS, required=_RESULT_KEYS)
+        return Result(
+            outcome=self.choice(m["outcome"], "result.outcome", OUTCOMES),
+            score=self.integer(m["score"], "result.score", -MAX_SCORE, MAX_SCORE),
+            moves=self.integer(m["moves"], "result.moves", 0, max(n_actions, 0)),
+            removed=self.integer(m["removed"], "result.removed", 0, TABLEAU_SIZE),
+            stock=self.integer(m["stock"], "result.stock", 0, 54),
+        )
+
+    def checkpoints(self, node: Node, n_actions: int) -> tuple[Checkpoint, ...]:
+        items = self.sequence(node, "checkpoints", "a list of checkpoints", n_actions + 1)
+        out: list[Checkpoint] = []
+        for i, item in enumerate(items):
+            where = f"checkpoints[{i}]"
+            m = self.mapping(item, where, _CHECK_KEYS, required=("after",))
+            if len(m) == 1:
+                self.fail(
+                    item, where, f"nothing to check (expected one of {', '.join(_CHECK_KEYS[1:])})"
+                )
+            after = self.integer(m["after"], f"{where}.after", 0, n_actions)
+            if out and after <= out[-1].after:
+                self.fail(
+                    m["after"],
+                    f"{where}.after",
+                    f"{after} is not after the previous checkpoint's {out[-1].after} "
+                    "(checkpoints go in order of actions)",
+                )
+            cp = Checkpoint(
+                after=after,
+                position_en=self._opt_text(m, "position_en", where),
+                position_fr=self._opt_text(m, "position_fr", where),
+                score=self._opt_int(m, "score", where, -MAX_SCORE, MAX_SCORE),
+                moves=self._opt_int(m, "moves", where, 0, n_actions),
+                removed=self._opt_int(m, "removed", where, 0, TABLEAU_SIZE),
+                stock=self._opt_int(m, "stock", where, 0, 54),
+                outcome=self.choice(m["outcome"], f"{where}.outcome", OUTCOMES)
+                if "outcome" in m
+                else None,
+                refusal=self._refusal(m, where, after),
+            )
+            out.append(cp)
+        return tuple(out)
+
+    def _opt_text(self, m: dict[str, Node], key: str, where: str) -> str | None:
+        if key not in m:
+            return None
+        return self.text(m[key], f"{where}.{key}", "a position text", MAX_POSITION_TEXT)
+
+    def _opt_int(self, m: dict[str, Node], key: str, where: str, low: int, high: int) -> int | None:
+        return self.integer(m[key], f"{where}.{key}", low, high) if key in m else None
+
+    def _refusal(self, m: dict[str, Node], where: str, after: int) -> str | None:
+        if "refusal" not in m:
+            return None
+        node = m["refusal"]
+        text = self.text(node, f"{where}.refusal", "a refusal message", MAX_TITLE)
+        if after == 0:
+            self.fail(
+                node, f"{where}.refusal", "the first position has no action to refuse (after: 0)"
+            )
+        if text not in _REFUSALS:
+            known = "; ".join(sorted(MESSAGES[r]["en"] for r in MESSAGES))
+            self.fail(
+                node,
+                f"{where}.refusal",
+                f"{text!r} is not a message the game gives (expected, in English or French: {known})",
+            )
+        return text
+
+
+def _plain(value: object) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)

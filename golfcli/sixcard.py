@@ -1,0 +1,262 @@
+"""The ``six-card`` subcommands: simulate (AI strength), record, verify, new-code.
+
+``golfcli.base`` (or any argparse program) calls :func:`register` with its subparsers; each
+subcommand sets ``run`` (``args -> exit status``) as its default. Exit status: 0 all is well,
+1 a replay failed, 2 bad input (one line on stderr).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from typing import Any, Final
+
+from golf.core.deal import MAX_DEAL
+from golf.sixcard.ai import LEVELS, make_opponent
+from golf.sixcard.codes import SixCodeError, format_code, parse_code
+from golf.sixcard.game import new_game
+from golf.sixcard.replay import SixReplay, save
+from golf.sixcard.rules import MAX_PLAYERS, MIN_PLAYERS, SixRules
+from golf.sixcard.simulate import play_game, survey
+
+EXIT_OK: Final = 0
+EXIT_FAILED: Final = 1
+EXIT_BAD_INPUT: Final = 2
+
+
+def _on_off(text: str) -> bool:
+    t = text.strip().lower()
+    if t in ("on", "yes", "true", "1"):
+        return True
+    if t in ("off", "no", "false", "0"):
+        return False
+    raise argparse.ArgumentTypeError(f"{text!r} is not on or off")
+
+
+def _players(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: players must be {MIN_PLAYERS} to {MAX_PLAYERS}"
+        )
+    return n
+
+
+def _levels(text: str) -> list[str]:
+    levels = [t.strip().lower() for t in text.split(",") if t.strip()]
+    for level in levels:
+        if level not in LEVELS:
+            raise argparse.ArgumentTypeError(
+                f"{level!r} is not a level (expected {', '.join(LEVELS)}, separated by commas)"
+            )
+    if not levels:
+        raise argparse.ArgumentTypeError("no level given (expected e.g. hard,easy,easy,easy)")
+    return levels
+
+
+def _positive(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
+    return n
+
+
+def add_rule_options(parser: argparse.ArgumentParser) -> None:
+    """One option per switch of the six-card rules (the defaults are the standard game)."""
+    g = parser.add_argument_group("rules")
+    g.add_argument("--grid", type=int, choices=(4, 6, 9), help="cards per player (default 6)")
+    g.add_argument("--holes", type=int, choices=(9, 18), help="holes in a game (default 9)")
+    g.add_argument("--peek", type=_on_off, metavar="on|off", help="look at 2 cards, not turn them")
+    g.add_argument("--knock", type=_on_off, metavar="on|off", help="a player may knock")
+    g.add_argument("--jokers", type=_on_off, metavar="on|off", help="two jokers per deck (on)")
+    g.add_argument(
+        "--jokers-cancel", type=_on_off, metavar="on|off", help="jokers of a column cancel (on)"
+    )
+    g.add_argument(
+        "--double-deck", type=_on_off, metavar="on|off", help="two decks for any number of players"
+    )
+    g.add_argument("--twos-negative", type=_on_off, metavar="on|off", help="twos worth -2")
+    g.add_argument("--row-cancel", type=_on_off, metavar="on|off", help="rows of one rank score 0")
+    g.add_argument("--ties", choices=("playoff", "shared"), help="how a tie is settled")
+
+
+def rules_from_args(args: argparse.Namespace, base: SixRules | None = None) -> SixRules:
+    rules = base or SixRules()
+    changes: dict[str, object] = {}
+    for name in (
+        "grid",
+        "holes",
+        "peek",
+        "knock",
+        "jokers",
+        "jokers_cancel",
+        "double_deck",
+        "twos_negative",
+        "row_cancel",
+        "ties",
+    ):
+        value = getattr(args, name, None)
+        if value is not None:
+            changes[name] = value
+    return rules.with_(**changes) if changes else rules
+
+
+def _bad(message: str) -> int:
+    print(f"six-card: {message}", file=sys.stderr)
+    return EXIT_BAD_INPUT
+
+
+# --- simulate ------------------------------------------------------------------------------------
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    players: int = args.players
+    levels: list[str] = args.ai
+    if len(levels) == 1:
+        levels = levels * players
+    if len(levels) != players:
+        return _bad(f"--ai names {len(levels)} levels for {players} players")
+    rules = rules_from_args(args)
+    start = time.perf_counter()
+    rows = survey(levels, rules, args.rounds, seed=args.seed, jobs=args.jobs)
+    elapsed = time.perf_counter() - start
+    code = format_code(0, players, rules)
+    variant = code.split("-", 3)[3] if code.count("-") == 3 else "standard rules"
+    print(
+        f"six-card simulate: {players} players, {rules.holes} holes, {variant}, "
+        f"{args.rounds} games, seed {args.seed}"
+    )
+    print("seat  ai      mean total  std error   wins")
+    for row in rows:
+        print(
+            f"{row.seat + 1:>4}  {row.level:<6}  {row.mean:>10.1f}  {row.std_error:>9.2f}  "
+            f"{100 * row.wins:>5.1f}%"
+        )
+    by_level: dict[str, list[float]] = {}
+    for row in rows:
+        by_level.setdefault(row.level, []).append(row.mean)
+    if len(by_level) > 1:
+        means = "; ".join(f"{level} {sum(v) / len(v):.1f}" for level, v in by_level.items())
+        print(f"mean total by level: {means} (per hole: divide by {rules.holes})")
+    print(f"({elapsed:.1f} s)", file=sys.stderr)
+    return EXIT_OK
+
+
+def _add_simulate(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--players", type=_players, default=4, help="2 to 6 (default 4)")
+    p.add_argument(
+        "--ai",
+        type=_levels,
+        default=["hard", "easy", "easy", "easy"],
+        metavar="LEVELS",
+        help="one level per seat, e.g. hard,easy,easy,easy (one level: every seat)",
+    )
+    p.add_argument("--rounds", type=_positive, default=100, help="games to play (default 100)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the survey (default 0)")
+    p.add_argument("--jobs", type=_positive, default=1, help="processes to use (default 1)")
+    add_rule_options(p)
+    p.set_defaults(run=run_simulate)
+
+
+# --- record --------------------------------------------------------------------------------------
+
+
+def run_record(args: argparse.Namespace) -> int:
+    rng = random.Random(args.seed)
+    if args.code:
+        try:
+            code = parse_code(args.code)
+        except SixCodeError as e:
+            return _bad(e.text("en"))
+        number, players, rules = code.number, code.players, code.rules
+    else:
+        players = args.players
+        rules = rules_from_args(args)
+        number = rng.randrange(MAX_DEAL)
+    levels: list[str] = args.ai
+    if len(levels) == 1:
+        levels = levels * players
+    if len(levels) != players:
+        return _bad(f"--ai names {len(levels)} levels for {players} players")
+    opponents = [make_opponent(level, rng.randrange(2**63)) for level in levels]
+    start = new_game(number, players, rules)
+    _final, log = play_game(start, opponents)
+    replay = SixReplay.record(start, log, seats=levels)
+    try:
+        save(replay, args.out)
+    except OSError as e:
+        return _bad(f"{args.out}: cannot be written ({e.strerror or e})")
+    totals = ", ".join(f"{t}" for t in replay.result.totals)
+    winners = ", ".join(str(s + 1) for s in replay.result.winners)
+    print(f"{start.code}: {len(log)} actions, totals {totals}; won by seat {winners}")
+    return EXIT_OK
+
+
+def _add_record(p: argparse.ArgumentParser) -> None:
+    p.add_argument("out", metavar="FILE", help="the replay file to write")
+    p.add_argument("--code", help="the game's code (default: a new one from --seed)")
+    p.add_argument("--players", type=_players, default=4, help="2 to 6 (default 4)")
+    p.add_argument("--ai", type=_levels, default=["hard"], metavar="LEVELS", help="levels")
+    p.add_argument("--seed", type=int, default=0, help="seed of the opponents (default 0)")
+    add_rule_options(p)
+    p.set_defaults(run=run_record)
+
+
+# --- verify --------------------------------------------------------------------------------------
+
+
+def run_verify(args: argparse.Namespace) -> int:
+    """The main ``verify`` command, every file read as a six-card replay."""
+    from golfcli.base import run_verify as verify_replays
+
+    return verify_replays(args, six_card=True)
+
+
+def _add_verify(p: argparse.ArgumentParser) -> None:
+    p.add_argument("paths", nargs="+", metavar="PATH", help="six-card replay files or folders")
+    p.set_defaults(run=run_verify)
+
+
+# --- new-code ------------------------------------------------------------------------------------
+
+
+def run_new_code(args: argparse.Namespace) -> int:
+    rng = random.Random(args.seed)
+    print(format_code(rng.randrange(MAX_DEAL), args.players, rules_from_args(args)))
+    return EXIT_OK
+
+
+def _add_new_code(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--players", type=_players, default=4, help="2 to 6 (default 4)")
+    p.add_argument("--seed", type=int, help="seed of the random choice (repeatable output)")
+    add_rule_options(p)
+    p.set_defaults(run=run_new_code)
+
+
+def register(subparsers: Any) -> None:
+    """Add ``six-card`` and its subcommands to an argparse ``add_subparsers()`` object."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "six-card",
+        help="six-card Golf against the computer: simulate, record, verify, new-code",
+        description="Six-card Golf (2-6 players): headless commands.",
+    )
+    sub = parser.add_subparsers(dest="six_card_command", metavar="COMMAND", required=True)
+    _add_simulate(
+        sub.add_parser(
+            "simulate",
+            help="computers against computers: each seat's mean total",
+            description="Play many games between computer players and print each seat's "
+            "mean total score (lower is better) with its standard error.",
+        )
+    )
+    _add_record(sub.add_parser("record", help="play one game between computers, save the replay"))
+    _add_verify(sub.add_parser("verify", help="play six-card replay files back and check them"))
+    _add_new_code(sub.add_parser("new-code", help="print a random six-card game code"))

@@ -1,0 +1,180 @@
+"""The ``stats`` subcommand: print the player's statistics, as text or JSON.
+
+:func:`register` adds it to a command line's subparsers; its parser sets ``run``
+(``args -> exit status``). The data folder is the platformdirs user data folder, or the folder
+named by the ``GOLF_DATA_DIR`` environment variable. Reading never moves a bad file: the command
+says so on stderr, prints the defaults and exits with status 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from datetime import date
+from pathlib import Path
+from typing import Any, Final
+
+from platformdirs import PlatformDirs
+
+from golf.core.store import Store
+from golf.solitaire import daily
+from golf.solitaire.stats import STATS_DOCUMENT, RuleStats, Stats, daily_dates
+
+DATA_DIR_ENV: Final = "GOLF_DATA_DIR"
+APP_NAME: Final = "golf-solitaire"
+EXIT_OK: Final = 0
+EXIT_FAILED: Final = 1
+
+_NAMES: Final = {
+    "easy": {"en": "Easy", "fr": "Facile"},
+    "classic": {"en": "Classic", "fr": "Classique"},
+    "strict": {"en": "Strict (traditional)", "fr": "Stricte (traditionnelle)"},
+}
+
+
+def data_dir() -> Path:
+    """``$GOLF_DATA_DIR`` when set, else the user data folder of the game."""
+    override = os.environ.get(DATA_DIR_ENV)
+    if override:
+        return Path(override)
+    return Path(PlatformDirs(APP_NAME, appauthor=False).user_data_dir)
+
+
+def rule_set_name(key: str, lang: str = "en") -> str:
+    """``Classic``, ``Facile``, or ``Variant VQA`` for a rule set key."""
+    if key in _NAMES:
+        return _NAMES[key][lang]
+    return f"{'Variante' if lang == 'fr' else 'Variant'} {key}"
+
+
+def _iso_date(text: str) -> date:
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a date YYYY-MM-DD") from None
+
+
+def register(subparsers: argparse._SubParsersAction[Any]) -> None:
+    """Add ``stats [--json] [--lang en|fr] [--today YYYY-MM-DD]``."""
+    parser = subparsers.add_parser(
+        "stats", help="print the statistics", description="Print the player's statistics."
+    )
+    parser.add_argument("--json", action="store_true", help="print them as JSON")
+    parser.add_argument("--lang", choices=("en", "fr"), default="en", help="language of the text")
+    parser.add_argument(
+        "--today",
+        type=_iso_date,
+        metavar="YYYY-MM-DD",
+        help="the day to count the current daily streak from",
+    )
+    parser.set_defaults(run=run_stats)
+
+
+# --- the report ----------------------------------------------------------------------------------
+
+
+def _rule_set_report(s: RuleStats) -> dict[str, Any]:
+    return {
+        "played": s.played,
+        "won": s.won,
+        "win_rate": None if s.win_rate is None else round(s.win_rate, 1),
+        "best_score": s.best_score,
+        "average_score": None if s.average_score is None else round(s.average_score, 2),
+        "average_cards_left": None if s.average_left is None else round(s.average_left, 2),
+        "current_streak": s.current_streak,
+        "longest_streak": s.longest_streak,
+        "perfect_games": s.perfect,
+        "rounds_played": s.rounds_played,
+        "best_round_9": s.best_round(9),
+        "best_round_18": s.best_round(18),
+        "recent": [{"score": g.score, "outcome": g.outcome, "left": g.left} for g in s.recent],
+        "daily_done": list(s.daily_done),
+    }
+
+
+def report(stats: Stats, today: date | None = None) -> dict[str, Any]:
+    """Every figure, derived ones included: what ``stats --json`` prints."""
+    days = daily_dates(stats)
+    daily_part: dict[str, Any] = {
+        "days_done": len(days),
+        "longest_streak": daily.longest_streak(days),
+    }
+    if today is not None:
+        daily_part["today"] = today.isoformat()
+        daily_part["current_streak"] = daily.streak(days, today)
+        daily_part["done_today"] = {
+            letter: daily.is_done(stats, today, letter) for letter in daily.DAILY_LETTERS
+        }
+    return {
+        "rule_sets": {key: _rule_set_report(stats.rule_sets[key]) for key in stats.rule_set_keys()},
+        "daily": daily_part,
+    }
+
+
+def _num(value: float | None, lang: str, digits: int = 1) -> str:
+    if value is None:
+        return "–"
+    text = f"{value:.{digits}f}"
+    return text.replace(".", ",") if lang == "fr" else text
+
+
+def _opt(value: int | None) -> str:
+    return "–" if value is None else str(value)
+
+
+def text_report(stats: Stats, lang: str = "en", today: date | None = None) -> str:
+    """The statistics as lines of text, in English or French."""
+    fr = lang == "fr"
+    lines: list[str] = []
+    if not stats.rule_set_keys():
+        lines.append("Aucune partie jouée pour l'instant." if fr else "No games played yet.")
+    for key in stats.rule_set_keys():
+        s = stats.rule_sets[key]
+        rate = _num(s.win_rate, lang)
+        lines.append(rule_set_name(key, lang))
+        if fr:
+            lines += [
+                f"  parties {s.played}, gagnées {s.won} ({rate} %), parfaites {s.perfect}",
+                f"  meilleur score {_opt(s.best_score)}, score moyen {_num(s.average_score, lang)}, "
+                f"cartes restantes en moyenne {_num(s.average_left, lang)}",
+                f"  série de victoires {s.current_streak} (la plus longue {s.longest_streak})",
+                f"  parcours {s.rounds_played}, meilleur parcours 9 trous {_opt(s.best_round(9))}, "
+                f"18 trous {_opt(s.best_round(18))}",
+            ]
+        else:
+            lines += [
+                f"  played {s.played}, won {s.won} ({rate} %), perfect {s.perfect}",
+                f"  best score {_opt(s.best_score)}, average score {_num(s.average_score, lang)}, "
+                f"average cards left {_num(s.average_left, lang)}",
+                f"  winning streak {s.current_streak} (longest {s.longest_streak})",
+                f"  rounds {s.rounds_played}, best round of 9 holes {_opt(s.best_round(9))}, "
+                f"of 18 holes {_opt(s.best_round(18))}",
+            ]
+    days = daily_dates(stats)
+    longest = daily.longest_streak(days)
+    n = len(days)
+    if fr:
+        played = f"{n} jour joué" if n <= 1 else f"{n} jours joués"
+        line = f"Donnes du jour : {played}, plus longue série {longest}"
+    else:
+        done = f"{n} day done" if n == 1 else f"{n} days done"
+        line = f"Daily deals: {done}, longest streak {longest}"
+    if today is not None:
+        current = daily.streak(days, today)
+        line += f", série en cours {current}" if fr else f", current streak {current}"
+    lines.append(line)
+    return "\n".join(lines)
+
+
+def run_stats(args: argparse.Namespace) -> int:
+    """Print the statistics; status 1 when the file could not be read."""
+    loaded = Store(data_dir()).load(STATS_DOCUMENT, keep_aside=False)
+    if loaded.notice is not None:
+        print(loaded.notice.text(args.lang), file=sys.stderr)
+    if args.json:
+        print(json.dumps(report(loaded.value, args.today), indent=2, ensure_ascii=False))
+    else:
+        print(text_report(loaded.value, args.lang, args.today))
+    return EXIT_OK if loaded.notice is None else EXIT_FAILED

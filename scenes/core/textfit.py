@@ -1,0 +1,46 @@
+"""Fitting text into a width on the screen: cut with an ellipsis, or wrapped into lines.
+
+Widths are in screen pixels; sizes are the art-pixel sizes of ``Look.type`` (doubled on screen).
+"""
+
+from __future__ import annotations
+
+from scenes.core.look import PIXEL, Look
+
+__all__ = ["fit_text", "wrap_text"]
+
+
+def _width(look: Look, text: str, size: int, face: str) -> int:
+    return look.type.font(size, face).size(text)[0] * PIXEL
+
+
+def fit_text(look: Look, text: str, size: int, width: int, face: str = "bold") -> str:
+    """``text``, cut with an ellipsis if it is wider than ``width``."""
+    if _width(look, text, size, face) <= width:
+        return text
+    low, high = 0, len(text)
+    while low < high:  # the longest prefix that fits with the ellipsis
+        middle = (low + high + 1) // 2
+        if _width(look, text[:middle].rstrip() + "…", size, face) <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return text[:low].rstrip() + "…"
+
+
+def wrap_text(look: Look, text: str, size: int, width: int, face: str = "bold") -> list[str]:
+    """``text`` in lines no wider than ``width`` (a word too long for a line is cut)."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            trial = f"{line} {word}".strip()
+            if line and _width(look, trial, size, face) > width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+            if _width(look, line, size, face) > width:
+                line = fit_text(look, line, size, width, face)
+        lines.append(line)
+    return lines

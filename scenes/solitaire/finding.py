@@ -1,0 +1,82 @@
+"""Finding a winnable deal: a small window while the solver looks, then the game starts.
+
+The search (:func:`scenes.solitaire.solver_worker.winnable_number`) runs off the UI thread with a
+generator seeded from the app's deal generator, so the same seed gives the same deals. Esc gives
+up and goes back to the screen below.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+
+import pygame
+
+from golf.solitaire.rules import Rules
+from golf.solitaire.session import Game
+from scenes import flow
+from scenes.core.input import Intent, Kind
+from scenes.core.look import PALETTE, SCREEN_SIZE, chunky_panel, veil
+from scenes.core.manager import App, Scene
+from scenes.solitaire.solver_worker import Job, proven_game, submit, winnable_number
+
+__all__ = ["FindDealScene"]
+
+log = logging.getLogger(__name__)
+
+
+class FindDealScene(Scene):
+    """ "Finding a winnable deal…" over the screen it was asked from."""
+
+    overlay = True
+
+    def __init__(self, app: App, rules: Rules) -> None:
+        super().__init__(app)
+        self.rules = rules
+        rng = random.Random(app.deals.getrandbits(64))
+        self.job: Job[int] = Job(rules, submit(winnable_number, rules, rng))
+        self.clock = 0.0
+        self.cancelled = False
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind in (Kind.CANCEL, Kind.MENU):
+            self.cancelled = True
+            self.app.scenes.pop(fade=False)
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        if self.cancelled or not self.job.done():
+            return
+        self.cancelled = True  # start once
+        error = self.job.future.exception()
+        if error is not None:
+            log.warning("no winnable deal found (%s): a random deal instead", error)
+            flow.start_game(self.app, Game.new(flow.random_deal(self.app), self.rules))
+            return
+        flow.start_game(self.app, proven_game(self.job.future.result(), self.rules))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        look, texts, p = self.app.look, self.app.texts, PALETTE
+        veil(surface, 150)
+        panel = pygame.Rect(0, 0, 640, 170)
+        panel.center = (SCREEN_SIZE[0] // 2, SCREEN_SIZE[1] // 2)
+        chunky_panel(surface, panel)
+        dots = "." * (1 + int(self.clock * 3) % 3)
+        look.type.blit(
+            surface,
+            texts("new.finding").rstrip("…") + dots,
+            12,
+            p.gold,
+            (panel.centerx, panel.top + 44),
+            anchor="midtop",
+            shadow=p.ink,
+        )
+        look.type.blit(
+            surface,
+            texts("winnable.label"),
+            8,
+            p.label,
+            (panel.centerx, panel.top + 104),
+            anchor="midtop",
+            shadow=p.ink,
+        )

@@ -1,0 +1,395 @@
+"""The solver off the UI thread: hints, the winnable indicator and winnable-only deals.
+
+Every question to the solver (``golf.solitaire.solver``, ``golf.solitaire.hint``) runs on a daemon thread and hands
+back a :class:`concurrent.futures.Future`; the scenes look at it once a frame and never wait, so
+the table keeps animating and taking input. Each answer carries the key of the position it was
+asked for (the game's log length and position); an answer for a position the game has left is
+dropped. Tests wait for an answer deterministically with ``job.future.result()``.
+
+The hint is bounded by time, not by the solver's state count: :func:`timed_hint` asks
+:func:`golf.solitaire.hint.hint` for one sampled stock order at a time (each with a small state budget)
+until the time is up, and adds up the wins of each action over the orders it could evaluate.
+The sampled orders come from a generator seeded with the game's code and move number, never from
+the real stock order.
+"""
+
+from __future__ import annotations
+
+import atexit
+import logging
+import multiprocessing
+import multiprocessing.pool
+import random
+import threading
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar
+
+from golf.solitaire import engine, hint
+from golf.solitaire.codes import format_code
+from golf.solitaire.engine import Action, Position
+from golf.solitaire.replay import Replay
+from golf.solitaire.rules import Rules
+from golf.solitaire.session import Game
+from golf.solitaire.solver import (
+    Analysis,
+    BudgetExceeded,
+    DealSolver,
+    analyse,
+    solve,
+    winnable_deal,
+)
+
+if TYPE_CHECKING:
+    from scenes.solitaire.game import GameScene
+
+__all__ = [
+    "HINT_SECONDS",
+    "PROVEN",
+    "Job",
+    "SolverHelper",
+    "TimedHint",
+    "background",
+    "find_winnable_deal",
+    "still_winnable",
+    "timed_hint",
+]
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+HINT_SECONDS: Final = 0.8
+"""The hint's time budget (the answer shows within a second)."""
+SAMPLE_STATES: Final = 10_000
+"""The state budget of one sampled stock order (about a third of a second at worst)."""
+STATES_PER_SECOND: Final = 12_000
+"""A cautious rate of the solver on a thread beside the window: an order is only started with
+the states the time left allows at this rate, so the answer is not late by a whole order."""
+REFINE_SECONDS: Final = 4.0
+"""When no order could be judged within the second, a second look this long follows."""
+REFINE_STATES: Final = 60_000
+"""The state budget of one order in that second look."""
+INDICATOR_STATES: Final = 150_000
+"""The winnable indicator gives up ("can't tell") past this many states."""
+DEAL_STATES: Final = 20_000
+"""A deal the solver cannot prove winnable within this many states is skipped."""
+HINT_SHOW: Final = 3.0
+"""Seconds the suggested card stays highlighted."""
+
+ANALYSIS_STATES: Final = 400_000
+"""The analysis gives up on a question ("not found in time") past this many solver states."""
+WORKERS: Final = 2
+"""Solver processes: a stale question may still be running while the next one starts."""
+USE_PROCESSES = True
+"""Solve in worker processes (the window's frames never wait for the interpreter); False: in
+threads of this process (tests that replace a solver function use it)."""
+
+PROVEN: set[str] = set()
+"""Codes of the deals dealt as winnable-only (the solver proved them winnable)."""
+
+
+_pool: multiprocessing.pool.Pool | None = None
+_pool_failed = False
+_pool_lock = threading.Lock()
+"""Held while the processes start or stop: the title starts them on a thread of its own."""
+
+
+def _the_pool() -> multiprocessing.pool.Pool | None:
+    """The solver processes, started on first use (None if they cannot be started)."""
+    global _pool, _pool_failed
+    if _pool is None and not _pool_failed and USE_PROCESSES:
+        with _pool_lock:
+            if _pool is None and not _pool_failed:
+                try:
+                    # spawn: a fresh interpreter, never a copy of the window's process and its
+                    # threads
+                    _pool = multiprocessing.get_context("spawn").Pool(WORKERS)
+                    atexit.register(stop)
+                except (OSError, ValueError, RuntimeError) as error:
+                    log.warning("no solver processes (%s): solving on threads", error)
+                    _pool_failed = True
+    return _pool if USE_PROCESSES else None
+
+
+def stop() -> None:
+    """End the solver processes (at exit: whatever they were working on is of no use now)."""
+    global _pool
+    with _pool_lock:
+        pool, _pool = _pool, None
+    if pool is not None:
+        pool.terminate()
+        pool.join()
+
+
+def warm_up() -> None:
+    """Start the solver processes now, so that the first hint does not wait for them."""
+    _the_pool()
+
+
+def submit(work: Callable[..., T], *args: Any) -> Future[T]:
+    """Run ``work(*args)`` in a solver process (a thread if there are none); its future result.
+
+    ``work`` and its arguments must be picklable: a function of a module, plain values.
+    """
+    pool = _the_pool()
+    if pool is None:
+        return background(lambda: work(*args))
+    future: Future[T] = Future()
+    future.set_running_or_notify_cancel()
+
+    def failed(error: BaseException) -> None:
+        log.error("solver job failed: %r", error)
+        future.set_exception(error)
+
+    try:
+        pool.apply_async(work, args, callback=future.set_result, error_callback=failed)
+    except ValueError as error:  # the pool was closed
+        log.warning("solver processes gone (%s): solving on a thread", error)
+        return background(lambda: work(*args))
+    return future
+
+
+def background(work: Callable[[], T]) -> Future[T]:
+    """Run ``work`` on a daemon thread (it never holds up quitting); its future result."""
+    future: Future[T] = Future()
+
+    def run() -> None:
+        if not future.set_running_or_notify_cancel():
+            return
+        try:
+            future.set_result(work())
+        except BaseException as error:  # handed to whoever reads the result
+            log.exception("solver job failed")
+            future.set_exception(error)
+
+    threading.Thread(target=run, name="solver", daemon=True).start()
+    return future
+
+
+@dataclass
+class Job(Generic[T]):
+    """A question under way, with the key of the position it is about."""
+
+    key: object
+    future: Future[T]
+
+    def done(self) -> bool:
+        return self.future.done()
+
+
+@dataclass(frozen=True)
+class TimedHint:
+    """What the hint button shows: the action, its win chance, how many orders were judged."""
+
+    action: Action
+    win_chance: float
+    samples: int
+
+
+def timed_hint(
+    position: Position,
+    rules: Rules,
+    rng: random.Random,
+    seconds: float = HINT_SECONDS,
+    clock: Callable[[], float] = time.perf_counter,
+    max_samples: int = hint.DEFAULT_SAMPLES,
+    sample_states: int = SAMPLE_STATES,
+) -> TimedHint | None:
+    """The best action as far as the player can know, judged over as many orders as time allows.
+
+    None when no action is legal. With no order judged in time (a wide-open position), the
+    first legal action that plays a card is suggested, with a win chance of 0 and 0 samples.
+    """
+    actions = engine.legal_actions(position, rules)
+    if not actions:
+        return None
+    wins = dict.fromkeys(actions, 0.0)
+    judged = 0
+    deadline = clock() + seconds
+    for _ in range(max_samples):
+        left = deadline - clock()
+        if left <= 0:
+            break
+        budget = min(sample_states, max(500, int(left * STATES_PER_SECOND)))
+        one = hint.hint(position, rules, rng, samples=1, max_states=budget)
+        if one is None or one.samples == 0:
+            continue
+        judged += 1
+        for action, chance in one.chances:
+            wins[action] += chance
+    if judged == 0:
+        plays = [a for a in actions if a.kind == engine.PLAY]
+        return TimedHint((plays or actions)[0], 0.0, 0)
+    best = max(range(len(actions)), key=lambda i: (wins[actions[i]], -i))
+    return TimedHint(actions[best], wins[actions[best]] / judged, judged)
+
+
+def refined_hint(position: Position, rules: Rules, rng: random.Random) -> TimedHint | None:
+    """The second, longer look at a position (``REFINE_SECONDS``, bigger orders)."""
+    return timed_hint(position, rules, rng, seconds=REFINE_SECONDS, sample_states=REFINE_STATES)
+
+
+def still_winnable(position: Position, rules: Rules) -> bool | None:
+    """Whether ``position`` can still be won with the stock's order known (None: can't tell)."""
+    if engine.is_won(position):
+        return True
+    try:
+        return DealSolver(position, rules).winning_line(max_states=INDICATOR_STATES) is not None
+    except BudgetExceeded:
+        return None
+
+
+def winnable_number(rules: Rules, rng: random.Random) -> int:
+    """A random deal number the solver proves winnable under ``rules``."""
+    return winnable_deal(rules, rng, max_states=DEAL_STATES)
+
+
+def proven_game(number: int, rules: Rules) -> Game:
+    """The game of a deal proven winnable, remembered as such (for its label)."""
+    game = Game.new(number, rules)
+    if game.code is not None:
+        PROVEN.add(game.code)
+    return game
+
+
+def find_winnable_deal(rules: Rules, rng: random.Random) -> Game:
+    """A random deal the solver proves winnable under ``rules``, remembered as such."""
+    return proven_game(winnable_number(rules, rng), rules)
+
+
+def demo_replay(rules: Rules, rng: random.Random, title: str) -> Replay:
+    """A random deal the solver proves winnable under ``rules``, with its winning line."""
+    number = winnable_deal(rules, rng, max_states=DEAL_STATES)
+    solution = solve(engine.deal(number, rules), rules, best=False)
+    if solution.winnable is not True:  # cannot happen: the deal was just proven winnable
+        raise RuntimeError(f"deal {number} lost its winning line")
+    return Replay(rules=rules, actions=solution.line, code=format_code(number, rules), title=title)
+
+
+def analyse_game(start: Position, rules: Rules, actions: Sequence[Action]) -> Analysis:
+    """:func:`golf.solitaire.solver.analyse` of a game, within ``ANALYSIS_STATES`` per question."""
+    return analyse(start, rules, actions, max_states=ANALYSIS_STATES)
+
+
+def hint_seed(game: Game) -> str:
+    """The sampling seed of a hint: the game and its move number, never the stock's order."""
+    return f"{game.code or 'layout'}:{len(game.log)}"
+
+
+class SolverHelper:
+    """The game scene's link to the solver: the hint and the winnable indicator."""
+
+    def __init__(self, scene: GameScene) -> None:
+        self.scene = scene
+        warm_up()
+        self.hint_job: Job[TimedHint | None] | None = None
+        self.refining = False  # the hint job under way is the second, longer look
+        self.indicator_job: Job[bool | None] | None = None
+        self.winnable: bool | None = None  # what the indicator shows
+        self.winnable_key: object = None  # the position it is about
+
+    def key(self) -> object:
+        """The position now: the log length (it grows with every action, undo too) and it."""
+        game = self.scene.game
+        return (id(game), len(game.log), game.position)
+
+    @property
+    def thinking(self) -> bool:
+        """Whether a hint is being worked out for the position on the table."""
+        return self.hint_job is not None and self.hint_job.key == self.key()
+
+    def ask_hint(self) -> None:
+        """Start working out a hint for the position on the table (once per position)."""
+        if self.thinking:
+            return
+        game = self.scene.game
+        if game.status != "playing":
+            return
+        rng = random.Random(hint_seed(game))
+        self.hint_job = Job(self.key(), submit(timed_hint, game.position, game.rules, rng))
+        self.refining = False
+        self.scene.toast(self.scene.app.texts("hint.thinking"), self._cyan())
+        self.scene.toasts[-1].seconds = 10.0
+
+    def refine(self) -> None:
+        """A second, longer look at a position too open to judge within the second."""
+        game = self.scene.game
+        rng = random.Random(hint_seed(game) + ":again")
+        self.hint_job = Job(
+            self.key(),
+            submit(refined_hint, game.position, game.rules, rng),
+        )
+        self.refining = True
+
+    def _cyan(self) -> tuple[int, int, int]:
+        from scenes.core.look import PALETTE
+
+        return PALETTE.cyan
+
+    def update(self) -> None:
+        """Take in answers that are ready; drop the ones for a position the game has left."""
+        key = self.key()
+        job = self.hint_job
+        if job is not None and job.key != key:
+            self.hint_job = None  # stale: the position changed
+            self._drop_thinking()
+        elif job is not None and job.done():
+            self.hint_job = None
+            self._drop_thinking()
+            if job.future.exception() is None:
+                answer = job.future.result()
+                self._show_hint(answer)
+                if answer is not None and answer.samples == 0 and not self.refining:
+                    self.refine()
+        self._update_indicator(key)
+
+    def _drop_thinking(self) -> None:
+        text = self.scene.app.texts("hint.thinking")
+        self.scene.toasts = [t for t in self.scene.toasts if t.text != text]
+
+    def _show_hint(self, answer: TimedHint | None) -> None:
+        from scenes.solitaire.game import STOCK_SLOT
+
+        scene, texts = self.scene, self.scene.app.texts
+        if answer is None:
+            scene.toast(texts("hint.none"))
+            return
+        slot = STOCK_SLOT if answer.action.kind == engine.DRAW else answer.action.column - 1
+        scene.hint = (slot, HINT_SHOW + (REFINE_SECONDS if answer.samples == 0 else 0.0))
+        if answer.samples == 0 and self.refining:
+            scene.toast(texts("hint.unsure"), self._cyan())
+        elif answer.samples == 0:
+            scene.toast(texts("hint.refining"), self._cyan())
+        else:
+            percent = round(answer.win_chance * 100)
+            scene.toast(texts("hint.chance", percent=percent, samples=answer.samples), self._cyan())
+        scene.toasts[-1].seconds = HINT_SHOW + (REFINE_SECONDS if answer.samples == 0 else 0.0)
+
+    def _update_indicator(self, key: object) -> None:
+        if not getattr(self.scene.app.settings, "winnable_indicator", False):
+            self.indicator_job = None
+            self.winnable_key = None
+            return
+        job = self.indicator_job
+        if job is not None and job.done():
+            self.indicator_job = None
+            if job.key == key and job.future.exception() is None:
+                self.winnable = job.future.result()
+                self.winnable_key = key
+        if self.indicator_job is None and self.winnable_key != key:
+            game = self.scene.game
+            self.indicator_job = Job(key, submit(still_winnable, game.position, game.rules))
+
+    def indicator_text(self) -> str | None:
+        """The indicator's words, or None when it is off (or not yet known)."""
+        if not getattr(self.scene.app.settings, "winnable_indicator", False):
+            return None
+        texts = self.scene.app.texts
+        if self.winnable_key != self.key():
+            return texts("indicator.thinking")
+        if self.winnable is None:
+            return texts("indicator.unknown")
+        return texts("indicator.yes" if self.winnable else "indicator.no")

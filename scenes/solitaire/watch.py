@@ -1,0 +1,625 @@
+"""Watching a replay: the real game scene, driven by the file instead of the player.
+
+:class:`WatchScene` is a :class:`~scenes.solitaire.game.GameScene` whose actions come from a replay: each
+step forward goes through the very ``act`` a key press or a click uses (same animation, sounds,
+refusal messages, undo). The player only drives the playback — play/pause, one action forward or
+back, speed 0.5×–8× or "as recorded", start and end, a click on the progress bar — and never the
+game. A step back (or a jump) rebuilds the game from the start to that action, so stepping back
+over an undo works too.
+
+:func:`check` runs the same scene headless, one action per frame at a fixed ``dt`` with no clock,
+and compares every position with the engine's playback and the end with the recorded result;
+``main.py watch FILE --headless`` is :func:`run_command`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Generic, Protocol, TypeVar
+
+import pygame
+
+from golf.core.cards import card_token
+from golf.solitaire import engine
+from golf.solitaire.engine import Action, Position
+from golf.solitaire.replay import Replay, Result, play
+from golf.solitaire.session import Refusal
+from golfcli.base import load_any
+from scenes.core.input import Intent, Kind
+from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, Look
+from scenes.core.manager import App, Loop
+from scenes.core.settings import Settings, SettingsStore
+from scenes.core.sound import SoundBoard
+from scenes.core.textfit import fit_text
+from scenes.core.widgets import Button
+from scenes.solitaire.game import BUTTON_Y, FLIGHT, GameScene, layout
+
+__all__ = ["SPEEDS", "Playback", "WatchScene", "check", "run_command"]
+
+log = logging.getLogger(__name__)
+
+SPEEDS: tuple[float | None, ...] = (None, 0.5, 1.0, 2.0, 4.0, 8.0)
+"""The speeds on offer; None is "as recorded" (the player's own pauses)."""
+STEADY = 1.0  # seconds between two actions at 1×
+LONGEST_PAUSE = 10.0  # "as recorded": a longer pause (the player away) is cut to this
+FRAME = 1 / 60
+
+CONTROL_Y = BUTTON_Y - 8
+CONTROL_H = 48
+TRANSPORT_W = 64
+SPEED_BUTTON_W = 48
+SPEED_LABEL_W = 150
+CLOSE_W = 150
+GAP = 8
+MARGIN = 20
+
+
+class Recorded(Protocol):
+    """What the playback needs of a replay (solitaire or six-card): its actions and the
+    recorded pause before each (None where the file has none)."""
+
+    @property
+    def actions(self) -> Sequence[object]: ...
+
+    @property
+    def times(self) -> Sequence[float | None]: ...
+
+
+R = TypeVar("R", bound=Recorded)
+
+
+class Playback(Generic[R]):
+    """The playback controls of a watched replay, for the solitaire and six-card tables alike:
+    play and pause, speeds, one action forward or back, to the start or the end, leave.
+
+    The scene mixing it in plays an action with :meth:`_forward`, shows any action number with
+    :meth:`go_to` and lands the cards in flight with :meth:`_land`.
+    """
+
+    app: App
+    replay: R
+    on_back: Callable[[], None] | None
+    index: int  # actions played so far
+    total: int
+    speed: int  # index in SPEEDS
+    playing: bool
+    wait: float  # seconds before the next action
+
+    def _forward(self) -> None:
+        raise NotImplementedError
+
+    def go_to(self, index: int) -> None:
+        raise NotImplementedError
+
+    def _land(self) -> None:
+        raise NotImplementedError
+
+    @property
+    def speed_value(self) -> float | None:
+        """The speed factor, or None for the recorded pace."""
+        return SPEEDS[self.speed]
+
+    def _pause_before(self, index: int) -> float:
+        """Seconds to wait before action ``index`` (0-based) at the current speed."""
+        if index >= len(self.replay.actions):
+            return 0.0
+        speed = self.speed_value
+        if speed is None:
+            t = self.replay.times[index]
+            return min(STEADY if t is None else t, LONGEST_PAUSE)
+        return STEADY / speed
+
+    def toggle(self) -> None:
+        """Play or pause; play at the end starts again from the beginning."""
+        if self.playing:
+            self.playing = False
+            return
+        if self.index >= self.total:
+            self.to_start()
+        self.playing = self.total > 0
+        self.wait = min(self.wait, self._pause_before(self.index)) if self.wait > 0 else 0.0
+
+    def slower(self) -> None:
+        """The next speed down (as recorded comes before 0.5×)."""
+        self._set_speed(self.speed - 1)
+
+    def faster(self) -> None:
+        """The next speed up."""
+        self._set_speed(self.speed + 1)
+
+    def _set_speed(self, index: int) -> None:
+        index = max(0, min(len(SPEEDS) - 1, index))
+        if index == self.speed:
+            return
+        self.speed = index
+        self.wait = min(self.wait, self._pause_before(self.index))
+
+    def step_forward(self) -> None:
+        """One action forward (and pause)."""
+        self.playing = False
+        self._land()
+        if self.index < self.total:
+            self._forward()
+
+    def step_back(self) -> None:
+        """One action back (and pause)."""
+        self.playing = False
+        if self.index > 0:
+            self.go_to(self.index - 1)
+
+    def to_start(self) -> None:
+        """Back to the first position (and pause)."""
+        self.playing = False
+        self.go_to(0)
+
+    def to_end(self) -> None:
+        """Straight to the last position (and pause)."""
+        self.playing = False
+        self.go_to(self.total)
+
+    def back(self) -> None:
+        """Leave the replay, back to where it was opened from."""
+        self.playing = False
+        if self.on_back is not None:
+            self.on_back()
+        else:
+            self.app.scenes.pop(fade=True)
+
+    def control(self, kind: Kind) -> None:
+        """What a key does while watching: Space or Enter plays or pauses, ← → (or U) one
+        action, ↑ ↓ the speed, Home / End the start / the end, Esc leaves."""
+        actions: dict[Kind, Callable[[], None]] = {
+            Kind.DRAW: self.toggle,
+            Kind.CONFIRM: self.toggle,
+            Kind.RIGHT: self.step_forward,
+            Kind.LEFT: self.step_back,
+            Kind.UNDO: self.step_back,
+            Kind.UP: self.faster,
+            Kind.DOWN: self.slower,
+            Kind.FIRST: self.to_start,
+            Kind.RESTART: self.to_start,
+            Kind.LAST: self.to_end,
+            Kind.CANCEL: self.back,
+            Kind.MENU: self.back,
+        }
+        run = actions.get(kind)
+        if run is not None:
+            run()
+
+    def speed_text(self) -> str:
+        """The speed as shown: "as recorded" or "4×"."""
+        speed = self.speed_value
+        if speed is None:
+            return self.app.texts("watch.as_recorded")
+        shown = f"{speed:g}"
+        if self.app.texts.lang == "fr":
+            shown = shown.replace(".", ",")  # 0,5×
+        return self.app.texts("watch.speed", speed=shown)
+
+
+class WatchScene(Playback[Replay], GameScene):
+    """A replay on the table, with playback controls instead of the game's buttons.
+
+    ``fastest`` (headless checks) plays one action per frame from the first frame.
+    """
+
+    def __init__(
+        self,
+        app: App,
+        replay: Replay,
+        name: str = "",
+        on_back: Callable[[], None] | None = None,
+        fastest: bool = False,
+    ) -> None:
+        self.replay = replay
+        self.name = replay.title or name
+        self.on_back = on_back
+        self.fastest = fastest
+        self.progress_rect = pygame.Rect(0, 0, 0, 0)  # set by _buttons
+        super().__init__(app, replay.start(), deal_in=not fastest, record=False)
+        self.index = 0  # actions played so far
+        self.total = len(replay.actions)
+        self.refusals: dict[int, Refusal] = {}  # by action number, as the table showed them
+        self.has_times = any(t is not None for t in replay.times)
+        self.speed = 0 if self.has_times else SPEEDS.index(1.0)
+        self.playing = self.total > 0
+        self.wait = self._pause_before(0)
+        clock = [0.0]
+        for t in replay.times:
+            clock.append(clock[-1] + (t or 0.0))
+        self._clock = clock  # the recorded time when each action had been played
+
+    # ----------------------------------------------------------------- controls
+    def _buttons(self) -> list[Button]:
+        y, h = CONTROL_Y, CONTROL_H
+        x = MARGIN
+        specs: list[tuple[str, Callable[[], None], str, str]] = [
+            ("watch.to_start", self.to_start, "", "cyan"),
+            ("watch.step_back", self.step_back, "←", "cyan"),
+            ("watch.play", self.toggle, "", "green"),
+            ("watch.step", self.step_forward, "→", "cyan"),
+            ("watch.to_end", self.to_end, "", "cyan"),
+        ]
+        buttons = []
+        for key, action, hint, style in specs:
+            buttons.append(
+                Button(
+                    pygame.Rect(x, y, TRANSPORT_W, h), key, action, style=style, hint=hint, size=11
+                )
+            )
+            x += TRANSPORT_W + GAP
+        self.play_button = buttons[2]
+        x += 2 * GAP
+        buttons.append(
+            Button(
+                pygame.Rect(x, y, SPEED_BUTTON_W, h),
+                "watch.slower",
+                self.slower,
+                style="orange",
+                hint="↓",
+                size=11,
+            )
+        )
+        x += SPEED_BUTTON_W + SPEED_LABEL_W
+        buttons.append(
+            Button(
+                pygame.Rect(x, y, SPEED_BUTTON_W, h),
+                "watch.faster",
+                self.faster,
+                style="orange",
+                hint="↑",
+                size=11,
+            )
+        )
+        x += SPEED_BUTTON_W + 3 * GAP
+        close = pygame.Rect(SCREEN_SIZE[0] - MARGIN - CLOSE_W, y, CLOSE_W, h)
+        buttons.append(Button(close, "watch.close", self.back, style="pink", hint="Esc"))
+        self.progress_rect = pygame.Rect(x, y + 8, close.left - 3 * GAP - x, h - 16)
+        return buttons
+
+    def _land(self) -> None:
+        self.fast_forward()
+
+    # ----------------------------------------------------------------- playback
+    def _forward(self) -> None:
+        """Play the next action of the file through the game scene, as the player did."""
+        action = self.replay.actions[self.index]
+        refusal = GameScene.act(self, action)
+        self.index += 1
+        if refusal is not None:
+            self.refusals[self.index] = refusal
+        self.ending = None  # no end dialogs while watching: the controls stay in charge
+        if self.index < self.total:
+            self.fountain = False  # only the very end of the replay celebrates
+        if action.kind == engine.UNDO and refusal is None:
+            self.toast(self.app.texts("watch.undo_toast"), PALETTE.cyan)
+
+    def go_to(self, index: int) -> None:
+        """Show the position after ``index`` actions; the cards fly there."""
+        index = max(0, min(self.total, index))
+        game = self.replay.start()
+        refusals: dict[int, Refusal] = {}
+        for number, action in enumerate(self.replay.actions[:index], start=1):
+            refused = game.apply(action)
+            if refused is not None:
+                refusals[number] = refused
+        self.game = game
+        self.index = index
+        self.refusals = {k: v for k, v in self.refusals.items() if k <= index} | refusals
+        self.ending = None
+        self.fountain = False
+        self.confetti = []
+        self.shake = None
+        self.toasts = []
+        self.wait = self._pause_before(index)
+        self._fly_home()
+
+    def _fly_home(self) -> None:
+        """Send every card that is not where the position puts it back there."""
+        scale = self.app.animation_scale
+        for card, place in layout(self.game.position).items():
+            sprite = self.sprites[card]
+            home = pygame.Vector2(place.x, place.y)
+            if sprite.target == home and sprite.face_up == place.face_up:
+                continue
+            far = abs(sprite.pos.x - place.x) + abs(sprite.pos.y - place.y) > 60
+            sprite.z = 500 if far else place.z
+            sprite.move_to(
+                place.x, place.y, FLIGHT * scale, lift=40 if far else 0, face_up=place.face_up
+            )
+
+    def act(self, action: Action) -> Refusal | None:
+        """The player's moves do nothing while watching."""
+        return None
+
+    # ----------------------------------------------------------------- input and time
+    def handle(self, intent: Intent) -> None:
+        for button in self.buttons:
+            if button.handle(intent):
+                return
+        kind = intent.kind
+        if kind is Kind.CLICK and intent.pos is not None:
+            if self.progress_rect.inflate(0, 16).collidepoint(intent.pos):
+                self.playing = False
+                self.go_to(self._index_at(intent.pos[0]))
+            return
+        self.control(kind)
+
+    def _index_at(self, x: int) -> int:
+        bar = self.progress_rect
+        fraction = (x - bar.left) / max(1, bar.width)
+        return round(max(0.0, min(1.0, fraction)) * self.total)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.ending = None
+        if self.playing and self.index < self.total:
+            if self.fastest:
+                self._forward()
+            else:
+                self.wait -= dt
+                while self.playing and self.index < self.total and self.wait <= 0:
+                    self._forward()
+                    self.wait += self._pause_before(self.index)
+        if self.index >= self.total:
+            self.playing = False
+        if self.has_times:
+            self.elapsed = self._clock[self.index]
+        enabled = {
+            "watch.to_start": self.index > 0,
+            "watch.step_back": self.index > 0,
+            "watch.step": self.index < self.total,
+            "watch.to_end": self.index < self.total,
+            "watch.slower": self.speed > 0,
+            "watch.faster": self.speed < len(SPEEDS) - 1,
+        }
+        for button in self.buttons:
+            button.enabled = enabled.get(button.key, True)
+        self.play_button.key = "watch.pause" if self.playing else "watch.play"
+        self.play_button.enabled = self.total > 0
+
+    # ----------------------------------------------------------------- drawing
+    def action_text(self) -> str:
+        """What the position on show came from: the last action played, in words."""
+        if self.index == 0:
+            return self.app.texts("watch.at_start")
+        action = self.replay.actions[self.index - 1]
+        texts = self.app.texts
+        if action.kind == engine.DRAW:
+            words = texts("watch.action_draw")
+        elif action.kind == engine.UNDO:
+            words = texts("watch.action_undo")
+        else:
+            words = texts("watch.action_play", column=action.column)
+        refusal = self.refusals.get(self.index)
+        if refusal is not None:
+            words += " — " + refusal.text(texts.lang)
+        return words
+
+    def progress_text(self) -> str:
+        """ "12 / 56 · playing", "… · paused", or at the end how the game ended ("… · Won")."""
+        texts = self.app.texts
+        count = texts("watch.count", index=self.index, total=self.total)
+        if self.index >= self.total:
+            state = texts(f"replays.outcome.{self.game.status}")
+        else:
+            state = texts("watch.playing") if self.playing else texts("watch.paused")
+        return f"{count} · {state}"
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        look, texts, p = self.app.look, self.app.texts, PALETTE
+        # the speed between its two buttons
+        slower = next(b for b in self.buttons if b.key == "watch.slower")
+        centre = (slower.rect.right + SPEED_LABEL_W // 2, slower.rect.centery - PIXEL)
+        look.type.blit(
+            surface,
+            texts("watch.speed_label"),
+            7,
+            p.hud_label,
+            (centre[0], slower.rect.top + 2),
+            anchor="midtop",
+            shadow=p.ink,
+        )
+        look.type.blit(
+            surface,
+            self.speed_text(),
+            9,
+            p.gold,
+            (centre[0], centre[1] + 8),
+            anchor="center",
+            shadow=p.ink,
+        )
+        self._draw_progress(surface)
+        look.type.blit(
+            surface,
+            texts("watch.keys"),
+            6,
+            p.label,
+            (MARGIN, SCREEN_SIZE[1] - 4),
+            anchor="bottomleft",
+            shadow=p.ink,
+        )
+        # the replay's name, in the HUD's free middle
+        left, right = self._hud_gap()
+        badge = texts("watch.badge")
+        if self.name:
+            badge += " · " + self.name
+        badge = fit_text(look, badge, 8, right - left)
+        look.type.blit(
+            surface, badge, 8, p.cyan, ((left + right) // 2, 16), anchor="midtop", shadow=p.ink
+        )
+
+    def _hud_gap(self) -> tuple[int, int]:
+        """The free stretch of the HUD between the score, moves and time and the rules and code
+        (measured as ``GameScene._draw_hud`` lays them out)."""
+        look, texts = self.app.look, self.app.texts
+
+        def width(text: str, size: int) -> int:
+            return look.type.font(size).size(text)[0] * PIXEL
+
+        score_key = "hud.strokes" if self.game.rules.scoring == "strokes" else "hud.score"
+        x = 20
+        for key, value in ((score_key, "-35"), ("hud.moves", "9999"), ("hud.time", "99:99")):
+            x += width(texts(key), 8) + 10 + width(value, 12) + 36
+        preset = self.game.rules.preset_name()
+        rules = texts(f"rules.{preset}" if preset else "rules.custom")
+        right = SCREEN_SIZE[0] - 20 - width(self.game.code or "", 10) - 20 - width(rules, 8)
+        return x, right - 36
+
+    def _draw_progress(self, surface: pygame.Surface) -> None:
+        look, p = self.app.look, PALETTE
+        bar = self.progress_rect
+        pygame.draw.rect(surface, p.ink, bar.inflate(2 * PIXEL, 2 * PIXEL), border_radius=6)
+        pygame.draw.rect(surface, p.panel, bar, border_radius=5)
+        if self.total:
+            filled = bar.copy()
+            filled.width = round(bar.width * self.index / self.total) // PIXEL * PIXEL
+            if filled.width > 0:
+                pygame.draw.rect(
+                    surface, p.cyan if self.playing else p.gold, filled, border_radius=5
+                )
+        # the count on a dark chip, readable over the filled and the empty part alike
+        label = look.type.render(self.progress_text(), 8, p.white, shadow=p.ink)
+        chip = label.get_rect(center=bar.center).inflate(8 * PIXEL, 0)
+        chip.height = bar.height - 4 * PIXEL
+        chip.centery = bar.centery
+        pygame.draw.rect(surface, p.ink, chip, border_radius=4)
+        surface.blit(label, label.get_rect(center=chip.center))
+        look.type.blit(
+            surface,
+            fit_text(look, self.action_text(), 7, bar.width),
+            7,
+            p.label,
+            (bar.centerx, bar.top - 6),
+            anchor="midbottom",
+            shadow=p.ink,
+        )
+
+
+# --------------------------------------------------------------------------- headless check
+
+
+def _cards(cards: Sequence[int]) -> str:
+    return " ".join(card_token(c) for c in cards) or "nothing"
+
+
+def position_difference(shown: Position, expected: Position) -> str | None:
+    """The first place where two positions differ, in words (None when they are equal)."""
+    for number, (got, want) in enumerate(zip(shown.columns, expected.columns, strict=True), 1):
+        if got != want:
+            return f"column {number} shows {_cards(got)}, the replay gives {_cards(want)}"
+    if shown.waste != expected.waste:
+        return f"the waste shows {_cards(shown.waste)}, the replay gives {_cards(expected.waste)}"
+    if shown.stock != expected.stock:
+        return (
+            f"the stock holds {len(shown.stock)} cards ({_cards(shown.stock[:3])}…), "
+            f"the replay gives {len(expected.stock)} ({_cards(expected.stock[:3])}…)"
+        )
+    return None
+
+
+def _result_difference(shown: Result, expected: Result) -> str | None:
+    for key in ("outcome", "score", "moves", "removed", "stock"):
+        got, want = getattr(shown, key), getattr(expected, key)
+        if got != want:
+            return f"the table shows {key} {got}, the replay says {want}"
+    return None
+
+
+def check(app: App, replay: Replay, frame_limit: int | None = None) -> list[str]:
+    """Play ``replay`` through a :class:`WatchScene` on ``app`` at a fixed ``dt``, headless.
+
+    Returns the differences from the engine's playback (positions after every action, refused
+    actions) and from the recorded result, first difference first; empty when all is equal.
+    """
+    expected = play(replay)
+    scene = WatchScene(app, replay, fastest=True)
+    app.scenes.reset(scene, fade=False)
+    app.scenes.apply_pending()
+    loop = Loop(app)
+    total = len(replay.actions)
+    limit = frame_limit if frame_limit is not None else total + 600
+    problems: list[str] = []
+    start = position_difference(scene.game.position, expected.positions[0])
+    if start is not None:
+        return [f"at the start: {start}"]
+    frames = 0
+    while scene.index < total and frames < limit:
+        before = scene.index
+        loop.step((), FRAME)
+        frames += 1
+        for number in range(before + 1, scene.index + 1):
+            action = replay.actions[number - 1]
+            where = f"after action {number} ({action})"
+            shown_refusal = scene.refusals.get(number)
+            wanted_refusal = expected.refusals.get(number)
+            if (shown_refusal is None) != (wanted_refusal is None) or (
+                shown_refusal is not None
+                and wanted_refusal is not None
+                and shown_refusal.reason != wanted_refusal.reason
+            ):
+                said = shown_refusal.text() if shown_refusal else "accepted"
+                wanted = wanted_refusal.text() if wanted_refusal else "accepted"
+                return [f"{where}: the table said {said!r}, the replay gives {wanted!r}"]
+        if scene.index > before:
+            diff = position_difference(scene.game.position, expected.positions[scene.index])
+            if diff is not None:
+                return [f"after action {scene.index}: {diff}"]
+    if scene.index < total:
+        return [f"the table stopped at action {scene.index} of {total}"]
+    shown = Result.of_game(scene.game)
+    recorded = replay.result if replay.result is not None else Result.of_game(expected.game)
+    diff = _result_difference(shown, recorded)
+    if diff is not None:
+        problems.append(f"at the end (after action {total}): {diff}")
+    return problems
+
+
+def headless_app(lang: str = "en", config_dir: Path | None = None) -> App:
+    """An app on the dummy display: default options (no sound), nothing saved."""
+    if not pygame.display.get_init():
+        pygame.display.init()
+    if not pygame.font.get_init():
+        pygame.font.init()
+    screen = pygame.display.get_surface() or pygame.display.set_mode(SCREEN_SIZE)
+    settings = Settings(language=lang, sound=False)
+    return App(
+        screen=screen,
+        look=Look(lang),
+        store=SettingsStore(config_dir),
+        settings=settings,
+        sound=SoundBoard(False, 0),
+    )
+
+
+def run_command(args: argparse.Namespace, files: Sequence[Path]) -> int:
+    """``main.py watch``: the window on one file, or every file checked headless."""
+    if not args.headless:
+        from scenes.app import run
+
+        args.watch = files[0]
+        status = run(args)
+        return status if isinstance(status, int) else 0
+    app = headless_app(args.lang or "en")
+    status = 0
+    try:
+        for path in files:
+            replay = load_any(path)
+            if isinstance(replay, Replay):
+                problems = check(app, replay)
+            else:
+                from scenes.sixcard.watch import check as six_check
+
+                problems = six_check(app, replay)
+            if problems:
+                print(f"FAIL {path}: {problems[0]}", flush=True)
+                status = 1
+            else:
+                print(f"ok   {path}", flush=True)
+    finally:
+        pygame.quit()
+    return status
