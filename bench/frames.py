@@ -51,7 +51,6 @@ def frame_costs(frames: int) -> list[float]:
     import pygame
 
     from golf.solitaire.session import Game
-    from scenes import flow
     from scenes.app import WindowOptions, build_app
     from scenes.core.look import SCREEN_SIZE
     from scenes.core.manager import Loop
@@ -64,7 +63,7 @@ def frame_costs(frames: int) -> list[float]:
         loop = Loop(app)
         costs: list[float] = []
         while len(costs) < frames:
-            flow.start_game(app, Game.from_code(WIN_CODE))
+            app.flow.start_game(Game.from_code(WIN_CODE))
             app.scenes.apply_pending()
             line = list(WIN_LINE)
             for frame in range(900):

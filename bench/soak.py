@@ -136,7 +136,6 @@ def soak(
     """Play ``games`` games; sample memory after ``warmup`` games and every ``every`` games
     (default: a tenth of the run), trimming the C allocator at each sample when ``trim``."""
     from golf.solitaire import engine
-    from scenes import flow
     from scenes.app import WindowOptions, build_app, first_scene
     from scenes.core.look import SCREEN_SIZE
     from scenes.core.manager import Loop
@@ -209,7 +208,7 @@ def soak(
             report.blocked += status == "blocked"
             for _ in range(5):
                 loop.step([], FRAME)
-            flow.to_title(app)
+            app.flow.to_title()
             report.games += 1
             if report.games == warmup or (
                 report.games > warmup and report.games % (every or max(1, games // 10)) == 0

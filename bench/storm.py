@@ -366,9 +366,8 @@ class Driver:
 
     # ------------------------------------------------------------------ the places
     def title(self) -> None:
-        from scenes import flow
 
-        flow.to_title(self.app)
+        self.app.flow.to_title()
 
     def attract(self) -> None:
         self.title()
@@ -378,12 +377,11 @@ class Driver:
     def game(self, code: str | None = None) -> None:
         from golf.solitaire.rules import CLASSIC, EASY
         from golf.solitaire.session import Game
-        from scenes import flow
 
         if code is None:
-            flow.new_game(self.app, EASY if len(self.app.scenes.stack) % 2 else CLASSIC)
+            self.app.flow.new_game(EASY if len(self.app.scenes.stack) % 2 else CLASSIC)
         else:
-            flow.start_game(self.app, Game.from_code(code))
+            self.app.flow.start_game(Game.from_code(code))
         self.until("GameScene")
         self.settle_table()
 
@@ -434,23 +432,20 @@ class Driver:
         self.over_then("open_analysis")
 
     def save_replay(self) -> None:
-        from scenes import flow
 
         self.over()
-        flow.open_save_replay(self.app)
+        self.app.flow.open_save_replay()
 
     def watch(self) -> None:
-        from scenes import flow
 
         self.over()
-        flow.watch_game(self.app)
+        self.app.flow.watch_game()
 
     def simple(self, opener: str) -> None:
-        from scenes import flow
 
         self.title()
         self.until("TitleScene")
-        getattr(flow, opener)(self.app)
+        getattr(self.app.flow, opener)()
 
     def finding(self) -> None:
         from golf.solitaire.rules import EASY
@@ -486,11 +481,10 @@ class Driver:
             self.call("RoundGameScene", then)
 
     def six(self, then: str | None = None) -> None:
-        from scenes import flow
 
         self.title()
         self.until("TitleScene")
-        flow.open_six_card(self.app)
+        self.app.flow.open_six_card()
         self.until("SixSetupScene")
         if then is None:
             return

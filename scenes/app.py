@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import logging
 import random
-import sys
 import time
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
@@ -21,7 +20,6 @@ from golf.solitaire.rules import PRESETS, Rules
 from golf.solitaire.session import Game
 from golfcli.base import load_any
 from golfcli.stats import data_dir
-from scenes import flow
 from scenes.core.i18n import LANGUAGES, Notice
 from scenes.core.input import InputMapper
 from scenes.core.look import PALETTE, SCREEN_SIZE, Look
@@ -29,6 +27,7 @@ from scenes.core.manager import App, Loop
 from scenes.core.records import Records
 from scenes.core.settings import Settings, SettingsStore
 from scenes.core.sound import SoundBoard
+from scenes.flow import Flow
 from scenes.solitaire.recorder import default_replays_dir
 from scenes.title import TitleScene
 
@@ -158,6 +157,7 @@ def build_app(options: WindowOptions, screen: pygame.Surface,
         replays_dir=options.replays_dir,
         record_to=options.record,
     )
+    app.navigation = Flow(app)
     if notice is not None:
         app.notices.append(notice)
     app.records = Records(options.data_dir)
@@ -172,13 +172,13 @@ def first_scene(app: App, options: WindowOptions) -> None:
         def close() -> None:
             app.running = False
 
-        flow.watch(app, load_any(options.watch), name=options.watch.name, on_back=close)
+        app.flow.watch(load_any(options.watch), name=options.watch.name, on_back=close)
     elif options.code:
         code = parse_code(options.code)
-        flow.start_game(app, Game.new(code.number, code.rules))
+        app.flow.start_game(Game.new(code.number, code.rules))
     elif options.rules_given or options.rules in PRESETS:
         rules = options.game_rules or PRESETS.get(options.rules or "", None)
-        flow.new_game(app, rules)
+        app.flow.new_game(rules)
     else:
         app.scenes.reset(TitleScene(app), fade=False)
     app.scenes.apply_pending()
@@ -234,8 +234,7 @@ def run(argv_options: object = None) -> int:
                 log.info("first frame after %.0f ms", (time.perf_counter() - started) * 1000)
             if options.frames is not None and frames >= options.frames:
                 break
-        if "scenes.solitaire.game" in sys.modules:  # else no table was ever made: nothing to save
-            flow.leave_games(app, quitting=True)  # the window closes: save the game in play
+        app.flow.leave_games(quitting=True)  # the window closes: save the game in play
         if options.screenshot is not None:
             pygame.image.save(screen, str(options.screenshot))
     finally:

@@ -1,7 +1,8 @@
-"""Moving between screens: each helper builds the next scene and asks the stack for it.
+"""Moving between screens: :class:`Flow` builds the next scene and asks the stack for it.
 
-The scene modules import one another only through here (and lazily), so the title, the game and
-the dialogs can all lead to each other without import cycles.
+It is the one implementation of :class:`scenes.core.navigation.Navigation`, which every scene
+reaches as ``app.flow``. It sits above every screen: it imports them, none of them imports it, so
+the title, the tables and the dialogs lead to each other with no import circle.
 """
 
 from __future__ import annotations
@@ -15,168 +16,120 @@ from golf.solitaire.replay import Replay
 from golf.solitaire.rules import PRESETS, Rules
 from golf.solitaire.session import Game
 from scenes.core.manager import App
+from scenes.options import OptionsScene
+from scenes.replays import ReplaysScene
+from scenes.sixcard.setup import SixSetupScene
+from scenes.sixcard.watch import SixWatchScene
+from scenes.solitaire.finding import FindDealScene
+from scenes.solitaire.game import GameScene
+from scenes.solitaire.newgame import NewGameScene
+from scenes.solitaire.rules_screen import RulesScene
+from scenes.solitaire.save_replay import SaveReplayDialog
+from scenes.solitaire.tutorial import TutorialError, TutorialScene, load_tutorial
+from scenes.solitaire.watch import WatchScene
+from scenes.title import TitleScene
 
 log = logging.getLogger(__name__)
 
-__all__ = [
-    "default_rules",
-    "leave_games",
-    "new_game",
-    "open_new_game",
-    "open_options",
-    "open_replays",
-    "open_rules",
-    "open_save_replay",
-    "open_six_card",
-    "open_tutorial",
-    "random_deal",
-    "start_game",
-    "to_title",
-    "watch",
-]
+__all__ = ["Flow"]
 
 
-def random_deal(app: App) -> int:
-    """A deal number for "random deal" (not cosmetic, but no engine randomness either)."""
-    return app.deals.randrange(MAX_DEAL)
+class Flow:
+    """The moves between screens of one app (see :class:`~scenes.core.navigation.Navigation`)."""
 
+    def __init__(self, app: App) -> None:
+        self.app = app
 
-def default_rules(app: App) -> Rules:
-    """The rules chosen in the options."""
-    return PRESETS.get(app.settings.default_rules, PRESETS["classic"])
+    def random_deal(self) -> int:
+        """A deal number for "random deal" (not cosmetic, but no engine randomness either)."""
+        return self.app.deals.randrange(MAX_DEAL)
 
+    def default_rules(self) -> Rules:
+        """The rules chosen in the options."""
+        return PRESETS.get(self.app.settings.default_rules, PRESETS["classic"])
 
-def leave_games(app: App, quitting: bool = False) -> None:
-    """Save the replay of every game on the stack: the player is leaving it (or quitting).
+    def leave_games(self, quitting: bool = False) -> None:
+        """Every scene on the stack exits now: a table saves its replay, and its game is counted
+        (a game in play as abandoned) — or, when the window closes (``quitting``) on a game still
+        in play, its autosave is written one last time and the title offers to continue it."""
+        self.app.scenes.leave_all(quitting)
 
-    A game left for another screen is counted (abandoned) and its autosave removed; when the
-    window closes (``quitting``) on a game still in play, its autosave is written one last time
-    (with the clock) and it is not counted yet: the title offers to continue it.
-    """
-    from scenes.solitaire import autosave
-    from scenes.solitaire.game import GameScene
+    def start_game(self, game: Game) -> None:
+        """Leave whatever is showing and play ``game``."""
+        self.leave_games()
+        self.app.scenes.reset(GameScene(self.app, game))
 
-    for scene in app.scenes.stack:
-        if isinstance(scene, GameScene):
-            scene.save_replay()
-            if quitting and autosave.keeps(scene) and scene.game.status == "playing":
-                autosave.save(scene)
-                continue
-            if autosave.keeps(scene):
-                autosave.clear(app)
-            scene.settle()  # counted in the statistics (a game in play as abandoned)
+    def new_game(self, rules: Rules | None = None) -> None:
+        """A random deal under ``rules`` (the default rules when None).
 
+        With the "winnable deals only" option on for those rules, a window finds a deal the
+        solver proves winnable first (off the UI thread), then starts it.
+        """
+        rules = rules or self.default_rules()
+        if self.app.settings.winnable(rules):
+            self.app.scenes.push(FindDealScene(self.app, rules), fade=False)
+            return
+        self.start_game(Game.new(self.random_deal(), rules))
 
-def start_game(app: App, game: Game) -> None:
-    """Leave whatever is showing and play ``game``."""
-    from scenes.solitaire.game import GameScene
+    def to_title(self) -> None:
+        """Back to the title screen."""
+        self.leave_games()
+        self.app.scenes.reset(TitleScene(self.app))
 
-    leave_games(app)
-    app.scenes.reset(GameScene(app, game))
+    def open_options(self) -> None:
+        """Show the options over the current screen."""
+        self.app.scenes.push(OptionsScene(self.app), fade=False)
 
+    def open_new_game(self) -> None:
+        """Show the new-game window over the current screen."""
+        self.app.scenes.push(NewGameScene(self.app), fade=False)
 
-def new_game(app: App, rules: Rules | None = None) -> None:
-    """A random deal under ``rules`` (the default rules when None).
+    def open_six_card(self) -> None:
+        """The setup window of six-card Golf, the game against computer opponents."""
+        self.app.scenes.push(SixSetupScene(self.app), fade=False)
 
-    With the "winnable deals only" option on for those rules, a window finds a deal the solver proves winnable
-    first (off the UI thread), then starts it.
-    """
-    rules = rules or default_rules(app)
-    if app.settings.winnable(rules):
-        from scenes.solitaire.finding import FindDealScene
+    def open_replays(self) -> None:
+        """The list of saved replays and samples."""
+        self.app.scenes.push(ReplaysScene(self.app))
 
-        app.scenes.push(FindDealScene(app, rules), fade=False)
-        return
-    start_game(app, Game.new(random_deal(app), rules))
+    def watch(self, replay: Replay | SixReplay, name: str = "",
+              on_back: Callable[[], None] | None = None) -> None:
+        """Watch ``replay`` (solitaire or six-card) on its table; Back runs ``on_back`` (default:
+        back to the screen below)."""
+        if isinstance(replay, SixReplay):
+            self.app.scenes.push(SixWatchScene(self.app, replay, name=name, on_back=on_back))
+            return
+        self.app.scenes.push(WatchScene(self.app, replay, name=name, on_back=on_back))
 
+    def _table(self) -> GameScene | None:
+        return next((s for s in reversed(self.app.scenes.stack) if isinstance(s, GameScene)),
+                    None)
 
-def to_title(app: App) -> None:
-    """Back to the title screen."""
-    from scenes.title import TitleScene
+    def open_save_replay(self) -> None:
+        """"Save replay as…" over the game-over screen, for the game on the table."""
+        table = self._table()
+        if table is not None and table.recorder is not None:
+            self.app.scenes.push(SaveReplayDialog(self.app, table.recorder), fade=False)
 
-    leave_games(app)
-    app.scenes.reset(TitleScene(app))
+    def open_tutorial(self) -> None:
+        """The interactive tutorial (How to play), then the rules."""
+        try:
+            tutorial = load_tutorial()
+        except TutorialError as error:  # a broken install: the rules page still teaches
+            log.error("%s", error)
+            self.open_rules()
+            return
+        self.app.scenes.push(TutorialScene(self.app, tutorial))
 
+    def open_rules(self, rules: Rules | None = None) -> None:
+        """The rules of a variant as a page to read (the default rules when None)."""
+        self.app.scenes.push(RulesScene(self.app, rules or self.default_rules()))
 
-def open_options(app: App) -> None:
-    """Show the options over the current screen."""
-    from scenes.options import OptionsScene
-
-    app.scenes.push(OptionsScene(app), fade=False)
-
-
-def open_new_game(app: App) -> None:
-    """Show the new-game window over the current screen."""
-    from scenes.solitaire.newgame import NewGameScene
-
-    app.scenes.push(NewGameScene(app), fade=False)
-
-
-def open_six_card(app: App) -> None:
-    """The setup window of six-card Golf, the game against computer opponents."""
-    from scenes.sixcard.setup import SixSetupScene
-
-    app.scenes.push(SixSetupScene(app), fade=False)
-
-
-def open_replays(app: App) -> None:
-    """The list of saved replays and samples."""
-    from scenes.replays import ReplaysScene
-
-    app.scenes.push(ReplaysScene(app))
-
-
-def watch(app: App, replay: Replay | SixReplay, name: str = "",
-          on_back: Callable[[], None] | None = None) -> None:
-    """Watch ``replay`` (solitaire or six-card) on its table; Back runs ``on_back`` (default:
-    back to the screen below)."""
-    if isinstance(replay, SixReplay):
-        from scenes.sixcard.watch import SixWatchScene
-
-        app.scenes.push(SixWatchScene(app, replay, name=name, on_back=on_back))
-        return
-    from scenes.solitaire.watch import WatchScene
-
-    app.scenes.push(WatchScene(app, replay, name=name, on_back=on_back))
-
-
-def open_save_replay(app: App) -> None:
-    """"Save replay as…" over the game-over screen, for the game on the table."""
-    from scenes.solitaire.game import GameScene
-    from scenes.solitaire.save_replay import SaveReplayDialog
-
-    table = next((s for s in reversed(app.scenes.stack) if isinstance(s, GameScene)), None)
-    if table is not None and table.recorder is not None:
-        app.scenes.push(SaveReplayDialog(app, table.recorder), fade=False)
-
-
-def open_tutorial(app: App) -> None:
-    """The interactive tutorial (How to play), then the rules."""
-    from scenes.solitaire.tutorial import TutorialError, TutorialScene, load_tutorial
-
-    try:
-        tutorial = load_tutorial()
-    except TutorialError as error:  # a broken install: the rules page still teaches
-        log.error("%s", error)
-        open_rules(app)
-        return
-    app.scenes.push(TutorialScene(app, tutorial))
-
-
-def open_rules(app: App, rules: Rules | None = None) -> None:
-    """The rules of a variant as a page to read (the default rules when None)."""
-    from scenes.solitaire.rules_screen import RulesScene
-
-    app.scenes.push(RulesScene(app, rules or default_rules(app)))
-
-
-def watch_game(app: App) -> None:
-    """Watch the replay of the game on the table (from the game-over screen)."""
-    from scenes.solitaire.game import GameScene
-
-    table = next((s for s in reversed(app.scenes.stack) if isinstance(s, GameScene)), None)
-    if table is None:
-        return
-    replay = table.recorder.replay() if table.recorder is not None else Replay.from_game(
-        table.game)
-    watch(app, replay)
+    def watch_game(self) -> None:
+        """Watch the replay of the game on the table (from the game-over screen)."""
+        table = self._table()
+        if table is None:
+            return
+        replay = table.recorder.replay() if table.recorder is not None else Replay.from_game(
+            table.game)
+        self.watch(replay)

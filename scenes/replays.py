@@ -20,7 +20,6 @@ import pygame
 from golf.sixcard.replay import SixReplay
 from golf.solitaire.replay import Replay, ReplayError, Result, play
 from golfcli.base import load_any
-from scenes import flow
 from scenes.core.input import Intent, Kind
 from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, chunky_panel
 from scenes.core.manager import App, Scene
@@ -191,13 +190,13 @@ class ReplaysScene(Scene):
             return
         entry = self.entries[self.selected]
         if entry.six is not None:
-            flow.watch(self.app, entry.six, name=entry.name)
+            self.app.flow.watch(entry.six, name=entry.name)
             return
         if entry.replay is None:
             self.message = entry.error or ""
             self.app.sound.play("refusal")
             return
-        flow.watch(self.app, entry.replay, name=entry.name)
+        self.app.flow.watch(entry.replay, name=entry.name)
 
     def close(self) -> None:
         """Back to the title."""

@@ -171,6 +171,9 @@ class StatsScene(Scene):
         self.keys = self._keys()
         self.index = min(self.index, len(self.keys) - 1)
 
+    def resume(self) -> None:
+        self.enter()  # a game may have been counted meanwhile: its rule set may be new
+
     def handle(self, intent: Intent) -> None:
         kind = intent.kind
         if kind in (Kind.CANCEL, Kind.MENU) or (kind is Kind.UNDO and intent.erase):

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Final
 import pygame
 
 from golf.solitaire.rules import CLASSIC, EASY
-from scenes import flow
 from scenes.core.input import Intent, Kind
 from scenes.core.look import CARD_H, CARD_W, PALETTE, PIXEL, SCREEN_SIZE
 from scenes.core.manager import App, Scene
@@ -77,13 +76,13 @@ class TitleScene(Scene):
         super().__init__(app)
         self.clock = 0.0
         specs: list[tuple[str, object, str, bool]] = [
-            ("title.play_easy", lambda: flow.new_game(app, EASY), "green", True),
-            ("title.play_classic", lambda: flow.new_game(app, CLASSIC), "orange", True),
-            ("title.new_game", lambda: flow.open_new_game(app), "orange", True),
-            ("title.six_card", lambda: flow.open_six_card(app), "pink", True),
-            ("title.how_to_play", lambda: flow.open_tutorial(app), "green", True),
-            ("title.replays", lambda: flow.open_replays(app), "cyan", True),
-            ("title.options", lambda: flow.open_options(app), "cyan", True),
+            ("title.play_easy", lambda: app.flow.new_game(EASY), "green", True),
+            ("title.play_classic", lambda: app.flow.new_game(CLASSIC), "orange", True),
+            ("title.new_game", lambda: app.flow.open_new_game(), "orange", True),
+            ("title.six_card", lambda: app.flow.open_six_card(), "pink", True),
+            ("title.how_to_play", lambda: app.flow.open_tutorial(), "green", True),
+            ("title.replays", lambda: app.flow.open_replays(), "cyan", True),
+            ("title.options", lambda: app.flow.open_options(), "cyan", True),
             ("title.quit", self.quit, "pink", True),
         ]
         self.saved = autosave.pending(app)  # a game left in play (quit, crash): Continue
@@ -149,7 +148,7 @@ class TitleScene(Scene):
             self.menu.focus = len(self.menu.buttons) - 1
             return
         if intent.kind is Kind.NEW:
-            flow.open_new_game(self.app)
+            self.app.flow.open_new_game()
             return
         self.menu.handle(intent)
 

@@ -11,7 +11,6 @@ from datetime import date
 
 import pygame
 
-from scenes import flow
 from scenes.core.input import Intent, Kind
 from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, chunky_panel
 from scenes.core.manager import App
@@ -40,7 +39,7 @@ def date_text(app: App, day: date) -> str:
 
 def play_daily(app: App, letter: str) -> None:
     """Today's daily deal under ``E`` (Easy) or ``C`` (Classic)."""
-    flow.start_game(app, app.records.daily_game(letter))
+    app.flow.start_game(app.records.daily_game(letter))
 
 
 class TitleSides:

@@ -28,7 +28,6 @@ from golf.solitaire.replay import Replay, save
 from golf.solitaire.round import ROUND_DOCUMENT, Round
 from golf.solitaire.session import Game
 from golf.solitaire.stats import STATS_DOCUMENT, rules_key
-from scenes import flow
 from scenes.core.records import Records
 from scenes.core.settings import SETTINGS_FILE, Settings, SettingsStore
 from scenes.replays import ReplaysScene
@@ -189,12 +188,12 @@ def test_a_hostile_file_is_survived(
         title = driver.top
         assert isinstance(title, TitleScene) and title.saved is not None, "the saved game lost"
     # and the game plays on: a new game, a move, back to the title, quit
-    flow.new_game(app)
+    app.flow.new_game()
     driver.frames(3)
     driver.key(pygame.K_SPACE, text=" ")
-    flow.to_title(app)
+    app.flow.to_title()
     driver.frames(3)
-    flow.leave_games(app, quitting=True)
+    app.flow.leave_games(quitting=True)
 
 
 @pytest.mark.parametrize("case", [c for c in CASES if c != "permission"])
@@ -218,7 +217,7 @@ def test_hostile_replays_are_listed_with_their_error(tmp_path: Path, case: str) 
     else:
         bad.mkdir()
     driver = driver_for(tmp_path)
-    flow.open_replays(driver.app)
+    driver.app.flow.open_replays()
     driver.frames(3)
     screen = driver.top
     assert isinstance(screen, ReplaysScene)

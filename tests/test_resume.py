@@ -18,7 +18,6 @@ from golf.solitaire.codes import format_code
 from golf.solitaire.engine import Action
 from golf.solitaire.rules import CLASSIC
 from golf.solitaire.session import Game
-from scenes import flow
 from scenes.solitaire import autosave
 from scenes.solitaire.game import GameScene
 from scenes.title import TitleScene
@@ -43,7 +42,7 @@ def press(driver: Driver, token: str) -> None:
 def start(tmp_path: Path, line: str, code: str = WIN_CODE) -> Driver:
     driver = make_driver(tmp_path / "data", tmp_path / "config")
     driver.app.replays_dir = tmp_path / "replays"
-    flow.start_game(driver.app, Game.from_code(code))
+    driver.app.flow.start_game(Game.from_code(code))
     driver.frames(3)
     for token in line.split():
         press(driver, token)
@@ -103,7 +102,7 @@ def test_the_continued_game_keeps_its_replay_file(tmp_path: Path) -> None:
 
 def test_quitting_keeps_the_game_and_does_not_count_it(tmp_path: Path) -> None:
     before = start(tmp_path, "d d 1")
-    flow.leave_games(before.app, quitting=True)  # what scenes.app.run does as the window closes
+    before.app.flow.leave_games(quitting=True)  # what scenes.app.run does as the window closes
     assert dict(before.app.records.stats.rule_sets) == {}  # not counted as abandoned
     after = relaunch(tmp_path)
     assert isinstance(after.top, TitleScene) and after.top.saved is not None
@@ -113,7 +112,7 @@ def test_quitting_keeps_the_game_and_does_not_count_it(tmp_path: Path) -> None:
 def test_leaving_the_game_removes_the_autosave(tmp_path: Path) -> None:
     before = start(tmp_path, "d 1")
     assert (tmp_path / "data" / "autosave.json").exists()
-    flow.to_title(before.app)
+    before.app.flow.to_title()
     before.frames(3)
     assert not (tmp_path / "data" / "autosave.json").exists()
     after = relaunch(tmp_path)

@@ -30,7 +30,6 @@ from golf.solitaire.autosave import AUTOSAVE_DOCUMENT, Snapshot
 from golf.solitaire.engine import Action as SolitaireAction
 from golf.solitaire.rules import CLASSIC
 from golf.solitaire.session import Game
-from scenes import flow
 from scenes.sixcard import autosave as sixautosave
 from scenes.sixcard.overlays import ScoreboardScene, SixPauseMenu
 from scenes.sixcard.setup import KINDS, SPEEDS, SixSetup, SixSetupScene
@@ -265,7 +264,7 @@ def _play_table(driver: Driver, table: SixTableScene, actions: int) -> None:
 
 
 def _open_setup(driver: Driver) -> SixSetupScene:
-    flow.open_six_card(driver.app)
+    driver.app.flow.open_six_card()
     _step(driver, 1)
     setup = driver.app.scenes.top
     assert isinstance(setup, SixSetupScene)
@@ -355,7 +354,7 @@ def test_the_window_closing_keeps_the_game(tmp_path: Path) -> None:
     driver = _driver(tmp_path)
     table = _sit(driver)
     _play_table(driver, table, 8)
-    flow.leave_games(driver.app, quitting=True)  # what scenes.app.run does as the window closes
+    driver.app.flow.leave_games(quitting=True)  # what scenes.app.run does as the window closes
     saved = _saved(tmp_path)
     assert saved is not None and saved.state() == table.state
 

@@ -13,7 +13,6 @@ import pytest
 from golf.core.store import Store
 from golf.sixcard.autosave import SIX_AUTOSAVE_DOCUMENT
 from golf.sixcard.replay import Result, SixReplay, dump, load, play
-from scenes import flow
 from scenes.core.input import Intent, Kind
 from scenes.replays import ReplaysScene
 from scenes.sixcard.overlays import ScoreboardScene
@@ -41,7 +40,7 @@ def _step(driver: Driver, count: int = 1) -> None:
 
 
 def _watch(driver: Driver, replay: SixReplay) -> SixWatchScene:
-    flow.watch(driver.app, replay, name="sample")
+    driver.app.flow.watch(replay, name="sample")
     _step(driver)
     scene = driver.app.scenes.top
     assert isinstance(scene, SixWatchScene)

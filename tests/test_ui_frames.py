@@ -17,7 +17,6 @@ import pygame
 import pytest
 
 from golf.solitaire.session import Game
-from scenes import flow
 from scenes.core import widgets
 from scenes.core.look import BACK, CARD_H, CARD_W, SCREEN_SIZE, SHADOW_OFFSET
 from scenes.core.sprites import CardSprite
@@ -124,7 +123,7 @@ def test_partial_redraw_equals_full_redraw_through_a_whole_game(
     ui: Driver, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     check = Checker(ui, monkeypatch)
-    flow.start_game(ui.app, Game.from_code(WIN_CODE))
+    ui.app.flow.start_game(Game.from_code(WIN_CODE))
     check.run(14)  # the fade and the deal under way
     table = ui.table
     assert table.animating
@@ -174,7 +173,7 @@ def test_restart_and_new_deal_draw_like_a_fresh_table(
     ui: Driver, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     check = Checker(ui, monkeypatch)
-    flow.start_game(ui.app, Game.from_code(WIN_CODE))
+    ui.app.flow.start_game(Game.from_code(WIN_CODE))
     check.run(60)
     for token in WIN_LINE[:6]:
         check.key(token_key(token)[0])
@@ -190,7 +189,7 @@ def test_restart_and_new_deal_draw_like_a_fresh_table(
 
 def test_the_resting_layer_equals_every_resting_card_drawn_in_order(ui: Driver) -> None:
     """No card is wrongly left out as covered: the layer against a plain painter's drawing."""
-    flow.start_game(ui.app, Game.from_code(WIN_CODE))
+    ui.app.flow.start_game(Game.from_code(WIN_CODE))
     ui.settle()
     for token in WIN_LINE[:30]:
         ui.play_line([token])
@@ -287,7 +286,7 @@ def test_the_screen_and_the_layer_pictures_of_a_card_are_apart_and_alike(ui: Dri
 def test_faces_are_drawn_ahead_the_dealt_cards_first(ui: Driver) -> None:
     """A couple of faces a frame, the cards dealt face up before the others: when a key lands
     the deal (about 20 frames in), every dealt face is drawn already."""
-    flow.start_game(ui.app, Game.from_code(WIN_CODE))
+    ui.app.flow.start_game(Game.from_code(WIN_CODE))
     while not any(isinstance(scene, GameScene) for scene in ui.app.scenes.stack):
         ui.frames(1)  # the fade to the table
     ui.app.look.restyle("fr", False)  # a fresh set of card pictures, none drawn yet

@@ -11,7 +11,6 @@ import pytest
 
 from golf.solitaire.highscores import Entry, HighScores, add_score
 from golf.solitaire.session import Game
-from scenes import flow
 from scenes.highscores import HighScoresScene, HighScoreTicker, InitialsScene
 from scenes.solitaire.dialogs import GameOverScene
 from tests.ui_driver import DAY, WIN_CODE, WIN_LINE, Driver, make_driver
@@ -24,7 +23,7 @@ def ui(tmp_path: Path) -> Iterator[Driver]:
 
 
 def _win(ui: Driver) -> InitialsScene:
-    flow.start_game(ui.app, Game.from_code(WIN_CODE))
+    ui.app.flow.start_game(Game.from_code(WIN_CODE))
     ui.settle()
     ui.play_line(WIN_LINE)
     ui.settle()
@@ -138,7 +137,7 @@ def test_a_score_that_does_not_beat_the_tenth_asks_nothing(ui: Driver) -> None:
     for _ in range(10):
         scores, _place = add_score(scores, "easy", Entry.make("ACE", 350, DAY, WIN_CODE))
     ui.app.records.scores = scores
-    flow.start_game(ui.app, Game.from_code(WIN_CODE))
+    ui.app.flow.start_game(Game.from_code(WIN_CODE))
     ui.settle()
     ui.play_line(WIN_LINE)
     ui.settle()

@@ -32,6 +32,15 @@ class Recorder(Scene):
     def enter(self) -> None:
         self.journal.append(f"enter {self.name}")
 
+    def pause(self) -> None:
+        self.journal.append(f"pause {self.name}")
+
+    def resume(self) -> None:
+        self.journal.append(f"resume {self.name}")
+
+    def exit(self, quitting: bool = False) -> None:
+        self.journal.append(f"exit {self.name}" + (" quitting" if quitting else ""))
+
     def handle(self, intent: Intent) -> None:
         self.handled.append(intent)
 
@@ -72,7 +81,8 @@ def test_a_push_asked_during_update_happens_after_the_frame(app: App) -> None:
     loop = Loop(app)
     journal.clear()
     loop.step([], 1 / 60)
-    assert journal == ["update first", "asked to push from first", "draw first", "enter second"]
+    assert journal == ["update first", "asked to push from first", "draw first", "pause first",
+                       "enter second"]
     assert app.scenes.top is second
     journal.clear()
     loop.step([], 1 / 60)
@@ -113,8 +123,42 @@ def test_pop_uncovers_the_scene_below(app: App) -> None:
     top.pop_on_update = True
     journal.clear()
     Loop(app).step([], 1 / 60)
-    assert journal[-1] == "enter base"
+    assert journal[-2:] == ["exit top", "resume base"]
     assert app.scenes.stack == [base]
+
+
+def test_a_push_pauses_the_scene_it_covers(app: App) -> None:
+    journal: list[str] = []
+    base = Recorder(app, "base", (255, 0, 0), journal)
+    app.scenes.push(base)
+    app.scenes.apply_pending()
+    journal.clear()
+    app.scenes.push(Recorder(app, "top", (0, 0, 255), journal))
+    app.scenes.apply_pending()
+    assert journal == ["pause base", "enter top"]
+
+
+def test_a_reset_exits_every_scene_once_top_first(app: App) -> None:
+    journal: list[str] = []
+    app.scenes.push(Recorder(app, "base", (255, 0, 0), journal))
+    app.scenes.push(Recorder(app, "top", (0, 0, 255), journal))
+    app.scenes.apply_pending()
+    journal.clear()
+    app.scenes.reset(Recorder(app, "next", (0, 255, 0), journal), fade=False)
+    app.scenes.apply_pending()
+    assert journal == ["exit top", "exit base", "enter next"]
+
+
+def test_leaving_all_exits_now_and_not_again_when_the_scenes_go(app: App) -> None:
+    journal: list[str] = []
+    app.scenes.push(Recorder(app, "base", (255, 0, 0), journal))
+    app.scenes.apply_pending()
+    journal.clear()
+    app.scenes.leave_all(quitting=True)
+    assert journal == ["exit base quitting"]
+    app.scenes.reset(Recorder(app, "next", (0, 255, 0), journal), fade=False)
+    app.scenes.apply_pending()
+    assert journal == ["exit base quitting", "enter next"]
 
 
 def test_only_the_top_scene_gets_input(app: App) -> None:

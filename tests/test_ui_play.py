@@ -17,7 +17,6 @@ import pytest
 
 from golf.solitaire.rules import EASY
 from golf.solitaire.session import Game
-from scenes import flow
 from scenes.app import WindowOptions, build_app, first_scene
 from scenes.core.look import CARD_H, CARD_W, SCREEN_SIZE
 from scenes.core.manager import App, Loop, Scene
@@ -197,7 +196,7 @@ def test_mouse_only_from_title_to_a_win_and_back(ui: UI) -> None:
 
 
 def test_a_blocked_game_offers_undo_and_the_result(ui: UI) -> None:
-    flow.start_game(ui.app, Game.from_code(BLOCK_CODE))
+    ui.app.flow.start_game(Game.from_code(BLOCK_CODE))
     ui.settle()
     for _ in range(16):
         ui.key(pygame.K_SPACE, text=" ")
@@ -235,7 +234,7 @@ def _not_following_column(scene: GameScene) -> int:
 
 
 def test_refusals_are_shown_when_interactive_rules_are_on(ui: UI) -> None:
-    flow.start_game(ui.app, Game.from_code(WIN_CODE))
+    ui.app.flow.start_game(Game.from_code(WIN_CODE))
     ui.settle()
     table = ui.table
     ui.click((table.sprites[table.game.position.columns[0][0]].rect.centerx,
@@ -250,7 +249,7 @@ def test_refusals_are_shown_when_interactive_rules_are_on(ui: UI) -> None:
 
 def test_refusals_are_silent_when_interactive_rules_are_off(ui: UI) -> None:
     ui.app.change_settings(ui.app.settings.with_(interactive_rules=False), save=False)
-    flow.start_game(ui.app, Game.from_code(WIN_CODE))
+    ui.app.flow.start_game(Game.from_code(WIN_CODE))
     ui.settle()
     column = _not_following_column(ui.table)
     ui.key(getattr(pygame, f"K_{column}"), text=str(column))
@@ -260,7 +259,7 @@ def test_refusals_are_silent_when_interactive_rules_are_off(ui: UI) -> None:
 
 def test_refusals_speak_french(tmp_path: Path) -> None:
     ui = _make_ui(tmp_path, lang="fr")
-    flow.start_game(ui.app, Game.from_code(WIN_CODE))
+    ui.app.flow.start_game(Game.from_code(WIN_CODE))
     ui.settle()
     column = _not_following_column(ui.table)
     ui.key(getattr(pygame, f"K_{column}"), text=str(column))
@@ -312,7 +311,7 @@ def test_a_typed_code_sets_the_rule_switches(ui: UI) -> None:
 
 
 def test_undo_flies_the_card_back_to_its_column(ui: UI) -> None:
-    flow.start_game(ui.app, Game.from_code(WIN_CODE))
+    ui.app.flow.start_game(Game.from_code(WIN_CODE))
     ui.settle()
     card = ui.table.game.position.columns[1][-1]
     home = layout(ui.table.game.position)[card]
@@ -326,7 +325,7 @@ def test_undo_flies_the_card_back_to_its_column(ui: UI) -> None:
 
 
 def test_every_sprite_rests_where_the_position_puts_it(ui: UI) -> None:
-    flow.start_game(ui.app, Game.from_code(WIN_CODE))
+    ui.app.flow.start_game(Game.from_code(WIN_CODE))
     ui.play_line_by_keys(WIN_LINE[:20])
     ui.key(pygame.K_u, text="u")
     ui.settle()
@@ -336,7 +335,7 @@ def test_every_sprite_rests_where_the_position_puts_it(ui: UI) -> None:
 
 
 def test_a_key_during_the_deal_fast_forwards_it(ui: UI) -> None:
-    flow.start_game(ui.app, Game.from_code(WIN_CODE))
+    ui.app.flow.start_game(Game.from_code(WIN_CODE))
     ui.frames(25)  # the fade is over, the deal is under way
     assert ui.table.animating
     ui.key(pygame.K_SPACE, text=" ")
@@ -344,7 +343,7 @@ def test_a_key_during_the_deal_fast_forwards_it(ui: UI) -> None:
 
 
 def test_the_keyboard_cursor_plays_the_column_it_points_at(ui: UI) -> None:
-    flow.start_game(ui.app, Game.from_code(WIN_CODE))
+    ui.app.flow.start_game(Game.from_code(WIN_CODE))
     ui.settle()
     ui.key(pygame.K_RIGHT)  # shows the cursor
     assert ui.table.cursor_visible

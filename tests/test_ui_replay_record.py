@@ -19,7 +19,6 @@ import pytest
 from golf.solitaire.engine import Action, Position
 from golf.solitaire.replay import load, play
 from golf.solitaire.session import Game
-from scenes import flow
 from scenes.app import WindowOptions, build_app, first_scene
 from scenes.core.i18n import Texts
 from scenes.core.look import SCREEN_SIZE
@@ -71,7 +70,7 @@ def _press(ui: UI, token: str) -> None:
 
 
 def test_a_recorded_game_loaded_back_goes_through_every_position(ui: UI, tmp_path: Path) -> None:
-    flow.start_game(ui.app, Game.from_code(WIN_CODE))
+    ui.app.flow.start_game(Game.from_code(WIN_CODE))
     ui.settle()
     shown: list[Position] = [ui.table.game.position]
     # the winning line with second thoughts: an undo after a draw and one after a play
@@ -99,7 +98,7 @@ def test_a_recorded_game_loaded_back_goes_through_every_position(ui: UI, tmp_pat
 
 
 def test_leaving_a_game_by_the_menu_saves_it_unfinished(ui: UI, tmp_path: Path) -> None:
-    flow.start_game(ui.app, Game.from_code(WIN_CODE))
+    ui.app.flow.start_game(Game.from_code(WIN_CODE))
     ui.settle()
     for token in WIN_LINE[:3]:
         _press(ui, token)
@@ -119,7 +118,7 @@ def test_leaving_a_game_by_the_menu_saves_it_unfinished(ui: UI, tmp_path: Path) 
 
 
 def test_a_new_deal_saves_the_game_left_and_records_the_next(ui: UI, tmp_path: Path) -> None:
-    flow.start_game(ui.app, Game.from_code(WIN_CODE))
+    ui.app.flow.start_game(Game.from_code(WIN_CODE))
     ui.settle()
     _press(ui, WIN_LINE[0])
     ui.key(pygame.K_n, text="n")
@@ -127,17 +126,17 @@ def test_a_new_deal_saves_the_game_left_and_records_the_next(ui: UI, tmp_path: P
     assert len(_saved(tmp_path)) == 1
     assert ui.table.game.code != WIN_CODE
     ui.key(pygame.K_SPACE, text=" ")
-    flow.leave_games(ui.app)  # what the window does when it closes
+    ui.app.flow.leave_games()  # what the window does when it closes
     saved = [load(p) for p in _saved(tmp_path)]
     assert sorted(r.code or "" for r in saved) == sorted([WIN_CODE, ui.table.game.code or ""])
 
 
 def test_a_game_without_an_action_is_not_saved(ui: UI, tmp_path: Path) -> None:
-    flow.start_game(ui.app, Game.from_code(WIN_CODE))
+    ui.app.flow.start_game(Game.from_code(WIN_CODE))
     ui.settle()
     ui.key(pygame.K_r, text="r")  # restart: the same deal again, nothing played
     ui.settle()
-    flow.to_title(ui.app)
+    ui.app.flow.to_title()
     ui.settle()
     assert _saved(tmp_path) == []
 
@@ -148,14 +147,14 @@ def test_the_record_option_writes_the_first_game_there_too(tmp_path: Path) -> No
     ui.settle()
     for token in WIN_LINE[:4]:
         _press(ui, token)
-    flow.leave_games(ui.app)
+    ui.app.flow.leave_games()
     replay = load(target)
     assert replay.code == WIN_CODE
     assert [str(a) for a in replay.actions] == ["play 2", "play 4", "play 1", "draw"]
     ui.key(pygame.K_n, text="n")  # the next game does not overwrite the file
     ui.settle()
     ui.key(pygame.K_SPACE, text=" ")
-    flow.leave_games(ui.app)
+    ui.app.flow.leave_games()
     assert load(target).code == WIN_CODE
 
 
@@ -197,7 +196,7 @@ def test_play_record_on_the_command_line_writes_the_file_when_the_window_closes(
 
 
 def _win(ui: UI) -> GameOverScene:
-    flow.start_game(ui.app, Game.from_code(WIN_CODE))
+    ui.app.flow.start_game(Game.from_code(WIN_CODE))
     ui.settle()
     ui.play_line_by_keys(WIN_LINE)
     ui.settle()

@@ -152,14 +152,13 @@ def test_a_round_left_mid_hole_is_resumed_by_a_new_window(ui: Driver, tmp_path: 
 
 
 def test_quitting_the_window_during_a_hole_keeps_the_round(ui: Driver, tmp_path: Path) -> None:
-    from scenes import flow
 
     setup = _open_round_setup_by_keys(ui)
     setup.start()
     ui.settle()
     table = ui.table
     ui.act(table.game.legal_actions()[0])
-    flow.leave_games(ui.app)  # what the window does when it closes
+    ui.app.flow.leave_games()  # what the window does when it closes
     loaded = ui.app.records.store.load(ROUND_DOCUMENT)  # type: ignore[union-attr]
     assert isinstance(loaded.value, Round)
     assert [str(a) for a in loaded.value.game.log] == [str(a) for a in table.game.log]  # type: ignore[union-attr]

@@ -17,7 +17,6 @@ from golf.solitaire.engine import Action, Position
 from golf.solitaire.rules import CLASSIC, EASY, STRICT, Rules
 from golf.solitaire.session import Game
 from golf.solitaire.solver import solve
-from scenes import flow
 from scenes.solitaire.finding import FindDealScene
 from scenes.solitaire.game import STOCK_SLOT, GameScene
 from scenes.solitaire.newgame import NewGameScene
@@ -32,7 +31,7 @@ def ui(tmp_path: Path) -> Iterator[Driver]:
 
 
 def _table(ui: Driver, game: Game) -> GameScene:
-    flow.start_game(ui.app, game)
+    ui.app.flow.start_game(game)
     ui.settle()
     assert isinstance(ui.top, GameScene)
     return ui.top
@@ -158,7 +157,7 @@ def test_winnable_only_deals_are_winnable(rules: Rules) -> None:
 
 
 def test_winnable_only_option_in_the_new_game_window(ui: Driver) -> None:
-    flow.open_new_game(ui.app)
+    ui.app.flow.open_new_game()
     ui.frames(2)
     window = ui.top
     assert isinstance(window, NewGameScene)

@@ -41,9 +41,8 @@ def _drawing_first(game: Game) -> None:
 
 def _analysis(ui: Driver, game: Game) -> AnalysisScene:
     """The game on the table, over; the game-over screen; its analysis button; the answer."""
-    from scenes import flow
 
-    flow.start_game(ui.app, game)
+    ui.app.flow.start_game(game)
     ui.settle()
     table = ui.table
     ui.app.scenes.push(GameOverScene(ui.app, table))

@@ -11,7 +11,6 @@ import pygame
 import pytest
 
 from golf.solitaire.session import Game
-from scenes import flow
 from scenes.core.look import CARD_H, SCREEN_SIZE, Look, _felt, opaque_layer
 from scenes.core.manager import SceneManager
 from scenes.solitaire.dialogs import GameOverScene
@@ -156,7 +155,7 @@ def test_a_table_redrawn_where_it_changed_shows_what_a_whole_redraw_shows(
     says so, an undo by the button, the win and its fountain and confetti: every frame on the
     screen equals the scenes drawn whole, and most frames laid the table only where it changed."""
     check = ScreenChecker(ui, monkeypatch)
-    flow.start_game(ui.app, Game.from_code(WIN_CODE))
+    ui.app.flow.start_game(Game.from_code(WIN_CODE))
     check.run(50)  # the fade (frames drawn whole) and the deal
     table = ui.table
     line = list(WIN_LINE)
@@ -211,7 +210,7 @@ def test_a_fade_an_overlay_or_a_window_event_draw_the_table_whole_next(
     ui: Driver, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     check = ScreenChecker(ui, monkeypatch)
-    flow.start_game(ui.app, Game.from_code(WIN_CODE))
+    ui.app.flow.start_game(Game.from_code(WIN_CODE))
     check.run(60)
     table = ui.table
     scenes = ui.app.scenes

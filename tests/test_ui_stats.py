@@ -15,7 +15,6 @@ from golf.solitaire import daily
 from golf.solitaire.rules import EASY
 from golf.solitaire.session import Game
 from golf.solitaire.stats import RecentGame
-from scenes import flow
 from scenes.core.widgets import TOAST_WIDTH
 from scenes.highscores import InitialsScene
 from scenes.solitaire.dialogs import GameOverScene
@@ -33,7 +32,7 @@ def ui(tmp_path: Path) -> Iterator[Driver]:
 
 
 def _win(ui: Driver, skip_initials: bool = True) -> None:
-    flow.start_game(ui.app, Game.from_code(WIN_CODE))
+    ui.app.flow.start_game(Game.from_code(WIN_CODE))
     ui.settle()
     ui.play_line(WIN_LINE)
     ui.settle()
@@ -50,7 +49,7 @@ def test_statistics_survive_a_restart(ui: Driver, tmp_path: Path) -> None:
     ui.key(pygame.K_RETURN)  # New game: a fresh deal, nothing played yet
     ui.settle()
     ui.key(pygame.K_SPACE, text=" ")  # one draw, then back to the title: an abandoned game
-    flow.to_title(ui.app)
+    ui.app.flow.to_title()
     ui.settle()
     again = make_driver(tmp_path / "data", tmp_path)
     figures = again.app.records.stats.get("easy")
@@ -68,17 +67,17 @@ def test_statistics_survive_a_restart(ui: Driver, tmp_path: Path) -> None:
 
 
 def test_a_game_left_before_any_action_is_not_counted(ui: Driver) -> None:
-    flow.start_game(ui.app, Game.from_code(WIN_CODE))
+    ui.app.flow.start_game(Game.from_code(WIN_CODE))
     ui.settle()
     ui.key(pygame.K_n, text="n")  # straight to another deal
     ui.settle()
-    flow.to_title(ui.app)
+    ui.app.flow.to_title()
     ui.settle()
     assert ui.app.records.stats.get("easy").played == 0
 
 
 def test_a_blocked_game_is_counted_once_when_its_result_shows(ui: Driver) -> None:
-    flow.start_game(ui.app, Game.from_code("GO1-C-AAAAAAC"))  # blocks after 16 draws
+    ui.app.flow.start_game(Game.from_code("GO1-C-AAAAAAC"))  # blocks after 16 draws
     ui.settle()
     for _ in range(16):
         ui.key(pygame.K_SPACE, text=" ")
@@ -111,7 +110,7 @@ def test_the_statistics_screen_opens_from_the_title_by_keys(ui: Driver) -> None:
 
 def test_reset_asks_first_and_no_keeps_the_figures(ui: Driver, tmp_path: Path) -> None:
     _win(ui)
-    flow.to_title(ui.app)
+    ui.app.flow.to_title()
     ui.settle()
     from scenes.stats_screen import open_stats
 
@@ -176,7 +175,7 @@ def test_the_daily_deal_from_the_title_is_marked_done_with_a_streak(tmp_path: Pa
     data = tmp_path / "data"
     yesterday = make_driver(data, tmp_path, today=DAY - timedelta(days=1))
     game = yesterday.app.records.daily_game("C")
-    flow.start_game(yesterday.app, game)
+    yesterday.app.flow.start_game(game)
     yesterday.settle()
     while not game.over:
         yesterday.act(game.legal_actions()[0])
@@ -203,7 +202,7 @@ def test_the_daily_deal_from_the_title_is_marked_done_with_a_streak(tmp_path: Pa
     while not isinstance(ui.top, GameOverScene):
         ui.key(pygame.K_ESCAPE)
         ui.frames(3)
-    flow.to_title(ui.app)
+    ui.app.flow.to_title()
     ui.settle()
     title = ui.top
     assert isinstance(title, TitleScene)
@@ -218,7 +217,7 @@ def test_the_daily_deal_from_the_title_is_marked_done_with_a_streak(tmp_path: Pa
 
 def test_a_restarted_daily_deal_is_still_the_daily(ui: Driver) -> None:
     game = ui.app.records.daily_game("E")
-    flow.start_game(ui.app, game)
+    ui.app.flow.start_game(game)
     ui.settle()
     ui.key(pygame.K_r, text="r")
     ui.settle()

@@ -22,7 +22,6 @@ from golf.sixcard.rules import SixRules
 from golf.solitaire.replay import Replay
 from golf.solitaire.rules import CLASSIC, EASY, STRICT
 from golf.solitaire.session import Game
-from scenes import flow
 from scenes.app import WindowOptions, build_app, first_scene
 from scenes.core.i18n import CATALOGUE
 from scenes.core.look import PIXEL, SCREEN_SIZE, Colour
@@ -73,7 +72,7 @@ def _app(tmp_path: Path, lang: str) -> App:
 
 
 def _table(app: App) -> GameScene:
-    flow.start_game(app, Game.from_code(WIN_CODE))
+    app.flow.start_game(Game.from_code(WIN_CODE))
     app.scenes.apply_pending()
     table = app.scenes.top
     assert isinstance(table, GameScene)

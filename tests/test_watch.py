@@ -18,7 +18,6 @@ import pytest
 from golf.solitaire.engine import Action
 from golf.solitaire.replay import Replay, Result, load, play
 from golf.solitaire.session import Game
-from scenes import flow
 from scenes.app import WindowOptions, build_app, first_scene
 from scenes.core.look import CARD_H, CARD_W, SCREEN_SIZE
 from scenes.solitaire.game import card_at, layout
@@ -45,7 +44,7 @@ def ui(tmp_path: Path) -> Iterator[UI]:
 
 
 def _watch(ui: UI, replay: Replay) -> WatchScene:
-    flow.watch(ui.app, replay)
+    ui.app.flow.watch(replay)
     ui.settle()
     scene = ui.top
     assert isinstance(scene, WatchScene)

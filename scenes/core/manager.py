@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import random
+import weakref
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,6 +20,7 @@ import pygame
 
 from scenes.core.i18n import Notice, Texts
 from scenes.core.input import InputMapper, Intent, Kind
+from scenes.core.navigation import Navigation
 from scenes.core.records import Records
 from scenes.core.settings import Settings, SettingsStore
 from scenes.core.sound import SoundBoard
@@ -56,7 +58,17 @@ class Scene:
         self.app = app
 
     def enter(self) -> None:
-        """Called when the scene becomes the top of the stack (pushed, or uncovered)."""
+        """The scene joined the stack (pushed, or put in place of others)."""
+
+    def pause(self) -> None:
+        """Another scene was pushed over this one; it stays on the stack, below."""
+
+    def resume(self) -> None:
+        """The scenes over this one were removed: it is the top again."""
+
+    def exit(self, quitting: bool = False) -> None:
+        """The scene leaves the stack for good, or the window closes (``quitting``): keep what
+        must not be lost. Called once per scene."""
 
     def handle(self, intent: Intent) -> None:
         """React to one player intent (only the top scene receives them)."""
@@ -83,6 +95,7 @@ class SceneManager:
 
     def __init__(self) -> None:
         self.stack: list[Scene] = []
+        self._gone: weakref.WeakSet[Scene] = weakref.WeakSet()  # exit already called
         self._pending: list[_Change] = []
         self._fade_out = 0.0  # seconds left fading to black before the change
         self._fade_in = 0.0  # seconds left fading back in after it
@@ -190,6 +203,7 @@ class SceneManager:
             return
         faded = any(change.fade for change in self._pending)
         changes, self._pending = self._pending, []
+        before = list(self.stack)
         for change in changes:
             if change.op == "push" and change.scene is not None:
                 self.stack.append(change.scene)
@@ -204,13 +218,40 @@ class SceneManager:
                 self.stack = [change.scene]
         if faded:
             self._fade_in = self._fade_total
-        top = self.top
-        if top is not None:
-            top.enter()
+        self._lifecycle(before)
         if not self.busy and self._held:
             held, self._held = self._held, []
             for intent in held:
                 self.handle(intent)
+
+    def _lifecycle(self, before: list[Scene]) -> None:
+        """Tell the scenes what the changes did to them: exit for the removed (top first),
+        pause for the old top now covered, enter for the new, resume for an uncovered top."""
+        now = {id(scene) for scene in self.stack}
+        for scene in reversed(before):
+            if id(scene) not in now:
+                self._exit(scene, quitting=False)
+        old = {id(scene) for scene in before}
+        old_top = before[-1] if before else None
+        top = self.top
+        if old_top is not None and old_top is not top and id(old_top) in now:
+            old_top.pause()
+        for scene in self.stack:
+            if id(scene) not in old:
+                scene.enter()
+        if top is not None and id(top) in old and top is not old_top:
+            top.resume()
+
+    def _exit(self, scene: Scene, quitting: bool) -> None:
+        if scene not in self._gone:
+            self._gone.add(scene)
+            scene.exit(quitting)
+
+    def leave_all(self, quitting: bool = False) -> None:
+        """Every scene on the stack exits now (before a reset, or as the window closes): the
+        games in them save and settle themselves at once."""
+        for scene in reversed(self.stack):
+            self._exit(scene, quitting)
 
     def flush_held(self) -> None:
         """Deliver held input once the fade-in is over."""
@@ -241,6 +282,14 @@ class App:
     records: Records = field(default_factory=Records)  # statistics, high scores, saved round
     replays_dir: Path | None = None  # where every game's replay is saved (None: not saved)
     record_to: Path | None = None  # the next game's replay is also written here (play --record)
+    navigation: Navigation | None = None  # how scenes reach each other: scenes.flow.Flow
+
+    @property
+    def flow(self) -> Navigation:
+        """The way to every other screen (set when the app is built: ``scenes.app.build_app``)."""
+        if self.navigation is None:
+            raise RuntimeError("this app context has no navigation (scenes.flow.Flow)")
+        return self.navigation
 
     def __post_init__(self) -> None:
         self.texts = Texts(self.settings.language)

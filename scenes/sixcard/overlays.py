@@ -6,7 +6,6 @@ from __future__ import annotations
 import pygame
 
 from golf.sixcard.game import leaders, totals, winners
-from scenes import flow
 from scenes.core.input import Intent, Kind
 from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, chunky_panel, veil
 from scenes.core.manager import App, Scene
@@ -89,7 +88,7 @@ class ScoreboardScene(Scene):
             specs: list[tuple[str, object, str]] = [
                 ("six.again", self.again, "green"),
                 ("six.setup_again", self.setup, "orange"),
-                ("over.title", lambda: flow.to_title(app), "pink"),
+                ("over.title", lambda: app.flow.to_title(), "pink"),
             ]
         else:
             specs = [
@@ -129,7 +128,7 @@ class ScoreboardScene(Scene):
     def handle(self, intent: Intent) -> None:
         if intent.kind in (Kind.CANCEL, Kind.MENU):
             if self.final:
-                flow.to_title(self.app)
+                self.app.flow.to_title()
             else:
                 self.table.open_menu()
             return
@@ -373,7 +372,7 @@ class SixPauseMenu(Scene):
             ("pause.resume", self.close, "green"),
             ("six.new_deal", self.new_deal, "orange"),
             ("six.setup_again", self.setup, "orange"),
-            ("title.options", lambda: flow.open_options(app), "cyan"),
+            ("title.options", lambda: app.flow.open_options(), "cyan"),
             ("over.title", self.to_title, "pink"),
         ]
         top = 190
@@ -413,7 +412,7 @@ class SixPauseMenu(Scene):
     def to_title(self) -> None:
         """Leave the game for the title: the player chose to, so it is not kept to continue."""
         sixautosave.clear(self.app)
-        flow.to_title(self.app)
+        self.app.flow.to_title()
 
     def handle(self, intent: Intent) -> None:
         if intent.kind in (Kind.CANCEL, Kind.MENU):

@@ -25,7 +25,6 @@ from golf.solitaire.engine import Action
 from golf.solitaire.replay import Replay
 from golf.solitaire.session import Game
 from golf.solitaire.solver import Analysis
-from scenes import flow
 from scenes.core.input import Intent, Kind
 from scenes.core.look import PALETTE, SCREEN_SIZE, chunky_panel, veil
 from scenes.core.manager import App, Scene
@@ -171,15 +170,14 @@ class AnalysisScene(Scene):
         again = game.restart()
         for action in kept[: len(kept) - steps]:
             again.apply(action)
-        flow.start_game(self.app, again)
+        self.app.flow.start_game(again)
 
     def watch_line(self) -> None:
         """The solver's line from the first position, on the watching scene."""
         result = self.result
         if result is None or not result.line:
             return
-        flow.watch(
-            self.app,
+        self.app.flow.watch(
             solver_replay(self.table.game, result.line, self.app.texts("analysis.line_title")),
         )
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 import pygame
 
 from golf.solitaire.texts import Reason, message
-from scenes import flow
 from scenes.core.input import Intent, Kind
 from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, chunky_panel, veil
 from scenes.core.manager import App, Scene
@@ -104,9 +103,9 @@ class PauseMenu(_Overlay):
         specs: list[tuple[str, object, str]] = [
             ("pause.resume", self.close, "green"),
             ("button.restart", table.restart, "orange"),
-            ("title.new_game", lambda: flow.open_new_game(app), "orange"),
-            ("title.options", lambda: flow.open_options(app), "cyan"),
-            ("over.title", lambda: flow.to_title(app), "pink"),
+            ("title.new_game", lambda: app.flow.open_new_game(), "orange"),
+            ("title.options", lambda: app.flow.open_options(), "cyan"),
+            ("over.title", lambda: app.flow.to_title(), "pink"),
         ]
         top = 200
         panel = pygame.Rect(0, 0, BUTTON_W + 120, 110 + len(specs) * (BUTTON_H + BUTTON_GAP))
@@ -177,10 +176,10 @@ class GameOverScene(_Overlay):
         specs: list[tuple[str, object, str]] = [
             ("over.new", table.new_deal, "orange"),
             ("over.again", table.restart, "cyan"),
-            ("over.save_replay", lambda: flow.open_save_replay(app), "green"),
-            ("over.watch_replay", lambda: flow.watch_game(app), "cyan"),
+            ("over.save_replay", lambda: app.flow.open_save_replay(), "green"),
+            ("over.watch_replay", lambda: app.flow.watch_game(), "cyan"),
             ("over.analysis", self.open_analysis, "green"),
-            ("over.title", lambda: flow.to_title(app), "pink"),
+            ("over.title", lambda: app.flow.to_title(), "pink"),
         ]
         top = 404
         panel = pygame.Rect(0, 0, 720, 572)
@@ -208,7 +207,7 @@ class GameOverScene(_Overlay):
         elif intent.kind is Kind.RESTART:
             self.table.restart()
         elif intent.kind in (Kind.CANCEL, Kind.MENU):
-            flow.to_title(self.app)
+            self.app.flow.to_title()
         else:
             self.menu.handle(intent)
 

@@ -14,7 +14,6 @@ import pygame
 
 from golf.solitaire.rules import Rules
 from golf.solitaire.session import Game
-from scenes import flow
 from scenes.core.input import Intent, Kind
 from scenes.core.look import PALETTE, SCREEN_SIZE, chunky_panel, veil
 from scenes.core.manager import App, Scene
@@ -51,9 +50,9 @@ class FindDealScene(Scene):
         error = self.job.future.exception()
         if error is not None:
             log.warning("no winnable deal found (%s): a random deal instead", error)
-            flow.start_game(self.app, Game.new(flow.random_deal(self.app), self.rules))
+            self.app.flow.start_game(Game.new(self.app.flow.random_deal(), self.rules))
             return
-        flow.start_game(self.app, proven_game(self.job.future.result(), self.rules))
+        self.app.flow.start_game(proven_game(self.job.future.result(), self.rules))
 
     def draw(self, surface: pygame.Surface) -> None:
         look, texts, p = self.app.look, self.app.texts, PALETTE

@@ -20,7 +20,6 @@ import pygame
 from golf.solitaire import engine
 from golf.solitaire.engine import Action, Position
 from golf.solitaire.session import Game, Refusal
-from scenes import flow
 from scenes.core.input import Intent, Kind
 from scenes.core.look import (
     BACK,
@@ -309,6 +308,19 @@ class GameScene(Scene):
         autosave.after_action(self)  # a crash or kill -9 now loses nothing
         return None
 
+    def exit(self, quitting: bool = False) -> None:
+        """The player leaves this table (or the window closes): its replay is saved and its game
+        counted (a game in play as abandoned) and its autosave removed — except when the window
+        closes on a game still in play: then its autosave is written one last time (with the
+        clock), it is not counted yet, and the title offers to continue it."""
+        self.save_replay()
+        if autosave.keeps(self):
+            if quitting and self.game.status == "playing":
+                autosave.save(self)
+                return
+            autosave.clear(self.app)
+        self.settle()
+
     def save_replay(self) -> None:
         """Write this game's replay to the replays folder (when it ends or is left)."""
         if self.recorder is not None:
@@ -371,11 +383,11 @@ class GameScene(Scene):
 
     def restart(self) -> None:
         """The same deal again, from the start."""
-        flow.start_game(self.app, self.game.restart())
+        self.app.flow.start_game(self.game.restart())
 
     def new_deal(self) -> None:
         """A new random deal under the same rules."""
-        flow.new_game(self.app, self.game.rules)
+        self.app.flow.new_game(self.game.rules)
 
     def open_menu(self) -> None:
         """The pause menu over the table."""

@@ -16,7 +16,6 @@ import pygame
 from golf.solitaire.codes import CodeError, format_code, parse_code
 from golf.solitaire.rules import PRESETS, Rules
 from golf.solitaire.session import Game
-from scenes import flow
 from scenes.core.i18n import Texts
 from scenes.core.input import Intent, Kind
 from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, Look, chunky_panel, veil
@@ -72,7 +71,7 @@ class NewGameScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.rules: Rules = flow.default_rules(app)
+        self.rules: Rules = app.flow.default_rules()
         self.error = ""
         self.shown = False  # no frame yet: text arriving now was typed for the scene below
         x = (SCREEN_SIZE[0] - ROW_W) // 2
@@ -204,11 +203,11 @@ class NewGameScene(Scene):
             self.error = error.text(self.app.texts.lang)
             self.app.sound.play("refusal")
             return
-        flow.start_game(self.app, Game.new(code.number, code.rules))
+        self.app.flow.start_game(Game.new(code.number, code.rules))
 
     def random_deal(self) -> None:
         """A random deal under the rules shown."""
-        flow.new_game(self.app, self.rules)
+        self.app.flow.new_game(self.rules)
 
     def close(self) -> None:
         """Back to where the window was opened from."""

@@ -15,7 +15,6 @@ import pygame
 
 from golf.solitaire.round import HOLE_COUNTS, Round, ScorecardRow, to_par_text
 from golf.solitaire.rules import PRESETS, Rules
-from scenes import flow
 from scenes.core.input import Intent, Kind
 from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, Colour, chunky_panel, veil
 from scenes.core.manager import App, Scene
@@ -54,7 +53,7 @@ def rules_name(app: App, rules: Rules) -> str:
 
 def play_round(app: App, rnd: Round) -> None:
     """Leave whatever shows and play the hole in play of ``rnd`` (its scorecard if it is over)."""
-    flow.leave_games(app)
+    app.flow.leave_games()
     if rnd.hole_over:
         # saved after its game ended but before it was scored: score it now
         app.scenes.reset(ScorecardScene(app, rnd, app.records.finish_hole(rnd)))
@@ -146,7 +145,7 @@ class RoundGameScene(GameScene):
     def leave(self) -> None:
         """Save the round and go back to the title."""
         self.settle()
-        flow.to_title(self.app)
+        self.app.flow.to_title()
 
     def _draw_hud(self, surface: pygame.Surface) -> None:
         super()._draw_hud(surface)
@@ -185,7 +184,7 @@ class RoundPauseMenu(_Overlay):
         specs: list[tuple[str, object, str]] = [
             ("pause.resume", self.close, "green"),
             ("round.scorecard", self.scorecard, "orange"),
-            ("title.options", lambda: flow.open_options(app), "cyan"),
+            ("title.options", lambda: app.flow.open_options(), "cyan"),
             ("round.leave", table.leave, "pink"),
         ]
         top = 220
@@ -259,7 +258,7 @@ class ScorecardScene(Scene):
             specs = [
                 ("round.new", self.again, "green"),
                 ("title.stats", self.statistics, "cyan"),
-                ("over.title", lambda: flow.to_title(app), "pink"),
+                ("over.title", lambda: app.flow.to_title(), "pink"),
             ]
         else:
             specs = [
@@ -293,7 +292,7 @@ class ScorecardScene(Scene):
     def leave(self) -> None:
         """Back to the title; the round is saved and waits there."""
         self.app.records.save_round(self.round)
-        flow.to_title(self.app)
+        self.app.flow.to_title()
 
     def again(self) -> None:
         """Another round, same rules and length."""
@@ -312,7 +311,7 @@ class ScorecardScene(Scene):
             elif not self.round.over:
                 self.leave()
             else:
-                flow.to_title(self.app)
+                self.app.flow.to_title()
             return
         if intent.kind is Kind.TEXT and intent.text.lower() == "s" and self.peek:
             self.close()

@@ -10,7 +10,6 @@ from __future__ import annotations
 import pygame
 
 from golf.solitaire.rules import PRESETS, Rules
-from scenes import flow
 from scenes.core.i18n import Texts
 from scenes.core.input import Intent, Kind
 from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, chunky_panel
@@ -138,7 +137,7 @@ class RulesScene(Scene):
 
     def play(self) -> None:
         """A new deal under the rules shown."""
-        flow.new_game(self.app, self.rules)
+        self.app.flow.new_game(self.rules)
 
     def close(self) -> None:
         """Back to where the page was opened from."""

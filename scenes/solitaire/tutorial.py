@@ -22,7 +22,6 @@ import yaml
 from golf.solitaire import engine
 from golf.solitaire.engine import Action
 from golf.solitaire.replay import Replay, ReplayError, loads
-from scenes import flow
 from scenes.core.i18n import LANGUAGES
 from scenes.core.input import Intent, Kind
 from scenes.core.look import CARD_H, CARD_W, PALETTE, PIXEL, SCREEN_SIZE, chunky_panel
@@ -201,7 +200,7 @@ class TutorialScene(GameScene):
         """The tutorial is over: the rules of the chosen variant, to read."""
         from scenes.solitaire.rules_screen import RulesScene
 
-        self.app.scenes.replace(RulesScene(self.app, flow.default_rules(self.app)))
+        self.app.scenes.replace(RulesScene(self.app, self.app.flow.default_rules()))
 
     def close(self) -> None:
         """Back to the title."""

@@ -1,0 +1,83 @@
+"""The way from one screen to another, as the scenes see it: a protocol, no screen imported.
+
+Scenes reach the others only through ``app.flow`` (a :class:`Navigation`); the one implementation,
+``scenes.flow.Flow``, sits above every screen and builds them. So the title, the tables and the
+dialogs can lead to each other without importing each other (no import circles).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from golf.sixcard.replay import SixReplay
+from golf.solitaire.replay import Replay
+from golf.solitaire.rules import Rules
+from golf.solitaire.session import Game
+
+__all__ = ["Navigation"]
+
+
+class Navigation(Protocol):
+    """Every move between screens a scene may ask for."""
+
+    def random_deal(self) -> int:
+        """A deal number for "random deal"."""
+        ...
+
+    def default_rules(self) -> Rules:
+        """The rules chosen in the options."""
+        ...
+
+    def leave_games(self, quitting: bool = False) -> None:
+        """Every scene on the stack exits now: the games save and settle themselves."""
+        ...
+
+    def start_game(self, game: Game) -> None:
+        """Leave whatever is showing and play ``game``."""
+        ...
+
+    def new_game(self, rules: Rules | None = None) -> None:
+        """A random deal under ``rules`` (the default rules when None)."""
+        ...
+
+    def to_title(self) -> None:
+        """Back to the title screen."""
+        ...
+
+    def open_options(self) -> None:
+        """The options over the current screen."""
+        ...
+
+    def open_new_game(self) -> None:
+        """The new-game window over the current screen."""
+        ...
+
+    def open_six_card(self) -> None:
+        """The six-card setup window."""
+        ...
+
+    def open_replays(self) -> None:
+        """The list of saved replays and samples."""
+        ...
+
+    def watch(self, replay: Replay | SixReplay, name: str = "",
+              on_back: Callable[[], None] | None = None) -> None:
+        """Watch ``replay`` on its table; Back runs ``on_back`` (default: the screen below)."""
+        ...
+
+    def open_save_replay(self) -> None:
+        """"Save replay as…" for the game on the table."""
+        ...
+
+    def open_tutorial(self) -> None:
+        """The interactive tutorial (How to play), then the rules."""
+        ...
+
+    def open_rules(self, rules: Rules | None = None) -> None:
+        """The rules of a variant as a page to read."""
+        ...
+
+    def watch_game(self) -> None:
+        """Watch the replay of the game on the table."""
+        ...
