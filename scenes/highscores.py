@@ -26,7 +26,6 @@ from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, Colour, Look, chunky_p
 from scenes.core.manager import App, Scene
 from scenes.core.records import HighScoreChance
 from scenes.core.widgets import Button, Menu
-from scenes.stats_screen import rule_set_label
 
 __all__ = ["HighScoreTicker", "HighScoresScene", "InitialsScene", "open_initials"]
 
@@ -219,7 +218,7 @@ class InitialsScene(Scene):
         line = texts(
             "initials.place",
             place=chance.place,
-            rules=rule_set_label(self.app, chance.rules_key),
+            rules=self.app.texts.rule_set(chance.rules_key),
             score=chance.score,
         )
         look.type.blit(
@@ -349,7 +348,7 @@ class HighScoresScene(Scene):
             anchor="midtop",
             shadow=p.ink,
         )
-        name = rule_set_label(self.app, self.key)
+        name = self.app.texts.rule_set(self.key)
         r = look.type.blit(
             surface, name, 12, p.white, (SCREEN_SIZE[0] // 2, 80), anchor="midtop", shadow=p.ink
         )
@@ -361,6 +360,12 @@ class HighScoresScene(Scene):
         panel = pygame.Rect(0, 0, 900, 480)
         panel.midtop = (SCREEN_SIZE[0] // 2, 130)
         chunky_panel(surface, panel, fill=(20, 18, 36))
+        self._draw_table(surface, panel)
+        self.menu.draw(surface, look, texts)
+
+    def _draw_table(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
+        """The ten places of this rule set's table in ``panel``: heads, then one row each."""
+        look, texts, p = self.app.look, self.app.texts, PALETTE
         table = self.app.records.scores.table(self.key)
         heads = [
             (texts("scores.rank"), 80),
@@ -428,7 +433,6 @@ class HighScoresScene(Scene):
                     )
                 x += width
             y += 42
-        self.menu.draw(surface, look, texts)
 
 
 class HighScoreTicker:
@@ -492,7 +496,7 @@ class HighScoreTicker:
             return
         look.type.blit(
             surface,
-            rule_set_label(self.app, key),
+            self.app.texts.rule_set(key),
             8,
             p.white,
             (rect.centerx, rect.top + 46),

@@ -23,8 +23,9 @@ from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, Colour, chunky_panel
 from scenes.core.manager import App, Scene
 from scenes.core.textfit import wrap_text
 from scenes.core.widgets import Button, Menu, Toast
+from scenes.highscores import HighScoresScene
 
-__all__ = ["ConfirmReset", "StatsScene", "chart_bars", "open_stats", "rule_set_label"]
+__all__ = ["ConfirmReset", "StatsScene", "chart_bars", "open_stats"]
 
 CHART = pygame.Rect(150, 344, 960, 196)
 CHART_FRAME = pygame.Rect(52, 300, 1176, 300)
@@ -40,13 +41,6 @@ BAR_COLOURS: dict[str, Colour] = {
     "blocked": PALETTE.orange,
     "abandoned": PALETTE.grey,
 }
-
-
-def rule_set_label(app: App, key: str) -> str:
-    """``Classic``, ``Facile``, or ``Variant VQA`` in the current language."""
-    if key in PRESETS:
-        return app.texts(f"rules.{key}")
-    return app.texts("rules.variant", name=key)
 
 
 def open_stats(app: App, key: str | None = None) -> None:
@@ -145,8 +139,6 @@ class StatsScene(Scene):
         self.app.sound.play("click")
 
     def high_scores(self) -> None:
-        from scenes.highscores import HighScoresScene
-
         self.app.scenes.push(HighScoresScene(self.app, self.key))
 
     def ask_reset(self) -> None:
@@ -157,7 +149,7 @@ class StatsScene(Scene):
         self.app.records.reset_stats(self.key)
         self.grow = 0.0
         self.toasts = [
-            Toast(self.app.texts("stats.reset_done", rules=rule_set_label(self.app, self.key)))
+            Toast(self.app.texts("stats.reset_done", rules=self.app.texts.rule_set(self.key)))
         ]
         for notice in self.app.records.take_notices():
             self.toasts.append(
@@ -242,7 +234,7 @@ class StatsScene(Scene):
             shadow=p.ink,
         )
         # the rule set, between two arrows
-        name = rule_set_label(self.app, self.key)
+        name = self.app.texts.rule_set(self.key)
         r = look.type.blit(
             surface, name, 12, p.white, (SCREEN_SIZE[0] // 2, 70), anchor="midtop", shadow=p.ink
         )
@@ -481,7 +473,7 @@ class ConfirmReset(Scene):
         veil.fill((10, 8, 20, 170))
         surface.blit(veil, (0, 0))
         chunky_panel(surface, self.panel)
-        name = rule_set_label(self.app, self.stats.key)
+        name = self.app.texts.rule_set(self.stats.key)
         look.type.blit(
             surface,
             texts("stats.reset_title", rules=name),

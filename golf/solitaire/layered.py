@@ -90,8 +90,12 @@ def _repeat(pattern: int, period: int, times: int) -> int:
     return result
 
 
+Masks = tuple[tuple[int, ...], ...]
+"""Per inner column, per count of cards played from it: the positions of a piece."""
+
+
 @cache
-def _digit_masks() -> tuple[tuple[int, ...], ...]:
+def _digit_masks() -> Masks:
     """``masks[c][v]`` (c < LAST): the positions of a piece with ``v`` cards played from c."""
     out = []
     for c in range(INNER):
@@ -163,16 +167,26 @@ class Layered:
         self.klass = [
             [card_class(col[len(col) - 1 - r]) for r in range(len(col))] for col in columns
         ]
-        takes = self.takes
-        klass = self.klass
-        last_len = self.lengths[LAST]
         # The win: every card played, the last column's in the piece number, the others' in
         # the bit.
-        self.win_piece = last_len
+        self.win_piece = self.lengths[LAST]
         self.win = sum(n * STRIDE[c] for c, n in enumerate(self.lengths[:INNER]))
-        # playable[c][k][p]: positions of piece p whose column c has a top card that may go
-        # on class k.
-        self.playable: list[dict[int, list[int]]] = []
+        self.playable = self._playable(masks)
+        self.sources = self._sources(masks, self._waste_takes(masks))
+        self.plans = (self._plan(True), self._plan(False))
+        # live[c]: the chain states ending in column c whose waste card takes some top card.
+        self.live: list[Set] = [[0] * RADIX for _ in range(COLUMNS)]
+        for found in self.sources:
+            for c, per in found:
+                live = self.live[c]
+                for p in PIECES:
+                    live[p] |= per[p]
+
+    def _playable(self, masks: Masks) -> list[dict[int, list[int]]]:
+        """playable[c][k][p]: positions of piece p whose column c has a top card that may go
+        on class k."""
+        takes, klass, last_len = self.takes, self.klass, self.lengths[LAST]
+        playable: list[dict[int, list[int]]] = []
         for c in range(INNER):
             row: dict[int, list[int]] = {}
             for w in range(14):
@@ -182,15 +196,19 @@ class Layered:
                         m |= masks[c][r]
                 if m:
                     row[w] = [m] * RADIX
-            self.playable.append(row)
+            playable.append(row)
         row = {}
         for w in range(14):
             ps = [_EVERY if p < last_len and klass[LAST][p] in takes[w] else 0 for p in PIECES]
             if any(ps):
                 row[w] = ps
-        self.playable.append(row)
-        # waste_takes[c][k]: inner positions whose column c (< LAST) has a waste card (the last
-        # played) that takes class k.
+        playable.append(row)
+        return playable
+
+    def _waste_takes(self, masks: Masks) -> list[dict[int, int]]:
+        """waste_takes[c][k]: inner positions whose column c (< LAST) has a waste card (the
+        last played) that takes class k."""
+        takes, klass = self.takes, self.klass
         waste_takes: list[dict[int, int]] = []
         for c in range(INNER):
             row2: dict[int, int] = {}
@@ -202,9 +220,15 @@ class Layered:
                 if m:
                     row2[k] = m
             waste_takes.append(row2)
-        # sources[t]: (c, masks per piece) for the chain states ending in column c whose waste
-        # card takes the top card of column t.
-        self.sources: list[list[tuple[int, list[int]]]] = []
+        return waste_takes
+
+    def _sources(
+        self, masks: Masks, waste_takes: list[dict[int, int]]
+    ) -> list[list[tuple[int, list[int]]]]:
+        """sources[t]: (c, masks per piece) for the chain states ending in column c whose waste
+        card takes the top card of column t."""
+        takes, klass, last_len = self.takes, self.klass, self.lengths[LAST]
+        sources: list[list[tuple[int, list[int]]]] = []
         for t in range(COLUMNS):
             found = []
             for c in range(COLUMNS):
@@ -238,36 +262,28 @@ class Layered:
                             per[p] = _EVERY
                 if any(per):
                     found.append((c, per))
-            self.sources.append(found)
+            sources.append(found)
+        return sources
 
-        # The sweeps' plans: per target column, its sources, each with the set to take (the
-        # last sweep's states, or this sweep's too) and the pieces its masks reach. Sweeps go
-        # over the targets forward, then backward, and so on: a state added for column c in a
+    def _plan(self, forward: bool) -> _Plan:
+        """One sweep's plan: per target column, its sources, each with the set to take (the
+        last sweep's states, or this sweep's too) and the pieces its masks reach."""
+        # Sweeps go over the targets forward, then backward, and so on: a state added for column c in a
         # forward sweep goes on at once to the columns after c, and to the columns up to c in
         # the next (backward) sweep; the other way round in a backward sweep. The first sweep
         # of a layer is a forward one that also plays the drawn card's followers, each at its
         # column's step.
-        def plan(forward: bool) -> _Plan:
-            out: _Plan = []
-            for t in range(COLUMNS) if forward else range(COLUMNS - 1, -1, -1):
-                chosen = []
-                for c, per in self.sources[t]:
-                    pieces = [p for p in PIECES if per[p]]
-                    if c != t and (c < t) == forward:
-                        chosen.append((c, True, per, pieces))
-                    elif c == t:
-                        chosen.append((c, False, per, pieces))
-                out.append((t, chosen))
-            return out
-
-        self.plans = (plan(True), plan(False))
-        # live[c]: the chain states ending in column c whose waste card takes some top card.
-        self.live: list[Set] = [[0] * RADIX for _ in range(COLUMNS)]
-        for found in self.sources:
-            for c, per in found:
-                live = self.live[c]
-                for p in PIECES:
-                    live[p] |= per[p]
+        out: _Plan = []
+        for t in range(COLUMNS) if forward else range(COLUMNS - 1, -1, -1):
+            chosen = []
+            for c, per in self.sources[t]:
+                pieces = [p for p in PIECES if per[p]]
+                if c != t and (c < t) == forward:
+                    chosen.append((c, True, per, pieces))
+                elif c == t:
+                    chosen.append((c, False, per, pieces))
+            out.append((t, chosen))
+        return out
 
     def _order(self, columns: Sequence[Sequence[int]]) -> list[int]:
         """The columns from the easiest to play to the hardest.

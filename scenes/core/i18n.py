@@ -12,6 +12,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from golf.solitaire.rules import PRESETS
 from scenes.sixcard.texts import SIX_EN, SIX_FR
 
 __all__ = ["CATALOGUE", "LANGUAGES", "Notice", "Texts", "system_language"]
@@ -745,6 +746,12 @@ class Texts:
             log.warning("missing text %r in %s", key, self.lang)
             text = CATALOGUE["en"].get(key, key)
         return text.format(**fields) if fields else text
+
+    def rule_set(self, key: str) -> str:
+        """A rule set's name: ``Classic``, ``Facile``, or ``Variant VQA``."""
+        if key in PRESETS:
+            return self(f"rules.{key}")
+        return self("rules.variant", name=key)
 
     def notice(self, notice: Notice) -> str:
         """The text of a notice in this language."""
