@@ -7,7 +7,8 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from scenes.core.input import InputMapper, Intent, Kind
+from scenes.core.devices import Closed, Devices, KeyDown, PadButton, Pointer, Typed
+from scenes.core.input import InputMapper, Intent, Kind, intents
 
 
 @pytest.fixture(autouse=True)
@@ -122,3 +123,23 @@ def test_plain_joystick_hat_and_buttons() -> None:
 
 def test_window_close_quits() -> None:
     assert _through_queue(pygame.event.Event(pygame.QUIT)) == [Intent(Kind.QUIT)]
+
+
+def test_the_device_layer_says_what_a_device_did_and_nothing_of_its_meaning() -> None:
+    devices = Devices()
+    assert devices.read(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, mod=0)) == KeyDown(
+        pygame.K_u, 0)
+    assert devices.read(pygame.event.Event(pygame.MOUSEMOTION, pos=(3, 4))) == Pointer(
+        "move", (3, 4))
+    assert devices.read(pygame.event.Event(pygame.TEXTINPUT, text="é")) == Typed("é")
+    pad = pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=pygame.CONTROLLER_BUTTON_B)
+    joystick = pygame.event.Event(pygame.JOYBUTTONDOWN, button=1, instance_id=9)
+    assert devices.read(pad) == devices.read(joystick) == PadButton("b")
+
+
+def test_the_intent_layer_binds_each_device_event_to_the_same_vocabulary() -> None:
+    assert intents(PadButton("b")) == intents(KeyDown(pygame.K_u)) == [Intent(Kind.UNDO)]
+    assert intents(PadButton("start")) == [Intent(Kind.MENU)]
+    assert intents(Pointer("press", (10, 20))) == [Intent(Kind.CLICK, pos=(10, 20))]
+    assert intents(Typed("a")) == [Intent(Kind.TEXT, text="a")]
+    assert intents(Closed()) == [Intent(Kind.QUIT)]
