@@ -1,13 +1,10 @@
-"""The window's side of ``golf.sixcard.autosave``: save the six-card table after every action
-(the person's and the computers'), offer "Continue" in the six-card setup window, and put the
-table back exactly as it was.
+"""The six-card game's part of the window's autosave (``scenes.core.autosave``): the table's
+recording after every action (the person's and the computers'), "Continue" in the six-card setup
+window, and the table put back exactly as it was.
 
-The file lives in the records' folder (the user data folder; ``Records(folder)`` in tests, and
-nothing is written when the records have no folder). It is removed when the game ends (the
-final scoreboard) or is left on purpose (back to the title from the pause menu, a new deal);
-when the window is closed or the program dies on a game in play it stays, and the setup
-window offers to continue it. A file that cannot be read is kept aside by ``golf.core.store`` and
-the setup window shows its notice.
+The file is removed when the game ends (the final scoreboard) or is left on purpose (back to
+the title from the pause menu, a new deal); when the window is closed or the program dies on a
+game in play it stays, and the setup window offers to continue it.
 """
 
 from __future__ import annotations
@@ -15,15 +12,17 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
-from golf.core.store import Store, StoreNotice
+from golf.core.record import Clocks
+from golf.core.store import StoreNotice
 from golf.sixcard.autosave import SIX_AUTOSAVE_DOCUMENT, SixSnapshot
 from golf.sixcard.game import Match
+from scenes.core.autosave import AfterEachAction, Autosave
 from scenes.core.manager import App
 
 if TYPE_CHECKING:
     from scenes.sixcard.table import SixTableScene
 
-__all__ = ["after_action", "clear", "pending", "resume", "save", "snapshot"]
+__all__ = ["after_action", "clear", "listener", "pending", "resume", "save", "snapshot"]
 
 log = logging.getLogger(__name__)
 
@@ -31,32 +30,32 @@ RESUME_PAUSE = 1.0
 """Seconds the restored table rests before a computer moves: time to see where things stand."""
 
 
-def _store(app: App) -> Store | None:
-    return app.records.store
+def _autosave(app: App) -> Autosave[SixSnapshot]:
+    return Autosave(app, SIX_AUTOSAVE_DOCUMENT)
 
 
 def snapshot(table: SixTableScene) -> SixSnapshot:
-    """The snapshot of the game on ``table`` now."""
+    """The recording of the game on ``table`` now, with its clock and its seats."""
     match = table.match
+    recorder = table.recorder
+    recorder.note()
+    path = recorder.target()  # chosen now, so that a continued game keeps its replay's file
     return SixSnapshot.of(
         match.start,
         match.log,
         match.state,
         table.setup.seats,
         table.setup.speed,
-        table.times,
+        recorder.times,
+        Clocks(recorder.since),
+        recorder.started,
+        path.name if path is not None else None,
     )
 
 
 def save(table: SixTableScene) -> None:
     """Write the autosave of ``table``'s game (a notice for the player if that fails)."""
-    store = _store(table.app)
-    if store is None:
-        return
-    notice = store.try_save(SIX_AUTOSAVE_DOCUMENT, snapshot(table))
-    pending_notices = table.app.records.notices
-    if notice is not None and notice not in pending_notices:  # told once, not after every move
-        pending_notices.append(notice)
+    _autosave(table.app).save(snapshot(table))
 
 
 def after_action(table: SixTableScene) -> None:
@@ -67,36 +66,29 @@ def after_action(table: SixTableScene) -> None:
         save(table)
 
 
+def listener(table: SixTableScene) -> AfterEachAction:
+    """:func:`after_action` as a listener of the table's play session."""
+    return AfterEachAction(lambda: after_action(table))
+
+
 def clear(app: App) -> None:
     """Remove the autosave (the game ended or was left)."""
-    store = _store(app)
-    if store is None:
-        return
-    store.remove(SIX_AUTOSAVE_DOCUMENT)
+    _autosave(app).clear()
 
 
 def pending(app: App) -> tuple[SixSnapshot | None, StoreNotice | None]:
     """The six-card game to continue, if one was left in play; and a notice for the player
     when the file could not be used (it is then kept aside)."""
-    store = _store(app)
-    if store is None:
-        return None, None
-    store.remove_stale_temporaries(SIX_AUTOSAVE_DOCUMENT)
-    loaded = store.load(SIX_AUTOSAVE_DOCUMENT)
-    if loaded.notice is not None:
-        return None, loaded.notice
-    saved = loaded.value
-    if saved is None:
-        return None, None
-    if saved.state().over:  # written by hand, or an older program: nothing to continue
+    saved, notice = _autosave(app).load()
+    if saved is not None and saved.state().over:  # written by hand, or an older program
         clear(app)
         return None, None
-    return saved, None
+    return saved, notice
 
 
 def resume(app: App, saved: SixSnapshot) -> SixTableScene:
-    """Put the saved game on the table: same hole, grids, scores, whose turn; the computers
-    carry on from there."""
+    """Put the saved game on the table: same hole, grids, scores, whose turn, clock and
+    recording; the computers carry on from there."""
     from scenes.sixcard.setup import KINDS, SixSetup
     from scenes.sixcard.table import SixTableScene
 
@@ -113,7 +105,12 @@ def resume(app: App, saved: SixSnapshot) -> SixTableScene:
         speed=saved.speed,
         number=start.number,
     )
-    table = SixTableScene(app, setup, match, times=[t or 0.0 for t in saved.replay.times])
+    table = SixTableScene(app, setup, match, times=list(saved.times))
+    recorder = table.recorder
+    recorder.since = saved.since
+    recorder.started = saved.started or recorder.started
+    if saved.file is not None and recorder.folder is not None:
+        recorder.path = recorder.folder / saved.file
     table.wait = RESUME_PAUSE
     app.scenes.reset(table)
     log.info("continued six-card %s after %d actions", saved.code, len(saved.actions))

@@ -1,9 +1,5 @@
-"""The window's side of ``golf.solitaire.autosave``: save the game on the table after every action, offer
-"Continue" on the title, and put the game back exactly as it was.
-
-The file lives in the records' folder (the user data folder; ``Records(folder)`` in tests, and
-nothing is written when the records have no folder). A file that cannot be read is kept aside by
-``golf.core.store`` and its notice joins the records' notices, which the title shows.
+"""The solitaire's part of the window's autosave (``scenes.core.autosave``): which games are kept,
+their recording now, and the table put back exactly as it was ("Continue" on the title).
 
 When a game is left (new game, back to the title) its autosave is removed; when the window is
 closed on a game still in play the autosave stays, and that game is not counted in the
@@ -15,20 +11,20 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
-from golf.core.store import Store
 from golf.solitaire.autosave import AUTOSAVE_DOCUMENT, Snapshot
+from scenes.core.autosave import AfterEachAction, Autosave
 from scenes.core.manager import App
 
 if TYPE_CHECKING:
     from scenes.solitaire.game import GameScene
 
-__all__ = ["after_action", "clear", "keeps", "pending", "resume", "save"]
+__all__ = ["after_action", "clear", "keeps", "listener", "pending", "resume", "save", "snapshot"]
 
 log = logging.getLogger(__name__)
 
 
-def _store(app: App) -> Store | None:
-    return app.records.store
+def _autosave(app: App) -> Autosave[Snapshot]:
+    return Autosave(app, AUTOSAVE_DOCUMENT)
 
 
 def keeps(scene: GameScene) -> bool:
@@ -39,37 +35,30 @@ def keeps(scene: GameScene) -> bool:
         scene.recorder is not None
         and scene.game.code is not None
         and getattr(scene, "round", None) is None
-        and _store(scene.app) is not None
+        and scene.app.records.store is not None
     )
 
 
 def snapshot(scene: GameScene) -> Snapshot:
-    """The snapshot of the game on ``scene`` now."""
+    """The recording of the game on ``scene`` now, with its clocks."""
     recorder = scene.recorder
     assert recorder is not None
     recorder.note()
+    path = recorder.target()  # chosen now, so that a continued game keeps its replay's file
     return Snapshot.of(
         scene.game,
         recorder.times,
         recorder.since,
         scene.elapsed,
         recorder.started,
-        recorder.path.name if recorder.path is not None else None,
+        path.name if path is not None else None,
     )
 
 
 def save(scene: GameScene) -> None:
     """Write the autosave of ``scene``'s game (a notice for the player if that fails)."""
-    store = _store(scene.app)
-    if store is None or not keeps(scene):
-        return
-    recorder = scene.recorder
-    if recorder is not None and recorder.path is None and recorder.folder is not None:
-        recorder._target()  # choose the replay's file now, so a continued game keeps it
-    notice = store.try_save(AUTOSAVE_DOCUMENT, snapshot(scene))
-    pending_notices = scene.app.records.notices
-    if notice is not None and notice not in pending_notices:  # told once, not after every move
-        pending_notices.append(notice)
+    if keeps(scene):
+        _autosave(scene.app).save(snapshot(scene))
 
 
 def after_action(scene: GameScene) -> None:
@@ -82,12 +71,14 @@ def after_action(scene: GameScene) -> None:
         save(scene)
 
 
+def listener(scene: GameScene) -> AfterEachAction:
+    """:func:`after_action` as a listener of the table's play session."""
+    return AfterEachAction(lambda: after_action(scene))
+
+
 def clear(app: App) -> None:
     """Remove the autosave (the game was left or finished)."""
-    store = _store(app)
-    if store is None:
-        return
-    store.remove(AUTOSAVE_DOCUMENT)
+    _autosave(app).clear()
 
 
 def pending(app: App) -> Snapshot | None:
@@ -96,15 +87,9 @@ def pending(app: App) -> Snapshot | None:
     A bad file is kept aside and its notice added to the records' notices (the title shows
     them); a finished game is forgotten.
     """
-    store = _store(app)
-    if store is None:
-        return None
-    store.remove_stale_temporaries(AUTOSAVE_DOCUMENT)
-    loaded = store.load(AUTOSAVE_DOCUMENT)
-    if loaded.notice is not None:
-        app.records.notices.append(loaded.notice)
-        return None
-    saved = loaded.value
+    saved, notice = _autosave(app).load()
+    if notice is not None:
+        app.records.notices.append(notice)
     if saved is None:
         return None
     try:
@@ -126,7 +111,7 @@ def resume(app: App, saved: Snapshot) -> GameScene:
     scene.elapsed = saved.elapsed
     recorder = scene.recorder
     if recorder is not None:
-        recorder.started = saved.started
+        recorder.started = saved.started or recorder.started
         recorder.times = list(saved.times)
         recorder.since = saved.since
         if saved.replay is not None and recorder.folder is not None:
