@@ -9,7 +9,7 @@ and the result the recorder saw. It has two forms, written and read here once fo
   own head (code, rules, layout, players, seats), ``title``, ``recorded``, the ``actions`` with
   their times, then the game's own tail (result, checkpoints). :func:`replay_data` writes it,
   :class:`RecordReader` reads it (every error names the file, the place and what was expected),
-  :func:`read_replay` / :func:`write_replay` take it from and to a file (atomically);
+  :class:`ReplayFiles` takes it from and to text and files (size-capped, written atomically);
 * the **autosave** (a JSON :class:`~golf.core.store.Document` in the player's data folder): the
   same recording of a game still in play, rewritten after every action, with its clocks (the
   time since the last action, the play time), the date it started, the name of its replay file,
@@ -54,13 +54,13 @@ __all__ = [
     "AutosaveKind",
     "Clocks",
     "RecordReader",
+    "ReplayFiles",
     "Saved",
     "clock_seconds",
     "millis",
-    "read_replay",
     "replay_data",
     "rules_differ",
-    "write_replay",
+    "saved_times",
 ]
 
 FORMAT: Final = 1
@@ -73,6 +73,7 @@ MAX_SECONDS: Final = 10.0 * 365 * 24 * 3600
 A = TypeVar("A")  # an action of the game
 St = TypeVar("St")  # what playing the actions gives (a game, a state)
 S = TypeVar("S", bound="Saved[Any]")  # a game's autosave value
+R = TypeVar("R")  # a game's replay
 
 # --- times -------------------------------------------------------------------------------------
 
@@ -124,20 +125,44 @@ def replay_data(
     return data
 
 
-def write_replay(data: Mapping[str, object], path: str | os.PathLike[str]) -> None:
-    """Write a replay's data to ``path`` atomically (a crash leaves the old file or the new)."""
-    atomic_write_text(path, dump_yaml(dict(data)))
+class ReplayFiles(Generic[R]):
+    """One game's replays to and from text and files: ``to_data`` gives a replay's plain data
+    (:func:`replay_data`), ``read(root, name)`` checks a node tree into a replay (a
+    :class:`RecordReader`); ``empty`` says what an empty file lacks. Writing is atomic; reading
+    checks the size first, and every error is a :class:`~golf.core.yamlfile.ReplayError`."""
+
+    def __init__(
+        self,
+        to_data: Callable[[R], dict[str, object]],
+        read: Callable[[Node, str], R],
+        empty: str,
+        max_bytes: int = MAX_BYTES,
+    ) -> None:
+        self.to_data = to_data
+        self.read = read
+        self.empty = empty
+        self.max_bytes = max_bytes
+
+    def dump(self, replay: R) -> str:
+        """The YAML text of ``replay`` (card symbols and accents as they are)."""
+        return dump_yaml(self.to_data(replay))
+
+    def save(self, replay: R, path: str | os.PathLike[str]) -> None:
+        """Write ``replay`` to ``path`` atomically (a crash leaves the old file or the new)."""
+        atomic_write_text(path, self.dump(replay))
+
+    def loads(self, text: str, name: str = "<replay>") -> R:
+        """Read and check replay ``text``; ``name`` is how errors name it."""
+        if len(text) > self.max_bytes:
+            raise ReplayError(name, "", f"the text is more than {self.max_bytes:,} characters")
+        return self.read(compose(text, name, self.empty), name)
+
+    def load(self, path: str | os.PathLike[str]) -> R:
+        """Read and check a replay file."""
+        return self.loads(read_text(path, self.max_bytes), str(path))
 
 
 # --- the replay file: reading ------------------------------------------------------------------
-
-
-def read_replay(
-    path: str | os.PathLike[str], loads: Callable[[str, str], A], max_bytes: int = MAX_BYTES
-) -> A:
-    """Read a replay file through the game's ``loads(text, name)``: the size is checked before
-    the file is read; every error is a :class:`~golf.core.yamlfile.ReplayError`."""
-    return loads(read_text(path, max_bytes), str(path))
 
 
 def rules_differ(given: Mapping[str, object], said: Mapping[str, object]) -> str:
@@ -167,13 +192,6 @@ class RecordReader(NodeReader, Generic[A]):
         self._form = form
         self._max_actions = max_actions
         self._tokens: dict[str, A] = {}
-
-    @classmethod
-    def root(cls, text: str, name: str, empty: str, max_chars: int = MAX_BYTES) -> Node:
-        """The node tree of replay ``text`` (``empty`` says what an empty file lacks)."""
-        if len(text) > max_chars:
-            raise ReplayError(name, "", f"the text is more than {max_chars:,} characters")
-        return compose(text, name, empty)
 
     def top(
         self, root: Node, keys: Sequence[str], required: Sequence[str], what: str
@@ -308,13 +326,13 @@ class AutosaveKind(ABC, Generic[A, St, S]):
     max_actions: int = 10_000
     max_token: int = 40
 
-    @abstractmethod
-    def check_code(self, text: str) -> None:
-        """Raise ``ValueError`` (the game's code error) when ``text`` is not a code."""
-
-    @abstractmethod
-    def parse_action(self, token: str) -> A:
-        """One action token; ``ValueError`` when it is not one."""
+    def __init__(
+        self, check_code: Callable[[str], object], parse_action: Callable[[str], A]
+    ) -> None:
+        self.check_code = check_code
+        """Reads a code; raises ``ValueError`` (the game's code error) when it is not one."""
+        self.parse_action = parse_action
+        """Reads one action token; ``ValueError`` when it is not one."""
 
     @abstractmethod
     def play(self, code: str, actions: Sequence[A]) -> St:

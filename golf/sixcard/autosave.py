@@ -140,12 +140,6 @@ class _SixCard(AutosaveKind[Action, State, SixSnapshot]):
     setup_keys = ("kinds", "speed")
     max_actions = MAX_ACTIONS
 
-    def check_code(self, text: str) -> None:
-        parse_code(text)
-
-    def parse_action(self, token: str) -> Action:
-        return Action.parse(token)
-
     def play(self, code: str, actions: Sequence[Action]) -> State:
         state = _start(code)
         for index, action in enumerate(actions):
@@ -194,7 +188,7 @@ class _SixCard(AutosaveKind[Action, State, SixSnapshot]):
         )
 
 
-SIX_CARD: Final = _SixCard()
+SIX_CARD: Final = _SixCard(parse_code, Action.parse)
 """The six-card game's autosave: its one reader and writer are the shared ones."""
 
 SIX_AUTOSAVE_DOCUMENT: Final[Document[SixSnapshot | None]] = SIX_CARD.document()

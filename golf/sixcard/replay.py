@@ -6,14 +6,14 @@ players and the full rule set, optional seat labels, the ordered actions of ever
 (each optionally with the seconds since the previous one), and the result the recorder saw.
 Playback folds the actions over the code's first state, so it never runs a computer opponent.
 
-Reading uses the solitaire reader's defences (``golf.core.yamlfile``): a size cap before parsing, the
-C safe loader, aliases and duplicate keys refused, every value checked by hand, and every
-error naming the file, the place in it and what was expected.
+Writing and reading are the record of play both games share (``golf.core.record``): a size cap
+before parsing, the C safe loader, aliases and duplicate keys refused, every value checked by
+hand, every error naming the file, the place in it and what was expected, and atomic writes.
+This module brings the six-card game's head (code, players, rules, seats) and result.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -23,13 +23,12 @@ from yaml.nodes import Node, ScalarNode
 from golf.core.record import FORMAT as FORMAT
 from golf.core.record import (
     RecordReader,
+    ReplayFiles,
     millis,
-    read_replay,
     replay_data,
     rules_differ,
-    write_replay,
 )
-from golf.core.yamlfile import FlowList, dump_yaml
+from golf.core.yamlfile import FlowList
 from golf.sixcard.actions import ACTION_FORM, Action
 from golf.sixcard.codes import SixCodeError, parse_code
 from golf.sixcard.game import Refusal, Refused, State, apply, new_game, totals, winners
@@ -247,31 +246,6 @@ def to_data(replay: SixReplay) -> dict[str, object]:
     )
 
 
-def dump(replay: SixReplay) -> str:
-    return dump_yaml(to_data(replay))
-
-
-def save(replay: SixReplay, path: str | os.PathLike[str]) -> None:
-    """Write ``replay`` to ``path`` atomically."""
-    write_replay(to_data(replay), path)
-
-
-# --- reading -----------------------------------------------------------------------------------
-
-
-def load(path: str | os.PathLike[str]) -> SixReplay:
-    """Read and validate a six-card replay file; raises ``golf.solitaire.replay.ReplayError``."""
-    return read_replay(path, loads, MAX_BYTES)
-
-
-def loads(text: str, name: str = "<replay>") -> SixReplay:
-    """Read and validate six-card replay ``text``; ``name`` is how errors name it."""
-    root = RecordReader.root(
-        text, name, "the file is empty (expected format, game, code, players, ...)", MAX_BYTES
-    )
-    return _SixReader(name).six_replay(root)
-
-
 class _SixReader(RecordReader[Action]):
     """Validation of the node tree into a :class:`SixReplay`."""
 
@@ -397,3 +371,18 @@ class _SixReader(RecordReader[Action]):
         if outcome == "playing" and wins:
             self.fail(m["winners"], "result.winners", "a game still playing has no winner yet")
         return Result(outcome, tuple(holes), tot, wins)
+
+
+# --- files -------------------------------------------------------------------------------------
+
+FILES: Final[ReplayFiles[SixReplay]] = ReplayFiles(
+    to_data,
+    lambda root, name: _SixReader(name).six_replay(root),
+    "the file is empty (expected format, game, code, players, ...)",
+    MAX_BYTES,
+)
+"""The game's replays to and from text and files (``golf.core.record``)."""
+dump = FILES.dump
+save = FILES.save
+loads = FILES.loads
+load = FILES.load

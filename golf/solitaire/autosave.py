@@ -82,12 +82,6 @@ class _Solitaire(AutosaveKind[Action, Game, Snapshot]):
     max_actions = MAX_ACTIONS
     max_token = 20
 
-    def check_code(self, text: str) -> None:
-        parse_code(text)
-
-    def parse_action(self, token: str) -> Action:
-        return Action.parse(token)
-
     def play(self, code: str, actions: Sequence[Action]) -> Game:
         try:
             parsed = parse_code(code)
@@ -116,7 +110,7 @@ class _Solitaire(AutosaveKind[Action, Game, Snapshot]):
         )
 
 
-SOLITAIRE: Final = _Solitaire()
+SOLITAIRE: Final = _Solitaire(parse_code, Action.parse)
 """The solitaire's autosave: its one reader and writer are the shared ones."""
 
 AUTOSAVE_DOCUMENT: Final[Document[Snapshot | None]] = SOLITAIRE.document()

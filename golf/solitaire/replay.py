@@ -5,12 +5,12 @@ the recorder saw and, for scripts, checkpoints. ``docs/replay-format.md`` descri
 
 Reading is defensive: the size is capped before parsing, aliases and duplicate keys are refused,
 and every value is checked by hand (types, bounds, YAML 1.1 surprises such as ``no`` or ``1:30``),
-so any error names the file, the place in it and what was expected.
+so any error names the file, the place in it and what was expected. What both games' files share
+is ``golf.core.record``; this module brings the solitaire's rules, layouts, results and checkpoints.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Final
@@ -22,14 +22,13 @@ from golf.core.deal import COLUMNS, ROWS, TABLEAU_SIZE
 from golf.core.record import FORMAT as FORMAT
 from golf.core.record import (
     RecordReader,
+    ReplayFiles,
     millis,
-    read_replay,
     replay_data,
     rules_differ,
-    write_replay,
 )
 from golf.core.yamlfile import MAX_TIME as MAX_TIME
-from golf.core.yamlfile import MAX_TITLE, FlowList, FlowMap, dump_yaml
+from golf.core.yamlfile import MAX_TITLE, FlowList, FlowMap
 from golf.core.yamlfile import ReplayError as ReplayError
 from golf.solitaire import engine
 from golf.solitaire.codes import CodeError, parse_code
@@ -341,32 +340,6 @@ def to_data(replay: Replay) -> dict[str, object]:
     )
 
 
-def dump(replay: Replay) -> str:
-    """The YAML text of ``replay`` (UTF-8 friendly: card symbols and accents as they are)."""
-    return dump_yaml(to_data(replay))
-
-
-def save(replay: Replay, path: str | os.PathLike[str]) -> None:
-    """Write ``replay`` to ``path`` atomically (a crash leaves the old file or the new one)."""
-    write_replay(to_data(replay), path)
-
-
-# --- reading -----------------------------------------------------------------------------------
-
-
-def load(path: str | os.PathLike[str]) -> Replay:
-    """Read and validate a replay file; raises :class:`ReplayError`."""
-    return read_replay(path, loads, MAX_BYTES)
-
-
-def loads(text: str, name: str = "<replay>") -> Replay:
-    """Read and validate replay ``text``; ``name`` is how errors name it."""
-    root = RecordReader.root(
-        text, name, "the file is empty (expected format, rules, actions, ...)", MAX_BYTES
-    )
-    return _Reader(name).replay(root)
-
-
 class _Reader(RecordReader[Action]):
     """Validation of the node tree into a :class:`Replay`, one place name at a time."""
 
@@ -544,3 +517,18 @@ class _Reader(RecordReader[Action]):
                 f"{text!r} is not a message the game gives (expected, in English or French: {known})",
             )
         return text
+
+
+# --- files -------------------------------------------------------------------------------------
+
+FILES: Final[ReplayFiles[Replay]] = ReplayFiles(
+    to_data,
+    lambda root, name: _Reader(name).replay(root),
+    "the file is empty (expected format, rules, actions, ...)",
+    MAX_BYTES,
+)
+"""The game's replays to and from text and files (``golf.core.record``)."""
+dump = FILES.dump
+save = FILES.save
+loads = FILES.loads
+load = FILES.load

@@ -16,13 +16,13 @@ from golf.core.record import Clocks
 from golf.core.store import StoreNotice
 from golf.sixcard.autosave import SIX_AUTOSAVE_DOCUMENT, SixSnapshot
 from golf.sixcard.game import Match
-from scenes.core.autosave import AfterEachAction, Autosave
+from scenes.core.autosave import Autosave
 from scenes.core.manager import App
 
 if TYPE_CHECKING:
     from scenes.sixcard.table import SixTableScene
 
-__all__ = ["after_action", "clear", "listener", "pending", "resume", "save", "snapshot"]
+__all__ = ["after_action", "clear", "pending", "resume", "save", "snapshot"]
 
 log = logging.getLogger(__name__)
 
@@ -64,11 +64,6 @@ def after_action(table: SixTableScene) -> None:
         clear(table.app)
     else:
         save(table)
-
-
-def listener(table: SixTableScene) -> AfterEachAction:
-    """:func:`after_action` as a listener of the table's play session."""
-    return AfterEachAction(lambda: after_action(table))
 
 
 def clear(app: App) -> None:

@@ -12,13 +12,13 @@ import logging
 from typing import TYPE_CHECKING
 
 from golf.solitaire.autosave import AUTOSAVE_DOCUMENT, Snapshot
-from scenes.core.autosave import AfterEachAction, Autosave
+from scenes.core.autosave import Autosave
 from scenes.core.manager import App
 
 if TYPE_CHECKING:
     from scenes.solitaire.game import GameScene
 
-__all__ = ["after_action", "clear", "keeps", "listener", "pending", "resume", "save", "snapshot"]
+__all__ = ["after_action", "clear", "keeps", "pending", "resume", "save", "snapshot"]
 
 log = logging.getLogger(__name__)
 
@@ -69,11 +69,6 @@ def after_action(scene: GameScene) -> None:
         clear(scene.app)
     else:
         save(scene)
-
-
-def listener(scene: GameScene) -> AfterEachAction:
-    """:func:`after_action` as a listener of the table's play session."""
-    return AfterEachAction(lambda: after_action(scene))
 
 
 def clear(app: App) -> None:
