@@ -9,6 +9,7 @@ part; a :class:`CodeError` subclass names the game and the form it expects, in E
 
 from __future__ import annotations
 
+import re
 from typing import ClassVar, Final
 
 from golf.core.deal import MAX_DEAL
@@ -63,3 +64,14 @@ class CodeError(ValueError):
             )
         extra = f" ({self.reason})" if self.reason else ""
         return f"{shown!r} is not {self.noun['en']}{extra}; expected {self.expected['en']}"
+
+    @classmethod
+    def matched(cls, text: object, pattern: re.Pattern[str]) -> re.Match[str]:
+        """``text`` trimmed and in capitals, matched whole against a game's ``pattern``; raises
+        this error when it is not text or does not match."""
+        if not isinstance(text, str):
+            raise cls(repr(text), "not text", "pas du texte")
+        match = pattern.fullmatch(text.strip().upper())
+        if match is None:
+            raise cls(text)
+        return match

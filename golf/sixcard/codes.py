@@ -95,12 +95,7 @@ def format_code(number: int, players: int, rules: SixRules = STANDARD) -> str:
 
 def parse_code(text: str) -> SixCode:
     """Read a code: trimmed, case-insensitive. Raises :class:`SixCodeError`."""
-    if not isinstance(text, str):
-        raise SixCodeError(repr(text), "not text", "pas du texte")
-    t = text.strip().upper()
-    m = _CODE_RE.fullmatch(t)
-    if m is None:
-        raise SixCodeError(text)
+    m = SixCodeError.matched(text, _CODE_RE)
     players_digit, digits, variant = m.groups()
     players = int(players_digit)
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:

@@ -77,12 +77,7 @@ def variant_part(rules: Rules) -> str:
 
 def parse_code(text: str) -> GameCode:
     """Read a code: trimmed, case-insensitive. Raises :class:`CodeError`."""
-    if not isinstance(text, str):
-        raise CodeError(repr(text), "not text", "pas du texte")
-    t = text.strip().upper()
-    m = _CODE_RE.fullmatch(t)
-    if m is None:
-        raise CodeError(text)
+    m = CodeError.matched(text, _CODE_RE)
     letter, digits, variant = m.groups()
     number = number_of(digits)
     if variant is None:

@@ -528,7 +528,4 @@ FILES: Final[ReplayFiles[Replay]] = ReplayFiles(
     MAX_BYTES,
 )
 """The game's replays to and from text and files (``golf.core.record``)."""
-dump = FILES.dump
-save = FILES.save
-loads = FILES.loads
-load = FILES.load
+dump, save, loads, load = FILES.dump, FILES.save, FILES.loads, FILES.load

@@ -45,6 +45,14 @@ class Autosave(Generic[V]):
         if notice is not None and notice not in pending:  # told once, not after every move
             pending.append(notice)
 
+    def after_action(self, over: bool, value: Callable[[], V]) -> None:
+        """An action was taken: the game's recording now (``value``) is written, or the file
+        removed once the game is ``over`` (nothing left to continue)."""
+        if over:
+            self.clear()
+        else:
+            self.save(value())
+
     def clear(self) -> None:
         """Remove the file (the game ended or was left); no file is fine."""
         store = self.store

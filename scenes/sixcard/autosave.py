@@ -60,10 +60,7 @@ def save(table: SixTableScene) -> None:
 
 def after_action(table: SixTableScene) -> None:
     """An action was taken on ``table``: save the game, or forget it once it is over."""
-    if table.state.over:
-        clear(table.app)
-    else:
-        save(table)
+    _autosave(table.app).after_action(table.state.over, lambda: snapshot(table))
 
 
 def clear(app: App) -> None:

@@ -63,12 +63,8 @@ def save(scene: GameScene) -> None:
 
 def after_action(scene: GameScene) -> None:
     """An action was accepted on ``scene``: save the game, or forget it once it is won."""
-    if not keeps(scene):
-        return
-    if scene.game.status == "won":
-        clear(scene.app)
-    else:
-        save(scene)
+    if keeps(scene):
+        _autosave(scene.app).after_action(scene.game.status == "won", lambda: snapshot(scene))
 
 
 def clear(app: App) -> None:
