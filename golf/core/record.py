@@ -14,7 +14,7 @@ and the result the recorder saw. It has two forms, written and read here once fo
   same recording of a game still in play, rewritten after every action, with its clocks (the
   time since the last action, the play time), the date it started, the name of its replay file,
   the game's own setup (who sits where) and the state its actions lead to, checked on reading.
-  :class:`Saved` is its value and :class:`AutosaveKind` its one reader and writer.
+  :class:`Recording` is its value and :class:`AutosaveKind` its one reader and writer.
 
 Each game brings only what differs: its rules, action tokens, layouts, results and setup
 (``golf.solitaire.replay`` / ``golf.solitaire.autosave``, ``golf.sixcard.replay`` /
@@ -54,8 +54,8 @@ __all__ = [
     "AutosaveKind",
     "Clocks",
     "RecordReader",
+    "Recording",
     "ReplayFiles",
-    "Saved",
     "clock_seconds",
     "millis",
     "replay_data",
@@ -72,7 +72,7 @@ MAX_SECONDS: Final = 10.0 * 365 * 24 * 3600
 
 A = TypeVar("A")  # an action of the game
 St = TypeVar("St")  # what playing the actions gives (a game, a state)
-S = TypeVar("S", bound="Saved[Any]")  # a game's autosave value
+S = TypeVar("S", bound="Recording[Any]")  # a game's autosave value
 R = TypeVar("R")  # a game's replay
 
 # --- times -------------------------------------------------------------------------------------
@@ -260,10 +260,14 @@ class Clocks:
 
 
 @dataclass(frozen=True)
-class Saved(Generic[A]):
-    """A game in play as the autosave holds it: its code, every action taken (undos too) with
-    the pause before each, its clocks, the date it started (ISO text, from the caller) and the
-    name of its replay file in the replays folder, once it has one."""
+class Recording(Generic[A]):
+    """A game in play, recorded: its code (the deal and the rules), every action taken (undos
+    too) with the pause before each, its clocks, the date it started (ISO text, from the caller)
+    and the name of its replay file in the replays folder, once it has one. The autosave holds
+    it; Continue puts it back on the table; its replay file is written from the same actions
+    and times. ``kind`` names the game."""
+
+    kind: ClassVar[str] = ""
 
     code: str
     actions: tuple[A, ...]
@@ -344,7 +348,7 @@ class AutosaveKind(ABC, Generic[A, St, S]):
         """What the saved game must lead to (its position, counters, scores), as plain data."""
 
     @abstractmethod
-    def make(self, saved: Saved[A], setup: Data, played: St) -> S:
+    def make(self, saved: Recording[A], setup: Data, played: St) -> S:
         """The game's value from the shared part, its setup and what its actions make."""
 
     def played(self, value: S) -> St:
@@ -384,7 +388,7 @@ class AutosaveKind(ABC, Generic[A, St, S]):
         if len(raw_times) != len(actions):
             fail("times", f"{len(raw_times)} times for {len(actions)} actions")
         times = tuple(_seconds(t, f"times[{i}]", MAX_TIME) for i, t in enumerate(raw_times))
-        saved = Saved(
+        saved = Recording(
             code,
             actions,
             times,

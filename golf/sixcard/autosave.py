@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar, Final
 
-from golf.core.record import AutosaveKind, Clocks, Saved, clock_seconds, saved_times
+from golf.core.record import AutosaveKind, Clocks, Recording, clock_seconds, saved_times
 from golf.core.store import Data, Document, expect_list, expect_str, fail
 from golf.sixcard.actions import Action
 from golf.sixcard.ai import LEVELS
@@ -37,9 +37,11 @@ PACES: Final = ("slow", "normal", "fast")
 
 
 @dataclass(frozen=True)
-class SixSnapshot(Saved[Action]):
+class SixSnapshot(Recording[Action]):
     """A six-card game in progress: its recording (code, actions, pauses, clocks), who sits at
     each seat and the computers' pace."""
+
+    kind: ClassVar[str] = "six-card"
 
     kinds: tuple[str, ...] = ()
     speed: str = "normal"
@@ -174,7 +176,7 @@ class _SixCard(AutosaveKind[Action, State, SixSnapshot]):
     def write_setup(self, value: SixSnapshot) -> Data:
         return {"kinds": list(value.kinds), "speed": value.speed}
 
-    def make(self, saved: Saved[Action], setup: Data, played: State) -> SixSnapshot:
+    def make(self, saved: Recording[Action], setup: Data, played: State) -> SixSnapshot:
         return SixSnapshot(
             saved.code,
             saved.actions,

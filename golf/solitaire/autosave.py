@@ -20,7 +20,7 @@ from golf.core.record import (
     MAX_SECONDS,
     AutosaveKind,
     Clocks,
-    Saved,
+    Recording,
     clock_seconds,
     saved_times,
 )
@@ -34,13 +34,15 @@ __all__ = ["AUTOSAVE_DOCUMENT", "Snapshot"]
 
 
 @dataclass(frozen=True)
-class Snapshot(Saved[Action]):
+class Snapshot(Recording[Action]):
     """A solitaire game in progress: how to rebuild it, its clocks and its recording.
 
     ``times[i]`` is the pause before ``actions[i]`` (the recorder's); ``since`` the time since
     the last action; ``elapsed`` the play-time clock of the HUD; ``started`` the recording's start
     date (ISO text); ``replay`` the name of its file in the replays folder, if it has one yet.
     """
+
+    kind: ClassVar[str] = "solitaire"
 
     @property
     def replay(self) -> str | None:
@@ -104,7 +106,7 @@ class _Solitaire(AutosaveKind[Action, Game, Snapshot]):
             "stock": list(position.stock),
         }
 
-    def make(self, saved: Saved[Action], setup: Data, played: Game) -> Snapshot:
+    def make(self, saved: Recording[Action], setup: Data, played: Game) -> Snapshot:
         return Snapshot(
             saved.code, saved.actions, saved.times, saved.clocks, saved.started, saved.file
         )

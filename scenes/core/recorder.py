@@ -43,7 +43,8 @@ class Recorder(ABC):
 
     ``folder`` is where its replays go (None: not saved there); ``extra`` a file the replay is
     also written to (``play --record``); ``times`` the pauses before the actions already taken
-    (a continued game); ``now`` gives the start date.
+    (a continued game); ``now`` gives the start date. A game's recorder sets what :meth:`count`
+    reads before calling this.
     """
 
     def __init__(
