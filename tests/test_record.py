@@ -218,3 +218,20 @@ def test_the_code_errors_are_one_kind() -> None:
 @pytest.mark.parametrize("number", [0, 1, 25, 26, 12345, 26**7 - 1])
 def test_the_deal_letters_round_trip(number: int) -> None:
     assert number_of(letters(number)) == number and len(letters(number)) == 7
+
+
+def test_the_six_card_table_records_through_the_recorder(tmp_path: Path) -> None:
+    """The table's pauses come from the window's frame times, and its autosave is its
+    recording with the recorder's clock."""
+    from tests.test_sixcard_autosave import _driver, _play_table, _sit
+
+    driver = _driver(tmp_path)
+    table = _sit(driver)
+    _play_table(driver, table, 6)
+    recorder = table.recorder
+    assert len(recorder.times) == len(table.match.log)
+    assert all(t == pytest.approx(round(t / 0.1) * 0.1) for t in recorder.times)  # frames of 0.1 s
+    saved = Store(tmp_path / "data").load(SIX_AUTOSAVE_DOCUMENT).value
+    assert saved is not None and saved.times == pytest.approx(tuple(recorder.times), abs=1e-3)
+    assert saved.started == recorder.started and saved.file is not None
+    assert recorder.path is not None and recorder.path.name == saved.file
