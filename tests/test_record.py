@@ -187,7 +187,7 @@ def test_the_six_card_recorder_times_the_table_and_names_the_file_by_its_start(
         recorder.tick(0.5)
         match.apply(match_action(match))
         recorder.note()
-    path = recorder.save_as_seated(["You", "Ann (easy)", "Bob (hard)"])
+    path = recorder.save_with_seats(["You", "Ann (easy)", "Bob (hard)"])
     assert path == tmp_path / "six-card" / f"2026-12-01T20-00-00_{match.code}.yaml"
     replay = load_six(path)
     assert verify_six(replay) == [] and replay.seats[0] == "You"

@@ -58,7 +58,7 @@ class SixRecorder(Recorder):
     def write(self, path: Path) -> None:
         save(self.replay(), path)
 
-    def save_as_seated(self, seats: Sequence[str]) -> Path | None:
+    def save_with_seats(self, seats: Sequence[str]) -> Path | None:
         """:meth:`save` with the seats named (``You``, ``Ann (hard)``)."""
         self.seats = tuple(seats)
         return self.save()

@@ -510,13 +510,14 @@ class SixTableScene(Scene):
 
     def save_replay(self) -> None:
         """Write the game's replay (every player's actions) to the replays folder."""
-        if self.app.replays_dir is None or self.saved_to is not None:
+        folder = self.app.replays_dir
+        if folder is None or self.saved_to is not None:
             return
         labels = [
             self.name(s) if s not in self.opponents else f"{self.name(s)} ({self.setup.seats[s]})"
             for s in range(self.setup.players)
         ]
-        path = self.recorder.save_as_seated(labels)
+        path = self.recorder.save_with_seats(labels)
         if path is None:
             return
         self.saved_to = str(path)
