@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from golf.core.play import Step
+from golf.core.record import Recording
 from golf.core.yamlfile import MAX_TIME
 
 __all__ = ["SUFFIX", "Recorder", "stamp"]
@@ -96,6 +97,15 @@ class Recorder(ABC):
         """A play session's listener: an action the game took is noted."""
         if step.applied:
             self.note()
+
+    def carry_on(self, recording: Recording[Any]) -> None:
+        """Go on with the recording of a continued game (its autosave): its start date, the
+        pauses before its actions, its clock and its replay file."""
+        self.started = recording.started or self.started
+        self.times = list(recording.times)
+        self.since = recording.since
+        if recording.file is not None and self.folder is not None:
+            self.path = self.folder / recording.file
 
     # the file
 

@@ -1,6 +1,6 @@
 """The six-card game's part of the window's autosave (``scenes.core.autosave``): the table's
-recording after every action (the person's and the computers'), "Continue" in the six-card setup
-window, and the table put back exactly as it was.
+recording after every action (the person's and the computers'), and the game to continue
+("Continue" in the six-card setup window puts it back: ``scenes.sixcard.continued``).
 
 The file is removed when the game ends (the final scoreboard) or is left on purpose (back to
 the title from the pause menu, a new deal); when the window is closed or the program dies on a
@@ -9,32 +9,53 @@ game in play it stays, and the setup window offers to continue it.
 
 from __future__ import annotations
 
-import logging
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from golf.core.record import Clocks
 from golf.core.store import StoreNotice
 from golf.sixcard.autosave import SIX_AUTOSAVE_DOCUMENT, SixSnapshot
-from golf.sixcard.game import Match
+from golf.sixcard.game import Match, State
 from scenes.core.autosave import Autosave
 from scenes.core.manager import App
+from scenes.sixcard.recorder import SixRecorder
 
-if TYPE_CHECKING:
-    from scenes.sixcard.table import SixTableScene
+__all__ = ["Seating", "Table", "after_action", "clear", "pending", "save", "snapshot"]
 
-__all__ = ["after_action", "clear", "pending", "resume", "save", "snapshot"]
 
-log = logging.getLogger(__name__)
+class Seating(Protocol):
+    """What the autosave reads of a table's setup: who sits at each seat, the computers' pace."""
 
-RESUME_PAUSE = 1.0
-"""Seconds the restored table rests before a computer moves: time to see where things stand."""
+    @property
+    def seats(self) -> tuple[str, ...]: ...
+
+    @property
+    def speed(self) -> str: ...
+
+
+class Table(Protocol):
+    """What the autosave reads of a six-card table (``scenes.sixcard.table.SixTableScene``)."""
+
+    @property
+    def app(self) -> App: ...
+
+    @property
+    def match(self) -> Match: ...
+
+    @property
+    def state(self) -> State: ...
+
+    @property
+    def setup(self) -> Seating: ...
+
+    @property
+    def recorder(self) -> SixRecorder: ...
 
 
 def _autosave(app: App) -> Autosave[SixSnapshot]:
     return Autosave(app, SIX_AUTOSAVE_DOCUMENT)
 
 
-def snapshot(table: SixTableScene) -> SixSnapshot:
+def snapshot(table: Table) -> SixSnapshot:
     """The recording of the game on ``table`` now, with its clock and its seats."""
     match = table.match
     recorder = table.recorder
@@ -53,12 +74,12 @@ def snapshot(table: SixTableScene) -> SixSnapshot:
     )
 
 
-def save(table: SixTableScene) -> None:
+def save(table: Table) -> None:
     """Write the autosave of ``table``'s game (a notice for the player if that fails)."""
     _autosave(table.app).save(snapshot(table))
 
 
-def after_action(table: SixTableScene) -> None:
+def after_action(table: Table) -> None:
     """An action was taken on ``table``: save the game, or forget it once it is over."""
     _autosave(table.app).after_action(table.state.over, lambda: snapshot(table))
 
@@ -76,34 +97,3 @@ def pending(app: App) -> tuple[SixSnapshot | None, StoreNotice | None]:
         clear(app)
         return None, None
     return saved, notice
-
-
-def resume(app: App, saved: SixSnapshot) -> SixTableScene:
-    """Put the saved game on the table: same hole, grids, scores, whose turn, clock and
-    recording; the computers carry on from there."""
-    from scenes.sixcard.setup import KINDS, SixSetup
-    from scenes.sixcard.table import SixTableScene
-
-    start, now = saved.states()
-    match = Match(start)
-    match.state = now
-    match.log = list(saved.actions)
-    kinds = saved.kinds + SixSetup().kinds[len(saved.kinds) :]
-    assert all(kind in KINDS for kind in kinds)
-    setup = SixSetup(
-        players=start.players,
-        kinds=kinds,
-        rules=start.rules,
-        speed=saved.speed,
-        number=start.number,
-    )
-    table = SixTableScene(app, setup, match, times=list(saved.times))
-    recorder = table.recorder
-    recorder.since = saved.since
-    recorder.started = saved.started or recorder.started
-    if saved.file is not None and recorder.folder is not None:
-        recorder.path = recorder.folder / saved.file
-    table.wait = RESUME_PAUSE
-    app.scenes.reset(table)
-    log.info("continued six-card %s after %d actions", saved.code, len(saved.actions))
-    return table

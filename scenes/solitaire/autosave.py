@@ -1,5 +1,6 @@
 """The solitaire's part of the window's autosave (``scenes.core.autosave``): which games are kept,
-their recording now, and the table put back exactly as it was ("Continue" on the title).
+their recording now, and the game to continue ("Continue" on the title puts it back on the
+table: ``scenes.solitaire.continued``).
 
 When a game is left (new game, back to the title) its autosave is removed; when the window is
 closed on a game still in play the autosave stays, and that game is not counted in the
@@ -9,25 +10,40 @@ statistics yet: the player will continue it.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from golf.solitaire.autosave import AUTOSAVE_DOCUMENT, Snapshot
+from golf.solitaire.session import Game
 from scenes.core.autosave import Autosave
 from scenes.core.manager import App
+from scenes.solitaire.recorder import Recorder
 
-if TYPE_CHECKING:
-    from scenes.solitaire.game import GameScene
-
-__all__ = ["after_action", "clear", "keeps", "pending", "resume", "save", "snapshot"]
+__all__ = ["Table", "after_action", "clear", "keeps", "pending", "save", "snapshot"]
 
 log = logging.getLogger(__name__)
+
+
+class Table(Protocol):
+    """What the autosave reads of a solitaire table (``scenes.solitaire.game.GameScene``)."""
+
+    @property
+    def app(self) -> App: ...
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def recorder(self) -> Recorder | None: ...
+
+    @property
+    def elapsed(self) -> float: ...
 
 
 def _autosave(app: App) -> Autosave[Snapshot]:
     return Autosave(app, AUTOSAVE_DOCUMENT)
 
 
-def keeps(scene: GameScene) -> bool:
+def keeps(scene: Table) -> bool:
     """Whether ``scene``'s game is one the autosave keeps: a recorded game of the player's own
     with a code (not a replay being watched, the tutorial, or a hole of a round, which has its
     own saved file)."""
@@ -39,7 +55,7 @@ def keeps(scene: GameScene) -> bool:
     )
 
 
-def snapshot(scene: GameScene) -> Snapshot:
+def snapshot(scene: Table) -> Snapshot:
     """The recording of the game on ``scene`` now, with its clocks."""
     recorder = scene.recorder
     assert recorder is not None
@@ -55,13 +71,13 @@ def snapshot(scene: GameScene) -> Snapshot:
     )
 
 
-def save(scene: GameScene) -> None:
+def save(scene: Table) -> None:
     """Write the autosave of ``scene``'s game (a notice for the player if that fails)."""
     if keeps(scene):
         _autosave(scene.app).save(snapshot(scene))
 
 
-def after_action(scene: GameScene) -> None:
+def after_action(scene: Table) -> None:
     """An action was accepted on ``scene``: save the game, or forget it once it is won."""
     if keeps(scene):
         _autosave(scene.app).after_action(scene.game.status == "won", lambda: snapshot(scene))
@@ -92,21 +108,3 @@ def pending(app: App) -> Snapshot | None:
         clear(app)
         return None
     return saved
-
-
-def resume(app: App, saved: Snapshot) -> GameScene:
-    """Put the saved game on the table: same position, undo history, clocks and recording."""
-    from scenes.solitaire.game import GameScene
-
-    scene = GameScene(app, saved.game(), deal_in=False)
-    scene.elapsed = saved.elapsed
-    recorder = scene.recorder
-    if recorder is not None:
-        recorder.started = saved.started or recorder.started
-        recorder.times = list(saved.times)
-        recorder.since = saved.since
-        if saved.replay is not None and recorder.folder is not None:
-            recorder.path = recorder.folder / saved.replay
-    app.scenes.reset(scene)
-    log.info("continued %s after %d actions", saved.code, len(saved.actions))
-    return scene
