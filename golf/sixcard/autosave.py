@@ -1,38 +1,31 @@
 """The six-card game in progress, saved after every action so that a quit, a crash or ``kill -9``
-loses nothing.
+loses nothing: the six-card game's part of the autosave (``golf.core.record``).
 
 ``six-card-autosave.json`` in the player's data folder (beside the solitaire's
-``autosave.json``) is a :class:`golf.core.store.Document`: written atomically, versioned, and kept
-aside with a notice when it cannot be read. It holds what a :class:`~golf.sixcard.replay.SixReplay`
-records (the code, which names the deal, the number of players and the rules; every player's
-actions, with the seconds before each) plus what sits at each seat (a person or a computer
-level) and the computers' pace. The state the actions should lead to is stored too and checked
-on reading, so a file that does not add up is refused rather than restoring a different game.
+``autosave.json``) is the recording of the game in play, as for the solitaire: the code (which
+names the deal, the number of players and the rules), every player's actions with the seconds
+before each, the clocks, the start date and the name of its replay file; and the six-card game's
+own setup: what sits at each seat (a person or a computer level) and the computers' pace. The
+state the actions lead to is stored too and checked on reading, so a file that does not add up
+is refused rather than restoring a different game. A file of an earlier version (no clocks, no
+start date, no replay name) is read with those left empty.
 
 Pure Python: the window's side is ``scenes.sixcard.autosave``; nothing here reads a clock.
 """
 
 from __future__ import annotations
 
-import json
-import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from typing import ClassVar, Final
 
-from golf.core.store import (
-    Data,
-    Document,
-    expect_list,
-    expect_mapping,
-    expect_str,
-    fail,
-)
+from golf.core.record import AutosaveKind, Clocks, Recording, clock_seconds, saved_times
+from golf.core.store import Data, Document, expect_list, expect_str, fail
 from golf.sixcard.actions import Action
 from golf.sixcard.ai import LEVELS
-from golf.sixcard.codes import SixCodeError, parse_code
+from golf.sixcard.codes import parse_code
 from golf.sixcard.game import Refused, State, apply, new_game
 from golf.sixcard.replay import MAX_ACTIONS, Result, SixReplay
-from golf.solitaire.replay import MAX_TIME
 
 __all__ = ["HUMAN", "PACES", "SEAT_KINDS", "SIX_AUTOSAVE_DOCUMENT", "SixSnapshot", "check_data"]
 
@@ -42,36 +35,24 @@ SEAT_KINDS: Final = (HUMAN, *LEVELS)
 PACES: Final = ("slow", "normal", "fast")
 """The computers' pace chosen in the setup window."""
 
-_KEYS: Final = ("code", "kinds", "speed", "actions", "times", "check")
-_CHECK_KEYS: Final = (
-    "hole",
-    "phase",
-    "to_move",
-    "turns",
-    "grids",
-    "up",
-    "peeked",
-    "stock",
-    "discard",
-    "drawn",
-    "scores",
-)
-
 
 @dataclass(frozen=True)
-class SixSnapshot:
-    """A six-card game in progress: its replay (code, actions, pauses), who sits at each seat
-    and the computers' pace."""
+class SixSnapshot(Recording[Action]):
+    """A six-card game in progress: its recording (code, actions, pauses, clocks), who sits at
+    each seat and the computers' pace."""
 
-    replay: SixReplay
-    kinds: tuple[str, ...]
+    kind: ClassVar[str] = "six-card"
+
+    kinds: tuple[str, ...] = ()
     speed: str = "normal"
     known: State | None = field(default=None, compare=False, repr=False)
     """The state the actions lead to, when the caller has it (saves replaying them)."""
 
     def __post_init__(self) -> None:
-        if len(self.kinds) != self.replay.players:
-            raise ValueError(f"{len(self.kinds)} seats for {self.replay.players} players")
+        super().__post_init__()
+        players = parse_code(self.code).players
+        if len(self.kinds) != players:
+            raise ValueError(f"{len(self.kinds)} seats for {players} players")
         unknown = [k for k in self.kinds if k not in SEAT_KINDS]
         if unknown:
             raise ValueError(f"{unknown[0]!r} is not a seat kind ({', '.join(SEAT_KINDS)})")
@@ -79,26 +60,19 @@ class SixSnapshot:
             raise ValueError(f"{self.speed!r} is not a pace ({', '.join(PACES)})")
 
     @property
-    def code(self) -> str:
-        return self.replay.code
-
-    @property
-    def actions(self) -> tuple[Action, ...]:
-        return self.replay.actions
+    def replay(self) -> SixReplay:
+        """The game so far as a replay (its result is what the actions make)."""
+        return SixReplay(
+            code=self.code,
+            actions=self.actions,
+            result=Result.of_state(self.state()),
+            times=self.times,
+        )
 
     def states(self) -> tuple[State, State]:
         """The game's first state and the state now, by playing the actions; raises
         ``ValueError`` naming the first action the rules refuse."""
-        start = self.replay.start()
-        state = start
-        for index, action in enumerate(self.replay.actions):
-            try:
-                state = apply(state, action)
-            except Refused as refused:
-                raise ValueError(
-                    f"actions[{index}]: {action} is refused ({refused.reason.name})"
-                ) from None
-        return start, state
+        return _start(self.code), SIX_CARD.play(self.code, self.actions)
 
     def state(self) -> State:
         """The state now (see :meth:`states`)."""
@@ -108,26 +82,36 @@ class SixSnapshot:
     def of(
         cls,
         start: State,
-        log: list[Action] | tuple[Action, ...],
+        log: Sequence[Action],
         now: State,
         kinds: tuple[str, ...],
         speed: str,
-        times: list[float] | tuple[float, ...] = (),
+        times: Sequence[float] = (),
+        clocks: Clocks | None = None,
+        started: str = "",
+        file: str | None = None,
     ) -> SixSnapshot:
         """The snapshot of a match: its first state, its log, the state the log leads to, the
-        seats, the pace and the seconds before each action (missing ones count as 0)."""
-        kept = tuple(_seconds(t) for t in times[: len(log)])
-        kept += (0.0,) * (len(log) - len(kept))
-        replay = SixReplay(
-            code=start.code, actions=tuple(log), result=Result.of_state(now), times=kept
+        seats, the pace, the seconds before each action (missing ones count as 0), the
+        clocks, the start date and the replay file's name."""
+        if clocks is not None:
+            clocks = Clocks(clock_seconds(clocks.since), clock_seconds(clocks.elapsed))
+        return cls(
+            start.code,
+            tuple(log),
+            saved_times(times, len(log)),
+            clocks or Clocks(),
+            started,
+            file,
+            tuple(kinds),
+            speed,
+            now,
         )
-        return cls(replay, tuple(kinds), speed, now)
 
 
-def _seconds(value: float) -> float:
-    if not math.isfinite(value) or value < 0:
-        return 0.0
-    return round(min(float(value), MAX_TIME), 3)
+def _start(code: str) -> State:
+    c = parse_code(code)
+    return new_game(c.number, c.players, c.rules)
 
 
 def check_data(state: State) -> Data:
@@ -147,89 +131,68 @@ def check_data(state: State) -> Data:
     }
 
 
-def _canonical(value: object) -> str:
-    """JSON text that tells ``true`` from ``1``, for comparing a check field by field."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+class _SixCard(AutosaveKind[Action, State, SixSnapshot]):
+    """The six-card game's part: its code, its tokens, its states, its seats and pace."""
 
-
-def _time(value: object, where: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        fail(where, "expected a number of seconds")
-    number = float(value)
-    if not math.isfinite(number) or not 0 <= number <= MAX_TIME:
-        fail(where, f"expected 0 to {MAX_TIME:g} seconds")
-    return number
-
-
-def _read(body: Data) -> SixSnapshot:
-    m = expect_mapping(body, "", _KEYS)
-    code_text = expect_str(m["code"], "code", 60)
-    try:
-        code = parse_code(code_text)
-    except SixCodeError as error:
-        fail("code", error.text("en"))
-    raw_kinds = expect_list(m["kinds"], "kinds", code.players)
-    if len(raw_kinds) != code.players:
-        fail("kinds", f"{len(raw_kinds)} seats for the code's {code.players} players")
-    kinds: list[str] = []
-    for i, kind in enumerate(raw_kinds):
-        text = expect_str(kind, f"kinds[{i}]", 20)
-        if text not in SEAT_KINDS:
-            fail(f"kinds[{i}]", f"expected one of {', '.join(SEAT_KINDS)}")
-        kinds.append(text)
-    speed = expect_str(m["speed"], "speed", 20)
-    if speed not in PACES:
-        fail("speed", f"expected one of {', '.join(PACES)}")
-    raw_actions = expect_list(m["actions"], "actions", MAX_ACTIONS)
-    actions: list[Action] = []
-    for i, token in enumerate(raw_actions):
-        text = expect_str(token, f"actions[{i}]", 40)
-        try:
-            actions.append(Action.parse(text))
-        except ValueError:
-            fail(f"actions[{i}]", f"{text!r} is not an action")
-    raw_times = expect_list(m["times"], "times", MAX_ACTIONS)
-    if len(raw_times) != len(actions):
-        fail("times", f"{len(raw_times)} times for {len(actions)} actions")
-    times = tuple(_time(t, f"times[{i}]") for i, t in enumerate(raw_times))
-    check = expect_mapping(m["check"], "check", _CHECK_KEYS)
-    start = new_game(code.number, code.players, code.rules)
-    state = start
-    for i, action in enumerate(actions):
-        try:
-            state = apply(state, action)
-        except Refused as refused:
-            fail(f"actions[{i}]", f"{action} is refused ({refused.reason.name})")
-    want = check_data(state)
-    for key in _CHECK_KEYS:
-        if _canonical(check[key]) != _canonical(want[key]):
-            fail(f"check.{key}", "the actions do not lead to the saved game")
-    return SixSnapshot.of(start, actions, state, tuple(kinds), speed, times)
-
-
-def _write(snapshot: SixSnapshot | None) -> Data:
-    assert snapshot is not None, "an empty six-card autosave is removed, not written"
-    return {
-        "code": snapshot.code,
-        "kinds": list(snapshot.kinds),
-        "speed": snapshot.speed,
-        "actions": [str(a) for a in snapshot.actions],
-        "times": [0.0 if t is None else t for t in snapshot.replay.times],
-        "check": check_data(snapshot.state()),
+    name = "six-card-autosave.json"
+    label: ClassVar[Mapping[str, str]] = {
+        "en": "saved six-card game",
+        "fr": "de la partie de golf à six cartes en cours",
     }
+    setup_keys = ("kinds", "speed")
+    max_actions = MAX_ACTIONS
+
+    def play(self, code: str, actions: Sequence[Action]) -> State:
+        state = _start(code)
+        for index, action in enumerate(actions):
+            try:
+                state = apply(state, action)
+            except Refused as refused:
+                fail(f"actions[{index}]", f"{action} is refused ({refused.reason.name})")
+        return state
+
+    def played(self, value: SixSnapshot) -> State:
+        return value.state()
+
+    def check(self, played: State) -> Data:
+        return check_data(played)
+
+    def read_setup(self, body: Data, code: str) -> Data:
+        players = parse_code(code).players
+        raw_kinds = expect_list(body["kinds"], "kinds", players)
+        if len(raw_kinds) != players:
+            fail("kinds", f"{len(raw_kinds)} seats for the code's {players} players")
+        kinds: list[str] = []
+        for i, kind in enumerate(raw_kinds):
+            text = expect_str(kind, f"kinds[{i}]", 20)
+            if text not in SEAT_KINDS:
+                fail(f"kinds[{i}]", f"expected one of {', '.join(SEAT_KINDS)}")
+            kinds.append(text)
+        speed = expect_str(body["speed"], "speed", 20)
+        if speed not in PACES:
+            fail("speed", f"expected one of {', '.join(PACES)}")
+        return {"kinds": tuple(kinds), "speed": speed}
+
+    def write_setup(self, value: SixSnapshot) -> Data:
+        return {"kinds": list(value.kinds), "speed": value.speed}
+
+    def make(self, saved: Recording[Action], setup: Data, played: State) -> SixSnapshot:
+        return SixSnapshot(
+            saved.code,
+            saved.actions,
+            saved.times,
+            saved.clocks,
+            saved.started,
+            saved.file,
+            setup["kinds"],
+            setup["speed"],
+            played,
+        )
 
 
-def _read_optional(body: Data) -> SixSnapshot | None:
-    return _read(body)
+SIX_CARD: Final = _SixCard(parse_code, Action.parse)
+"""The six-card game's autosave: its one reader and writer are the shared ones."""
 
-
-SIX_AUTOSAVE_DOCUMENT: Final[Document[SixSnapshot | None]] = Document(
-    name="six-card-autosave.json",
-    version=1,
-    label={"en": "saved six-card game", "fr": "de la partie de golf à six cartes en cours"},
-    default=lambda: None,
-    read=_read_optional,
-    write=_write,
-)
+SIX_AUTOSAVE_DOCUMENT: Final[Document[SixSnapshot | None]] = SIX_CARD.document()
 """``six-card-autosave.json``: the six-card game on the table, rewritten after every action
 (None: no game)."""

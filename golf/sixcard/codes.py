@@ -30,11 +30,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Final
+from typing import ClassVar, Final
 
+from golf.core.codes import CodeError, letters, number_of
 from golf.core.deal import MAX_DEAL
 from golf.sixcard.rules import MAX_PLAYERS, MIN_PLAYERS, STANDARD, SixRules
-from golf.solitaire.codes import letters
 
 EXPECTED_FORM: Final = (
     "G6-4-AAAAAAA (G6, the number of players 2-6, seven letters A-Z; "
@@ -48,22 +48,14 @@ _CODE_RE: Final = re.compile(r"G6-([0-9])-([A-Z]{7})(?:-(V[A-Z0-9]*))?")
 _VARIANT_RE: Final = re.compile(r"V([49]?)(P?)(K?)(N?)(J?)(D?)(T?)(R?)(H?)(S?)")
 
 
-class SixCodeError(ValueError):
+class SixCodeError(CodeError):
     """A text that is not a six-card Golf code; the message shows the expected form."""
 
-    def __init__(self, text: str, reason: str = "", reason_fr: str = "") -> None:
-        self.code_text = text
-        self.reason = reason
-        self.reason_fr = reason_fr or reason
-        super().__init__(self.text("en"))
-
-    def text(self, lang: str = "en") -> str:
-        shown = self.code_text.strip()[:40]
-        if lang == "fr":
-            extra = f" ({self.reason_fr})" if self.reason_fr else ""
-            return f"« {shown} » n'est pas un code de Golf à six cartes{extra} ; forme attendue : {_EXPECTED_FR}"
-        extra = f" ({self.reason})" if self.reason else ""
-        return f"{shown!r} is not a six-card Golf code{extra}; expected {EXPECTED_FORM}"
+    noun: ClassVar[dict[str, str]] = {
+        "en": "a six-card Golf code",
+        "fr": "un code de Golf à six cartes",
+    }
+    expected: ClassVar[dict[str, str]] = {"en": EXPECTED_FORM, "fr": _EXPECTED_FR}
 
 
 @dataclass(frozen=True)
@@ -103,12 +95,7 @@ def format_code(number: int, players: int, rules: SixRules = STANDARD) -> str:
 
 def parse_code(text: str) -> SixCode:
     """Read a code: trimmed, case-insensitive. Raises :class:`SixCodeError`."""
-    if not isinstance(text, str):
-        raise SixCodeError(repr(text), "not text", "pas du texte")
-    t = text.strip().upper()
-    m = _CODE_RE.fullmatch(t)
-    if m is None:
-        raise SixCodeError(text)
+    m = SixCodeError.matched(text, _CODE_RE)
     players_digit, digits, variant = m.groups()
     players = int(players_digit)
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
@@ -117,9 +104,7 @@ def parse_code(text: str) -> SixCode:
             f"{players} players: the game is for {MIN_PLAYERS} to {MAX_PLAYERS}",
             f"{players} joueurs : le jeu se joue de {MIN_PLAYERS} à {MAX_PLAYERS}",
         )
-    number = 0
-    for ch in digits:
-        number = number * 26 + ord(ch) - ord("A")
+    number = number_of(digits)
     assert number < MAX_DEAL
     if variant is None:
         return SixCode(number, players, STANDARD)

@@ -6,37 +6,34 @@ players and the full rule set, optional seat labels, the ordered actions of ever
 (each optionally with the seconds since the previous one), and the result the recorder saw.
 Playback folds the actions over the code's first state, so it never runs a computer opponent.
 
-Reading uses the solitaire reader's defences (``golf.core.yamlfile``): a size cap before parsing, the
-C safe loader, aliases and duplicate keys refused, every value checked by hand, and every
-error naming the file, the place in it and what was expected.
+Writing and reading are the record of play both games share (``golf.core.record``): a size cap
+before parsing, the C safe loader, aliases and duplicate keys refused, every value checked by
+hand, every error naming the file, the place in it and what was expected, and atomic writes.
+This module brings the six-card game's head (code, players, rules, seats) and result.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from yaml.nodes import Node, ScalarNode
 
-from golf.core.fileio import atomic_write_text
-from golf.core.yamlfile import (
-    FlowList,
-    FlowMap,
-    NodeReader,
-    ReplayError,
-    compose,
-    dump_yaml,
-    plain_number,
-    read_text,
+from golf.core.record import FORMAT as FORMAT
+from golf.core.record import (
+    RecordReader,
+    ReplayFiles,
+    millis,
+    replay_data,
+    rules_differ,
 )
+from golf.core.yamlfile import FlowList
 from golf.sixcard.actions import ACTION_FORM, Action
 from golf.sixcard.codes import SixCodeError, parse_code
 from golf.sixcard.game import Refusal, Refused, State, apply, new_game, totals, winners
 from golf.sixcard.rules import MAX_PLAYERS, MIN_PLAYERS, PLAYOFF_LIMIT, SixRules
 
-FORMAT: Final = 1
 GAME: Final = "six-card"
 MAX_BYTES: Final = 1_000_000
 MAX_ACTIONS: Final = 40_000
@@ -133,9 +130,7 @@ class SixReplay:
         state = start
         for action in actions:
             state = apply(state, action)
-        kept: tuple[float | None, ...] = ()
-        if times is not None:
-            kept = tuple(None if t is None else round(float(t), 3) for t in times)
+        kept = millis(times, len(actions))
         return cls(
             code=start.code,
             actions=tuple(actions),
@@ -225,81 +220,45 @@ def verify(replay: SixReplay) -> list[str]:
 
 def to_data(replay: SixReplay) -> dict[str, object]:
     """The replay as plain data, in the order the file shows it."""
-    data: dict[str, object] = {
-        "format": replay.format,
+    head: dict[str, object] = {
         "game": GAME,
         "code": replay.code,
         "players": replay.players,
         "rules": replay.rules.to_dict(),
     }
     if replay.seats:
-        data["seats"] = FlowList(replay.seats)
-    if replay.title is not None:
-        data["title"] = replay.title
-    if replay.recorded is not None:
-        data["recorded"] = replay.recorded
-    data["actions"] = [
-        str(a) if t is None else FlowMap(do=str(a), t=plain_number(t))
-        for a, t in zip(replay.actions, replay.times, strict=True)
-    ]
+        head["seats"] = FlowList(replay.seats)
     r = replay.result
-    data["result"] = {
+    result = {
         "outcome": r.outcome,
         "holes": [FlowList(row) for row in r.holes],
         "totals": FlowList(r.totals),
         "winners": FlowList(r.winners),
     }
-    return data
-
-
-def dump(replay: SixReplay) -> str:
-    return dump_yaml(to_data(replay))
-
-
-def save(replay: SixReplay, path: str | os.PathLike[str]) -> None:
-    """Write ``replay`` to ``path`` atomically."""
-    atomic_write_text(path, dump(replay))
-
-
-# --- reading -----------------------------------------------------------------------------------
-
-
-def load(path: str | os.PathLike[str]) -> SixReplay:
-    """Read and validate a six-card replay file; raises ``golf.solitaire.replay.ReplayError``."""
-    return loads(read_text(path, MAX_BYTES), str(path))
-
-
-def loads(text: str, name: str = "<replay>") -> SixReplay:
-    """Read and validate six-card replay ``text``; ``name`` is how errors name it."""
-    if len(text) > MAX_BYTES:
-        raise ReplayError(name, "", f"the text is more than {MAX_BYTES:,} characters")
-    return _SixReader(name).six_replay(
-        compose(text, name, "the file is empty (expected format, game, code, players, ...)")
+    return replay_data(
+        head,
+        replay.actions,
+        replay.times,
+        title=replay.title,
+        recorded=replay.recorded,
+        tail={"result": result},
+        version=replay.format,
     )
 
 
-class _SixReader(NodeReader):
+class _SixReader(RecordReader[Action]):
     """Validation of the node tree into a :class:`SixReplay`."""
 
     def __init__(self, name: str) -> None:
-        super().__init__(name)
-        self._six_tokens: dict[str, Action] = {}
+        super().__init__(name, Action.parse, ACTION_FORM, MAX_ACTIONS)
 
     def six_replay(self, root: Node) -> SixReplay:
-        top = self.mapping(
+        top = self.top(
             root,
-            "",
             _TOP_KEYS,
             required=("format", "game", "code", "players", "rules", "actions", "result"),
             what="a six-card replay (a mapping with format, game, code, players, rules, ...)",
         )
-        fmt = self.integer(top["format"], "format", 0, 1_000_000)
-        if fmt != FORMAT:
-            self.fail(
-                top["format"],
-                "format",
-                f"format {fmt} is not one this game reads (expected {FORMAT})",
-            )
         self.choice(top["game"], "game", (GAME,))
         players = self.integer(top["players"], "players", MIN_PLAYERS, MAX_PLAYERS)
         rules = self.six_rules(top["rules"])
@@ -312,9 +271,8 @@ class _SixReader(NodeReader):
             seats = tuple(
                 self.text(n, f"seats[{i}]", "a seat name", MAX_LABEL) for i, n in enumerate(items)
             )
-        title = self.text(top["title"], "title") if "title" in top else None
-        recorded = self.recorded(top["recorded"]) if "recorded" in top else None
-        actions, times = self.six_actions(top["actions"])
+        title, recorded = self.title_and_date(top)
+        actions, times = self.actions(top["actions"])
         result = self.six_result(top["result"], players, rules)
         return SixReplay(
             code=code,
@@ -324,7 +282,6 @@ class _SixReader(NodeReader):
             seats=seats,
             title=title,
             recorded=recorded,
-            format=fmt,
         )
 
     def six_rules(self, node: Node) -> SixRules:
@@ -374,45 +331,9 @@ class _SixReader(NodeReader):
                 f"{players} players but the code {code} means {code.players}",
             )
         if code.rules != rules:
-            said, given = code.rules.to_dict(), rules.to_dict()
-            diff = ", ".join(
-                f"{key} is {_plain(given[key])} but the code means {_plain(said[key])}"
-                for key in _RULE_KEYS
-                if said[key] != given[key]
-            )
+            diff = rules_differ(rules.to_dict(), code.rules.to_dict())
             self.fail(node, "rules", f"the rules do not match the code {code}: {diff}")
         return str(code)
-
-    def six_action(self, node: Node, path: str) -> Action:
-        s = self._scalar(node, path, "an action")
-        if s.tag != "tag:yaml.org,2002:str":
-            self.fail(node, path, f"{s.value!r} is not an action ({ACTION_FORM})")
-        token: str = s.value
-        known = self._six_tokens.get(token)
-        if known is not None:
-            return known
-        if len(token) <= 40:
-            try:
-                action = self._six_tokens[token] = Action.parse(token)
-                return action
-            except ValueError:
-                pass
-        self.fail(node, path, f"{token[:60]!r} is not an action ({ACTION_FORM})")
-
-    def six_actions(self, node: Node) -> tuple[tuple[Action, ...], tuple[float | None, ...]]:
-        items = self.sequence(node, "actions", "a list of actions", MAX_ACTIONS)
-        actions: list[Action] = []
-        times: list[float | None] = []
-        for i, item in enumerate(items):
-            where = f"actions[{i}]"
-            if isinstance(item, ScalarNode):
-                actions.append(self.six_action(item, where))
-                times.append(None)
-            else:
-                m = self.mapping(item, where, ("do", "t"), required=("do",), what="an action")
-                actions.append(self.six_action(m["do"], f"{where}.do"))
-                times.append(self.seconds(m["t"], f"{where}.t") if "t" in m else None)
-        return tuple(actions), tuple(times)
 
     def points(self, node: Node, path: str) -> int | None:
         if isinstance(node, ScalarNode) and node.tag == _NULL and node.value in ("", "~", "null"):
@@ -452,5 +373,13 @@ class _SixReader(NodeReader):
         return Result(outcome, tuple(holes), tot, wins)
 
 
-def _plain(value: object) -> str:
-    return str(value).lower() if isinstance(value, bool) else str(value)
+# --- files -------------------------------------------------------------------------------------
+
+FILES: Final[ReplayFiles[SixReplay]] = ReplayFiles(
+    to_data,
+    lambda root, name: _SixReader(name).six_replay(root),
+    "the file is empty (expected format, game, code, players, ...)",
+    MAX_BYTES,
+)
+"""The game's replays to and from text and files (``golf.core.record``)."""
+dump, save, loads, load = FILES.dump, FILES.save, FILES.loads, FILES.load

@@ -26,9 +26,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Final
+from typing import ClassVar, Final
 
-from golf.core.deal import MAX_DEAL
+from golf.core.codes import CodeError as BaseCodeError
+from golf.core.codes import letters, number_of
 from golf.solitaire.rules import CLASSIC, EASY, Rules
 
 EXPECTED_FORM: Final = "GO1-E-AAAAAAA (GO1, a rule letter E or C, seven letters A-Z; optionally a fourth part such as -VS)"
@@ -37,24 +38,11 @@ _CODE_RE: Final = re.compile(r"GO1-([ECN])-([A-Z]{7})(?:-(V[A-Z]*))?")
 _VARIANT_RE: Final = re.compile(r"V(K?)(Q?)(A?)(J{0,2})(W?)(S?)")
 
 
-class CodeError(ValueError):
+class CodeError(BaseCodeError):
     """A text that is not a game code; the message shows the expected form."""
 
-    def __init__(self, text: str, reason: str = "", reason_fr: str = "") -> None:
-        self.code_text = text
-        self.reason = reason
-        self.reason_fr = reason_fr or reason
-        super().__init__(self.text("en"))
-
-    def text(self, lang: str = "en") -> str:
-        shown = self.code_text.strip()[:40]
-        if lang == "fr":
-            extra = f" ({self.reason_fr})" if self.reason_fr else ""
-            return (
-                f"« {shown} » n'est pas un code de partie{extra} ; forme attendue : {_EXPECTED_FR}"
-            )
-        extra = f" ({self.reason})" if self.reason else ""
-        return f"{shown!r} is not a game code{extra}; expected {EXPECTED_FORM}"
+    noun: ClassVar[dict[str, str]] = {"en": "a game code", "fr": "un code de partie"}
+    expected: ClassVar[dict[str, str]] = {"en": EXPECTED_FORM, "fr": _EXPECTED_FR}
 
 
 @dataclass(frozen=True)
@@ -64,16 +52,6 @@ class GameCode:
 
     def __str__(self) -> str:
         return format_code(self.number, self.rules)
-
-
-def letters(number: int) -> str:
-    if not 0 <= number < MAX_DEAL:
-        raise ValueError(f"deal number {number} is out of range 0..{MAX_DEAL - 1}")
-    out = []
-    for _ in range(7):
-        number, digit = divmod(number, 26)
-        out.append(chr(ord("A") + digit))
-    return "".join(reversed(out))
 
 
 def format_code(number: int, rules: Rules) -> str:
@@ -99,16 +77,9 @@ def variant_part(rules: Rules) -> str:
 
 def parse_code(text: str) -> GameCode:
     """Read a code: trimmed, case-insensitive. Raises :class:`CodeError`."""
-    if not isinstance(text, str):
-        raise CodeError(repr(text), "not text", "pas du texte")
-    t = text.strip().upper()
-    m = _CODE_RE.fullmatch(t)
-    if m is None:
-        raise CodeError(text)
+    m = CodeError.matched(text, _CODE_RE)
     letter, digits, variant = m.groups()
-    number = 0
-    for ch in digits:
-        number = number * 26 + ord(ch) - ord("A")
+    number = number_of(digits)
     if variant is None:
         return GameCode(number, CLASSIC if letter == "C" else EASY)
     v = _VARIANT_RE.fullmatch(variant)

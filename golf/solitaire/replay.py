@@ -5,39 +5,31 @@ the recorder saw and, for scripts, checkpoints. ``docs/replay-format.md`` descri
 
 Reading is defensive: the size is capped before parsing, aliases and duplicate keys are refused,
 and every value is checked by hand (types, bounds, YAML 1.1 surprises such as ``no`` or ``1:30``),
-so any error names the file, the place in it and what was expected.
+so any error names the file, the place in it and what was expected. What both games' files share
+is ``golf.core.record``; this module brings the solitaire's rules, layouts, results and checkpoints.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from yaml.nodes import MappingNode, Node, ScalarNode
+from yaml.nodes import Node
 
 from golf.core.cards import card_token, parse_card
 from golf.core.deal import COLUMNS, ROWS, TABLEAU_SIZE
-from golf.core.fileio import atomic_write_text
-from golf.core.yamlfile import (
-    MAX_TIME as MAX_TIME,
+from golf.core.record import FORMAT as FORMAT
+from golf.core.record import (
+    RecordReader,
+    ReplayFiles,
+    millis,
+    replay_data,
+    rules_differ,
 )
-from golf.core.yamlfile import (
-    MAX_TITLE,
-    STR,
-    FlowList,
-    FlowMap,
-    NodeReader,
-    compose,
-    dump_yaml,
-    plain_number,
-    read_text,
-    shown,
-)
-from golf.core.yamlfile import (
-    ReplayError as ReplayError,
-)
+from golf.core.yamlfile import MAX_TIME as MAX_TIME
+from golf.core.yamlfile import MAX_TITLE, FlowList, FlowMap
+from golf.core.yamlfile import ReplayError as ReplayError
 from golf.solitaire import engine
 from golf.solitaire.codes import CodeError, parse_code
 from golf.solitaire.describe import describe
@@ -46,7 +38,6 @@ from golf.solitaire.rules import Rules
 from golf.solitaire.session import Game, Refusal
 from golf.solitaire.texts import MESSAGES
 
-FORMAT: Final = 1
 MAX_BYTES: Final = 1_000_000
 MAX_ACTIONS: Final = 10_000
 MAX_POSITION_TEXT: Final = 5_000
@@ -167,11 +158,7 @@ class Replay:
         clock).
         """
         actions = tuple(game.log)
-        kept: tuple[float | None, ...] = ()
-        if times is not None:
-            if len(times) != len(actions):
-                raise ValueError(f"{len(times)} times for {len(actions)} actions")
-            kept = tuple(None if t is None else round(float(t), 3) for t in times)
+        kept = millis(times, len(actions))
         return cls(
             rules=game.rules,
             actions=actions,
@@ -320,83 +307,54 @@ def verify(replay: Replay) -> list[str]:
 
 def to_data(replay: Replay) -> dict[str, object]:
     """The replay as plain data, in the order the file shows it."""
-    data: dict[str, object] = {"format": replay.format}
+    head: dict[str, object] = {}
     if replay.code is not None:
-        data["code"] = replay.code
-    data["rules"] = replay.rules.to_dict()
+        head["code"] = replay.code
+    head["rules"] = replay.rules.to_dict()
     if replay.layout is not None:
         lay = replay.layout
-        data["layout"] = {
+        head["layout"] = {
             "columns": [FlowList(card_token(c) for c in col) for col in lay.columns],
             "waste": FlowList(card_token(c) for c in lay.waste),
             "stock": FlowList(card_token(c) for c in lay.stock),
         }
-    if replay.title is not None:
-        data["title"] = replay.title
-    if replay.recorded is not None:
-        data["recorded"] = replay.recorded
-    data["actions"] = [
-        str(a) if t is None else FlowMap(do=str(a), t=plain_number(t))
-        for a, t in zip(replay.actions, replay.times, strict=True)
-    ]
+    tail: dict[str, object] = {}
     if replay.result is not None:
         r = replay.result
-        data["result"] = {key: getattr(r, key) for key in _RESULT_KEYS}
+        tail["result"] = {key: getattr(r, key) for key in _RESULT_KEYS}
     if replay.checkpoints:
         checks: list[object] = []
         for cp in replay.checkpoints:
             d = {key: getattr(cp, key) for key in _CHECK_KEYS if getattr(cp, key) is not None}
             long_text = cp.position_en is not None or cp.position_fr is not None
             checks.append(d if long_text else FlowMap(d))
-        data["checkpoints"] = checks
-    return data
-
-
-def dump(replay: Replay) -> str:
-    """The YAML text of ``replay`` (UTF-8 friendly: card symbols and accents as they are)."""
-    return dump_yaml(to_data(replay))
-
-
-def save(replay: Replay, path: str | os.PathLike[str]) -> None:
-    """Write ``replay`` to ``path`` atomically (a crash leaves the old file or the new one)."""
-    atomic_write_text(path, dump(replay))
-
-
-# --- reading -----------------------------------------------------------------------------------
-
-
-def load(path: str | os.PathLike[str]) -> Replay:
-    """Read and validate a replay file; raises :class:`ReplayError`."""
-    return loads(read_text(path, MAX_BYTES), str(path))
-
-
-def loads(text: str, name: str = "<replay>") -> Replay:
-    """Read and validate replay ``text``; ``name`` is how errors name it."""
-    if len(text) > MAX_BYTES:
-        raise ReplayError(name, "", f"the text is more than {MAX_BYTES:,} characters")
-    return _Reader(name).replay(
-        compose(text, name, "the file is empty (expected format, rules, actions, ...)")
+        tail["checkpoints"] = checks
+    return replay_data(
+        head,
+        replay.actions,
+        replay.times,
+        title=replay.title,
+        recorded=replay.recorded,
+        tail=tail,
+        version=replay.format,
     )
 
 
-class _Reader(NodeReader):
+class _Reader(RecordReader[Action]):
     """Validation of the node tree into a :class:`Replay`, one place name at a time."""
 
     def __init__(self, name: str) -> None:
-        super().__init__(name)
-        self._tokens: dict[str, Action] = {}
+        super().__init__(name, Action.parse, _ACTION_FORM, MAX_ACTIONS)
 
     # the parts of a replay
 
     def replay(self, root: Node) -> Replay:
-        top = self.mapping(
+        top = self.top(
             root,
-            "",
             _TOP_KEYS,
             required=("format", "rules", "actions"),
             what="a replay (a mapping with format, rules, actions, ...)",
         )
-        fmt = self._format(top["format"])
         rules = self.rules(top["rules"])
         code: str | None = None
         layout: Position | None = None
@@ -407,8 +365,7 @@ class _Reader(NodeReader):
             code = self.code(top["code"], rules)
         else:
             layout = self.layout(top["layout"], rules)
-        title = self.text(top["title"], "title") if "title" in top else None
-        recorded = self.recorded(top["recorded"]) if "recorded" in top else None
+        title, recorded = self.title_and_date(top)
         actions, times = self.actions(top["actions"])
         result: Result | None = None
         if "result" in top:
@@ -433,16 +390,7 @@ class _Reader(NodeReader):
             recorded=recorded,
             result=result,
             checkpoints=checkpoints,
-            format=fmt,
         )
-
-    def _format(self, node: Node) -> int:
-        value = self.integer(node, "format", 0, 1_000_000)
-        if value != FORMAT:
-            self.fail(
-                node, "format", f"format {value} is not one this game reads (expected {FORMAT})"
-            )
-        return value
 
     def rules(self, node: Node) -> Rules:
         m = self.mapping(node, "rules", _RULE_KEYS, required=_RULE_KEYS, what="the rule set")
@@ -464,13 +412,7 @@ class _Reader(NodeReader):
         except CodeError as e:
             self.fail(node, "code", e.text("en"))
         if code.rules != rules:
-            said = code.rules.to_dict()
-            given = rules.to_dict()
-            diff = ", ".join(
-                f"{key} is {_plain(given[key])} but the code means {_plain(said[key])}"
-                for key in _RULE_KEYS
-                if said[key] != given[key]
-            )
+            diff = rules_differ(rules.to_dict(), code.rules.to_dict())
             self.fail(node, "rules", f"the rules do not match the code {code}: {diff}")
         return str(code)
 
@@ -505,37 +447,6 @@ class _Reader(NodeReader):
             return engine.layout(columns, waste, stock, rules)
         except LayoutError as e:
             self.fail(node, "layout", str(e))
-
-    def action(self, node: Node, path: str) -> Action:
-        self._known_tag(node, path, "an action")
-        if not isinstance(node, ScalarNode) or node.tag != STR:
-            self.fail(node, path, f"{shown(node)} is not an action ({_ACTION_FORM})")
-        token: str = node.value
-        known = self._tokens.get(token)
-        if known is not None:
-            return known
-        try:
-            if len(token) > 40:
-                raise ValueError
-            action = self._tokens[token] = Action.parse(token)
-            return action
-        except ValueError:
-            self.fail(node, path, f"{shown(node)} is not an action ({_ACTION_FORM})")
-
-    def actions(self, node: Node) -> tuple[tuple[Action, ...], tuple[float | None, ...]]:
-        items = self.sequence(node, "actions", "a list of actions", MAX_ACTIONS)
-        actions: list[Action] = []
-        times: list[float | None] = []
-        for i, item in enumerate(items):
-            where = f"actions[{i}]"
-            if isinstance(item, MappingNode):
-                m = self.mapping(item, where, ("do", "t"), required=("do",))
-                actions.append(self.action(m["do"], f"{where}.do"))
-                times.append(self.seconds(m["t"], f"{where}.t") if "t" in m else None)
-            else:
-                actions.append(self.action(item, where))
-                times.append(None)
-        return tuple(actions), tuple(times)
 
     def result(self, node: Node, n_actions: int) -> Result:
         m = self.mapping(node, "result", _RESULT_KEYS, required=_RESULT_KEYS)
@@ -608,5 +519,13 @@ class _Reader(NodeReader):
         return text
 
 
-def _plain(value: object) -> str:
-    return str(value).lower() if isinstance(value, bool) else str(value)
+# --- files -------------------------------------------------------------------------------------
+
+FILES: Final[ReplayFiles[Replay]] = ReplayFiles(
+    to_data,
+    lambda root, name: _Reader(name).replay(root),
+    "the file is empty (expected format, rules, actions, ...)",
+    MAX_BYTES,
+)
+"""The game's replays to and from text and files (``golf.core.record``)."""
+dump, save, loads, load = FILES.dump, FILES.save, FILES.loads, FILES.load

@@ -59,12 +59,15 @@ def synthesize(notes: Sequence[Note], rate: int, size: int, channels: int) -> by
             # one period of a square with a little sine for body, repeated
             period = max(2, round(rate / freq))
             half = period // 2
-            one = [0.7 * (1.0 if i < half else -1.0) + 0.3 * math.sin(2 * math.pi * i / period)
-                   for i in range(period)]
+            one = [
+                0.7 * (1.0 if i < half else -1.0) + 0.3 * math.sin(2 * math.pi * i / period)
+                for i in range(period)
+            ]
             wave = (one * (count // period + 1))[:count]
         inv = 1.0 / count
-        mono.extend(w * loud * min(1.0, i / attack) * (1.0 - i * inv) ** 1.5
-                    for i, w in enumerate(wave))
+        mono.extend(
+            w * loud * min(1.0, i / attack) * (1.0 - i * inv) ** 1.5 for i, w in enumerate(wave)
+        )
     samples: array[Any]
     if size == -16:
         samples = array("h", [int(v * 32767) for v in mono])

@@ -284,7 +284,9 @@ class SixSetupScene(Scene):
         if self.saved is None:
             return
         self.app.sound.play("click")
-        sixautosave.resume(self.app, self.saved)
+        from scenes.sixcard.continued import continue_game
+
+        continue_game(self.app, self.saved)
 
     def close(self) -> None:
         """Back to where the window was opened from."""

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from datetime import datetime
 
 import pygame
 
@@ -33,7 +32,6 @@ from golf.sixcard.actions import (
 )
 from golf.sixcard.ai import Opponent, make_opponent
 from golf.sixcard.game import Match, Refusal, State, legal_actions, totals, winners
-from golf.sixcard.replay import SixReplay, save
 from golf.sixcard.rules import cancelled_slots
 from golf.sixcard.texts import Reason, message
 from golf.sixcard.view import SeatView, seat_view
@@ -44,6 +42,7 @@ from scenes.core.widgets import Button, Toast
 from scenes.sixcard import autosave as sixautosave
 from scenes.sixcard.art import CardImages, SixSprite, draw_sprite
 from scenes.sixcard.board import HUD_H, Board, SeatSpot
+from scenes.sixcard.recorder import SixRecorder
 from scenes.sixcard.setup import HUMAN, SixSetup
 from scenes.sixcard.views import shown_points, view_for, visible_cards
 
@@ -145,9 +144,7 @@ class SixTableScene(Scene):
         self.hint: tuple[Target, float] | None = None
         self.scored = 0  # holes whose scoreboard has been shown
         self.curtain_for: int | None = None
-        self.clock = 0.0  # seconds since the last action, for the replay's pace
-        done = len(self.match.log)  # one pause per action already taken (0 when not known)
-        self.times: list[float] = [*(times or [])[:done], *[0.0] * (done - len(times or []))]
+        self.recorder = SixRecorder(self.match, app.replays_dir, times)  # the replay's pace
         self.saved_to: str | None = None
         self.menu_button = Button(
             self.board.menu, "button.menu", self.open_menu, style="pink", size=8
@@ -352,8 +349,7 @@ class SixTableScene(Scene):
         if refusal is not None:
             self._refuse(refusal.text(self.app.texts.lang))
             return refusal
-        self.times.append(self.clock)
-        self.clock = 0.0
+        self.recorder.note()
         if not self.watching:
             sixautosave.after_action(self)  # saved, or forgotten once the game is over
         self.discarding = False
@@ -517,24 +513,12 @@ class SixTableScene(Scene):
         folder = self.app.replays_dir
         if folder is None or self.saved_to is not None:
             return
-        started = datetime.now()
         labels = [
             self.name(s) if s not in self.opponents else f"{self.name(s)} ({self.setup.seats[s]})"
             for s in range(self.setup.players)
         ]
-        replay = SixReplay.record(
-            self.match.start,
-            self.match.log,
-            times=self.times,
-            seats=labels,
-            recorded=started.isoformat(timespec="seconds"),
-        )
-        path = folder / "six-card" / f"{started:%Y-%m-%dT%H-%M-%S}_{self.match.code}.yaml"
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            save(replay, path)
-        except OSError as error:
-            log.warning("cannot save the six-card replay: %s", error)
+        path = self.recorder.save_with_seats(labels)
+        if path is None:
             return
         self.saved_to = str(path)
         log.info("six-card replay saved to %s", path)
@@ -653,7 +637,7 @@ class SixTableScene(Scene):
         self.images.use(self.app.look.cards)
         self.app.look.cards.warm(2)
         self.blink = (self.blink + dt) % 1.0
-        self.clock += dt
+        self.recorder.tick(dt)
         for sprite in self.sprites.values():
             sprite.update(dt)
         for sprite in self.leaving:

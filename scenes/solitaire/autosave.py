@@ -1,9 +1,6 @@
-"""The window's side of ``golf.solitaire.autosave``: save the game on the table after every action, offer
-"Continue" on the title, and put the game back exactly as it was.
-
-The file lives in the records' folder (the user data folder; ``Records(folder)`` in tests, and
-nothing is written when the records have no folder). A file that cannot be read is kept aside by
-``golf.core.store`` and its notice joins the records' notices, which the title shows.
+"""The solitaire's part of the window's autosave (``scenes.core.autosave``): which games are kept,
+their recording now, and the game to continue ("Continue" on the title puts it back on the
+table: ``scenes.solitaire.continued``).
 
 When a game is left (new game, back to the title) its autosave is removed; when the window is
 closed on a game still in play the autosave stays, and that game is not counted in the
@@ -13,25 +10,40 @@ statistics yet: the player will continue it.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from golf.core.store import Store
 from golf.solitaire.autosave import AUTOSAVE_DOCUMENT, Snapshot
+from golf.solitaire.session import Game
+from scenes.core.autosave import Autosave
 from scenes.core.manager import App
+from scenes.solitaire.recorder import Recorder
 
-if TYPE_CHECKING:
-    from scenes.solitaire.game import GameScene
-
-__all__ = ["after_action", "clear", "keeps", "pending", "resume", "save"]
+__all__ = ["Table", "after_action", "clear", "keeps", "pending", "save", "snapshot"]
 
 log = logging.getLogger(__name__)
 
 
-def _store(app: App) -> Store | None:
-    return app.records.store
+class Table(Protocol):
+    """What the autosave reads of a solitaire table (``scenes.solitaire.game.GameScene``)."""
+
+    @property
+    def app(self) -> App: ...
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def recorder(self) -> Recorder | None: ...
+
+    @property
+    def elapsed(self) -> float: ...
 
 
-def keeps(scene: GameScene) -> bool:
+def _autosave(app: App) -> Autosave[Snapshot]:
+    return Autosave(app, AUTOSAVE_DOCUMENT)
+
+
+def keeps(scene: Table) -> bool:
     """Whether ``scene``'s game is one the autosave keeps: a recorded game of the player's own
     with a code (not a replay being watched, the tutorial, or a hole of a round, which has its
     own saved file)."""
@@ -39,55 +51,41 @@ def keeps(scene: GameScene) -> bool:
         scene.recorder is not None
         and scene.game.code is not None
         and getattr(scene, "round", None) is None
-        and _store(scene.app) is not None
+        and scene.app.records.store is not None
     )
 
 
-def snapshot(scene: GameScene) -> Snapshot:
-    """The snapshot of the game on ``scene`` now."""
+def snapshot(scene: Table) -> Snapshot:
+    """The recording of the game on ``scene`` now, with its clocks."""
     recorder = scene.recorder
     assert recorder is not None
     recorder.note()
+    path = recorder.target()  # chosen now, so that a continued game keeps its replay's file
     return Snapshot.of(
         scene.game,
         recorder.times,
         recorder.since,
         scene.elapsed,
         recorder.started,
-        recorder.path.name if recorder.path is not None else None,
+        path.name if path is not None else None,
     )
 
 
-def save(scene: GameScene) -> None:
+def save(scene: Table) -> None:
     """Write the autosave of ``scene``'s game (a notice for the player if that fails)."""
-    store = _store(scene.app)
-    if store is None or not keeps(scene):
-        return
-    recorder = scene.recorder
-    if recorder is not None and recorder.path is None and recorder.folder is not None:
-        recorder._target()  # choose the replay's file now, so a continued game keeps it
-    notice = store.try_save(AUTOSAVE_DOCUMENT, snapshot(scene))
-    pending_notices = scene.app.records.notices
-    if notice is not None and notice not in pending_notices:  # told once, not after every move
-        pending_notices.append(notice)
+    if keeps(scene):
+        _autosave(scene.app).save(snapshot(scene))
 
 
-def after_action(scene: GameScene) -> None:
+def after_action(scene: Table) -> None:
     """An action was accepted on ``scene``: save the game, or forget it once it is won."""
-    if not keeps(scene):
-        return
-    if scene.game.status == "won":
-        clear(scene.app)
-    else:
-        save(scene)
+    if keeps(scene):
+        _autosave(scene.app).after_action(scene.game.status == "won", lambda: snapshot(scene))
 
 
 def clear(app: App) -> None:
     """Remove the autosave (the game was left or finished)."""
-    store = _store(app)
-    if store is None:
-        return
-    store.remove(AUTOSAVE_DOCUMENT)
+    _autosave(app).clear()
 
 
 def pending(app: App) -> Snapshot | None:
@@ -96,15 +94,9 @@ def pending(app: App) -> Snapshot | None:
     A bad file is kept aside and its notice added to the records' notices (the title shows
     them); a finished game is forgotten.
     """
-    store = _store(app)
-    if store is None:
-        return None
-    store.remove_stale_temporaries(AUTOSAVE_DOCUMENT)
-    loaded = store.load(AUTOSAVE_DOCUMENT)
-    if loaded.notice is not None:
-        app.records.notices.append(loaded.notice)
-        return None
-    saved = loaded.value
+    saved, notice = _autosave(app).load()
+    if notice is not None:
+        app.records.notices.append(notice)
     if saved is None:
         return None
     try:
@@ -116,21 +108,3 @@ def pending(app: App) -> Snapshot | None:
         clear(app)
         return None
     return saved
-
-
-def resume(app: App, saved: Snapshot) -> GameScene:
-    """Put the saved game on the table: same position, undo history, clocks and recording."""
-    from scenes.solitaire.game import GameScene
-
-    scene = GameScene(app, saved.game(), deal_in=False)
-    scene.elapsed = saved.elapsed
-    recorder = scene.recorder
-    if recorder is not None:
-        recorder.started = saved.started
-        recorder.times = list(saved.times)
-        recorder.since = saved.since
-        if saved.replay is not None and recorder.folder is not None:
-            recorder.path = recorder.folder / saved.replay
-    app.scenes.reset(scene)
-    log.info("continued %s after %d actions", saved.code, len(saved.actions))
-    return scene

@@ -1,0 +1,26 @@
+""""Continue" on the title: the solitaire game the autosave holds, put back on the table exactly
+as it was — position, undo history, move counter, play-time clock and its recording (times and
+replay file) — from its recording (``golf.solitaire.autosave``)."""
+
+from __future__ import annotations
+
+import logging
+
+from golf.solitaire.autosave import Snapshot
+from scenes.core.manager import App
+from scenes.solitaire.game import GameScene
+
+__all__ = ["continue_game"]
+
+log = logging.getLogger(__name__)
+
+
+def continue_game(app: App, saved: Snapshot) -> GameScene:
+    """Put the saved game on the table: same position, undo history, clocks and recording."""
+    scene = GameScene(app, saved.game(), deal_in=False)
+    scene.elapsed = saved.elapsed
+    if scene.recorder is not None:
+        scene.recorder.carry_on(saved)
+    app.scenes.reset(scene)
+    log.info("continued %s after %d actions", saved.code, len(saved.actions))
+    return scene
