@@ -23,11 +23,11 @@ from typing import Generic, Protocol, TypeVar
 import pygame
 
 from golf.core.cards import card_token
+from golf.replay_files import read_replay
 from golf.solitaire import engine
 from golf.solitaire.engine import Action, Position
 from golf.solitaire.replay import Replay, Result, play
 from golf.solitaire.session import Refusal
-from golfcli.base import load_any
 from scenes.core.input import Intent, Kind
 from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, Look
 from scenes.core.manager import App, Loop
@@ -608,7 +608,7 @@ def run_command(args: argparse.Namespace, files: Sequence[Path]) -> int:
     status = 0
     try:
         for path in files:
-            replay = load_any(path)
+            replay = read_replay(path)
             if isinstance(replay, Replay):
                 problems = check(app, replay)
             else:
