@@ -2,4 +2,5 @@
 
 from golfcli.main import start
 
-start()
+if __name__ == "__main__":
+    start()
