@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from golf.solitaire.codes import format_code
 from golfcli.options import (
@@ -29,8 +29,10 @@ if TYPE_CHECKING:
 
 __all__ = ["no_window", "open_play_window", "open_watch_window", "prepare_play", "register"]
 
-NOT_YET = "The game window is not available yet"
-NOT_IN_BUILD = "The game window is not available in this build"
+NOT_YET: Final = "The game window is not available yet"
+NOT_IN_BUILD: Final = "The game window is not available in this build"
+WINDOW_MODULES: Final = ("pygame", "scenes", "scenes.app", "scenes.solitaire.watch", "scenes.sixcard.watch")
+"""The modules the command line opens the window through: a build may lack them."""
 
 
 def _add_play(parser: argparse.ArgumentParser) -> None:
@@ -68,7 +70,7 @@ def _add_play(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _no_window(args: argparse.Namespace) -> int:
+def _window_not_available(args: argparse.Namespace) -> int:
     print(NOT_YET, file=sys.stderr)
     return EXIT_FAILED
 
@@ -78,7 +80,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     help_text = "open the game window (the default)"
     parser = subparsers.add_parser("play", help=help_text, description=help_text)
     _add_play(parser)
-    parser.set_defaults(run=_no_window)
+    parser.set_defaults(run=_window_not_available)
 
 
 def prepare_play(args: argparse.Namespace) -> None:
@@ -98,8 +100,7 @@ def _path(text: str | None) -> Path | None:
 def no_window(error: ModuleNotFoundError, message: str) -> int:
     """A build without the window (no scenes, no pygame): ``message`` on stderr, exit status 1.
     Any other missing module is a real fault, raised again."""
-    name = error.name or ""
-    if name != "pygame" and name != "scenes" and not name.startswith("scenes."):
+    if error.name not in WINDOW_MODULES:
         raise error
     print(message, file=sys.stderr)
     return EXIT_FAILED
