@@ -190,10 +190,10 @@ def first_scene(app: App, options: WindowOptions) -> None:
     app.scenes.apply_pending()
 
 
-def run(argv_options: object = None) -> int:
+def run(window_options: object = None) -> int:
     """Open the window and play until the player quits; the process exit status."""
     started = time.perf_counter()
-    options = WindowOptions.from_any(argv_options)
+    options = WindowOptions.from_any(window_options)  # the command line passes WindowOptions
     if options.data_dir is None:
         options = replace(options, data_dir=data_dir())
     if options.replays_dir is None:
