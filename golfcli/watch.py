@@ -16,13 +16,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from golf.replay_files import read_replay
+from golf.solitaire.replay import Replay
 from golfcli.options import EXIT_FAILED, EXIT_OK, UsageError, positive
 from golfcli.verify import replay_files
 from golfcli.window import NOT_IN_BUILD, no_window, open_watch_window
 
 if TYPE_CHECKING:
     from golf.sixcard.replay import SixReplay
-    from golf.solitaire.replay import Replay
 
 __all__ = ["check_headless", "register", "run_watch"]
 
@@ -90,7 +90,6 @@ def check_headless(replays: Sequence[tuple[Path, Replay | SixReplay]], lang: str
     """Play each replay through its table's watch scene on the dummy display and print ``ok`` or
     ``FAIL`` with the first difference; exit status 1 when any differs."""
     try:
-        from golf.solitaire.replay import Replay
         from scenes.sixcard.watch import check as six_check
         from scenes.solitaire.watch import check, headless_app
     except ModuleNotFoundError as error:
