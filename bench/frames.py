@@ -29,7 +29,7 @@ WIN_LINE = list("241d241d123d426577d5d14d6dd6d745dd1576326d73ddd35d3")
 FIRST_FRAME_CHILD = """
 import sys, time
 sys.path.insert(0, {root!r})
-import main
+from golfcli.main import main  # what main.py runs
 import pygame
 shown = []
 flip = pygame.display.flip
@@ -38,7 +38,7 @@ def timed_flip():
     if not shown:
         shown.append(time.time())  # the first frame is on the screen
 pygame.display.flip = timed_flip
-code = main.main(["play", "--frames", "1", "--config-dir", {config!r}])
+code = main(["play", "--frames", "1", "--config-dir", {config!r}])
 sys.stdout.write(f"first-frame {{shown[0]!r}}\\n")
 sys.stdout.flush()
 raise SystemExit(code)

@@ -10,7 +10,7 @@ Hypothesis versions and a short run of this file, ``tests/test_fuzz.py``):
   a replay it returns must play back (``golf.solitaire.replay.play``) without an exception.
 * ``code``: ``golf.solitaire.codes.parse_code`` on mutated valid codes and random text. It must return a
   code or raise ``CodeError``; a code it returns must be written back the same way.
-* ``cli``: ``golfcli.base.main`` with random command lines built from the real commands, options,
+* ``cli``: ``golfcli.commands.main`` with random command lines built from the real commands, options,
   codes, files and random tokens (``play`` opens a stand-in window; ``watch`` is made headless).
   It may only end with exit status 0, 1 or 2 (a return or ``SystemExit``); files go to a
   temporary folder, and ``XDG_DATA_HOME``/``XDG_CONFIG_HOME`` point there too.
@@ -41,7 +41,7 @@ if str(ROOT) not in sys.path:
 
 from golf.solitaire.codes import CodeError, format_code, parse_code  # noqa: E402
 from golf.solitaire.replay import ReplayError, loads, play  # noqa: E402
-from golfcli import base as cli  # noqa: E402
+from golfcli import commands as cli  # noqa: E402
 
 SAMPLES: list[str] = [  # the solitaire samples (the six-card one has its own reader)
     text

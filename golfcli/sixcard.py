@@ -1,6 +1,6 @@
 """The ``six-card`` subcommands: simulate (AI strength), record, verify, new-code.
 
-``golfcli.base`` (or any argparse program) calls :func:`register` with its subparsers; each
+``golfcli.commands`` (or any argparse program) calls :func:`register` with its subparsers; each
 subcommand sets ``run`` (``args -> exit status``) as its default. Exit status: 0 all is well,
 1 a replay failed, 2 bad input (one line on stderr).
 """
@@ -20,19 +20,8 @@ from golf.sixcard.game import new_game
 from golf.sixcard.replay import SixReplay, save
 from golf.sixcard.rules import MAX_PLAYERS, MIN_PLAYERS, SixRules
 from golf.sixcard.simulate import play_game, survey
-
-EXIT_OK: Final = 0
-EXIT_FAILED: Final = 1
-EXIT_BAD_INPUT: Final = 2
-
-
-def _on_off(text: str) -> bool:
-    t = text.strip().lower()
-    if t in ("on", "yes", "true", "1"):
-        return True
-    if t in ("off", "no", "false", "0"):
-        return False
-    raise argparse.ArgumentTypeError(f"{text!r} is not on or off")
+from golfcli.options import EXIT_BAD_INPUT, EXIT_OK, on_off, option_values, positive
+from golfcli.verify import run_verify as verify_replays
 
 
 def _players(text: str) -> int:
@@ -59,14 +48,19 @@ def _levels(text: str) -> list[str]:
     return levels
 
 
-def _positive(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        n = 0
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
-    return n
+RULE_FIELDS: Final = (
+    "grid",
+    "holes",
+    "peek",
+    "knock",
+    "jokers",
+    "jokers_cancel",
+    "double_deck",
+    "twos_negative",
+    "row_cancel",
+    "ties",
+)
+"""The six-card rule switches, by their attribute on the parsed arguments."""
 
 
 def add_rule_options(parser: argparse.ArgumentParser) -> None:
@@ -74,38 +68,24 @@ def add_rule_options(parser: argparse.ArgumentParser) -> None:
     g = parser.add_argument_group("rules")
     g.add_argument("--grid", type=int, choices=(4, 6, 9), help="cards per player (default 6)")
     g.add_argument("--holes", type=int, choices=(9, 18), help="holes in a game (default 9)")
-    g.add_argument("--peek", type=_on_off, metavar="on|off", help="look at 2 cards, not turn them")
-    g.add_argument("--knock", type=_on_off, metavar="on|off", help="a player may knock")
-    g.add_argument("--jokers", type=_on_off, metavar="on|off", help="two jokers per deck (on)")
+    g.add_argument("--peek", type=on_off, metavar="on|off", help="look at 2 cards, not turn them")
+    g.add_argument("--knock", type=on_off, metavar="on|off", help="a player may knock")
+    g.add_argument("--jokers", type=on_off, metavar="on|off", help="two jokers per deck (on)")
     g.add_argument(
-        "--jokers-cancel", type=_on_off, metavar="on|off", help="jokers of a column cancel (on)"
+        "--jokers-cancel", type=on_off, metavar="on|off", help="jokers of a column cancel (on)"
     )
     g.add_argument(
-        "--double-deck", type=_on_off, metavar="on|off", help="two decks for any number of players"
+        "--double-deck", type=on_off, metavar="on|off", help="two decks for any number of players"
     )
-    g.add_argument("--twos-negative", type=_on_off, metavar="on|off", help="twos worth -2")
-    g.add_argument("--row-cancel", type=_on_off, metavar="on|off", help="rows of one rank score 0")
+    g.add_argument("--twos-negative", type=on_off, metavar="on|off", help="twos worth -2")
+    g.add_argument("--row-cancel", type=on_off, metavar="on|off", help="rows of one rank score 0")
     g.add_argument("--ties", choices=("playoff", "shared"), help="how a tie is settled")
 
 
 def rules_from_args(args: argparse.Namespace, base: SixRules | None = None) -> SixRules:
+    """The rules the options ask for: ``base`` (else the standard game) with each switch given."""
     rules = base or SixRules()
-    changes: dict[str, object] = {}
-    for name in (
-        "grid",
-        "holes",
-        "peek",
-        "knock",
-        "jokers",
-        "jokers_cancel",
-        "double_deck",
-        "twos_negative",
-        "row_cancel",
-        "ties",
-    ):
-        value = getattr(args, name, None)
-        if value is not None:
-            changes[name] = value
+    changes = option_values(args, RULE_FIELDS)
     return rules.with_(**changes) if changes else rules
 
 
@@ -159,9 +139,9 @@ def _add_simulate(p: argparse.ArgumentParser) -> None:
         metavar="LEVELS",
         help="one level per seat, e.g. hard,easy,easy,easy (one level: every seat)",
     )
-    p.add_argument("--rounds", type=_positive, default=100, help="games to play (default 100)")
+    p.add_argument("--rounds", type=positive, default=100, help="games to play (default 100)")
     p.add_argument("--seed", type=int, default=0, help="seed of the survey (default 0)")
-    p.add_argument("--jobs", type=_positive, default=1, help="processes to use (default 1)")
+    p.add_argument("--jobs", type=positive, default=1, help="processes to use (default 1)")
     add_rule_options(p)
     p.set_defaults(run=run_simulate)
 
@@ -215,8 +195,6 @@ def _add_record(p: argparse.ArgumentParser) -> None:
 
 def run_verify(args: argparse.Namespace) -> int:
     """The main ``verify`` command, every file read as a six-card replay."""
-    from golfcli.base import run_verify as verify_replays
-
     return verify_replays(args, six_card=True)
 
 

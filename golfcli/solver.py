@@ -1,7 +1,7 @@
 """The ``solve`` and ``survey`` subcommands: the exact solver from the command line.
 
 :func:`register` adds them to a command line's subparsers; each parser sets ``run``
-(``args -> exit status``), as ``golfcli.base`` expects of its plug-ins.
+(``args -> exit status``), as ``golfcli.commands`` expects of its command modules.
 
 ``solve CODE`` prints the verdict, the winning line (or the line to the best result), the
 states explored and the seconds; ``--json`` prints one object with the keys ``code``,
@@ -25,13 +25,20 @@ from typing import Any, Final, TextIO
 
 from golf.core.deal import MAX_DEAL, TABLEAU_SIZE
 from golf.solitaire import engine
-from golf.solitaire.codes import CodeError, format_code, parse_code, variant_part
+from golf.solitaire.codes import format_code, variant_part
 from golf.solitaire.rules import EASY, Rules
 from golf.solitaire.solver import solve
-from golfcli.base import UsageError, add_rule_options, rules_from_args
+from golfcli.options import (
+    EXIT_FAILED,
+    EXIT_OK,
+    add_rule_options,
+    code_and_rules,
+    positive,
+    rules_from_args,
+)
 
-EXIT_OK: Final = 0
-EXIT_UNDECIDED: Final = 1
+EXIT_UNDECIDED: Final = EXIT_FAILED
+"""``solve``: the state budget ran out before a verdict."""
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
@@ -45,7 +52,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument(
         "--max-states",
-        type=_positive,
+        type=positive,
         metavar="N",
         help="give up after N states (the verdict is then undecided, exit status 1)",
     )
@@ -66,7 +73,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     )
     parser.add_argument(
         "--jobs",
-        type=_positive,
+        type=positive,
         default=os.cpu_count() or 1,
         metavar="N",
         help="worker processes (default: one per core)",
@@ -77,21 +84,11 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         help="only decide winnable or not (skip the best result of lost deals)",
     )
     parser.add_argument(
-        "--max-states", type=_positive, metavar="N", help="give up on a deal after N states"
+        "--max-states", type=positive, metavar="N", help="give up on a deal after N states"
     )
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     add_rule_options(parser)
     parser.set_defaults(run=run_survey)
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
-    return value
 
 
 def _deal_range(text: str) -> range:
@@ -115,12 +112,7 @@ def _deal_range(text: str) -> range:
 
 
 def run_solve(args: argparse.Namespace) -> int:
-    try:
-        code = parse_code(args.code)
-    except CodeError as e:
-        raise UsageError(e.text("en")) from None
-    rules = rules_from_args(args, code.rules)
-    number = code.number
+    number, rules = code_and_rules(args.code, args)
     result = solve(engine.deal(number, rules), rules, max_states=args.max_states)
     tokens = [str(action) for action in result.line]
     if args.json:

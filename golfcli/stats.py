@@ -1,8 +1,8 @@
 """The ``stats`` subcommand: print the player's statistics, as text or JSON.
 
 :func:`register` adds it to a command line's subparsers; its parser sets ``run``
-(``args -> exit status``). The data folder is the platformdirs user data folder, or the folder
-named by the ``GOLF_DATA_DIR`` environment variable. Reading never moves a bad file: the command
+(``args -> exit status``). The data folder is ``golf.core.folders.data_dir()``: the user data
+folder, or the folder named by the ``GOLF_DATA_DIR`` environment variable. Reading never moves a bad file: the command
 says so on stderr, prints the defaults and exits with status 1.
 """
 
@@ -10,36 +10,21 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from datetime import date
-from pathlib import Path
 from typing import Any, Final
 
-from platformdirs import PlatformDirs
-
+from golf.core.folders import data_dir
 from golf.core.store import Store
 from golf.solitaire import daily
 from golf.solitaire.stats import STATS_DOCUMENT, RuleStats, Stats, daily_dates
-
-DATA_DIR_ENV: Final = "GOLF_DATA_DIR"
-APP_NAME: Final = "golf-solitaire"
-EXIT_OK: Final = 0
-EXIT_FAILED: Final = 1
+from golfcli.options import EXIT_FAILED, EXIT_OK
 
 _NAMES: Final = {
     "easy": {"en": "Easy", "fr": "Facile"},
     "classic": {"en": "Classic", "fr": "Classique"},
     "strict": {"en": "Strict (traditional)", "fr": "Stricte (traditionnelle)"},
 }
-
-
-def data_dir() -> Path:
-    """``$GOLF_DATA_DIR`` when set, else the user data folder of the game."""
-    override = os.environ.get(DATA_DIR_ENV)
-    if override:
-        return Path(override)
-    return Path(PlatformDirs(APP_NAME, appauthor=False).user_data_dir)
 
 
 def rule_set_name(key: str, lang: str = "en") -> str:

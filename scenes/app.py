@@ -1,7 +1,8 @@
 """The window's entry point: open the window, build the app context, run the frame loop.
 
-``main.py`` calls :func:`run` with its parsed command line (an ``argparse.Namespace`` or a
-:class:`WindowOptions`); attributes it does not have take their defaults.
+The command line (``golfcli.window``) calls :func:`run` with a :class:`WindowOptions`: plain
+values, the replay to watch already read. The user's folders come from ``golf.core.folders``
+unless the options name others.
 """
 
 from __future__ import annotations
@@ -11,15 +12,16 @@ import random
 import time
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
+from golf.core.folders import data_dir, replays_dir
+from golf.replay_files import read_replay
 from golf.solitaire.codes import CodeError, parse_code
-from golf.solitaire.replay import ReplayError
+from golf.solitaire.replay import Replay, ReplayError
 from golf.solitaire.rules import PRESETS, Rules
 from golf.solitaire.session import Game
-from golfcli.base import load_any
-from golfcli.stats import data_dir
 from scenes.core.i18n import LANGUAGES, Notice
 from scenes.core.input import InputMapper
 from scenes.core.look import PALETTE, SCREEN_SIZE, Look
@@ -28,15 +30,17 @@ from scenes.core.records import Records
 from scenes.core.settings import Settings, SettingsStore
 from scenes.core.sound import SoundBoard
 from scenes.flow import Flow
-from scenes.solitaire.recorder import default_replays_dir
 from scenes.title import TitleScene
+
+if TYPE_CHECKING:
+    from golf.sixcard.replay import SixReplay
 
 __all__ = ["WindowOptions", "build_app", "first_scene", "load_settings", "open_window", "run"]
 
 log = logging.getLogger(__name__)
 
 FPS = 60
-# golfcli.base's rule options; any of them on the command line starts a game at once
+# the command line's rule options; any of them given starts a game at once
 RULE_SWITCHES = ("king_ace", "queen_on_king", "draw", "jokers", "empty_waste", "scoring")
 MAX_DT = 0.1  # a long stall (window dragged, machine asleep) does not teleport the cards
 
@@ -53,11 +57,12 @@ class WindowOptions:
     frames: int | None = None  # stop after this many frames (smoke tests, benchmarks)
     seed: int | None = None  # seeds the random deals and the cosmetic effects
     screenshot: Path | None = None  # save the last frame as PNG before closing
-    game_rules: Rules | None = None  # the rules the command line settled on (golfcli.base)
+    game_rules: Rules | None = None  # the rules the command line settled on
     rules_given: bool = False  # whether any rule option was on the command line
     data_dir: Path | None = None  # statistics, high scores, saved round (run(): user data folder)
     record: Path | None = None  # play --record: also write the first game's replay here
     watch: Path | None = None  # open the window on this replay file (main.py watch FILE)
+    watched: Replay | SixReplay | None = None  # that file, read (None: run() reads it)
     replays_dir: Path | None = None  # where games are saved (run(): the user's data folder)
     autoplay: int | None = None  # play random keys with this seed (crash tests: scenes.autoplay)
     autoplay_game: str | None = None  # the game autoplay plays: solitaire (None) or six-card
@@ -172,7 +177,8 @@ def first_scene(app: App, options: WindowOptions) -> None:
         def close() -> None:
             app.running = False
 
-        app.flow.watch(load_any(options.watch), name=options.watch.name, on_back=close)
+        replay = options.watched if options.watched is not None else read_replay(options.watch)
+        app.flow.watch(replay, name=options.watch.name, on_back=close)
     elif options.code:
         code = parse_code(options.code)
         app.flow.start_game(Game.new(code.number, code.rules))
@@ -184,23 +190,23 @@ def first_scene(app: App, options: WindowOptions) -> None:
     app.scenes.apply_pending()
 
 
-def run(argv_options: object = None) -> int:
+def run(window_options: object = None) -> int:
     """Open the window and play until the player quits; the process exit status."""
     started = time.perf_counter()
-    options = WindowOptions.from_any(argv_options)
+    options = WindowOptions.from_any(window_options)  # the command line passes WindowOptions
     if options.data_dir is None:
         options = replace(options, data_dir=data_dir())
     if options.replays_dir is None:
-        options = replace(options, replays_dir=default_replays_dir())
+        options = replace(options, replays_dir=replays_dir())
     if options.code:
         try:
             parse_code(options.code)
         except CodeError as error:
             log.error("%s", error)
             return 2
-    if options.watch is not None:
+    if options.watch is not None and options.watched is None:
         try:
-            load_any(options.watch)
+            options = replace(options, watched=read_replay(options.watch))
         except ReplayError as error:
             log.error("%s", error)
             return 2

@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pygame
 
+from golf.replay_files import read_replay
 from golf.sixcard.replay import SixReplay
 from golf.solitaire.replay import Replay, ReplayError, Result, play
-from golfcli.base import load_any
 from scenes.core.input import Intent, Kind
 from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, chunky_panel
 from scenes.core.manager import App, Scene
@@ -86,7 +86,7 @@ def _read(path: Path, sample: bool) -> Entry:
     except OSError:
         modified = datetime.min
     try:
-        either = load_any(path)
+        either = read_replay(path)
     except ReplayError as error:
         return Entry(path, sample, modified, error=str(error))
     except Exception as error:  # a hostile file must never take the list down

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import shutil
 import subprocess
 import sys
-import types
 from pathlib import Path
 
 import pytest
@@ -17,7 +17,8 @@ from golf.solitaire.engine import Action
 from golf.solitaire.replay import Replay, Result, load, save
 from golf.solitaire.rules import CLASSIC, EASY, STRICT
 from golf.solitaire.session import Game
-from golfcli import base as cli
+from golfcli import commands as cli
+from golfcli import options
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -100,24 +101,24 @@ def test_describe_with_jokers_deals_more_cards(capsys: pytest.CaptureFixture[str
 
 def parse_rules(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser()
-    cli.add_rule_options(parser)
+    options.add_rule_options(parser)
     return parser.parse_args(argv)
 
 
 def test_rules_default_to_the_base() -> None:
-    assert cli.rules_from_args(parse_rules([])) == EASY
-    assert cli.rules_from_args(parse_rules([]), CLASSIC) == CLASSIC
+    assert options.rules_from_args(parse_rules([])) == EASY
+    assert options.rules_from_args(parse_rules([]), CLASSIC) == CLASSIC
 
 
 def test_rules_preset_then_switches() -> None:
     args = parse_rules(["--rules", "strict", "--draw", "any", "--jokers", "2", "--empty-waste"])
-    assert cli.rules_from_args(args) == STRICT.with_(draw_any_time=True, jokers=2, empty_waste=True)
+    assert options.rules_from_args(args) == STRICT.with_(draw_any_time=True, jokers=2, empty_waste=True)
     args = parse_rules(["--king-ace", "off", "--queen-on-king", "off", "--scoring", "strokes"])
-    assert cli.rules_from_args(args) == EASY.with_(
+    assert options.rules_from_args(args) == EASY.with_(
         king_ace=False, queen_on_king=False, scoring="strokes"
     )
     assert (
-        cli.rules_from_args(parse_rules(["--no-empty-waste"]), EASY.with_(empty_waste=True)) == EASY
+        options.rules_from_args(parse_rules(["--no-empty-waste"]), EASY.with_(empty_waste=True)) == EASY
     )
 
 
@@ -256,34 +257,40 @@ def test_without_a_window(capsys: pytest.CaptureFixture[str]) -> None:
     assert err == "The game window is not available yet\n"
 
 
-def test_other_modules_can_add_commands(
+def test_a_command_is_added_to_the_list(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(cli, "COMMANDS", list(cli.COMMANDS))
-
-    def add(parser: argparse.ArgumentParser) -> None:
+    def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+        parser = subparsers.add_parser("echo", help="say it louder")
         parser.add_argument("word")
+        parser.set_defaults(run=lambda args: print(args.word.upper()) or 0)
 
-    def echo(args: argparse.Namespace) -> int:
-        print(args.word.upper())
-        return 0
-
-    cli.register_command(cli.Command("echo", "say it louder", add, echo))
+    monkeypatch.setattr(cli, "COMMANDS", (*cli.COMMANDS, cli.Commands(("echo",), register)))
     assert run(["echo", "golf"], capsys)[:2] == (0, "GOLF\n")
 
 
-def test_solver_cli_registers_its_commands(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    fake = types.ModuleType("golfcli.solver")
+@pytest.mark.parametrize("commands", cli.COMMANDS, ids=lambda c: c.names[0])
+def test_each_module_adds_the_commands_the_list_names(commands: cli.Commands) -> None:
+    parser = argparse.ArgumentParser()
+    subparsers = parser.add_subparsers()
+    commands.register(subparsers)
+    assert tuple(subparsers.choices) == commands.names
 
-    def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-        p = subparsers.add_parser("solve")
-        p.set_defaults(run=lambda args: print("solved") or 0)
 
-    fake.register = register  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "golfcli.solver", fake)
-    assert run(["solve"], capsys)[:2] == (0, "solved\n")
+def test_a_command_loads_only_its_own_module() -> None:
+    code = (
+        "import sys\n"
+        "from golfcli import commands\n"
+        "commands.build_parser('play').parse_args(['play', '--rules', 'classic'])\n"
+        "loaded = {'golfcli.solver', 'golfcli.stats', 'golfcli.sixcard'} & set(sys.modules)\n"
+        "assert not loaded, loaded\n"
+        "commands.build_parser('solve')\n"
+        "assert 'golfcli.solver' in sys.modules\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=False
+    )
+    assert done.returncode == 0, done.stderr
 
 
 def test_bad_options_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
@@ -335,9 +342,10 @@ def test_main_py_a_bad_replay_file(tmp_path: Path) -> None:
 
 def test_the_headless_commands_do_not_import_pygame() -> None:
     code = (
-        "import sys, main\n"
-        "assert main.main(['describe', 'GO1-E-AAAAAAB']) == 0\n"
-        "assert main.main(['verify', 'replays/']) == 0\n"
+        "import sys\n"
+        "from golfcli.main import main\n"
+        "assert main(['describe', 'GO1-E-AAAAAAB']) == 0\n"
+        "assert main(['verify', 'replays/']) == 0\n"
         "assert 'pygame' not in sys.modules, 'pygame was imported'\n"
     )
     done = subprocess.run(
@@ -368,3 +376,60 @@ def test_verify_reads_six_card_replays_too(
     six.write_text(text.replace(totals.group(0), changed), encoding="utf-8")
     status, out, _ = run(["verify", str(six)], capsys)
     assert status == 1 and out.startswith(f"FAIL {six}: ")
+
+
+# --- watch --headless -----------------------------------------------------------------------------
+
+NO_CHILD_PROCESS = """
+import multiprocessing.process
+started = []
+def refuse(self):
+    started.append(self.name)
+    raise RuntimeError("no child process may start here")
+multiprocessing.process.BaseProcess.start = refuse
+from golfcli.main import main
+status = main(["watch", "--headless", "replays/"])
+print("child processes started:", len(started), started)
+raise SystemExit(status)
+"""
+
+
+def test_a_headless_watch_starts_no_process() -> None:
+    """The watched tables never ask the solver: no solver process (nor any other) starts."""
+    done = subprocess.run(
+        [sys.executable, "-c", NO_CHILD_PROCESS],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+        check=False,
+        env={**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"},
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[-1] == "child processes started: 0 []"
+    assert len(lines) >= 10 and all(line.startswith("ok   replays/") for line in lines[:-1])
+
+
+def test_a_watched_file_is_read_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from golf.core import yamlfile
+
+    reads: list[str] = []
+    read_text = yamlfile.read_text
+
+    def counted(path: str | os.PathLike[str], max_bytes: int) -> str:
+        reads.append(str(path))
+        return read_text(path, max_bytes)
+
+    monkeypatch.setattr("golf.replay_files.read_text", counted)
+    opened: list[tuple[Path, object]] = []
+    monkeypatch.setattr(
+        "golfcli.watch.open_watch_window",
+        lambda args, path, replay: opened.append((path, replay)) or 0,
+    )
+    sample = ROOT / "replays" / "seeds-easy-win.yaml"
+    assert cli.main(["watch", str(sample)]) == 0
+    assert reads == [str(sample)]
+    assert opened == [(sample, load(sample))]

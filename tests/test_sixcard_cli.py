@@ -1,4 +1,4 @@
-"""The ``six-card`` subcommands, through an argparse parser of our own (as golfcli.base wires them)."""
+"""The ``six-card`` subcommands, through an argparse parser of our own (as golfcli.commands wires them)."""
 
 from __future__ import annotations
 

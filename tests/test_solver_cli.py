@@ -14,7 +14,7 @@ from golf.solitaire.engine import Action
 from golf.solitaire.rules import CLASSIC, EASY
 from golf.solitaire.session import Game
 from golf.solitaire.solver import solve
-from golfcli import base as cli
+from golfcli import commands as cli
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from golf.core import folders
 from golf.core.store import Store
 from golf.solitaire.stats import STATS_DOCUMENT, GameResult, Stats, record_game, record_round
 from golfcli import stats as stats_cli
@@ -26,7 +27,7 @@ def run(argv: list[str]) -> int:
 @pytest.fixture
 def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "data"
-    monkeypatch.setenv(stats_cli.DATA_DIR_ENV, str(folder))
+    monkeypatch.setenv(folders.DATA_DIR_ENV, str(folder))
     return folder
 
 
@@ -123,11 +124,11 @@ def test_a_bad_date_is_a_usage_error(data_dir: Path, capsys: pytest.CaptureFixtu
 def test_the_data_folder_is_the_user_data_folder_unless_overridden(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.delenv(stats_cli.DATA_DIR_ENV, raising=False)
+    monkeypatch.delenv(folders.DATA_DIR_ENV, raising=False)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
-    assert stats_cli.data_dir() == tmp_path / "xdg" / "golf-solitaire"
-    monkeypatch.setenv(stats_cli.DATA_DIR_ENV, str(tmp_path / "elsewhere"))
-    assert stats_cli.data_dir() == tmp_path / "elsewhere"
+    assert folders.data_dir() == tmp_path / "xdg" / "golf-solitaire"
+    monkeypatch.setenv(folders.DATA_DIR_ENV, str(tmp_path / "elsewhere"))
+    assert folders.data_dir() == tmp_path / "elsewhere"
 
 
 def test_one_daily_deal_is_counted_in_the_singular(

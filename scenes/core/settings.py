@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from platformdirs import PlatformDirs
 
+from golf.core.folders import config_dir
 from golf.solitaire.codes import format_code
 from golf.solitaire.rules import PRESETS, Rules
 from scenes.core.i18n import LANGUAGES, Notice, system_language
@@ -107,7 +107,7 @@ def _valid(name: str, value: object) -> bool:
 
 def default_config_dir() -> Path:
     """The user's config folder for the game (not created here)."""
-    return Path(PlatformDirs("golf-solitaire", appauthor=False).user_config_dir)
+    return config_dir()
 
 
 class CorruptSettingsError(ValueError):

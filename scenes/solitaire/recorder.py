@@ -17,8 +17,7 @@ from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 
-from platformdirs import PlatformDirs
-
+from golf.core.folders import replays_dir
 from golf.solitaire.replay import Replay, save
 from golf.solitaire.session import Game
 from scenes.core.recorder import SUFFIX
@@ -45,7 +44,7 @@ FORBIDDEN = '<>:"/\\|?*'  # not allowed in file names on Windows (and / anywhere
 
 def default_replays_dir() -> Path:
     """``replays`` in the user's data folder (not created here)."""
-    return Path(PlatformDirs("golf-solitaire", appauthor=False).user_data_dir) / "replays"
+    return replays_dir()
 
 
 class NameProblem(ValueError):

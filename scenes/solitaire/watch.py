@@ -9,12 +9,11 @@ over an undo works too.
 
 :func:`check` runs the same scene headless, one action per frame at a fixed ``dt`` with no clock,
 and compares every position with the engine's playback and the end with the recorded result;
-``main.py watch FILE --headless`` is :func:`run_command`.
+``main.py watch FILE --headless`` runs it (``golfcli.watch``) on :func:`headless_app`.
 """
 
 from __future__ import annotations
 
-import argparse
 import logging
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -27,7 +26,6 @@ from golf.solitaire import engine
 from golf.solitaire.engine import Action, Position
 from golf.solitaire.replay import Replay, Result, play
 from golf.solitaire.session import Refusal
-from golfcli.base import load_any
 from scenes.core.input import Intent, Kind
 from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, Look
 from scenes.core.manager import App, Loop
@@ -37,7 +35,7 @@ from scenes.core.textfit import fit_text
 from scenes.core.widgets import Button
 from scenes.solitaire.game import BUTTON_Y, FLIGHT, GameScene, layout
 
-__all__ = ["SPEEDS", "Playback", "WatchScene", "check", "run_command"]
+__all__ = ["SPEEDS", "Playback", "WatchScene", "check", "headless_app"]
 
 log = logging.getLogger(__name__)
 
@@ -594,32 +592,3 @@ def headless_app(lang: str = "en", config_dir: Path | None = None) -> App:
         settings=settings,
         sound=SoundBoard(False, 0),
     )
-
-
-def run_command(args: argparse.Namespace, files: Sequence[Path]) -> int:
-    """``main.py watch``: the window on one file, or every file checked headless."""
-    if not args.headless:
-        from scenes.app import run
-
-        args.watch = files[0]
-        status = run(args)
-        return status if isinstance(status, int) else 0
-    app = headless_app(args.lang or "en")
-    status = 0
-    try:
-        for path in files:
-            replay = load_any(path)
-            if isinstance(replay, Replay):
-                problems = check(app, replay)
-            else:
-                from scenes.sixcard.watch import check as six_check
-
-                problems = six_check(app, replay)
-            if problems:
-                print(f"FAIL {path}: {problems[0]}", flush=True)
-                status = 1
-            else:
-                print(f"ok   {path}", flush=True)
-    finally:
-        pygame.quit()
-    return status

@@ -1,0 +1,107 @@
+"""Every command of the program, in one list, and the parser and dispatch that use it.
+
+A command module (``golfcli.verify``, ``golfcli.solver``, …) has a ``register(subparsers)``
+that adds its subcommands; each subcommand's parser sets ``run`` (``args -> exit status``) as its
+default. :data:`COMMANDS` lists the modules with the subcommand names each adds — the one place a
+new command is added. The modules of the solver, the statistics and six-card Golf are imported
+only when one of their commands (or the whole help) is asked for, so ``play`` starts without them.
+
+``play`` (and no command at all) opens the window that :func:`main` is given: ``golfcli.main``
+passes the real one, tests a stand-in.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Final, NoReturn
+
+from golf.solitaire.replay import ReplayError
+from golfcli import solitaire, verify, watch
+from golfcli.options import EXIT_BAD_INPUT, EXIT_FAILED, Run, UsageError
+from golfcli.window import prepare_play
+from golfcli.window import register as register_play
+
+__all__ = ["COMMANDS", "PROG", "Commands", "build_parser", "main"]
+
+PROG: Final = "golf" if getattr(sys, "frozen", False) else "main.py"
+
+Register = Callable[["argparse._SubParsersAction[Any]"], None]
+"""A command module's ``register``: it adds its subcommands to an argparse subparsers object."""
+
+
+@dataclass(frozen=True)
+class Commands:
+    """The subcommands one module adds, and its ``register``."""
+
+    names: tuple[str, ...]
+    register: Register
+
+
+def _solver(subparsers: argparse._SubParsersAction[Any]) -> None:
+    from golfcli import solver
+
+    solver.register(subparsers)
+
+
+def _stats(subparsers: argparse._SubParsersAction[Any]) -> None:
+    from golfcli import stats
+
+    stats.register(subparsers)
+
+
+def _six_card(subparsers: argparse._SubParsersAction[Any]) -> None:
+    from golfcli import sixcard
+
+    sixcard.register(subparsers)
+
+
+COMMANDS: Final = (
+    Commands(("verify",), verify.register),
+    Commands(("describe", "new-code"), solitaire.register),
+    Commands(("play",), register_play),
+    Commands(("watch",), watch.register),
+    Commands(("solve", "survey"), _solver),
+    Commands(("stats",), _stats),
+    Commands(("six-card",), _six_card),
+)
+"""Every command, in the order ``--help`` lists them."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, with its errors on one line (status 2) rather than the usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command line with every command, or only with the module that adds ``command``
+    (when one does): the others are not even imported."""
+    parser = _Parser(prog=PROG, description="Golf solitaire.")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    owners = [c for c in COMMANDS if command in c.names]
+    for commands in owners or COMMANDS:
+        commands.register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, window: Run | None = None) -> int:
+    """Run the command line; returns the exit status. ``window`` opens the game (``play``)."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if not args_list or (args_list[0].startswith("-") and args_list[0] not in ("-h", "--help")):
+        args_list.insert(0, "play")
+    args = build_parser(args_list[0]).parse_args(args_list)
+    try:
+        if args.command == "play":
+            prepare_play(args)
+            return (window or args.run)(args)
+        command_run: Run = args.run
+        return command_run(args)
+    except (UsageError, ReplayError) as e:
+        print(f"{PROG}: {e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except BrokenPipeError:
+        return EXIT_FAILED

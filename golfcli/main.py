@@ -1,0 +1,36 @@
+"""The program's start: the command line with the real window (``main.py``, ``python -m
+golfcli`` and the built program all come here).
+
+The garbage collector is held back before anything else is imported (see ``golfcli.startup``);
+the headless commands never import pygame, the window's modules load only when it opens.
+"""
+
+from __future__ import annotations
+
+from golfcli.startup import hold_collections
+
+hold_collections()
+
+import sys  # noqa: E402
+from collections.abc import Sequence  # noqa: E402
+
+from golfcli import commands  # noqa: E402
+from golfcli.window import open_play_window  # noqa: E402
+
+__all__ = ["main", "start"]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line (``sys.argv`` by default); ``play`` opens the window."""
+    return commands.main(argv, window=open_play_window)
+
+
+def start() -> None:
+    """Run the program and exit with its status."""
+    if getattr(sys, "frozen", False):
+        # The built program's process-pool workers (six-card simulate, the solver) start here
+        # on Windows and macOS; without this they would run the command line again.
+        import multiprocessing
+
+        multiprocessing.freeze_support()
+    raise SystemExit(main())

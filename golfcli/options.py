@@ -1,0 +1,135 @@
+"""What the commands share: exit statuses, the one-line usage error, the option types, and the
+solitaire's rule and code options (written once, whichever command deals a game).
+
+Exit status: 0 all is well, 1 a replay failed or an action was refused, 2 bad input (a wrong
+code, a bad file, a bad option) — always one line on stderr and no traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Iterable
+from typing import Final
+
+from golf.solitaire.codes import CodeError, parse_code
+from golf.solitaire.rules import EASY, PRESETS, Rules
+
+__all__ = [
+    "EXIT_BAD_INPUT",
+    "EXIT_FAILED",
+    "EXIT_OK",
+    "RULE_OPTIONS",
+    "Run",
+    "UsageError",
+    "add_rule_options",
+    "code_and_rules",
+    "on_off",
+    "option_values",
+    "positive",
+    "rule_options_given",
+    "rules_from_args",
+]
+
+EXIT_OK: Final = 0
+EXIT_FAILED: Final = 1
+EXIT_BAD_INPUT: Final = 2
+
+Run = Callable[[argparse.Namespace], int]
+"""What a subcommand does: its parsed arguments in, its exit status out."""
+
+
+class UsageError(Exception):
+    """Bad input from the command line: reported as one line, exit status 2."""
+
+
+# --- option types ---------------------------------------------------------------------------------
+
+
+def on_off(text: str) -> bool:
+    """``on``/``off`` (or yes/no, true/false, 1/0) as a switch's value."""
+    t = text.strip().lower()
+    if t in ("on", "yes", "true", "1"):
+        return True
+    if t in ("off", "no", "false", "0"):
+        return False
+    raise argparse.ArgumentTypeError(f"{text!r} is not on or off")
+
+
+def positive(text: str) -> int:
+    """A whole number of at least 1 (frames, games, processes, states)."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
+    return value
+
+
+def option_values(args: argparse.Namespace, names: Iterable[str]) -> dict[str, object]:
+    """The options among ``names`` that the command line gave (by attribute name): a rule
+    set's ``with_`` changes."""
+    values = {name: getattr(args, name, None) for name in names}
+    return {name: value for name, value in values.items() if value is not None}
+
+
+# --- solitaire: the rules and the code ------------------------------------------------------------
+
+_SOLITAIRE_FIELDS: Final = ("king_ace", "queen_on_king", "jokers", "empty_waste", "scoring")
+RULE_OPTIONS: Final = ("rules", "draw", *_SOLITAIRE_FIELDS)
+"""The attributes :func:`add_rule_options` leaves on the parsed arguments."""
+
+
+def add_rule_options(parser: argparse.ArgumentParser) -> None:
+    """``--rules`` and one option per switch of SPEC §3 (each overrides the preset)."""
+    group = parser.add_argument_group("rules")
+    group.add_argument(
+        "--rules",
+        choices=sorted(PRESETS),
+        help="rule preset (default: easy, or the code's rules)",
+    )
+    group.add_argument(
+        "--king-ace", type=on_off, metavar="on|off", help="A on K and K on A (King–Ace link)"
+    )
+    group.add_argument(
+        "--queen-on-king", type=on_off, metavar="on|off", help="a Queen may go on a King"
+    )
+    group.add_argument(
+        "--draw",
+        choices=("any", "stuck"),
+        help="draw at any time, or only when no card can be played",
+    )
+    group.add_argument("--jokers", type=int, choices=(0, 1, 2), help="wild jokers in the deck")
+    group.add_argument(
+        "--empty-waste",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="the waste starts empty",
+    )
+    group.add_argument("--scoring", choices=("points", "strokes"), help="how the game is scored")
+
+
+def rules_from_args(args: argparse.Namespace, base: Rules = EASY) -> Rules:
+    """The rules the options ask for: ``--rules`` (else ``base``), then each switch given."""
+    preset = getattr(args, "rules", None)
+    rules = PRESETS[preset] if preset else base
+    changes = option_values(args, _SOLITAIRE_FIELDS)
+    draw = getattr(args, "draw", None)
+    if draw is not None:
+        changes["draw_any_time"] = draw == "any"
+    return rules.with_(**changes) if changes else rules
+
+
+def rule_options_given(args: argparse.Namespace) -> bool:
+    """Whether any rule option (a preset or a switch) was on the command line."""
+    return any(getattr(args, name, None) is not None for name in RULE_OPTIONS)
+
+
+def code_and_rules(text: str, args: argparse.Namespace) -> tuple[int, Rules]:
+    """The deal number of a game code and its rules with the options' changes; a bad code is a
+    :class:`UsageError`."""
+    try:
+        code = parse_code(text)
+    except CodeError as e:
+        raise UsageError(e.text("en")) from None
+    return code.number, rules_from_args(args, code.rules)

@@ -1,0 +1,101 @@
+"""The solitaire's headless commands: ``describe`` a deal and make a ``new-code``."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import sys
+from typing import Any
+
+from golf.core.deal import MAX_DEAL
+from golf.solitaire.codes import format_code
+from golf.solitaire.describe import describe
+from golf.solitaire.engine import Action
+from golf.solitaire.session import Game
+from golfcli.options import (
+    EXIT_FAILED,
+    EXIT_OK,
+    UsageError,
+    add_rule_options,
+    code_and_rules,
+    rules_from_args,
+)
+
+__all__ = ["parse_actions", "register", "run_describe", "run_new_code"]
+
+_STATUS_WORDS = {
+    "en": {"playing": "playing", "won": "won", "blocked": "blocked"},
+    "fr": {"playing": "en cours", "won": "gagnée", "blocked": "bloquée"},
+}
+
+
+# --- describe -------------------------------------------------------------------------------------
+
+
+def parse_actions(text: str) -> list[Action]:
+    """``"draw, play 5, play 2"`` (commas or semicolons between actions)."""
+    out = []
+    for part in re.split(r"[,;]", text):
+        token = part.strip()
+        if token:
+            try:
+                out.append(Action.parse(token))
+            except ValueError as e:
+                raise UsageError(f"--actions: {e}") from None
+    return out
+
+
+def _add_describe(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("code", metavar="CODE", help="a game code such as GO1-E-AAAAAAB")
+    parser.add_argument("--lang", choices=("en", "fr"), default="en", help="language of the text")
+    parser.add_argument(
+        "--actions", default="", metavar="LIST", help='actions to play first, e.g. "draw, play 5"'
+    )
+    add_rule_options(parser)
+
+
+def run_describe(args: argparse.Namespace) -> int:
+    number, rules = code_and_rules(args.code, args)
+    actions = parse_actions(args.actions)
+    game = Game.new(number, rules)
+    for i, action in enumerate(actions, start=1):
+        refused = game.apply(action)
+        if refused is not None:
+            print(f"action {i} ({action}): {refused.text(args.lang)}", file=sys.stderr)
+            return EXIT_FAILED
+    lang = args.lang
+    print(format_code(number, rules))
+    print(describe(game.position, lang))
+    if lang == "fr":
+        print(f"coups : {game.moves} ; score : {game.score} ; {_STATUS_WORDS['fr'][game.status]}")
+    else:
+        print(f"moves: {game.moves}; score: {game.score}; {_STATUS_WORDS['en'][game.status]}")
+    return EXIT_OK
+
+
+# --- new-code -------------------------------------------------------------------------------------
+
+
+def _add_new_code(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--seed", type=int, help="seed of the random choice (for repeatable output)"
+    )
+    add_rule_options(parser)
+
+
+def run_new_code(args: argparse.Namespace) -> int:
+    rng = random.Random(args.seed)
+    print(format_code(rng.randrange(MAX_DEAL), rules_from_args(args)))
+    return EXIT_OK
+
+
+def register(subparsers: argparse._SubParsersAction[Any]) -> None:
+    """Add ``describe CODE`` and ``new-code``."""
+    for name, help_text, add_arguments, run in (
+        ("describe", "print the board description of a deal", _add_describe, run_describe),
+        ("new-code", "print a random game code", _add_new_code, run_new_code),
+    ):
+        parser = subparsers.add_parser(name, help=help_text, description=help_text)
+        add_arguments(parser)
+        parser.set_defaults(run=run)

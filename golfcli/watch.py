@@ -1,0 +1,114 @@
+"""The ``watch`` command: a replay in the window, or replays played headless through the game's
+own scenes and checked.
+
+Every file is read once, here, before anything else happens: a bad file stops the command with
+its one-line error (exit 2) before a window opens or a line is printed. The replays read are
+what the window shows or the headless check plays.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from golf.replay_files import read_replay
+from golf.solitaire.replay import Replay
+from golfcli.options import EXIT_FAILED, EXIT_OK, UsageError, positive
+from golfcli.verify import replay_files
+from golfcli.window import NOT_IN_BUILD, no_window, open_watch_window
+
+if TYPE_CHECKING:
+    from golf.sixcard.replay import SixReplay
+
+__all__ = ["check_headless", "register", "run_watch"]
+
+
+def _add_watch(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "paths",
+        nargs="+",
+        metavar="FILE",
+        help="a replay file (with --headless: files or folders of *.yaml / *.yml)",
+    )
+    parser.add_argument(
+        "--headless",
+        action="store_true",
+        help="play the replay through the game's scenes without a window, as fast as possible, "
+        "and check the final position and result (exit 1 naming the first difference)",
+    )
+    parser.add_argument("--lang", choices=("en", "fr"), help="language for this run")
+    parser.add_argument("--config-dir", metavar="DIR", help="where the settings file lives")
+    parser.add_argument(
+        "--frames", type=positive, metavar="N", help="close after N frames (tests, benchmarks)"
+    )
+    parser.add_argument("--screenshot", metavar="PNG", help="save the last frame before closing")
+
+
+def register(subparsers: argparse._SubParsersAction[Any]) -> None:
+    """Add ``watch FILE...``."""
+    help_text = "watch a replay in the window, or check it headless"
+    parser = subparsers.add_parser("watch", help=help_text, description=help_text)
+    _add_watch(parser)
+    parser.set_defaults(run=run_watch)
+
+
+def run_watch(args: argparse.Namespace) -> int:
+    """Read every file (exit 2 with its one-line error), then open the window on the one file,
+    or check them all headless."""
+    files = replay_files(args.paths)
+    if not args.headless and len(files) != 1:
+        raise UsageError("watch opens one replay in the window (use --headless for several)")
+    replays = [(path, read_replay(path)) for path in files]
+    if not args.headless:
+        path, replay = replays[0]
+        return open_watch_window(args, path, replay)
+    # before pygame is imported: SDL reads these once
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    return check_headless(replays, args.lang or "en")
+
+
+@contextlib.contextmanager
+def _solver_in_process() -> Iterator[None]:
+    """No solver processes while the tables are built: a watched table never asks the solver,
+    and the processes a table starts for its hints would only cost the time to start them."""
+    from scenes.solitaire import solver_worker
+
+    kept = solver_worker.USE_PROCESSES
+    solver_worker.USE_PROCESSES = False
+    try:
+        yield
+    finally:
+        solver_worker.USE_PROCESSES = kept
+
+
+def check_headless(replays: Sequence[tuple[Path, Replay | SixReplay]], lang: str = "en") -> int:
+    """Play each replay through its table's watch scene on the dummy display and print ``ok`` or
+    ``FAIL`` with the first difference; exit status 1 when any differs."""
+    try:
+        from scenes.sixcard.watch import check as six_check
+        from scenes.solitaire.watch import check, headless_app
+    except ModuleNotFoundError as error:
+        return no_window(error, NOT_IN_BUILD)
+    import pygame  # after the scenes: their package quiets pygame's banner first
+    status = EXIT_OK
+    with _solver_in_process():
+        app = headless_app(lang)
+        try:
+            for path, replay in replays:
+                if isinstance(replay, Replay):
+                    problems = check(app, replay)
+                else:
+                    problems = six_check(app, replay)
+                if problems:
+                    print(f"FAIL {path}: {problems[0]}", flush=True)
+                    status = EXIT_FAILED
+                else:
+                    print(f"ok   {path}", flush=True)
+        finally:
+            pygame.quit()
+    return status
