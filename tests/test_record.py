@@ -94,7 +94,6 @@ def test_continue_restores_an_old_solitaire_autosave(tmp_path: Path) -> None:
 
 
 def test_continue_restores_an_old_six_card_autosave(tmp_path: Path) -> None:
-    from scenes import flow
     from scenes.sixcard.setup import SixSetupScene
     from scenes.sixcard.table import SixTableScene
 
@@ -102,7 +101,7 @@ def test_continue_restores_an_old_six_card_autosave(tmp_path: Path) -> None:
     (tmp_path / "data" / SIX_AUTOSAVE_DOCUMENT.name).write_text(OLD_SIX_CARD, encoding="utf-8")
     driver = make_driver(tmp_path / "data", tmp_path / "config")
     driver.app.replays_dir = tmp_path / "replays"
-    flow.open_six_card(driver.app)
+    driver.app.flow.open_six_card()
     driver.loop.step(pygame.event.get(), 0.1)
     setup = driver.app.scenes.top
     assert isinstance(setup, SixSetupScene) and setup.saved is not None
