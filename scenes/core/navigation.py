@@ -10,12 +10,49 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
+from golf.core.play import Step
+from golf.sixcard.actions import Action
+from golf.sixcard.game import Match, Refusal, State
 from golf.sixcard.replay import SixReplay
+from golf.sixcard.seating import SixSetup
 from golf.solitaire.replay import Replay
 from golf.solitaire.rules import Rules
 from golf.solitaire.session import Game
 
-__all__ = ["Navigation"]
+__all__ = ["Navigation", "SixCardGame", "SixCardKeeper"]
+
+
+class SixCardGame(Protocol):
+    """A six-card game on a table, as what keeps it (its autosave, its replay file) reads it."""
+
+    @property
+    def match(self) -> Match: ...
+
+    @property
+    def setup(self) -> SixSetup: ...
+
+    @property
+    def times(self) -> list[float]: ...
+
+    @property
+    def state(self) -> State: ...
+
+    def seat_labels(self) -> list[str]:
+        """What the replay file calls each seat ("You", "Birdie (medium)")."""
+        ...
+
+
+class SixCardKeeper(Protocol):
+    """What keeps a six-card table's game: its autosave after every action, its replay file
+    once it is over."""
+
+    saved_to: str | None
+
+    def heard(self, step: Step[Action, State, Refusal]) -> None: ...
+
+    def forget(self) -> None: ...
+
+    def save_replay(self) -> None: ...
 
 
 class Navigation(Protocol):
@@ -53,8 +90,16 @@ class Navigation(Protocol):
         """The new-game window over the current screen."""
         ...
 
-    def open_six_card(self) -> None:
-        """The six-card setup window."""
+    def open_six_card(self, setup: SixSetup | None = None) -> None:
+        """The six-card setup window (filled in with ``setup``, over the table it came from)."""
+        ...
+
+    def play_six_card(self, setup: SixSetup) -> None:
+        """A new six-card game of ``setup``: its table in place of every screen."""
+        ...
+
+    def six_card_keeper(self, game: SixCardGame) -> SixCardKeeper:
+        """What keeps ``game`` (a table played at this screen): its autosave and replay file."""
         ...
 
     def open_replays(self) -> None:

@@ -21,7 +21,7 @@ from golf.sixcard.game import Match
 from scenes.core.manager import App
 
 if TYPE_CHECKING:
-    from scenes.sixcard.table import SixTableScene
+    from scenes.sixcard.parts import SavedGame as SixTableScene
 
 __all__ = ["after_action", "clear", "pending", "resume", "save", "snapshot"]
 
@@ -97,7 +97,7 @@ def pending(app: App) -> tuple[SixSnapshot | None, StoreNotice | None]:
 def resume(app: App, saved: SixSnapshot) -> SixTableScene:
     """Put the saved game on the table: same hole, grids, scores, whose turn; the computers
     carry on from there."""
-    from scenes.sixcard.setup import KINDS, SixSetup
+    from golf.sixcard.seating import KINDS, SixSetup
     from scenes.sixcard.table import SixTableScene
 
     start, now = saved.states()
