@@ -67,7 +67,7 @@ def test_what_the_table_does_next() -> None:
     state = _opening()
     seat = state.to_move
     assert seat is not None
-    assert next_step(state, 0, {seat}, (), None, None) == "computer"
+    assert next_step(state, 0, {seat}, (), None, None) == "driven"
     assert next_step(state, 0, (), (seat,), None, None) == "reveal"
     assert next_step(state, 0, (), (seat, seat + 1), None, None) == "curtain"
     assert next_step(state, 0, (), (seat, seat + 1), None, seat) == ""  # the curtain is up

@@ -43,9 +43,10 @@ PERSON_PAUSE: Final = 0.25
 HANDOVER_PAUSE: Final = 1.0
 """After a person's turn, before the curtain for the next person: time to see the move."""
 
-Next = Literal["", "scoreboard", "computer", "curtain", "reveal"]
-"""What a table does once it has waited: nothing, show the hole's scores, let a computer act,
-hide the table until the next person at the screen is ready, or show that person's cards."""
+Next = Literal["", "scoreboard", "driven", "curtain", "reveal"]
+"""What a table does once it has waited: nothing, show the hole's scores, ask a driven seat (a
+computer; a player elsewhere) for its action, hide the table until the next person at the screen
+is ready, or show that person's cards."""
 
 
 @dataclass
@@ -87,21 +88,22 @@ def pause_after(
 def next_step(
     state: State,
     scored: int,
-    computers: Collection[int],
+    driven: Collection[int],
     people: Collection[int],
     revealed: int | None,
     curtain_for: int | None,
 ) -> Next:
     """What the table does next, once it has waited: ``scored`` holes have had their scoreboard;
-    ``revealed`` is the person whose cards the screen shows, ``curtain_for`` the one the curtain
-    waits for."""
+    ``driven`` are the seats whose actions come from elsewhere than this screen (the computers),
+    ``people`` the seats of the people at it; ``revealed`` is the person whose cards the screen
+    shows, ``curtain_for`` the one the curtain waits for."""
     if state.phase in ("hole_over", "game_over"):
         return "scoreboard" if scored < len(state.scores) else ""
     seat = state.to_move
     if seat is None:
         return ""
-    if seat in computers:
-        return "computer"
+    if seat in driven:
+        return "driven"
     if revealed != seat and curtain_for is None:
         return "curtain" if len(people) > 1 else "reveal"
     return ""

@@ -1,13 +1,17 @@
-"""Who hands actions to the six-card table: the person at the screen (intents → actions) and the
-computer seats (when a computer acts, at the table's pace; what it does, from its seat's view).
+"""Who hands actions to the six-card table, and when: the person at the screen (intents →
+actions), and the table's course in time (:class:`TableCourse`: the pause after each action, the
+scoreboard, the curtain between people) which asks each driven seat for its action when its turn
+comes — a computer decides from its own seat's view (:class:`ComputerSeat`).
 
-A replay being watched is a third driver (``scenes.sixcard.watch``). A seat played over the
-network would be one more: a driver whose ``drive`` hands the table the actions that arrive.
+A replay being watched drives the table instead (``scenes.sixcard.watch``). A seat played over
+the network would be one more :class:`SeatDriver`: its ``action`` gives the action received for
+that seat, or None while none has arrived.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from typing import Protocol
 
 import pygame
@@ -16,12 +20,13 @@ from golf.sixcard.actions import (
     KNOCK_ACTION,
     TAKE_DISCARD_ACTION,
     TAKE_STOCK_ACTION,
+    Action,
     discard_flip,
     flip,
     replace,
 )
-from golf.sixcard.ai import make_opponent
-from golf.sixcard.game import legal_actions
+from golf.sixcard.ai import Opponent, make_opponent
+from golf.sixcard.game import State, legal_actions
 from golf.sixcard.pace import next_step
 from golf.sixcard.texts import Reason, message
 from golf.sixcard.view import seat_view
@@ -30,7 +35,14 @@ from scenes.sixcard.listeners import default_target
 from scenes.sixcard.overlays import CurtainScene, ScoreboardScene
 from scenes.sixcard.parts import DISCARD, KNOCK, STOCK, TableLike, Target
 
-__all__ = ["HINT_SECONDS", "ComputerSeats", "PersonAtScreen", "TableDriver"]
+__all__ = [
+    "HINT_SECONDS",
+    "ComputerSeat",
+    "PersonAtScreen",
+    "SeatDriver",
+    "TableCourse",
+    "TableDriver",
+]
 
 log = logging.getLogger(__name__)
 
@@ -44,11 +56,37 @@ class TableDriver(Protocol):
     def drive(self, dt: float) -> None: ...
 
 
-class ComputerSeats:
-    """The computers' turns, the curtain between people and the scoreboard, in time."""
+class SeatDriver(Protocol):
+    """A seat whose actions come from elsewhere than this screen's input."""
 
-    def __init__(self, table: TableLike) -> None:
+    def action(self, state: State) -> Action | None:
+        """The seat's next action (it is the seat to move), or None while it has none yet."""
+        ...
+
+
+class ComputerSeat:
+    """A computer: decides from its own seat's view, nothing else."""
+
+    def __init__(self, opponent: Opponent) -> None:
+        self.opponent = opponent
+
+    def action(self, state: State) -> Action | None:
+        seat = state.to_move
+        assert seat is not None
+        return self.opponent.decide(seat_view(state, seat))
+
+
+class TableCourse:
+    """The table in time: the pause after each action, the scoreboard once a hole's grids have
+    been seen, the curtain between two people at the screen, and the driven seats' actions.
+
+    ``seats`` are the seats that do not play from this screen's input (the computers); the
+    person to move plays through :class:`PersonAtScreen`.
+    """
+
+    def __init__(self, table: TableLike, seats: Mapping[int, SeatDriver]) -> None:
         self.table = table
+        self.seats = seats
 
     def drive(self, dt: float) -> None:
         table = self.table
@@ -56,25 +94,24 @@ class ComputerSeats:
             return
         state = table.state
         step = next_step(
-            state, table.scored, table.opponents, table.humans, table.revealed, table.curtain_for
+            state, table.scored, self.seats, table.humans, table.revealed, table.curtain_for
         )
+        seat = state.to_move
         if step == "scoreboard":
             table.scored = len(state.scores)
             log.info("hole %d scored %s (%s)", state.hole, state.scores[-1], state.phase)
             table.app.scenes.push(
                 ScoreboardScene(table.app, table, state.phase == "game_over"), fade=False
             )
-        elif step == "computer":
-            seat = state.to_move
-            assert seat is not None
-            table.act(table.opponents[seat].decide(seat_view(state, seat)))
-        elif step == "curtain":
-            table.curtain_for = state.to_move
-            assert state.to_move is not None
-            table.app.scenes.push(CurtainScene(table.app, table, state.to_move), fade=False)
-        elif step == "reveal":
-            assert state.to_move is not None
-            table.reveal(state.to_move)
+        elif step == "driven" and seat is not None:
+            action = self.seats[seat].action(state)
+            if action is not None:
+                table.act(action)
+        elif step == "curtain" and seat is not None:
+            table.curtain_for = seat
+            table.app.scenes.push(CurtainScene(table.app, table, seat), fade=False)
+        elif step == "reveal" and seat is not None:
+            table.reveal(seat)
 
 
 class PersonAtScreen:

@@ -393,8 +393,8 @@ class SixPauseMenu(Scene):
         self.app.flow.open_six_card(self.table.setup.with_(number=None))
 
     def to_title(self) -> None:
-        """Leave the game for the title: the player chose to, so it is not kept to continue."""
-        self.table.forget_game()
+        """Leave the game for the title: the player chose to, so it is not kept to continue
+        (the table forgets it as it leaves)."""
         self.app.flow.to_title()
 
     def handle(self, intent: Intent) -> None:

@@ -110,8 +110,6 @@ class ScoredTable(Protocol):
 
     def reveal(self, seat: int) -> None: ...
 
-    def forget_game(self) -> None: ...
-
 
 class TableLike(ScoredTable, Protocol):
     """The table as its own parts see it: the view, the cards in flight, the listeners and

@@ -33,7 +33,7 @@ from scenes.core.navigation import SixCardKeeper
 from scenes.core.widgets import Button, Toast
 from scenes.sixcard.art import CardImages, SixSprite
 from scenes.sixcard.board import Board
-from scenes.sixcard.drivers import ComputerSeats, PersonAtScreen, TableDriver
+from scenes.sixcard.drivers import ComputerSeat, PersonAtScreen, TableCourse, TableDriver
 from scenes.sixcard.listeners import (
     CardsFly,
     PaceOfPlay,
@@ -122,7 +122,8 @@ class SixTableScene(Scene):
             self.board.knock, "six.knock", self.knock, style="orange", size=10
         )
         self.person = PersonAtScreen(self)
-        self.driver: TableDriver = ComputerSeats(self)
+        seats = {seat: ComputerSeat(opponent) for seat, opponent in self.opponents.items()}
+        self.driver: TableDriver = TableCourse(self, seats)
         self.drawing = TableView(self)
         self.session: PlaySession[Action, State, Refusal] = PlaySession(
             self.match, lambda: self.match.state
@@ -321,9 +322,11 @@ class SixTableScene(Scene):
         if self.keeper is not None:
             self.keeper.save_replay()
 
-    def forget_game(self) -> None:
-        """The player leaves the game on purpose: it is not kept to continue."""
-        if self.keeper is not None:
+    def exit(self, quitting: bool = False) -> None:
+        """The table leaves the stack: the player left the game on purpose (to the title, a new
+        deal), so it is not kept to continue — unless the window is closing (``quitting``): the
+        game in play stays saved and the setup window offers to continue it."""
+        if not quitting and self.keeper is not None:
             self.keeper.forget()
 
     # ----------------------------------------------------------------- the person's input
