@@ -112,9 +112,7 @@ class PaceOfPlay:
         if not step.applied:
             return
         table, before, after = self.table, step.before, step.after
-        table.wait = pause_after(
-            before, after, table.setup.speed, table.opponents, table.humans
-        )
+        table.wait = pause_after(before, after, table.setup.speed, table.opponents, table.humans)
         if after.ending and not before.ending:
             table.banner = BANNER_SECONDS
             table.app.sound.play("block")

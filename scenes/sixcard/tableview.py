@@ -300,7 +300,6 @@ class TableView:
         )
 
 
-
 class TablePanels:
     """The words around the table: the HUD across the top, the viewer's panel (name, points,
     what to do now) and the side panel (every seat's total, the knock button, the keys).
@@ -520,7 +519,10 @@ class TablePanels:
                 y += 16
         if knock:
             self.table.knock_button.draw(
-                surface, look, texts, focused=self.table.cursor_visible and self.table.cursor == KNOCK
+                surface,
+                look,
+                texts,
+                focused=self.table.cursor_visible and self.table.cursor == KNOCK,
             )
 
 
