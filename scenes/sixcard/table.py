@@ -82,13 +82,14 @@ class SixTableScene(Scene):
         self._flight = flight
         number = setup.number if setup.number is not None else app.deals.randrange(26**7)
         resumed = match is not None
+        self.match = match or setup.match(number)
+        self.code = self.match.code
+        # the autosave and the replay file: a watched replay is never saved
         self.keeper: SixCardKeeper | None = None
         if not watching:
             self.keeper = app.flow.six_card_keeper(self)
-            if match is None:
+            if not resumed:
                 self.keeper.forget()  # a new game replaces the one left in play
-        self.match = match or setup.match(number)
-        self.code = self.match.code
         computers: dict[int, Opponent] = {
             seat: make_opponent(kind, app.deals.randrange(2**63))
             for seat, kind in enumerate(setup.seats)
