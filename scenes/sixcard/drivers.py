@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Protocol
 
 import pygame
@@ -47,7 +48,9 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 HINT_SECONDS = 1.6
-_STEPS = {Kind.LEFT: (-1, 0), Kind.RIGHT: (1, 0), Kind.UP: (0, -1), Kind.DOWN: (0, 1)}
+_STEPS: Mapping[Kind, tuple[int, int]] = MappingProxyType(
+    {Kind.LEFT: (-1, 0), Kind.RIGHT: (1, 0), Kind.UP: (0, -1), Kind.DOWN: (0, 1)}
+)
 
 
 class TableDriver(Protocol):
