@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from golf.core.deal import MAX_DEAL
 from golf.sixcard.replay import SixReplay
+from golf.sixcard.seating import SixSetup
 from golf.solitaire.replay import Replay
 from golf.solitaire.rules import PRESETS, Rules
 from golf.solitaire.session import Game
@@ -19,6 +20,7 @@ from scenes.core.manager import App
 from scenes.options import OptionsScene
 from scenes.replays import ReplaysScene
 from scenes.sixcard.setup import SixSetupScene
+from scenes.sixcard.table import SixTableScene
 from scenes.sixcard.watch import SixWatchScene
 from scenes.solitaire.finding import FindDealScene
 from scenes.solitaire.game import GameScene
@@ -84,9 +86,14 @@ class Flow:
         """Show the new-game window over the current screen."""
         self.app.scenes.push(NewGameScene(self.app), fade=False)
 
-    def open_six_card(self) -> None:
-        """The setup window of six-card Golf, the game against computer opponents."""
-        self.app.scenes.push(SixSetupScene(self.app), fade=False)
+    def open_six_card(self, setup: SixSetup | None = None) -> None:
+        """The setup window of six-card Golf, the game against computer opponents (filled in
+        with ``setup``, over the table it came from)."""
+        self.app.scenes.push(SixSetupScene(self.app, setup), fade=False)
+
+    def play_six_card(self, setup: SixSetup) -> None:
+        """A new six-card game of ``setup``: its table in place of every screen."""
+        self.app.scenes.reset(SixTableScene(self.app, setup))
 
     def open_replays(self) -> None:
         """The list of saved replays and samples."""

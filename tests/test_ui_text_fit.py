@@ -355,9 +355,9 @@ def test_six_card_instructions_show_whole(tmp_path: Path, lang: str) -> None:
                 def prompt(text: str = text) -> str:
                     return text
 
-                table._prompt = prompt  # type: ignore[method-assign]
+                table.drawing.panels.prompt = prompt  # type: ignore[method-assign]
                 with _Recorder(app, surface) as recorder:
-                    table._draw_panel(surface, table.view)
+                    table.drawing.panels.panel(surface, table.view)
                 inside = panel.inflate(-2 * EDGE, -2 * EDGE)
                 problems += [
                     f"{players} players, {grid} cards: {line!r} leaves the panel"
@@ -400,7 +400,7 @@ def test_six_card_top_bar_texts_do_not_overlap(tmp_path: Path, lang: str) -> Non
         match = _ending_match(6, rules, seed=60 + grid)
         table = SixTableScene(app, SixSetup(players=6, rules=rules), match=match)
         with _Recorder(app, surface) as recorder:
-            table._draw_hud(surface)
+            table.drawing.panels.hud(surface)
         rects = [rect for _, rect in recorder.lines]
         assert len(rects) >= 4, recorder.lines
         assert all(surface.get_rect().contains(rect) for rect in rects), recorder.lines

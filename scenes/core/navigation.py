@@ -11,11 +11,13 @@ from collections.abc import Callable
 from typing import Protocol
 
 from golf.sixcard.replay import SixReplay
+from golf.sixcard.seating import SixSetup
 from golf.solitaire.replay import Replay
 from golf.solitaire.rules import Rules
 from golf.solitaire.session import Game
 
 __all__ = ["Navigation"]
+
 
 
 class Navigation(Protocol):
@@ -53,8 +55,12 @@ class Navigation(Protocol):
         """The new-game window over the current screen."""
         ...
 
-    def open_six_card(self) -> None:
-        """The six-card setup window."""
+    def open_six_card(self, setup: SixSetup | None = None) -> None:
+        """The six-card setup window (filled in with ``setup``, over the table it came from)."""
+        ...
+
+    def play_six_card(self, setup: SixSetup) -> None:
+        """A new six-card game of ``setup``: its table in place of every screen."""
         ...
 
     def open_replays(self) -> None:

@@ -128,42 +128,14 @@ class Board:
             BIG_GAP,
         )
         self.spots: dict[int, SeatSpot] = {viewer: bottom}
-        sw, sh = card_size(OPPONENT_SCALE)
-        opp_w = columns * sw + (columns - 1) * SMALL_GAP
+        sh = card_size(OPPONENT_SCALE)[1]
         opp_h = rows * sh + (rows - 1) * SMALL_GAP
         top_y = HUD_H + 4 + PLATE_H + 2
         side_y = top_y + opp_h + 18 + PLATE_H + 2
         places = _PLACES[players - 1]
         for k, place in enumerate(places):
             seat = (viewer + 1 + k) % players
-            if place == "left":
-                spot = SeatSpot(
-                    seat, "left", MARGIN, side_y, OPPONENT_SCALE, rows, columns, SMALL_GAP
-                )
-            elif place == "right":
-                spot = SeatSpot(
-                    seat,
-                    "right",
-                    width - MARGIN - opp_w,
-                    side_y,
-                    OPPONENT_SCALE,
-                    rows,
-                    columns,
-                    SMALL_GAP,
-                )
-            else:
-                centre = float(place.split(":")[1]) * width
-                spot = SeatSpot(
-                    seat,
-                    "top",
-                    round(centre - opp_w / 2) // 2 * 2,
-                    top_y,
-                    OPPONENT_SCALE,
-                    rows,
-                    columns,
-                    SMALL_GAP,
-                )
-            self.spots[seat] = spot
+            self.spots[seat] = _opponent_spot(seat, place, rows, columns, top_y, side_y)
         pw, ph = card_size(self.pile_scale)
         if not self.tall:
             pile_y = top_y + opp_h + 6
@@ -217,6 +189,40 @@ class Board:
             hud=pygame.Rect(0, 0, SCREEN_SIZE[0], HUD_H),
         )
         return out
+
+
+def _opponent_spot(
+    seat: int, place: str, rows: int, columns: int, top_y: int, side_y: int
+) -> SeatSpot:
+    """An opponent's grid at ``place`` ("left", "right", or "top:f", centred at ``f`` of the
+    screen's width): along the top at ``top_y``, on a side at ``side_y``."""
+    width = SCREEN_SIZE[0]
+    sw = card_size(OPPONENT_SCALE)[0]
+    opp_w = columns * sw + (columns - 1) * SMALL_GAP
+    if place == "left":
+        return SeatSpot(seat, "left", MARGIN, side_y, OPPONENT_SCALE, rows, columns, SMALL_GAP)
+    if place == "right":
+        return SeatSpot(
+            seat,
+            "right",
+            width - MARGIN - opp_w,
+            side_y,
+            OPPONENT_SCALE,
+            rows,
+            columns,
+            SMALL_GAP,
+        )
+    centre = float(place.split(":")[1]) * width
+    return SeatSpot(
+        seat,
+        "top",
+        round(centre - opp_w / 2) // 2 * 2,
+        top_y,
+        OPPONENT_SCALE,
+        rows,
+        columns,
+        SMALL_GAP,
+    )
 
 
 def _free_corner(

@@ -8,8 +8,8 @@ import logging
 
 from golf.sixcard.autosave import SixSnapshot
 from golf.sixcard.game import Match
+from golf.sixcard.seating import KINDS, SixSetup
 from scenes.core.manager import App
-from scenes.sixcard.setup import KINDS, SixSetup
 from scenes.sixcard.table import SixTableScene
 
 __all__ = ["RESUME_PAUSE", "continue_game"]

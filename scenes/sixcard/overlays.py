@@ -1,18 +1,22 @@
 """Over the six-card table: the scoreboard after each hole, the final standings, the curtain
-that passes the screen from one person to the next, and the pause menu."""
+that passes the screen from one person to the next, and the pause menu.
+
+They see the table as a :class:`~scenes.sixcard.parts.ScoredTable` and reach the other screens
+(a new table, the setup window, the title) through ``app.flow``: the table imports them, never
+the other way round."""
 
 from __future__ import annotations
 
 import pygame
 
 from golf.sixcard.game import leaders, totals, winners
+from golf.sixcard.pace import standings as seat_standings
 from scenes.core.input import Intent, Kind
 from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, chunky_panel, veil
 from scenes.core.manager import App, Scene
 from scenes.core.textfit import fit_text
 from scenes.core.widgets import Button, Menu
-from scenes.sixcard import autosave as sixautosave
-from scenes.sixcard.table import SixTableScene
+from scenes.sixcard.parts import ScoredTable
 
 __all__ = ["CurtainScene", "ScoreboardScene", "SixPauseMenu", "standings"]
 
@@ -44,26 +48,13 @@ def _row(specs: list[tuple[str, object, str]], y: int, width: int = BUTTON_W) ->
     return buttons
 
 
-def standings(table: SixTableScene) -> list[tuple[int, int, int]]:
+def standings(table: ScoredTable) -> list[tuple[int, int, int]]:
     """(place, seat, total) from first to last; tied totals share a place, play-off winners
     first among them."""
-    state = table.state
-    all_totals = totals(state)
-    first = set(winners(state) or leaders(state))
-    order = sorted(range(state.players), key=lambda s: (all_totals[s], s not in first, s))
-    out: list[tuple[int, int, int]] = []
-    for i, seat in enumerate(order):
-        same = (
-            out
-            and all_totals[out[-1][1]] == all_totals[seat]
-            and ((seat in first) == (out[-1][1] in first))
-        )
-        place = out[-1][0] if same else i + 1
-        out.append((place, seat, all_totals[seat]))
-    return out
+    return seat_standings(table.state)
 
 
-def leader_line(table: SixTableScene) -> str:
+def leader_line(table: ScoredTable) -> str:
     """Who leads and with how many points ("Birdie leads with 12", "You lead with 9")."""
     state = table.state
     lead = leaders(state)
@@ -79,7 +70,7 @@ class ScoreboardScene(Scene):
 
     overlay = True
 
-    def __init__(self, app: App, table: SixTableScene, final: bool) -> None:
+    def __init__(self, app: App, table: ScoredTable, final: bool) -> None:
         super().__init__(app)
         self.table = table
         self.final = final
@@ -115,15 +106,11 @@ class ScoreboardScene(Scene):
     def again(self) -> None:
         """The same players and rules on a new deal."""
         setup = self.table.setup.with_(number=self.app.deals.randrange(26**7))
-        self.app.scenes.reset(SixTableScene(self.app, setup))
+        self.app.flow.play_six_card(setup)
 
     def setup(self) -> None:
         """The setup window, to change players or rules."""
-        from scenes.sixcard.setup import SixSetupScene
-
-        self.app.scenes.push(
-            SixSetupScene(self.app, self.table.setup.with_(number=None)), fade=False
-        )
+        self.app.flow.open_six_card(self.table.setup.with_(number=None))
 
     def handle(self, intent: Intent) -> None:
         if intent.kind in (Kind.CANCEL, Kind.MENU):
@@ -308,7 +295,7 @@ class ScoreboardScene(Scene):
 class CurtainScene(Scene):
     """Between two people's turns at one screen: the table hidden until the next is ready."""
 
-    def __init__(self, app: App, table: SixTableScene, seat: int) -> None:
+    def __init__(self, app: App, table: ScoredTable, seat: int) -> None:
         super().__init__(app)
         self.table = table
         self.seat = seat
@@ -365,7 +352,7 @@ class SixPauseMenu(Scene):
 
     overlay = True
 
-    def __init__(self, app: App, table: SixTableScene) -> None:
+    def __init__(self, app: App, table: ScoredTable) -> None:
         super().__init__(app)
         self.table = table
         specs: list[tuple[str, object, str]] = [
@@ -399,19 +386,15 @@ class SixPauseMenu(Scene):
     def new_deal(self) -> None:
         """The same players and rules on a new deal."""
         setup = self.table.setup.with_(number=self.app.deals.randrange(26**7))
-        self.app.scenes.reset(SixTableScene(self.app, setup))
+        self.app.flow.play_six_card(setup)
 
     def setup(self) -> None:
         """The setup window, to change players or rules."""
-        from scenes.sixcard.setup import SixSetupScene
-
-        self.app.scenes.push(
-            SixSetupScene(self.app, self.table.setup.with_(number=None)), fade=False
-        )
+        self.app.flow.open_six_card(self.table.setup.with_(number=None))
 
     def to_title(self) -> None:
-        """Leave the game for the title: the player chose to, so it is not kept to continue."""
-        sixautosave.clear(self.app)
+        """Leave the game for the title: the player chose to, so it is not kept to continue
+        (the table forgets it as it leaves)."""
         self.app.flow.to_title()
 
     def handle(self, intent: Intent) -> None:

@@ -8,68 +8,31 @@ computer of one of three levels; rows for seats beyond the number of players are
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
 
 import pygame
 
 from golf.core.deal import MAX_DEAL
-from golf.sixcard.ai import LEVELS
 from golf.sixcard.autosave import SixSnapshot
-from golf.sixcard.game import Match, totals
-from golf.sixcard.rules import MAX_PLAYERS, MIN_PLAYERS, STANDARD, SixRules
+from golf.sixcard.game import totals
+from golf.sixcard.rules import MAX_PLAYERS, MIN_PLAYERS
+from golf.sixcard.seating import HUMAN, KINDS, SPEEDS, SixSetup
 from scenes.core.input import Intent, Kind
 from scenes.core.look import PALETTE, SCREEN_SIZE, chunky_panel, veil
 from scenes.core.manager import App, Scene
 from scenes.core.textfit import wrap_text
 from scenes.core.widgets import Button, Choice, Form, Toast
 from scenes.sixcard import autosave as sixautosave
+from scenes.sixcard.parts import seat_name
+from scenes.sixcard.table import SixTableScene
 
 __all__ = ["HUMAN", "KINDS", "SPEEDS", "SetupChoice", "SixSetup", "SixSetupScene"]
-
-HUMAN = "human"
-KINDS: tuple[str, ...] = (HUMAN, *LEVELS)
-SPEEDS: tuple[str, ...] = ("slow", "normal", "fast")
 
 LEFT_W, RIGHT_W, ROW_H, ROW_GAP = 520, 600, 40, 6
 TOP = 96
 SAVED_H = 50  # room above the buttons for the lines on a game to continue
 
-
-@dataclass(frozen=True)
-class SixSetup:
-    """Everything the table needs to start a game."""
-
-    players: int = 4
-    kinds: tuple[str, ...] = (HUMAN, "medium", "medium", "medium", "medium", "medium")
-    rules: SixRules = STANDARD
-    speed: str = "normal"
-    number: int | None = None  # the deal number; None: a random one
-
-    def __post_init__(self) -> None:
-        if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise ValueError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}")
-        if len(self.kinds) < self.players or any(k not in KINDS for k in self.kinds):
-            raise ValueError(f"kinds must name {self.players} seats among {KINDS}")
-        if self.speed not in SPEEDS:
-            raise ValueError(f"speed must be one of {SPEEDS}")
-
-    @property
-    def seats(self) -> tuple[str, ...]:
-        """What sits at each seat of the game: ``human`` or a computer level."""
-        return self.kinds[: self.players]
-
-    @property
-    def humans(self) -> tuple[int, ...]:
-        """The seats played by people at this screen."""
-        return tuple(s for s, kind in enumerate(self.seats) if kind == HUMAN)
-
-    def match(self, number: int) -> Match:
-        """A new match of these players and rules on deal ``number``."""
-        return Match.new(number, self.players, self.rules)
-
-    def with_(self, **changes: object) -> SixSetup:
-        """A copy with some fields changed."""
-        return replace(self, **changes)  # type: ignore[arg-type]
+Row = tuple[str, Sequence[object], object, Callable[[object], str], Callable[[object], None]]
+"""A row of the form: its label, the values, the current one, how a value reads, on change."""
 
 
 class SetupChoice(Choice):
@@ -91,16 +54,46 @@ class SixSetupScene(Scene):
     def __init__(self, app: App, setup: SixSetup | None = None) -> None:
         super().__init__(app)
         self.setup = setup or SixSetup()
-        texts = app.texts
-
-        def on_off(value: object) -> str:
-            return app.texts("common.on" if value else "common.off")
-
         left_x = (SCREEN_SIZE[0] - (LEFT_W + RIGHT_W + 40)) // 2
         right_x = left_x + LEFT_W + 40
-        left: list[
-            tuple[str, Sequence[object], object, Callable[[object], str], Callable[[object], None]]
-        ] = [
+        left, right = self._left_rows(), self._right_rows()
+        self.left: list[SetupChoice] = []
+        self.right: list[SetupChoice] = []
+        for column, rows, x, width in (
+            (self.left, left, left_x, LEFT_W),
+            (self.right, right, right_x, RIGHT_W),
+        ):
+            for i, (key, values, current, show, change) in enumerate(rows):
+                rect = pygame.Rect(x, TOP + i * (ROW_H + ROW_GAP), width, ROW_H)
+                choice = SetupChoice(rect, key, list(values), 0, show, change)
+                choice.set(current)
+                column.append(choice)
+        bottom = TOP + len(right) * (ROW_H + ROW_GAP) + 34
+        self.toasts: list[Toast] = []
+        self.saved, self.saved_lines = self._saved_game()
+        specs = [("six.setup.start", self.start, "green"), ("common.back", self.close, "pink")]
+        if self.saved is not None:  # Continue first, the new deal no longer the obvious one
+            specs = [("title.continue", self.resume, "green"), *specs]
+            specs[1] = ("six.setup.start", self.start, "orange")
+            bottom += SAVED_H
+        width, gap = 260, 24
+        bx = (SCREEN_SIZE[0] - (len(specs) * width + (len(specs) - 1) * gap)) // 2
+        self.buttons = [
+            Button(pygame.Rect(bx + i * (width + gap), bottom, width, 52), key, action, style=style)
+            for i, (key, action, style) in enumerate(specs)
+        ]
+        self.form = Form([*self.left, *self.right, *self.buttons])
+        self.form.focus = len(self.left) + len(self.right)  # Continue or Start: Enter at once
+        self.panel = pygame.Rect(left_x - 30, 16, LEFT_W + RIGHT_W + 100, bottom + 52 + 24 - 16)
+        self.saved_y = bottom - SAVED_H + 2
+        self.summary_y = TOP + len(left) * (ROW_H + ROW_GAP) + 12
+        self._summary: tuple[str, list[str]] | None = None
+        self._sync()
+
+    def _left_rows(self) -> list[Row]:
+        """The players, who sits at each seat, and the pace."""
+        texts = self.app.texts
+        left: list[Row] = [
             (
                 "six.setup.players",
                 range(MIN_PLAYERS, MAX_PLAYERS + 1),
@@ -128,10 +121,17 @@ class SixSetupScene(Scene):
                 self._field("speed"),
             )
         )
+        return left
+
+    def _right_rows(self) -> list[Row]:
+        """The rule switches."""
+        texts = self.app.texts
+
+        def on_off(value: object) -> str:
+            return self.app.texts("common.on" if value else "common.off")
+
         r = self.setup.rules
-        right: list[
-            tuple[str, Sequence[object], object, Callable[[object], str], Callable[[object], None]]
-        ] = [
+        right: list[Row] = [
             ("six.rule.holes", (9, 18), r.holes, str, self._rule("holes")),
             (
                 "six.rule.grid",
@@ -173,45 +173,12 @@ class SixSetupScene(Scene):
                 self._rule("ties"),
             ),
         ]
-        self.left: list[SetupChoice] = []
-        self.right: list[SetupChoice] = []
-        for column, rows, x, width in (
-            (self.left, left, left_x, LEFT_W),
-            (self.right, right, right_x, RIGHT_W),
-        ):
-            for i, (key, values, current, show, change) in enumerate(rows):
-                rect = pygame.Rect(x, TOP + i * (ROW_H + ROW_GAP), width, ROW_H)
-                choice = SetupChoice(rect, key, list(values), 0, show, change)
-                choice.set(current)
-                column.append(choice)
-        bottom = TOP + len(right) * (ROW_H + ROW_GAP) + 34
-        self.toasts: list[Toast] = []
-        self.saved, self.saved_lines = self._saved_game()
-        specs = [("six.setup.start", self.start, "green"), ("common.back", self.close, "pink")]
-        if self.saved is not None:  # Continue first, the new deal no longer the obvious one
-            specs = [("title.continue", self.resume, "green"), *specs]
-            specs[1] = ("six.setup.start", self.start, "orange")
-            bottom += SAVED_H
-        width, gap = 260, 24
-        bx = (SCREEN_SIZE[0] - (len(specs) * width + (len(specs) - 1) * gap)) // 2
-        self.buttons = [
-            Button(pygame.Rect(bx + i * (width + gap), bottom, width, 52), key, action, style=style)
-            for i, (key, action, style) in enumerate(specs)
-        ]
-        self.form = Form([*self.left, *self.right, *self.buttons])
-        self.form.focus = len(self.left) + len(self.right)  # Continue or Start: Enter at once
-        self.panel = pygame.Rect(left_x - 30, 16, LEFT_W + RIGHT_W + 100, bottom + 52 + 24 - 16)
-        self.saved_y = bottom - SAVED_H + 2
-        self.summary_y = TOP + len(left) * (ROW_H + ROW_GAP) + 12
-        self._summary: tuple[str, list[str]] | None = None
-        self._sync()
+        return right
 
     def _saved_game(self) -> tuple[SixSnapshot | None, list[str]]:
         """The six-card game left in play (a quit, a crash), to offer Continue, and the lines
         saying which game it is. A file that cannot be used is told in a notice. Not looked
         for when this window opens over a table: the game below is that game."""
-        from scenes.sixcard.table import SixTableScene, seat_name
-
         if any(isinstance(scene, SixTableScene) for scene in self.app.scenes.stack):
             return None, []
         saved, notice = sixautosave.pending(self.app)
@@ -271,13 +238,11 @@ class SixSetupScene(Scene):
     # ------------------------------------------------------------ leaving
     def start(self) -> None:
         """Sit down at the table."""
-        from scenes.sixcard.table import SixTableScene
-
         setup = self.setup
         if setup.number is None:
             setup = setup.with_(number=self.app.deals.randrange(MAX_DEAL))
         self.app.sound.play("click")
-        self.app.scenes.reset(SixTableScene(self.app, setup))
+        self.app.flow.play_six_card(setup)
 
     def resume(self) -> None:
         """Sit down again at the game left in play, as it was."""

@@ -1,8 +1,9 @@
 """Watching a six-card Golf replay: the six-card table, every seat played from the file.
 
-:class:`SixWatchScene` is a :class:`~scenes.sixcard.table.SixTableScene` whose actions all come
-from a :class:`~golf.sixcard.replay.SixReplay`: each step goes through the table's own ``act``
-(same flights, sounds, final-turn banner, scoreboards), no computer decides and no person acts.
+:class:`SixWatchScene` drives a :class:`~scenes.sixcard.table.SixTableScene` of its own (built
+``watching``: no person, no computer, no keeper) with the actions of a
+:class:`~golf.sixcard.replay.SixReplay`: each step goes through the table's own ``act`` (same
+flights, sounds, final-turn banner, scoreboards), no computer decides and no person acts.
 The table shows the *public* view (``revealed = None``): every face-up card and the discard,
 never a card only its player had looked at or drawn from the stock — what a spectator at the
 table would see. The watcher drives the playback only: play/pause, one action forward or back,
@@ -26,20 +27,24 @@ from collections.abc import Callable
 import pygame
 
 from golf.sixcard.actions import NEXT_HOLE
-from golf.sixcard.ai import LEVELS
+from golf.sixcard.ai import LEVELS, Opponent
 from golf.sixcard.codes import parse_code
 from golf.sixcard.game import Match, Refusal, State, totals
+from golf.sixcard.pace import SCOREBOARD_PAUSE
 from golf.sixcard.replay import Result, SixReplay, frames
 from golf.sixcard.rules import MAX_PLAYERS
+from golf.sixcard.seating import SixSetup
+from golf.sixcard.view import SeatView
 from scenes.core.input import Intent, Kind
 from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, chunky_panel
-from scenes.core.manager import App, Loop
+from scenes.core.manager import App, Loop, Scene
 from scenes.core.textfit import fit_text
 from scenes.core.widgets import Button, Menu
 from scenes.sixcard.board import HUD_H
+from scenes.sixcard.listeners import BANNER_SECONDS
 from scenes.sixcard.overlays import ScoreboardScene
-from scenes.sixcard.setup import SixSetup
-from scenes.sixcard.table import BANNER_SECONDS, SCOREBOARD_PAUSE, SixTableScene, _wrap
+from scenes.sixcard.table import SixTableScene
+from scenes.sixcard.tableview import wrap
 from scenes.sixcard.texts import SIX_EN, SIX_FR
 from scenes.solitaire.watch import FRAME, SPEEDS, Playback
 
@@ -62,10 +67,13 @@ BOARD_SECONDS = 4.0
 BOARD_BUTTON_W, BOARD_BUTTON_H, BOARD_GAP = 300, 52, 20
 
 
-class SixWatchScene(Playback[SixReplay], SixTableScene):
+class SixWatchScene(Playback[SixReplay], Scene):
     """A six-card replay on the table, driven by its actions at their recorded pace.
 
-    ``fastest`` (headless checks) plays one action per frame, with no flights or pauses.
+    The scene is the replay's driver (the playback controls of :class:`Playback`, and the
+    table's :class:`~scenes.sixcard.drivers.TableDriver`) over a table of its own, which it
+    draws with the playback's side panel. ``fastest`` (headless checks) plays one action per
+    frame, with no flights or pauses.
     """
 
     watching = True
@@ -78,6 +86,7 @@ class SixWatchScene(Playback[SixReplay], SixTableScene):
         on_back: Callable[[], None] | None = None,
         fastest: bool = False,
     ) -> None:
+        super().__init__(app)
         self.replay = replay
         self.title = replay.title or name
         self.on_back = on_back
@@ -96,19 +105,54 @@ class SixWatchScene(Playback[SixReplay], SixTableScene):
             rules=code.rules,
             number=code.number,
         )
-        super().__init__(app, setup)
-        self.opponents = {}  # and no computer decides: every seat plays from the file
-        self.revealed = None  # the public view: what a spectator sees
-        self.menu_button = Button(
-            self.board.menu, "watch.close", self.back, style="pink", size=8, hint=""
+        table = SixTableScene(app, setup, watching=True, names=self, flight=self._flight_factor)
+        self.table = table
+        table.driver = self
+        table.drawing.panels.side = self._draw_side
+        table.menu_button = Button(
+            table.board.menu, "watch.close", self.back, style="pink", size=8, hint=""
         )
-        self.knock_button = Button(
-            self.board.knock, "watch.play", self.toggle, style="green", size=10
+        table.knock_button = Button(
+            table.board.knock, "watch.play", self.toggle, style="green", size=10
         )
         self.wait = 0.0 if fastest else self._pause_before(0) + 0.6  # the deal lands first
         log.info("watching six-card %s (%d actions)", replay.code, self.total)
 
-    # ----------------------------------------------------------------- what the table calls things
+    # ----------------------------------------------------------------- the table watched
+    @property
+    def state(self) -> State:
+        """The game as it stands on the table."""
+        return self.table.state
+
+    @property
+    def view(self) -> SeatView:
+        """What the table shows: the public view, what a spectator sees."""
+        return self.table.view
+
+    @property
+    def revealed(self) -> int | None:
+        """Whose private cards the table shows: nobody's."""
+        return self.table.revealed
+
+    @property
+    def opponents(self) -> dict[int, Opponent]:
+        """The computers deciding at the table: none, every seat plays from the file."""
+        return self.table.opponents
+
+    @property
+    def person_to_act(self) -> int | None:
+        """The person at the screen who may act: nobody."""
+        return self.table.person_to_act
+
+    @property
+    def wait(self) -> float:
+        """Seconds before the next action or the scoreboard (the table's pause)."""
+        return self.table.wait
+
+    @wait.setter
+    def wait(self, seconds: float) -> None:
+        self.table.wait = seconds
+
     def name(self, seat: int) -> str:
         """The seat's label from the file, or Player N."""
         return _label(self.app, self.replay, seat)
@@ -122,8 +166,7 @@ class SixWatchScene(Playback[SixReplay], SixTableScene):
         seats = self.replay.seats
         return seats[seat] if seat < len(seats) else ""
 
-    @property
-    def flight_factor(self) -> float:
+    def _flight_factor(self) -> float:
         """Flights shorten with the speed, so that 8× is not held back by the animation."""
         if self.fastest:
             return 0.0
@@ -131,15 +174,9 @@ class SixWatchScene(Playback[SixReplay], SixTableScene):
         faster = 1.0 if speed is None or speed <= 1.0 else 1.0 / speed
         return faster * self.app.animation_scale
 
-    def save_replay(self) -> None:
-        """A watched game is not saved again."""
-
-    def open_menu(self) -> None:
-        """The table's pause menu would offer a new deal: leaving is all there is here."""
-        self.back()
-
-    def next_hole(self) -> None:
-        """The next hole is dealt by the file's own ``next hole`` action."""
+    def hurry(self) -> None:
+        """Land every card and cut the pause short."""
+        self.table.hurry()
 
     # ----------------------------------------------------------------- controls
     def _land(self) -> None:
@@ -147,19 +184,20 @@ class SixWatchScene(Playback[SixReplay], SixTableScene):
 
     # ----------------------------------------------------------------- playback
     def _forward(self) -> None:
-        """Play the file's next action through the table, as its player did."""
+        """Play the file's next action on the table, as its player did."""
+        table = self.table
         action = self.replay.actions[self.index]
-        mover = self.state.to_move
-        refusal = SixTableScene.act(self, action)
+        mover = table.state.to_move
+        refusal = table.act(action)
         self.index += 1
         self.movers[self.index] = mover
         if refusal is not None:
             self.refusals[self.index] = refusal
-        ended = self.state.phase in ("hole_over", "game_over") and action.kind != NEXT_HOLE
+        ended = table.state.phase in ("hole_over", "game_over") and action.kind != NEXT_HOLE
         if ended:
-            self.banner = 0.0  # the final-turn warning makes way for the revealed grids
-        elif self.banner > 0:
-            self.banner = min(self.banner, BANNER_SECONDS / max(1.0, self.speed_value or 1.0))
+            table.banner = 0.0  # the final-turn warning makes way for the revealed grids
+        elif table.banner > 0:
+            table.banner = min(table.banner, BANNER_SECONDS / max(1.0, self.speed_value or 1.0))
         pause = self._pause_before(self.index)
         self.wait = max(pause, SCOREBOARD_PAUSE) if ended else pause
         if self.fastest:
@@ -175,24 +213,26 @@ class SixWatchScene(Playback[SixReplay], SixTableScene):
             refused = match.apply(action)
             if refused is not None:
                 refusals[number] = refused
-        self.match = match
+        table = self.table
+        table.restart(match)
         self.index = index
         self.refusals = refusals
         # no scoreboard for the holes jumped over; the final standings show at the end
-        self.scored = len(match.state.scores) - (1 if match.state.over else 0)
-        self.banner = 0.0
-        self.toasts = []
-        self.discarding = False
+        table.scored = len(match.state.scores) - (1 if match.state.over else 0)
+        table.banner = 0.0
+        table.toasts = []
+        table.discarding = False
         self.wait = self._pause_before(index)
-        self._sync()
+        table.sync()
 
-    def _drive(self, dt: float) -> None:
+    def drive(self, dt: float) -> None:
         """The file's next action in time; the scoreboard after every hole."""
-        if not self.fastest and self._waiting(dt):
+        table = self.table
+        if not self.fastest and table.pace.waiting(dt, table.animating):
             return
-        state = self.state
-        if state.phase in ("hole_over", "game_over") and self.scored < len(state.scores):
-            self.scored = len(state.scores)
+        state = table.state
+        if state.phase in ("hole_over", "game_over") and table.scored < len(state.scores):
+            table.scored = len(state.scores)
             self.app.scenes.push(
                 WatchScoreboard(self.app, self, state.phase == "game_over"), fade=False
             )
@@ -204,7 +244,8 @@ class SixWatchScene(Playback[SixReplay], SixTableScene):
 
     # ----------------------------------------------------------------- input and time
     def handle(self, intent: Intent) -> None:
-        if self.menu_button.handle(intent) or self.knock_button.handle(intent):
+        table = self.table
+        if table.menu_button.handle(intent) or table.knock_button.handle(intent):
             return
         kind = intent.kind
         if kind is Kind.CLICK:
@@ -213,9 +254,10 @@ class SixWatchScene(Playback[SixReplay], SixTableScene):
         self.control(kind)
 
     def update(self, dt: float) -> None:
-        super().update(dt)
-        self.knock_button.key = "watch.pause" if self.playing else "watch.play"
-        self.knock_button.enabled = self.total > 0
+        table = self.table
+        table.update(dt)
+        table.knock_button.key = "watch.pause" if self.playing else "watch.play"
+        table.knock_button.enabled = self.total > 0
 
     # ----------------------------------------------------------------- drawing
     def progress_text(self) -> str:
@@ -244,7 +286,7 @@ class SixWatchScene(Playback[SixReplay], SixTableScene):
         return words
 
     def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
+        self.table.draw(surface)
         p = PALETTE
         bar = pygame.Rect(0, HUD_H, SCREEN_SIZE[0], 2 * PIXEL)
         pygame.draw.rect(surface, p.ink, bar)
@@ -256,11 +298,12 @@ class SixWatchScene(Playback[SixReplay], SixTableScene):
     def _draw_side(self, surface: pygame.Surface) -> None:
         """The totals, the playback (count, speed, last action, keys) and play/pause."""
         look, texts, p = self.app.look, self.app.texts, PALETTE
-        side = self.board.side
-        state = self.state
+        table = self.table
+        side = table.board.side
+        state = table.state
         chunky_panel(surface, side)
         x, width = side.left + 16, side.width - 32
-        bottom = self.knock_button.rect.top - 8
+        bottom = table.knock_button.rect.top - 8
         y = side.top + 10
         badge = texts("watch.badge") + (" · " + self.title if self.title else "")
         look.type.blit(surface, fit_text(look, badge, 8, width), 8, p.cyan, (x, y), shadow=p.ink)
@@ -274,7 +317,7 @@ class SixWatchScene(Playback[SixReplay], SixTableScene):
         lines.append((self.progress_text(), 7, p.white, ""))
         lines.append((texts("watch.speed_label") + " " + self.speed_text(), 7, p.gold, ""))
         lines.append((self.action_text(), 6, p.label, ""))
-        for line in _wrap(self.app, texts("six.watch.keys"), 6, width):
+        for line in wrap(self.app, texts("six.watch.keys"), 6, width):
             lines.append((line, 6, p.hud_label, ""))
         for text, size, colour, right in lines:
             if y + 18 > bottom:
@@ -288,7 +331,7 @@ class SixWatchScene(Playback[SixReplay], SixTableScene):
                     surface, right, size, colour, (side.right - 16, y), anchor="topright"
                 )
             y += 20 if size >= 7 else 16
-        self.knock_button.draw(surface, look, texts)
+        table.knock_button.draw(surface, look, texts)
 
 
 class WatchScoreboard(ScoreboardScene):
@@ -296,7 +339,7 @@ class WatchScoreboard(ScoreboardScene):
     at the end, the final standings with Watch again and Back."""
 
     def __init__(self, app: App, table: SixWatchScene, final: bool) -> None:
-        super().__init__(app, table, final)
+        super().__init__(app, table.table, final)
         self.watch = table
         self.shown = 0.0
         specs: list[tuple[str, Callable[[], None], str]] = [
