@@ -25,6 +25,7 @@ from scenes.app import WindowOptions, build_app, first_scene
 from scenes.core.i18n import _EN, _FR, CATALOGUE
 from scenes.core.look import PIXEL, SCREEN_SIZE
 from scenes.core.manager import App, Loop, Scene
+from scenes.core.sixcard_texts import SIX_EN, SIX_FR
 from scenes.sixcard import overlays
 from scenes.sixcard.art import CardImages, SixSprite, draw_sprite
 from scenes.sixcard.board import HUD_H, Board
@@ -37,7 +38,6 @@ from scenes.sixcard.overlays import (
 )
 from scenes.sixcard.setup import HUMAN, SixSetup, SixSetupScene
 from scenes.sixcard.table import SixTableScene, Target
-from scenes.sixcard.texts import SIX_EN, SIX_FR
 from scenes.sixcard.views import public_view, shown_points
 from scenes.title import TitleScene
 

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from golf.solitaire.rules import PRESETS
-from scenes.sixcard.texts import SIX_EN, SIX_FR
+from scenes.core.sixcard_texts import SIX_EN, SIX_FR
 
 __all__ = ["CATALOGUE", "LANGUAGES", "Notice", "Texts", "system_language"]
 
