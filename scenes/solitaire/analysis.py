@@ -29,8 +29,8 @@ from scenes.core.input import Intent, Kind
 from scenes.core.look import PALETTE, SCREEN_SIZE, chunky_panel, veil
 from scenes.core.manager import App, Scene
 from scenes.core.widgets import Button, Menu
-from scenes.solitaire.game import GameScene
 from scenes.solitaire.solver_worker import ANALYSIS_STATES, Job, analyse_game, submit
+from scenes.solitaire.table_state import TableState
 
 __all__ = ["ANALYSIS_STATES", "AnalysisScene", "analyse_game", "kept_line"]
 
@@ -56,7 +56,7 @@ class AnalysisScene(Scene):
 
     overlay = True
 
-    def __init__(self, app: App, table: GameScene) -> None:
+    def __init__(self, app: App, table: TableState) -> None:
         super().__init__(app)
         self.table = table
         game = table.game
@@ -164,7 +164,7 @@ class AnalysisScene(Scene):
             for _ in range(steps):
                 table.act(Action.undo())
             table.toast(self.app.texts("analysis.undone", count=steps), PALETTE.cyan)
-            self.app.scenes.reset(table, fade=False)
+            self.app.scenes.reset(table.scene, fade=False)
             return
         kept = kept_line(list(game.log))
         again = game.restart()

@@ -20,9 +20,9 @@ from golf.solitaire.autosave import AUTOSAVE_DOCUMENT, Snapshot
 from scenes.core.manager import App
 
 if TYPE_CHECKING:
-    from scenes.solitaire.game import GameScene
+    from scenes.solitaire.table_state import TableState as GameScene
 
-__all__ = ["after_action", "clear", "keeps", "pending", "resume", "save"]
+__all__ = ["after_action", "clear", "keeps", "pending", "save"]
 
 log = logging.getLogger(__name__)
 
@@ -116,21 +116,3 @@ def pending(app: App) -> Snapshot | None:
         clear(app)
         return None
     return saved
-
-
-def resume(app: App, saved: Snapshot) -> GameScene:
-    """Put the saved game on the table: same position, undo history, clocks and recording."""
-    from scenes.solitaire.game import GameScene
-
-    scene = GameScene(app, saved.game(), deal_in=False)
-    scene.elapsed = saved.elapsed
-    recorder = scene.recorder
-    if recorder is not None:
-        recorder.started = saved.started
-        recorder.times = list(saved.times)
-        recorder.since = saved.since
-        if saved.replay is not None and recorder.folder is not None:
-            recorder.path = recorder.folder / saved.replay
-    app.scenes.reset(scene)
-    log.info("continued %s after %d actions", saved.code, len(saved.actions))
-    return scene
