@@ -43,7 +43,7 @@ from scenes.solitaire.recorder import Recorder
 from scenes.solitaire.view import TableView
 
 if TYPE_CHECKING:
-    from scenes.solitaire.solver_worker import SolverHelper
+    from scenes.solitaire.hints import SolverHelper
 
 __all__ = ["Driver", "Outcome", "ResultDialogs", "TableScene"]
 
@@ -157,9 +157,10 @@ class TableScene(Scene):
         self.rules_key = f"rules.{preset}" if preset else "rules.custom"
         # hints and the winnable indicator, off the UI thread; the solver (and the processes it
         # runs in) is loaded with the first table, not with the window
+        from scenes.solitaire import hints as solver_hints
         from scenes.solitaire import solver_worker
 
-        self.solver: SolverHelper = solver_worker.SolverHelper(self, warm=hints)
+        self.solver: SolverHelper = solver_hints.SolverHelper(self, warm=hints)
         self.view = TableView(self, lambda code: code in solver_worker.PROVEN)
         self.motion = CardMotion(self)
         self.session: PlaySession[Action, Position, Refusal] = PlaySession(
@@ -315,4 +316,3 @@ class TableScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.view.draw(surface)
         self.driver.draw(surface)
-

@@ -1,31 +1,24 @@
 """How to play: an interactive tutorial on the table, driven by a script file.
 
 :class:`TutorialScene` is the table (``scenes.solitaire.table``) with a :class:`Script` as its
-driver.
-
-``assets/tutorial.yaml`` gives the rules and an explicit layout (as a replay file does) and the
-steps: a caption in English and French, and either the move the player must make (highlighted,
-and waited for: any other move is refused with a word of help, and a move the rules refuse says
-why, as in a game) or nothing to do but read. The moves are checked by the engine when the file
-is loaded (they are a replay script), so a broken script never reaches the screen. The last step
-leads to the rules of the variant chosen in the options (``scenes.solitaire.rules_screen``).
+driver. The script (``assets/tutorial.yaml``, read and checked by
+:func:`golf.solitaire.tutorial.parse_tutorial`) gives the deal and the steps: a caption, and
+either the move the player must make (highlighted, and waited for: any other move is refused
+with a word of help, and a move the rules refuse says why, as in a game) or nothing to do but
+read. The last step leads to the rules of the variant chosen in the options
+(``scenes.solitaire.rules_screen``).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import pygame
-import yaml
 
 from golf.solitaire import engine
 from golf.solitaire.engine import Action
-from golf.solitaire.replay import Replay, ReplayError, loads
-from scenes.core.i18n import LANGUAGES
+from golf.solitaire.tutorial import Step, Tutorial, TutorialError, parse_tutorial
 from scenes.core.input import Intent, Kind
 from scenes.core.look import CARD_H, CARD_W, PALETTE, PIXEL, SCREEN_SIZE, chunky_panel
 from scenes.core.manager import App
@@ -33,7 +26,6 @@ from scenes.core.paths import asset_path
 from scenes.core.textfit import wrap_text
 from scenes.core.widgets import Button
 from scenes.solitaire.layout import (
-    COLUMNS,
     STOCK_POS,
     STOCK_SLOT,
     card_at,
@@ -54,107 +46,8 @@ __all__ = [
 ]
 
 TUTORIAL_FILE = ("tutorial.yaml",)
-MAX_BYTES = 200_000
-MAX_CAPTION = 400
 CAPTION = pygame.Rect(812, 388, SCREEN_SIZE[0] - 812 - 20, 244)
 TOAST_AT = (560, 388)  # messages clear of the caption
-
-
-class TutorialError(ValueError):
-    """A tutorial script that cannot be used: names the file, the place and what is wrong."""
-
-
-@dataclass(frozen=True)
-class Step:
-    """One step: its caption by language, the move it waits for, what it points at."""
-
-    say: Mapping[str, str]
-    do: Action | None = None
-    point: str | None = None  # "waste", "stock" or "column N", while the player reads
-
-
-@dataclass(frozen=True)
-class Tutorial:
-    """The deal (a replay script whose actions are the moves asked for) and the steps."""
-
-    replay: Replay
-    steps: tuple[Step, ...]
-
-
-def _fail(name: str, where: str, what: str) -> TutorialError:
-    return TutorialError(f"{name}: {where}: {what}" if where else f"{name}: {what}")
-
-
-def _step(name: str, index: int, item: object) -> Step:
-    where = f"steps[{index}]"
-    if not isinstance(item, dict):
-        raise _fail(name, where, "expected a mapping with say (and do or point)")
-    unknown = set(item) - {"say", "do", "point"}
-    if unknown:
-        raise _fail(
-            name, where, f"unknown key {sorted(map(str, unknown))[0]!r} (expected say, do, point)"
-        )
-    say = item.get("say")
-    if not isinstance(say, dict) or set(say) != set(LANGUAGES):
-        raise _fail(name, f"{where}.say", "expected a caption in each language: en, fr")
-    for lang, text in say.items():
-        if not isinstance(text, str) or not text.strip() or len(text) > MAX_CAPTION:
-            raise _fail(
-                name, f"{where}.say.{lang}", f"expected a caption of 1 to {MAX_CAPTION} characters"
-            )
-    do: Action | None = None
-    if "do" in item:
-        try:
-            do = Action.parse(str(item["do"]))
-        except ValueError as error:
-            raise _fail(name, f"{where}.do", str(error)) from None
-        if do.row:
-            raise _fail(name, f"{where}.do", "a move of the tutorial names a column, not a row")
-    point = item.get("point")
-    if point is not None:
-        valid = ("waste", "stock", *(f"column {n}" for n in range(1, COLUMNS + 1)))
-        if point not in valid:
-            raise _fail(name, f"{where}.point", f"{point!r} (expected waste, stock or column N)")
-        point = str(point)
-    return Step({str(k): str(v) for k, v in say.items()}, do, point)
-
-
-def parse_tutorial(text: str, name: str = "<tutorial>") -> Tutorial:
-    """Read a tutorial script; raises :class:`TutorialError`."""
-    if len(text) > MAX_BYTES:
-        raise _fail(name, "", f"more than {MAX_BYTES:,} characters")
-    try:
-        if any(isinstance(e, yaml.AliasEvent) for e in yaml.parse(text, Loader=yaml.SafeLoader)):
-            raise _fail(name, "", "YAML aliases (*name) are not allowed")
-        data: Any = yaml.load(text, Loader=yaml.SafeLoader)
-    except yaml.YAMLError as error:
-        raise _fail(name, "", f"not valid YAML: {error}") from None
-    if not isinstance(data, dict):
-        raise _fail(name, "", "expected a mapping with format, rules, layout, steps")
-    unknown = set(data) - {"format", "rules", "layout", "steps"}
-    if unknown:
-        raise _fail(name, "", f"unknown key {sorted(map(str, unknown))[0]!r}")
-    steps_data = data.get("steps")
-    if not isinstance(steps_data, list) or not steps_data:
-        raise _fail(name, "steps", "expected a list of steps")
-    steps = tuple(_step(name, i, item) for i, item in enumerate(steps_data))
-    # the deal and the moves asked for, read and checked as a replay script
-    script = {
-        "format": data.get("format"),
-        "rules": data.get("rules"),
-        "layout": data.get("layout"),
-        "actions": [str(s.do) for s in steps if s.do is not None],
-    }
-    try:
-        replay = loads(yaml.safe_dump(script, allow_unicode=True, sort_keys=False), name)
-    except ReplayError as error:
-        raise TutorialError(str(error)) from None
-    game = replay.start()
-    for number, action in enumerate(replay.actions, start=1):
-        refused = game.apply(action)
-        if refused is not None:
-            raise _fail(name, "steps", f"move {number} ({action}) is refused: {refused.text()}")
-    return Tutorial(replay, steps)
 
 
 def load_tutorial(path: Path | None = None) -> Tutorial:
@@ -163,7 +56,7 @@ def load_tutorial(path: Path | None = None) -> Tutorial:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        raise _fail(str(path), "", f"cannot be read ({error})") from None
+        raise TutorialError(f"{path}: cannot be read ({error})") from None
     return parse_tutorial(text, str(path))
 
 
