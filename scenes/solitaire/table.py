@@ -29,7 +29,6 @@ from scenes.core.sprites import CardSprite
 from scenes.core.widgets import Button, Toast
 from scenes.solitaire import autosave, confetti
 from scenes.solitaire.confetti import Confetti
-from scenes.solitaire.dialogs import BlockedDialog, GameOverScene, PauseMenu
 from scenes.solitaire.layout import STOCK_SLOT
 from scenes.solitaire.listeners import (
     Autosaving,
@@ -91,6 +90,9 @@ class ResultDialogs:
         self.settled = False
 
     def finish(self) -> None:
+        # the dialogs load with the first game that ends, not with the window
+        from scenes.solitaire.dialogs import BlockedDialog, GameOverScene
+
         table = self.table
         if table.game.status == "won":
             table.app.scenes.push(GameOverScene(table.app, table), fade=False)
@@ -237,6 +239,8 @@ class TableScene(Scene):
 
     def open_menu(self) -> None:
         """The pause menu over the table."""
+        from scenes.solitaire.dialogs import PauseMenu
+
         self.app.scenes.push(PauseMenu(self.app, self), fade=False)
 
     def show_hint(self) -> None:
