@@ -57,7 +57,7 @@ def continue_game(app: App, saved: Snapshot) -> GameScene:
     scene.elapsed = saved.elapsed
     recorder = scene.recorder
     if recorder is not None:
-        recorder.started = saved.started
+        recorder.started = saved.started or recorder.started
         recorder.times = list(saved.times)
         recorder.since = saved.since
         if saved.replay is not None and recorder.folder is not None:
