@@ -16,7 +16,7 @@ from scenes.core.look import CARD_H, CARD_W, PALETTE, PIXEL, SCREEN_SIZE
 from scenes.core.manager import App, Scene
 from scenes.core.widgets import Button, Menu, Toast
 from scenes.solitaire import autosave
-from scenes.solitaire.game import continue_game
+from scenes.solitaire.continued import continue_game
 from scenes.title_panels import TitleSides
 
 if TYPE_CHECKING:
