@@ -3,7 +3,7 @@
 The table hands every action to its :class:`~golf.core.play.PlaySession`; the session applies it
 and tells these, in order: the cards fly (:class:`CardMotion`), a refusal is said
 (:class:`Refusals`), the recording notes it (:class:`Recording`), the sounds play
-(:class:`TableSounds`), the result is prepared (:class:`Result`) and the game is saved
+(:class:`TableSounds`), the result is prepared (:class:`Ending`) and the game is saved
 (:class:`Autosaving`). A table gets the listeners its screen needs: a replay being watched is not
 recorded, saved or counted.
 """
@@ -27,9 +27,9 @@ __all__ = [
     "FLIGHT",
     "Autosaving",
     "CardMotion",
+    "Ending",
     "Recording",
     "Refusals",
-    "Result",
     "TableSounds",
     "TableStep",
 ]
@@ -228,7 +228,7 @@ class TableSounds:
             sound.play("block")
 
 
-class Result:
+class Ending:
     """After an action: the hint is out of date; a won or blocked game's result shows after a
     moment (a won one after its fountain)."""
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from golf.core.play import PlaySession
+from golf.core.play import Listener, PlaySession
 from golf.solitaire.engine import Action, Position
 from golf.solitaire.session import Game, Refusal
 from scenes.core.input import Intent
@@ -33,9 +33,9 @@ from scenes.solitaire.layout import STOCK_SLOT
 from scenes.solitaire.listeners import (
     Autosaving,
     CardMotion,
+    Ending,
     Recording,
     Refusals,
-    Result,
     TableSounds,
 )
 from scenes.solitaire.recorder import Recorder
@@ -168,14 +168,8 @@ class TableScene(Scene):
         self.session: PlaySession[Action, Position, Refusal] = PlaySession(
             game, lambda: self._game.position
         )
-        for listener in (self.motion, Refusals(self)):
+        for listener in self._listeners(record):
             self.session.listen(listener)
-        if record:
-            self.session.listen(Recording(self))
-        self.session.listen(TableSounds(self))
-        self.session.listen(Result(self))
-        if record:
-            self.session.listen(Autosaving(self))
         position = game.position
         rows = max((len(column) for column in position.columns), default=0)
         # the cards face up on the table, as a person deals them: row by row, left to right,
@@ -185,6 +179,18 @@ class TableScene(Scene):
             *position.waste,
         )
         self.motion.lay(deal_in, self._dealt)
+
+    def _listeners(self, record: bool) -> list[Listener[Action, Position, Refusal]]:
+        """What reacts to each action, in this order: the cards, a refusal's message, the
+        recording, the sounds, the coming result, the autosave. A game that is not recorded (a
+        replay being watched, the tutorial) is neither recorded nor saved."""
+        heard: list[Listener[Action, Position, Refusal]] = [self.motion, Refusals(self)]
+        if record:
+            heard.append(Recording(self))
+        heard += [TableSounds(self), Ending(self)]
+        if record:
+            heard.append(Autosaving(self))
+        return heard
 
     # ----------------------------------------------------------------- what it is
     @property
