@@ -22,7 +22,7 @@ __all__ = ["SolverHelper"]
 
 
 class SolverHelper:
-    """The game scene's link to the solver: the hint and the winnable indicator."""
+    """A table's link to the solver: the hint and the winnable indicator."""
 
     def __init__(self, scene: TableState, warm: bool = True) -> None:
         self.scene = scene
