@@ -26,7 +26,7 @@ from scenes.core.textfit import fit_text
 from scenes.core.widgets import Button
 from scenes.solitaire.solver_worker import Job, demo_replay, submit, warm_up
 from scenes.solitaire.table import TableScene
-from scenes.solitaire.watch import SPEEDS, Replayer
+from scenes.solitaire.watch import Replayer
 
 __all__ = ["ATTRACT_AFTER", "AttractScene", "AttractTimer", "Demo", "demo_replay"]
 
@@ -49,8 +49,7 @@ class Demo:
     def __init__(self, table: TableScene, replay: Replay) -> None:
         self.table = table
         self.playback = Replayer(table, replay, controls=False)
-        self.playback.speed = SPEEDS.index(DEMO_SPEED)
-        self.playback.wait = self.playback._pause_before(0)
+        self.playback.pace(DEMO_SPEED)
         self.clock = 0.0
         self.linger = LINGER
         self.leaving = False

@@ -131,6 +131,11 @@ class Playback(Generic[R]):
         """The next speed up."""
         self._set_speed(self.speed + 1)
 
+    def pace(self, speed: float | None) -> None:
+        """Play at ``speed`` (one of SPEEDS), the wait before the next action measured anew."""
+        self.speed = SPEEDS.index(speed)
+        self.wait = self._pause_before(self.index)
+
     def _set_speed(self, index: int) -> None:
         index = max(0, min(len(SPEEDS) - 1, index))
         if index == self.speed:
