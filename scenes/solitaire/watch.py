@@ -38,7 +38,7 @@ from scenes.core.widgets import Button
 from scenes.solitaire.layout import BUTTON_Y
 from scenes.solitaire.table import TableScene
 
-__all__ = ["SPEEDS", "Playback", "Replayer", "WatchScene", "check", "run_command"]
+__all__ = ["SPEEDS", "Playback", "WatchScene", "check", "headless_app"]
 
 log = logging.getLogger(__name__)
 
