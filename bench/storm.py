@@ -290,7 +290,7 @@ def check_six(scene: Any) -> None:
 def check_stack(app: Any) -> int:
     """Check every table on the scene stack; how many were checked."""
     from scenes.sixcard.table import SixTableScene
-    from scenes.solitaire.game import GameScene
+    from scenes.solitaire.table import TableScene as GameScene
 
     checked = 0
     for scene in app.scenes.stack:
@@ -353,7 +353,7 @@ class Driver:
             getattr(self.top, method)()
 
     def table(self) -> Any:
-        from scenes.solitaire.game import GameScene
+        from scenes.solitaire.table import TableScene as GameScene
 
         return next((s for s in self.app.scenes.stack if isinstance(s, GameScene)), None)
 

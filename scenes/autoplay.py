@@ -115,7 +115,7 @@ class Autoplay:
 
     def _table(self) -> Any:
         from scenes.sixcard.table import SixTableScene
-        from scenes.solitaire.game import GameScene
+        from scenes.solitaire.table import TableScene as GameScene
 
         table = SixTableScene if self.game == "six-card" else GameScene
         return next((s for s in self.app.scenes.stack if isinstance(s, table)), None)
@@ -130,7 +130,7 @@ class Autoplay:
 
     def post(self) -> None:
         """Maybe one key press for this frame (none while the screens change)."""
-        from scenes.solitaire.game import GameScene
+        from scenes.solitaire.table import TableScene as GameScene
         from scenes.title import TitleScene
 
         scenes = self.app.scenes

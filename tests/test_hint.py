@@ -107,3 +107,29 @@ def test_a_tiny_budget_still_gives_a_legal_move() -> None:
     assert isinstance(result, Hint)
     assert result.action in engine.legal_actions(position, CLASSIC)
     assert result.samples == 0 and result.win_chance == 0.0
+
+
+def test_the_timed_hint_reads_only_the_clock_it_is_given() -> None:
+    from golf.solitaire.timed_hint import timed_hint
+
+    position = engine.deal(7, CLASSIC)
+    ticks = iter(range(100))
+    answer = timed_hint(position, CLASSIC, random.Random(1), 0.0, lambda: float(next(ticks)))
+    assert answer is not None and answer.samples == 0  # no time: a first play, unjudged
+    assert answer.action in engine.legal_actions(position, CLASSIC)
+
+
+def test_how_a_hint_shows_depends_on_its_samples_and_on_a_second_look() -> None:
+    from golf.solitaire.timed_hint import HINT_SHOW, REFINE_SECONDS, TimedHint, hint_said
+
+    play = Action.play(3)
+    none = hint_said(None, refining=False)
+    assert none.action is None and none.message == "hint.none"
+    judged = hint_said(TimedHint(play, 0.456, 12), refining=False)
+    assert judged.message == "hint.chance" and judged.fields == {"percent": 46, "samples": 12}
+    assert judged.seconds == HINT_SHOW and not judged.look_again
+    unsure = hint_said(TimedHint(play, 0.0, 0), refining=False)
+    assert unsure.message == "hint.refining" and unsure.look_again
+    assert unsure.seconds == HINT_SHOW + REFINE_SECONDS
+    still = hint_said(TimedHint(play, 0.0, 0), refining=True)
+    assert still.message == "hint.unsure" and not still.look_again

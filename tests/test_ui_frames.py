@@ -21,7 +21,7 @@ from scenes.core import widgets
 from scenes.core.look import BACK, CARD_H, CARD_W, SCREEN_SIZE, SHADOW_OFFSET
 from scenes.core.sprites import CardSprite
 from scenes.core.widgets import Button, draw_button
-from scenes.solitaire.game import GameScene
+from scenes.solitaire.table import TableScene as GameScene
 from tests.ui_driver import WIN_CODE, WIN_LINE, Driver, make_driver, token_key
 
 FRAME = 1 / 60
@@ -60,7 +60,7 @@ def _direct_button(
 
 
 def _every_card(scene: GameScene) -> Callable[[frozenset[int], int | None], list[CardSprite]]:
-    """GameScene._in_flight without leaving out covered cards: all of them, lowest first."""
+    """TableView._in_flight without leaving out covered cards: all of them, lowest first."""
 
     def every(moving: frozenset[int], _shake: int | None) -> list[CardSprite]:
         return sorted((scene.sprites[c] for c in moving), key=lambda s: s.z)
@@ -83,9 +83,9 @@ class Checker:
         """One frame of the real loop, then the comparison."""
         ui = self.ui
         table = ui.table if any(isinstance(s, GameScene) for s in ui.app.scenes.stack) else None
-        key_before = table._static_key if table is not None else None
+        key_before = table.view._static_key if table is not None else None
         ui.loop.step(events or [], FRAME)
-        if table is not None and table._static_key == key_before:
+        if table is not None and table.view._static_key == key_before:
             self.partial += 1
         self.check()
 
@@ -95,9 +95,9 @@ class Checker:
         with self.monkeypatch.context() as patch:
             for scene in scenes.stack:
                 if isinstance(scene, GameScene):
-                    scene._static_key = ()  # the layer painted whole again
-                    patch.setattr(scene, "_blit_hud", scene._draw_hud)
-                    patch.setattr(scene, "_in_flight", _every_card(scene))
+                    scene.view._static_key = ()  # the layer painted whole again
+                    patch.setattr(scene.view, "_blit_hud", scene.view._draw_hud)
+                    patch.setattr(scene.view, "_in_flight", _every_card(scene))
             patch.setattr(Button, "draw", _direct_button)
             scenes.draw(self.fresh)
         shown, fresh = _pixels(self.shown), _pixels(self.fresh)
@@ -196,15 +196,15 @@ def test_the_resting_layer_equals_every_resting_card_drawn_in_order(ui: Driver) 
         ui.frames(3)
         table = ui.table
         moving = frozenset(c for c, s in table.sprites.items() if s.moving)
-        assert table._static is not None
+        assert table.view._static is not None
         plain = pygame.Surface(SCREEN_SIZE).convert()
         plain.blit(ui.app.look.felt(), (0, 0))
-        for _bounds, paint, _tag in table._decorations():
+        for _bounds, paint, _tag in table.view._decorations():
             paint(plain)
         resting = [s for c, s in table.sprites.items() if c not in moving]
         for sprite in sorted(resting, key=lambda s: s.z):
             sprite.draw(plain, ui.app.look.cards)
-        assert _pixels(plain) == _pixels(table._static)
+        assert _pixels(plain) == _pixels(table.view._static)
 
 
 def test_every_card_picture_has_the_same_shape(ui: Driver) -> None:

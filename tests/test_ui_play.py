@@ -25,8 +25,10 @@ from scenes.core.widgets import Button
 from scenes.highscores import InitialsScene
 from scenes.options import OptionsScene
 from scenes.solitaire.dialogs import BlockedDialog, GameOverScene
-from scenes.solitaire.game import GameScene, layout, stock_rect
+from scenes.solitaire.game import GameScene
+from scenes.solitaire.layout import layout, stock_rect
 from scenes.solitaire.newgame import NewGameScene
+from scenes.solitaire.table import TableScene
 from scenes.title import TitleScene
 
 WIN_CODE = "GO1-E-AAAAAAA"
@@ -49,9 +51,9 @@ class UI:
         return self.app.scenes.top
 
     @property
-    def table(self) -> GameScene:
+    def table(self) -> TableScene:
         for scene in reversed(self.app.scenes.stack):
-            if isinstance(scene, GameScene):
+            if isinstance(scene, TableScene):
                 return scene
         raise AssertionError(f"no game on the stack: {self.app.scenes.stack}")
 
@@ -63,7 +65,7 @@ class UI:
         """Run frames until no card flies, no fade runs and no dialog is pending."""
         for _ in range(limit):
             self.frames()
-            game = next((s for s in self.app.scenes.stack if isinstance(s, GameScene)), None)
+            game = next((s for s in self.app.scenes.stack if isinstance(s, TableScene)), None)
             busy = game is not None and (game.animating or game.ending is not None
                                          or game.fountain)
             if not busy and not self.app.scenes.busy:

@@ -18,7 +18,8 @@ from golf.solitaire.rules import CLASSIC, EASY, STRICT, Rules
 from golf.solitaire.session import Game
 from golf.solitaire.solver import solve
 from scenes.solitaire.finding import FindDealScene
-from scenes.solitaire.game import STOCK_SLOT, GameScene
+from scenes.solitaire.game import GameScene
+from scenes.solitaire.layout import STOCK_SLOT
 from scenes.solitaire.newgame import NewGameScene
 from scenes.solitaire.solver_worker import PROVEN, find_winnable_deal, timed_hint
 from tests.ui_driver import Driver, make_driver

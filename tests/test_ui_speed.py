@@ -14,7 +14,7 @@ from golf.solitaire.session import Game
 from scenes.core.look import CARD_H, SCREEN_SIZE, Look, _felt, opaque_layer
 from scenes.core.manager import SceneManager
 from scenes.solitaire.dialogs import GameOverScene
-from scenes.solitaire.game import GameScene
+from scenes.solitaire.view import TableView as GameScene
 from scenes.title import TitleScene
 from tests.ui_driver import WIN_CODE, WIN_LINE, Driver, make_driver, token_key
 

@@ -16,7 +16,8 @@ from scenes.app import WindowOptions, build_app, first_scene
 from scenes.core.i18n import Texts
 from scenes.core.look import CARD_H, CARD_W, SCREEN_SIZE
 from scenes.core.paths import FONT_REGULAR, asset_path
-from scenes.solitaire.game import GameScene, layout, stock_rect
+from scenes.solitaire.game import GameScene
+from scenes.solitaire.layout import layout, stock_rect
 from scenes.solitaire.rules_screen import RulesScene, rules_page
 from scenes.solitaire.tutorial import TutorialError, TutorialScene, load_tutorial, parse_tutorial
 from scenes.title import TitleScene

@@ -16,7 +16,7 @@ from golf.solitaire.engine import DRAW, Action
 from scenes.app import WindowOptions, build_app, first_scene
 from scenes.core.look import SCREEN_SIZE
 from scenes.core.manager import App, Loop, Scene
-from scenes.solitaire.game import GameScene
+from scenes.solitaire.table import TableScene as GameScene
 from tests.test_ui_play import WIN_CODE, WIN_LINE
 
 __all__ = ["DAY", "WIN_CODE", "WIN_LINE", "Driver", "make_driver", "token_key"]

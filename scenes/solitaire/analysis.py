@@ -22,15 +22,14 @@ from golf.core.cards import card_name
 from golf.core.deal import TABLEAU_SIZE
 from golf.solitaire import engine
 from golf.solitaire.engine import Action
-from golf.solitaire.replay import Replay
-from golf.solitaire.session import Game
+from golf.solitaire.lines import kept_line, played_again, solver_replay
 from golf.solitaire.solver import Analysis
 from scenes.core.input import Intent, Kind
 from scenes.core.look import PALETTE, SCREEN_SIZE, chunky_panel, veil
 from scenes.core.manager import App, Scene
 from scenes.core.widgets import Button, Menu
-from scenes.solitaire.game import GameScene
 from scenes.solitaire.solver_worker import ANALYSIS_STATES, Job, analyse_game, submit
+from scenes.solitaire.table_state import TableState
 
 __all__ = ["ANALYSIS_STATES", "AnalysisScene", "analyse_game", "kept_line"]
 
@@ -39,24 +38,12 @@ log = logging.getLogger(__name__)
 BUTTON_W, BUTTON_H, GAP = 520, 50, 14
 
 
-def kept_line(actions: list[Action]) -> list[Action]:
-    """The actions that made the current position: the log with undone actions taken out."""
-    kept: list[Action] = []
-    for action in actions:
-        if action.kind == engine.UNDO:
-            if kept:
-                kept.pop()
-        else:
-            kept.append(action)
-    return kept
-
-
 class AnalysisScene(Scene):
     """Was the deal winnable, the best result, where it was lost; undo there or watch the line."""
 
     overlay = True
 
-    def __init__(self, app: App, table: GameScene) -> None:
+    def __init__(self, app: App, table: TableState) -> None:
         super().__init__(app)
         self.table = table
         game = table.game
@@ -164,13 +151,9 @@ class AnalysisScene(Scene):
             for _ in range(steps):
                 table.act(Action.undo())
             table.toast(self.app.texts("analysis.undone", count=steps), PALETTE.cyan)
-            self.app.scenes.reset(table, fade=False)
+            self.app.scenes.reset(table.scene, fade=False)
             return
-        kept = kept_line(list(game.log))
-        again = game.restart()
-        for action in kept[: len(kept) - steps]:
-            again.apply(action)
-        self.app.flow.start_game(again)
+        self.app.flow.start_game(played_again(game, steps))
 
     def watch_line(self) -> None:
         """The solver's line from the first position, on the watching scene."""
@@ -249,14 +232,3 @@ class AnalysisScene(Scene):
             )
             y += 40
         self.menu.draw(surface, look, texts)
-
-
-def solver_replay(game: Game, line: tuple[Action, ...], title: str) -> Replay:
-    """A replay of the solver's ``line`` from ``game``'s first position."""
-    return Replay(
-        rules=game.rules,
-        actions=line,
-        code=game.code,
-        layout=None if game.code is not None else game.start,
-        title=title,
-    )

@@ -2,8 +2,9 @@
 
 :class:`AttractTimer` counts the title's idle time. Halfway there it asks the solver (off the UI
 thread) for a random Easy deal it proves winnable and the winning line; at 20 seconds the demo
-(:class:`AttractScene`) goes over the title. The demo is the replay watching scene driven by that
-line at a steady pace, so every move goes through the game scene as a player's would. Any input
+(:class:`AttractScene`) goes over the title. The demo is the table driven by that line at a steady
+pace (:class:`Demo`, a replay's driver without controls), so every move goes through the table's
+play session as a player's would. Any input
 (a key, a click, the mouse moving, a gamepad button) takes the player back to the title, and so
 does the end of the demo, a few seconds after the table is cleared.
 """
@@ -22,11 +23,12 @@ from scenes.core.input import Intent
 from scenes.core.look import PALETTE, SCREEN_SIZE
 from scenes.core.manager import App
 from scenes.core.textfit import fit_text
-from scenes.solitaire.game import GameScene
+from scenes.core.widgets import Button
 from scenes.solitaire.solver_worker import Job, demo_replay, submit, warm_up
-from scenes.solitaire.watch import SPEEDS, WatchScene
+from scenes.solitaire.table import TableScene
+from scenes.solitaire.watch import Replayer
 
-__all__ = ["ATTRACT_AFTER", "AttractScene", "AttractTimer", "demo_replay"]
+__all__ = ["ATTRACT_AFTER", "AttractScene", "AttractTimer", "Demo", "demo_replay"]
 
 log = logging.getLogger(__name__)
 
@@ -40,16 +42,22 @@ LINGER: Final = 4.0
 """Seconds the cleared table stays before the title comes back."""
 
 
-class AttractScene(WatchScene):
-    """The demo: a winning line played on the table; any input goes back to the title."""
+class Demo:
+    """The demo as a table's driver: a :class:`~scenes.solitaire.watch.Replayer` at a steady
+    pace, with no controls; any input (or the end, after a moment) goes back to the title."""
 
-    def __init__(self, app: App, replay: Replay) -> None:
-        super().__init__(app, replay)
-        self.speed = SPEEDS.index(DEMO_SPEED)
-        self.wait = self._pause_before(0)
+    def __init__(self, table: TableScene, replay: Replay) -> None:
+        self.table = table
+        self.playback = Replayer(table, replay, controls=False)
+        self.playback.pace(DEMO_SPEED)
         self.clock = 0.0
         self.linger = LINGER
         self.leaving = False
+
+    @property
+    def buttons(self) -> list[Button]:
+        """None: the demo has no controls."""
+        return []
 
     def handle(self, intent: Intent) -> None:
         self.leave()
@@ -59,24 +67,24 @@ class AttractScene(WatchScene):
         if self.leaving:
             return
         self.leaving = True
-        self.playing = False
-        self.app.scenes.pop(fade=True)
+        self.playback.playing = False
+        self.table.app.scenes.pop(fade=True)
 
     def update(self, dt: float) -> None:
-        super().update(dt)
+        self.playback.update(dt)
         self.clock += dt
-        if self.index >= self.total and not self.animating and not self.fountain:
+        table = self.table
+        over = self.playback.index >= self.playback.total
+        if over and not table.animating and not table.fountain:
             self.linger -= dt
             if self.linger <= 0:
                 self.leave()
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The table without the playback controls, the demo's name and "press any key"."""
-        buttons, self.buttons = self.buttons, []
-        GameScene.draw(self, surface)  # not WatchScene.draw: a demo has no controls
-        self.buttons = buttons
-        look, texts, p = self.app.look, self.app.texts, PALETTE
-        left, right = self._hud_gap()
+        """The demo's name in the HUD and "press any key"."""
+        app = self.table.app
+        look, texts, p = app.look, app.texts, PALETTE
+        left, right = self.table.view.hud_gap()
         name = fit_text(look, texts("attract.title"), 8, right - left)
         look.type.blit(
             surface, name, 8, p.cyan, ((left + right) // 2, 16), anchor="midtop", shadow=p.ink
@@ -91,6 +99,26 @@ class AttractScene(WatchScene):
                 anchor="midbottom",
                 shadow=p.ink,
             )
+
+
+class AttractScene(TableScene):
+    """The demo: a winning line played on the table, driven by a :class:`Demo`."""
+
+    def __init__(self, app: App, replay: Replay) -> None:
+        super().__init__(app, replay.start(), record=False, hints=False)
+        self.replay = replay
+        self.demo = Demo(self, replay)
+        self.driver = self.demo
+        self.view.keeps_frames = False  # its name and banner are drawn over the table
+
+    @property
+    def index(self) -> int:
+        """Actions of the demo played so far."""
+        return self.demo.playback.index
+
+    def leave(self) -> None:
+        """Back to the title (once)."""
+        self.demo.leave()
 
 
 class AttractTimer:

@@ -1,6 +1,6 @@
 """Overlays on the table: the pause menu, the blocked dialog and the game-over screen.
 
-Each is drawn over the frozen game scene below it and gets all the input while it shows.
+Each is drawn over the frozen table below it and gets all the input while it shows.
 """
 
 from __future__ import annotations
@@ -12,7 +12,9 @@ from scenes.core.input import Intent, Kind
 from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, chunky_panel, veil
 from scenes.core.manager import App, Scene
 from scenes.core.widgets import Button, Menu
-from scenes.solitaire.game import GameScene, _clock
+from scenes.solitaire import confetti
+from scenes.solitaire.layout import clock_text
+from scenes.solitaire.table_state import TableState
 
 __all__ = ["BlockedDialog", "GameOverScene", "PauseMenu"]
 
@@ -56,7 +58,7 @@ class _Overlay(Scene):
 
     overlay = True
 
-    def __init__(self, app: App, table: GameScene, panel: pygame.Rect, menu: Menu) -> None:
+    def __init__(self, app: App, table: TableState, panel: pygame.Rect, menu: Menu) -> None:
         super().__init__(app)
         self.table = table
         self.panel = panel
@@ -99,7 +101,7 @@ class _Overlay(Scene):
 class PauseMenu(_Overlay):
     """Esc during a game: resume, restart, a new game, options, or back to the title."""
 
-    def __init__(self, app: App, table: GameScene) -> None:
+    def __init__(self, app: App, table: TableState) -> None:
         specs: list[tuple[str, object, str]] = [
             ("pause.resume", self.close, "green"),
             ("button.restart", table.restart, "orange"),
@@ -126,7 +128,7 @@ class PauseMenu(_Overlay):
 class BlockedDialog(_Overlay):
     """The stock is empty and nothing plays: undo, a new game, or see the result."""
 
-    def __init__(self, app: App, table: GameScene) -> None:
+    def __init__(self, app: App, table: TableState) -> None:
         specs: list[tuple[str, object, str]] = [
             ("blocked.undo", self.undo, "cyan"),
             ("blocked.new", self.new_game, "orange"),
@@ -172,7 +174,7 @@ class BlockedDialog(_Overlay):
 class GameOverScene(_Overlay):
     """Won or blocked: the score, moves, time and code, and where to go next."""
 
-    def __init__(self, app: App, table: GameScene) -> None:
+    def __init__(self, app: App, table: TableState) -> None:
         specs: list[tuple[str, object, str]] = [
             ("over.new", table.new_deal, "orange"),
             ("over.again", table.restart, "cyan"),
@@ -215,8 +217,8 @@ class GameOverScene(_Overlay):
         super().update(dt)
         if self.won:
             if not self.table.confetti and self.app.animation_scale > 0:
-                self.table._launch_confetti()
-            self.table._update_confetti(dt)
+                self.table.confetti = confetti.launch(self.app.rng)
+            self.table.confetti = confetti.fall(self.table.confetti, dt)
 
     def rows(self) -> list[tuple[str, str]]:
         """The result lines, label and value."""
@@ -227,14 +229,14 @@ class GameOverScene(_Overlay):
         return [
             (texts(score_key), str(game.score)),
             (texts("over.moves"), str(game.moves)),
-            (texts("over.time"), _clock(self.table.elapsed)),
+            (texts("over.time"), clock_text(self.table.elapsed)),
             (texts("over.cards_left"), str(position.left)),
             (texts("over.stock_left"), str(len(position.stock))),
             (texts("over.code"), game.code or "—"),
         ]
 
     def over_veil(self, surface: pygame.Surface) -> None:
-        self.table._draw_confetti(surface)
+        confetti.draw(surface, self.table.confetti)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import random
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -17,7 +18,9 @@ from golf.solitaire.session import Game
 from scenes.core.input import Intent, Kind
 from scenes.core.look import PALETTE, SCREEN_SIZE, chunky_panel, veil
 from scenes.core.manager import App, Scene
-from scenes.solitaire.solver_worker import Job, proven_game, submit, winnable_number
+
+if TYPE_CHECKING:
+    from scenes.solitaire.solver_worker import Job
 
 __all__ = ["FindDealScene"]
 
@@ -30,6 +33,9 @@ class FindDealScene(Scene):
     overlay = True
 
     def __init__(self, app: App, rules: Rules) -> None:
+        # the solver loads with the first question, not with the window (the title warms it up)
+        from scenes.solitaire.solver_worker import Job, submit, winnable_number
+
         super().__init__(app)
         self.rules = rules
         rng = random.Random(app.deals.getrandbits(64))
@@ -52,6 +58,8 @@ class FindDealScene(Scene):
             log.warning("no winnable deal found (%s): a random deal instead", error)
             self.app.flow.start_game(Game.new(self.app.flow.random_deal(), self.rules))
             return
+        from scenes.solitaire.solver_worker import proven_game
+
         self.app.flow.start_game(proven_game(self.job.future.result(), self.rules))
 
     def draw(self, surface: pygame.Surface) -> None:

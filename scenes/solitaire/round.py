@@ -1,7 +1,8 @@
 """A round of golf on the screen: the holes on the table, the scorecard between them, the set-up.
 
-Each hole is played in a :class:`RoundGameScene`, the game table with a round's rules: no restart
-and no new deal, no undo once the hole is over, the hole and the running total in the HUD. When
+Each hole is played in a :class:`RoundGameScene`, the table driven by the player under a round's
+rules: no restart and no new deal, no undo once the hole is over, the hole and the running total
+in the HUD; its end is a :class:`RoundOutcome` (the scorecard) instead of the result dialogs. When
 the hole ends the scorecard (:class:`ScorecardScene`) shows strokes, labels and totals, and the
 round is saved (``scenes.core.records``) so that it can be left and resumed from the title.
 """
@@ -22,7 +23,9 @@ from scenes.core.records import HighScoreChance, HoleRecord
 from scenes.core.textfit import wrap_text
 from scenes.core.widgets import Button, Choice, Form, Menu, Toast
 from scenes.solitaire.dialogs import _Overlay, _stack
-from scenes.solitaire.game import HUD_H, GameScene
+from scenes.solitaire.layout import HUD_H
+from scenes.solitaire.player import Commands, Player, button_row
+from scenes.solitaire.table import TableScene
 
 __all__ = [
     "RoundGameScene",
@@ -86,52 +89,51 @@ def open_round_setup(app: App) -> None:
 # --------------------------------------------------------------------------- a hole on the table
 
 
-class RoundGameScene(GameScene):
-    """One hole of a round on the game table."""
+class RoundOutcome:
+    """A hole ends with the scorecard, and counts in the statistics as it finishes; a hole left
+    unfinished keeps the round, to be resumed."""
+
+    def __init__(self, table: RoundGameScene) -> None:
+        self.table = table
+
+    def finish(self) -> None:
+        app, rnd = self.table.app, self.table.round
+        record = app.records.finish_hole(rnd)
+        app.scenes.replace(ScorecardScene(app, rnd, record))
+
+    def settle(self) -> HighScoreChance | None:
+        """The player leaves the hole (title, quit): keep the round to resume it."""
+        if not self.table.round.over:
+            self.table.app.records.save_round(self.table.round)
+        return None
+
+
+class RoundGameScene(TableScene):
+    """One hole of a round on the table, driven by the player under a round's rules: no restart
+    and no new deal, no undo once the hole is over, the scorecard on S."""
 
     def __init__(self, app: App, rnd: Round, deal_in: bool = True) -> None:
         assert rnd.game is not None
         self.round = rnd
         super().__init__(app, rnd.game, deal_in)
-
-    def _buttons(self) -> list[Button]:
-        specs = [
-            ("button.undo", self.undo, "U", "cyan"),
-            ("button.hint", self.show_hint, "H", "green"),
-            ("round.scorecard", self.show_scorecard, "S", "orange"),
-            ("button.menu", self.open_menu, "Esc", "pink"),
-        ]
-        return self._button_row(specs, width=200, gap=24)
-
-    def handle(self, intent: Intent) -> None:
-        kind = intent.kind
-        if kind in (Kind.NEW, Kind.RESTART):
-            return  # a hole is played once: no new deal, no restart
-        if kind is Kind.UNDO and self.game.over:
-            return  # the hole is over: its strokes stand
-        if kind is Kind.TEXT and intent.text.lower() == "s":
-            self.show_scorecard()
-            return
-        super().handle(intent)
-
-    def restart(self) -> None:
-        """Not in a round: a hole is played once."""
-
-    def new_deal(self) -> None:
-        """Not in a round: the round deals the holes."""
-
-    def settle(self) -> HighScoreChance | None:
-        """The player leaves the hole (title, quit): keep the round to resume it.
-
-        Its holes count in the statistics as they finish (:meth:`_finish`), not here.
-        """
-        if not self.round.over:
-            self.app.records.save_round(self.round)
-        return None
-
-    def _finish(self) -> None:
-        record = self.app.records.finish_hole(self.round)
-        self.app.scenes.replace(ScorecardScene(self.app, self.round, record))
+        self.outcome = RoundOutcome(self)
+        buttons = button_row(
+            [
+                ("button.undo", self.undo, "U", "cyan"),
+                ("button.hint", self.show_hint, "H", "green"),
+                ("round.scorecard", self.show_scorecard, "S", "orange"),
+                ("button.menu", self.open_menu, "Esc", "pink"),
+            ],
+            width=200,
+            gap=24,
+        )
+        commands = Commands(
+            {Kind.HINT: self.show_hint, Kind.CANCEL: self.open_menu, Kind.MENU: self.open_menu},
+            letters={"s": self.show_scorecard},
+            undo_after_end=False,  # the hole is over: its strokes stand
+        )
+        self.driver = Player(self, buttons, commands)
+        self.view.hud_extra = self._draw_round_hud
 
     def open_menu(self) -> None:
         """The round's pause menu."""
@@ -147,8 +149,8 @@ class RoundGameScene(GameScene):
         self.settle()
         self.app.flow.to_title()
 
-    def _draw_hud(self, surface: pygame.Surface) -> None:
-        super()._draw_hud(surface)
+    def _draw_round_hud(self, surface: pygame.Surface) -> None:
+        """The hole and the total against par, on the HUD."""
         look, texts, p = self.app.look, self.app.texts, PALETTE
         rnd = self.round
         hole = look.type.render(
@@ -160,7 +162,7 @@ class RoundGameScene(GameScene):
         )
         # between the time on the left and the rules and code on the right
         code_w = look.type.render(self.game.code or "", 10, p.white, shadow=p.ink).get_width()
-        rules_w = look.type.render(texts(self._rules_key), 8, p.gold, shadow=p.ink).get_width()
+        rules_w = look.type.render(texts(self.rules_key), 8, p.gold, shadow=p.ink).get_width()
         right = SCREEN_SIZE[0] - 20 - code_w - 20 - rules_w - 28
         width = hole.get_width() + 20 + label.get_width() + 10 + total.get_width()
         x = min(SCREEN_SIZE[0] // 2 + 40, right - width)

@@ -6,11 +6,9 @@ the table keeps animating and taking input. Each answer carries the key of the p
 asked for (the game's log length and position); an answer for a position the game has left is
 dropped. Tests wait for an answer deterministically with ``job.future.result()``.
 
-The hint is bounded by time, not by the solver's state count: :func:`timed_hint` asks
-:func:`golf.solitaire.hint.hint` for one sampled stock order at a time (each with a small state budget)
-until the time is up, and adds up the wins of each action over the orders it could evaluate.
-The sampled orders come from a generator seeded with the game's code and move number, never from
-the real stock order.
+The hint is bounded by time, not by the solver's state count: :func:`timed_hint` runs
+:func:`golf.solitaire.timed_hint.timed_hint` on the wall clock (the engine reads none of its own),
+and :func:`golf.solitaire.timed_hint.hint_said` decides how its answer shows.
 """
 
 from __future__ import annotations
@@ -25,7 +23,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
 from golf.solitaire import engine, hint
 from golf.solitaire.codes import format_code
@@ -41,16 +39,21 @@ from golf.solitaire.solver import (
     solve,
     winnable_deal,
 )
-
-if TYPE_CHECKING:
-    from scenes.solitaire.game import GameScene
+from golf.solitaire.timed_hint import (
+    HINT_SECONDS,
+    REFINE_SECONDS,
+    REFINE_STATES,
+    SAMPLE_STATES,
+    TimedHint,
+)
+from golf.solitaire.timed_hint import timed_hint as judged_hint
 
 __all__ = [
     "HINT_SECONDS",
     "PROVEN",
+    "REFINE_SECONDS",
     "Job",
-    "SolverHelper",
-    "TimedHint",
+        "TimedHint",
     "background",
     "find_winnable_deal",
     "still_winnable",
@@ -61,23 +64,10 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-HINT_SECONDS: Final = 0.8
-"""The hint's time budget (the answer shows within a second)."""
-SAMPLE_STATES: Final = 10_000
-"""The state budget of one sampled stock order (about a third of a second at worst)."""
-STATES_PER_SECOND: Final = 12_000
-"""A cautious rate of the solver on a thread beside the window: an order is only started with
-the states the time left allows at this rate, so the answer is not late by a whole order."""
-REFINE_SECONDS: Final = 4.0
-"""When no order could be judged within the second, a second look this long follows."""
-REFINE_STATES: Final = 60_000
-"""The state budget of one order in that second look."""
 INDICATOR_STATES: Final = 150_000
 """The winnable indicator gives up ("can't tell") past this many states."""
 DEAL_STATES: Final = 20_000
 """A deal the solver cannot prove winnable within this many states is skipped."""
-HINT_SHOW: Final = 3.0
-"""Seconds the suggested card stays highlighted."""
 
 ANALYSIS_STATES: Final = 400_000
 """The analysis gives up on a question ("not found in time") past this many solver states."""
@@ -180,15 +170,6 @@ class Job(Generic[T]):
         return self.future.done()
 
 
-@dataclass(frozen=True)
-class TimedHint:
-    """What the hint button shows: the action, its win chance, how many orders were judged."""
-
-    action: Action
-    win_chance: float
-    samples: int
-
-
 def timed_hint(
     position: Position,
     rules: Rules,
@@ -198,33 +179,9 @@ def timed_hint(
     max_samples: int = hint.DEFAULT_SAMPLES,
     sample_states: int = SAMPLE_STATES,
 ) -> TimedHint | None:
-    """The best action as far as the player can know, judged over as many orders as time allows.
-
-    None when no action is legal. With no order judged in time (a wide-open position), the
-    first legal action that plays a card is suggested, with a win chance of 0 and 0 samples.
-    """
-    actions = engine.legal_actions(position, rules)
-    if not actions:
-        return None
-    wins = dict.fromkeys(actions, 0.0)
-    judged = 0
-    deadline = clock() + seconds
-    for _ in range(max_samples):
-        left = deadline - clock()
-        if left <= 0:
-            break
-        budget = min(sample_states, max(500, int(left * STATES_PER_SECOND)))
-        one = hint.hint(position, rules, rng, samples=1, max_states=budget)
-        if one is None or one.samples == 0:
-            continue
-        judged += 1
-        for action, chance in one.chances:
-            wins[action] += chance
-    if judged == 0:
-        plays = [a for a in actions if a.kind == engine.PLAY]
-        return TimedHint((plays or actions)[0], 0.0, 0)
-    best = max(range(len(actions)), key=lambda i: (wins[actions[i]], -i))
-    return TimedHint(actions[best], wins[actions[best]] / judged, judged)
+    """:func:`golf.solitaire.timed_hint.timed_hint` within ``seconds`` of ``clock`` (the wall
+    clock unless a test gives one)."""
+    return judged_hint(position, rules, rng, seconds, clock, max_samples, sample_states)
 
 
 def refined_hint(position: Position, rules: Rules, rng: random.Random) -> TimedHint | None:
@@ -272,124 +229,3 @@ def demo_replay(rules: Rules, rng: random.Random, title: str) -> Replay:
 def analyse_game(start: Position, rules: Rules, actions: Sequence[Action]) -> Analysis:
     """:func:`golf.solitaire.solver.analyse` of a game, within ``ANALYSIS_STATES`` per question."""
     return analyse(start, rules, actions, max_states=ANALYSIS_STATES)
-
-
-def hint_seed(game: Game) -> str:
-    """The sampling seed of a hint: the game and its move number, never the stock's order."""
-    return f"{game.code or 'layout'}:{len(game.log)}"
-
-
-class SolverHelper:
-    """The game scene's link to the solver: the hint and the winnable indicator."""
-
-    def __init__(self, scene: GameScene) -> None:
-        self.scene = scene
-        warm_up()
-        self.hint_job: Job[TimedHint | None] | None = None
-        self.refining = False  # the hint job under way is the second, longer look
-        self.indicator_job: Job[bool | None] | None = None
-        self.winnable: bool | None = None  # what the indicator shows
-        self.winnable_key: object = None  # the position it is about
-
-    def key(self) -> object:
-        """The position now: the log length (it grows with every action, undo too) and it."""
-        game = self.scene.game
-        return (id(game), len(game.log), game.position)
-
-    @property
-    def thinking(self) -> bool:
-        """Whether a hint is being worked out for the position on the table."""
-        return self.hint_job is not None and self.hint_job.key == self.key()
-
-    def ask_hint(self) -> None:
-        """Start working out a hint for the position on the table (once per position)."""
-        if self.thinking:
-            return
-        game = self.scene.game
-        if game.status != "playing":
-            return
-        rng = random.Random(hint_seed(game))
-        self.hint_job = Job(self.key(), submit(timed_hint, game.position, game.rules, rng))
-        self.refining = False
-        self.scene.toast(self.scene.app.texts("hint.thinking"), self._cyan())
-        self.scene.toasts[-1].seconds = 10.0
-
-    def refine(self) -> None:
-        """A second, longer look at a position too open to judge within the second."""
-        game = self.scene.game
-        rng = random.Random(hint_seed(game) + ":again")
-        self.hint_job = Job(
-            self.key(),
-            submit(refined_hint, game.position, game.rules, rng),
-        )
-        self.refining = True
-
-    def _cyan(self) -> tuple[int, int, int]:
-        from scenes.core.look import PALETTE
-
-        return PALETTE.cyan
-
-    def update(self) -> None:
-        """Take in answers that are ready; drop the ones for a position the game has left."""
-        key = self.key()
-        job = self.hint_job
-        if job is not None and job.key != key:
-            self.hint_job = None  # stale: the position changed
-            self._drop_thinking()
-        elif job is not None and job.done():
-            self.hint_job = None
-            self._drop_thinking()
-            if job.future.exception() is None:
-                answer = job.future.result()
-                self._show_hint(answer)
-                if answer is not None and answer.samples == 0 and not self.refining:
-                    self.refine()
-        self._update_indicator(key)
-
-    def _drop_thinking(self) -> None:
-        text = self.scene.app.texts("hint.thinking")
-        self.scene.toasts = [t for t in self.scene.toasts if t.text != text]
-
-    def _show_hint(self, answer: TimedHint | None) -> None:
-        from scenes.solitaire.game import STOCK_SLOT
-
-        scene, texts = self.scene, self.scene.app.texts
-        if answer is None:
-            scene.toast(texts("hint.none"))
-            return
-        slot = STOCK_SLOT if answer.action.kind == engine.DRAW else answer.action.column - 1
-        scene.hint = (slot, HINT_SHOW + (REFINE_SECONDS if answer.samples == 0 else 0.0))
-        if answer.samples == 0 and self.refining:
-            scene.toast(texts("hint.unsure"), self._cyan())
-        elif answer.samples == 0:
-            scene.toast(texts("hint.refining"), self._cyan())
-        else:
-            percent = round(answer.win_chance * 100)
-            scene.toast(texts("hint.chance", percent=percent, samples=answer.samples), self._cyan())
-        scene.toasts[-1].seconds = HINT_SHOW + (REFINE_SECONDS if answer.samples == 0 else 0.0)
-
-    def _update_indicator(self, key: object) -> None:
-        if not getattr(self.scene.app.settings, "winnable_indicator", False):
-            self.indicator_job = None
-            self.winnable_key = None
-            return
-        job = self.indicator_job
-        if job is not None and job.done():
-            self.indicator_job = None
-            if job.key == key and job.future.exception() is None:
-                self.winnable = job.future.result()
-                self.winnable_key = key
-        if self.indicator_job is None and self.winnable_key != key:
-            game = self.scene.game
-            self.indicator_job = Job(key, submit(still_winnable, game.position, game.rules))
-
-    def indicator_text(self) -> str | None:
-        """The indicator's words, or None when it is off (or not yet known)."""
-        if not getattr(self.scene.app.settings, "winnable_indicator", False):
-            return None
-        texts = self.scene.app.texts
-        if self.winnable_key != self.key():
-            return texts("indicator.thinking")
-        if self.winnable is None:
-            return texts("indicator.unknown")
-        return texts("indicator.yes" if self.winnable else "indicator.no")

@@ -1,147 +1,53 @@
 """How to play: an interactive tutorial on the table, driven by a script file.
 
-``assets/tutorial.yaml`` gives the rules and an explicit layout (as a replay file does) and the
-steps: a caption in English and French, and either the move the player must make (highlighted,
-and waited for: any other move is refused with a word of help, and a move the rules refuse says
-why, as in a game) or nothing to do but read. The moves are checked by the engine when the file
-is loaded (they are a replay script), so a broken script never reaches the screen. The last step
-leads to the rules of the variant chosen in the options (``scenes.solitaire.rules_screen``).
+:class:`TutorialScene` is the table (``scenes.solitaire.table``) with a :class:`Script` as its
+driver. The script (``assets/tutorial.yaml``, read and checked by
+:func:`golf.solitaire.tutorial.parse_tutorial`) gives the deal and the steps: a caption, and
+either the move the player must make (highlighted, and waited for: any other move is refused
+with a word of help, and a move the rules refuse says why, as in a game) or nothing to do but
+read. The last step leads to the rules of the variant chosen in the options
+(``scenes.solitaire.rules_screen``).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import pygame
-import yaml
 
 from golf.solitaire import engine
 from golf.solitaire.engine import Action
-from golf.solitaire.replay import Replay, ReplayError, loads
-from scenes.core.i18n import LANGUAGES
+from golf.solitaire.tutorial import Step, Tutorial, TutorialError, parse_tutorial
 from scenes.core.input import Intent, Kind
 from scenes.core.look import CARD_H, CARD_W, PALETTE, PIXEL, SCREEN_SIZE, chunky_panel
 from scenes.core.manager import App
 from scenes.core.paths import asset_path
 from scenes.core.textfit import wrap_text
 from scenes.core.widgets import Button
-from scenes.solitaire.game import (
-    COLUMNS,
+from scenes.solitaire.layout import (
     STOCK_POS,
     STOCK_SLOT,
-    GameScene,
     card_at,
     layout,
+    slot_rect,
 )
+from scenes.solitaire.player import GAME_KEYS, button_row, move_cursor
+from scenes.solitaire.table import TableScene
 
-__all__ = ["Step", "Tutorial", "TutorialError", "TutorialScene", "load_tutorial", "parse_tutorial"]
+__all__ = [
+    "Script",
+    "Step",
+    "Tutorial",
+    "TutorialError",
+    "TutorialScene",
+    "load_tutorial",
+    "parse_tutorial",
+]
 
 TUTORIAL_FILE = ("tutorial.yaml",)
-MAX_BYTES = 200_000
-MAX_CAPTION = 400
 CAPTION = pygame.Rect(812, 388, SCREEN_SIZE[0] - 812 - 20, 244)
 TOAST_AT = (560, 388)  # messages clear of the caption
-
-
-class TutorialError(ValueError):
-    """A tutorial script that cannot be used: names the file, the place and what is wrong."""
-
-
-@dataclass(frozen=True)
-class Step:
-    """One step: its caption by language, the move it waits for, what it points at."""
-
-    say: Mapping[str, str]
-    do: Action | None = None
-    point: str | None = None  # "waste", "stock" or "column N", while the player reads
-
-
-@dataclass(frozen=True)
-class Tutorial:
-    """The deal (a replay script whose actions are the moves asked for) and the steps."""
-
-    replay: Replay
-    steps: tuple[Step, ...]
-
-
-def _fail(name: str, where: str, what: str) -> TutorialError:
-    return TutorialError(f"{name}: {where}: {what}" if where else f"{name}: {what}")
-
-
-def _step(name: str, index: int, item: object) -> Step:
-    where = f"steps[{index}]"
-    if not isinstance(item, dict):
-        raise _fail(name, where, "expected a mapping with say (and do or point)")
-    unknown = set(item) - {"say", "do", "point"}
-    if unknown:
-        raise _fail(
-            name, where, f"unknown key {sorted(map(str, unknown))[0]!r} (expected say, do, point)"
-        )
-    say = item.get("say")
-    if not isinstance(say, dict) or set(say) != set(LANGUAGES):
-        raise _fail(name, f"{where}.say", "expected a caption in each language: en, fr")
-    for lang, text in say.items():
-        if not isinstance(text, str) or not text.strip() or len(text) > MAX_CAPTION:
-            raise _fail(
-                name, f"{where}.say.{lang}", f"expected a caption of 1 to {MAX_CAPTION} characters"
-            )
-    do: Action | None = None
-    if "do" in item:
-        try:
-            do = Action.parse(str(item["do"]))
-        except ValueError as error:
-            raise _fail(name, f"{where}.do", str(error)) from None
-        if do.row:
-            raise _fail(name, f"{where}.do", "a move of the tutorial names a column, not a row")
-    point = item.get("point")
-    if point is not None:
-        valid = ("waste", "stock", *(f"column {n}" for n in range(1, COLUMNS + 1)))
-        if point not in valid:
-            raise _fail(name, f"{where}.point", f"{point!r} (expected waste, stock or column N)")
-        point = str(point)
-    return Step({str(k): str(v) for k, v in say.items()}, do, point)
-
-
-def parse_tutorial(text: str, name: str = "<tutorial>") -> Tutorial:
-    """Read a tutorial script; raises :class:`TutorialError`."""
-    if len(text) > MAX_BYTES:
-        raise _fail(name, "", f"more than {MAX_BYTES:,} characters")
-    try:
-        if any(isinstance(e, yaml.AliasEvent) for e in yaml.parse(text, Loader=yaml.SafeLoader)):
-            raise _fail(name, "", "YAML aliases (*name) are not allowed")
-        data: Any = yaml.load(text, Loader=yaml.SafeLoader)
-    except yaml.YAMLError as error:
-        raise _fail(name, "", f"not valid YAML: {error}") from None
-    if not isinstance(data, dict):
-        raise _fail(name, "", "expected a mapping with format, rules, layout, steps")
-    unknown = set(data) - {"format", "rules", "layout", "steps"}
-    if unknown:
-        raise _fail(name, "", f"unknown key {sorted(map(str, unknown))[0]!r}")
-    steps_data = data.get("steps")
-    if not isinstance(steps_data, list) or not steps_data:
-        raise _fail(name, "steps", "expected a list of steps")
-    steps = tuple(_step(name, i, item) for i, item in enumerate(steps_data))
-    # the deal and the moves asked for, read and checked as a replay script
-    script = {
-        "format": data.get("format"),
-        "rules": data.get("rules"),
-        "layout": data.get("layout"),
-        "actions": [str(s.do) for s in steps if s.do is not None],
-    }
-    try:
-        replay = loads(yaml.safe_dump(script, allow_unicode=True, sort_keys=False), name)
-    except ReplayError as error:
-        raise TutorialError(str(error)) from None
-    game = replay.start()
-    for number, action in enumerate(replay.actions, start=1):
-        refused = game.apply(action)
-        if refused is not None:
-            raise _fail(name, "steps", f"move {number} ({action}) is refused: {refused.text()}")
-    return Tutorial(replay, steps)
 
 
 def load_tutorial(path: Path | None = None) -> Tutorial:
@@ -150,29 +56,37 @@ def load_tutorial(path: Path | None = None) -> Tutorial:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        raise _fail(str(path), "", f"cannot be read ({error})") from None
+        raise TutorialError(f"{path}: cannot be read ({error})") from None
     return parse_tutorial(text, str(path))
 
 
-class TutorialScene(GameScene):
-    """The tutorial's deal on the table, a caption, and the card to play highlighted."""
+class Script:
+    """The tutorial as a table's driver: the player's moves, each checked against the step on
+    show before it is played; the caption and the highlight drawn over the table."""
 
-    def __init__(self, app: App, tutorial: Tutorial) -> None:
+    def __init__(self, table: TableScene, tutorial: Tutorial) -> None:
+        self.table = table
+        self.app = table.app
         self.tutorial = tutorial
-        super().__init__(app, tutorial.replay.start(), deal_in=True, record=False)
         self.step = 0
         self.pulse = 0.0
+        self._buttons = button_row(
+            [
+                ("button.undo", self._undo_pressed, "U", "cyan"),
+                ("tutorial.next", self.next_step, "Enter", "green"),
+                ("tutorial.rules", self.finish, "", "orange"),
+                ("common.back", self.close, "Esc", "pink"),
+            ],
+            width=200,
+            gap=20,
+            size=9,
+        )
+
+    @property
+    def buttons(self) -> list[Button]:
+        return self._buttons
 
     # ----------------------------------------------------------------- steps
-    def _buttons(self) -> list[Button]:
-        specs = [
-            ("button.undo", self._undo_pressed, "U", "cyan"),
-            ("tutorial.next", self.next_step, "Enter", "green"),
-            ("tutorial.rules", self.finish, "", "orange"),
-            ("common.back", self.close, "Esc", "pink"),
-        ]
-        return self._button_row(specs, width=200, gap=20, size=9)
-
     @property
     def current(self) -> Step:
         """The step on show."""
@@ -189,7 +103,7 @@ class TutorialScene(GameScene):
         self._advance()
 
     def _advance(self) -> None:
-        self.toasts = []
+        self.table.toasts = []
         if self.step + 1 >= len(self.tutorial.steps):
             self.finish()
             return
@@ -211,82 +125,73 @@ class TutorialScene(GameScene):
 
     def try_action(self, action: Action) -> None:
         """The player asks for ``action``: play it if it is the move asked for."""
-        step = self.current
+        table, step = self.table, self.current
         if step.do is None:
             self.next_step()  # reading: any move just goes on
             return
         if action.kind == engine.PLAY and action.row:
-            column = self.game.position.columns[action.column - 1]
+            column = table.game.position.columns[action.column - 1]
             if action.row < len(column):  # a covered card: the game says why
-                GameScene.act(self, action)
+                table.act(action)
                 return
             action = Action.play(action.column)
         if action == step.do:
-            if GameScene.act(self, action) is None:
+            if table.act(action) is None:
                 self._advance()
             return
-        if action.kind != engine.UNDO and self.game.refusal(action) is not None:
-            GameScene.act(self, action)  # refused by the rules: the usual message
+        if action.kind != engine.UNDO and table.game.refusal(action) is not None:
+            table.act(action)  # refused by the rules: the usual message
             return
         key = "tutorial.not_undo" if action.kind == engine.UNDO else "tutorial.not_this"
-        self.toast(self.app.texts(key), PALETTE.white)
+        table.toast(self.app.texts(key), PALETTE.white)
         self.app.sound.play("refusal")
 
     # ----------------------------------------------------------------- input and time
     def handle(self, intent: Intent) -> None:
-        for button in self.buttons:
+        table = self.table
+        for button in self._buttons:
             if button.handle(intent):
-                self.cursor_visible = False
+                table.cursor_visible = False
                 return
         kind = intent.kind
-        game_key = kind in (Kind.CLICK, Kind.COLUMN, Kind.DRAW, Kind.CONFIRM, Kind.UNDO)
-        if game_key and self.animating and not self.game.log:
-            self.fast_forward()  # a key during the deal lands the cards first
+        if kind in GAME_KEYS and table.animating and not table.game.log:
+            table.fast_forward()  # a key during the deal lands the cards first
         reading = self.current.do is None
         if kind is Kind.CLICK and intent.pos is not None:
-            action = card_at(self.game.position, intent.pos)
+            action = card_at(table.game.position, intent.pos)
             if action is not None:
                 self.try_action(action)
             elif reading and not CAPTION.collidepoint(intent.pos):
                 self.next_step()
         elif kind is Kind.COLUMN and intent.column is not None:
-            self.cursor = intent.column - 1
+            table.cursor = intent.column - 1
             self.try_action(Action.play(intent.column))
+        elif kind in (Kind.DRAW, Kind.CONFIRM) and reading:
+            self.next_step()
         elif kind is Kind.DRAW:
-            if reading:
-                self.next_step()
-            else:
-                self.try_action(Action.draw())
+            self.try_action(Action.draw())
         elif kind is Kind.CONFIRM:
-            if reading:
-                self.next_step()
-            elif self.cursor_visible and self.cursor < STOCK_SLOT:
-                self.try_action(Action.play(self.cursor + 1))
+            if table.cursor_visible and table.cursor < STOCK_SLOT:
+                self.try_action(Action.play(table.cursor + 1))
             else:
                 self.try_action(Action.draw())
         elif kind is Kind.UNDO:
             self.try_action(Action.undo())
-        elif kind in (Kind.LEFT, Kind.RIGHT):
-            self._move_cursor(-1 if kind is Kind.LEFT else 1)
-        elif kind is Kind.DOWN:
-            self.cursor_visible, self.cursor = True, STOCK_SLOT
-        elif kind is Kind.UP:
-            self.cursor_visible = True
-            if self.cursor == STOCK_SLOT:
-                self.cursor = 3
         elif kind in (Kind.CANCEL, Kind.MENU):
             self.close()
+        else:
+            move_cursor(table, kind)
 
     def update(self, dt: float) -> None:
-        super().update(dt)
+        self._buttons[0].enabled = self.table.game.can_undo
         self.pulse += dt
-        self.buttons[1].enabled = self.current.do is None
+        self._buttons[1].enabled = self.current.do is None
 
     # ----------------------------------------------------------------- drawing
     def target(self) -> pygame.Rect | None:
         """What the current step highlights: the card to play, the stock, the waste, Undo."""
         step = self.current
-        position = self.game.position
+        position = self.table.game.position
         what = step.point
         if step.do is not None:
             what = {engine.DRAW: "stock", engine.UNDO: "undo"}.get(
@@ -295,7 +200,7 @@ class TutorialScene(GameScene):
         if what is None:
             return None
         if what == "undo":
-            return self.buttons[0].rect.copy()
+            return self._buttons[0].rect.copy()
         if what == "stock":
             return pygame.Rect(STOCK_POS[0], STOCK_POS[1], CARD_W, CARD_H)
         if what == "waste":
@@ -304,15 +209,14 @@ class TutorialScene(GameScene):
                 return None
             place = layout(position)[top]
             return pygame.Rect(place.x, place.y, CARD_W, CARD_H)
-        return self._slot_rect(int(what.split()[1]) - 1)
+        return slot_rect(position, int(what.split()[1]) - 1)
 
     def draw(self, surface: pygame.Surface) -> None:
-        toasts, self.toasts = self.toasts, []  # drawn last, over the highlight and the caption
-        super().draw(surface)
-        self.toasts = toasts
+        """The highlight, the caption, and the table's messages (over them, left of the
+        caption)."""
         look, texts, p = self.app.look, self.app.texts, PALETTE
         target = self.target()
-        if target is not None and not self.animating:
+        if target is not None and not self.table.animating:
             glow = 2 + round((math.sin(self.pulse * 6) + 1) * 2) * PIXEL
             frame = target.inflate(2 * glow + 4 * PIXEL, 2 * glow + 4 * PIXEL)
             pygame.draw.rect(
@@ -338,5 +242,29 @@ class TutorialScene(GameScene):
         look.type.blit(
             surface, hint, 7, p.cyan, (CAPTION.left + 20, CAPTION.bottom - 28), shadow=p.ink
         )
-        for toast in self.toasts:
+        for toast in self.table.toasts:
             toast.draw(surface, look, TOAST_AT)
+
+
+class TutorialScene(TableScene):
+    """The tutorial's deal on the table, driven by its :class:`Script`."""
+
+    def __init__(self, app: App, tutorial: Tutorial) -> None:
+        super().__init__(app, tutorial.replay.start(), deal_in=True, record=False, hints=False)
+        self.tutorial = tutorial
+        self.script = Script(self, tutorial)
+        self.driver = self.script
+        self.view.keeps_frames = False  # the caption and the highlight are drawn over it
+        self.view.show_toasts = False  # the script draws them, over its caption
+        self.caption, self.target = self.script.caption, self.script.target
+        self.next_step, self.try_action = self.script.next_step, self.script.try_action
+
+    @property
+    def step(self) -> int:
+        """The step on show (0-based)."""
+        return self.script.step
+
+    @property
+    def current(self) -> Step:
+        """The step on show."""
+        return self.script.current

@@ -1,8 +1,8 @@
-"""Watching a replay: the real game scene, driven by the file instead of the player.
+"""Watching a replay: the real table, driven by the file instead of the player.
 
-:class:`WatchScene` is a :class:`~scenes.solitaire.game.GameScene` whose actions come from a replay: each
-step forward goes through the very ``act`` a key press or a click uses (same animation, sounds,
-refusal messages, undo). The player only drives the playback — play/pause, one action forward or
+:class:`WatchScene` is the table (``scenes.solitaire.table``) with a :class:`Replayer` as its
+driver: each step forward goes through the very play session a key press or a click uses (same
+animation, sounds, refusal messages, undo). The player only drives the playback — play/pause, one action forward or
 back, speed 0.5×–8× or "as recorded", start and end, a click on the progress bar — and never the
 game. A step back (or a jump) rebuilds the game from the start to that action, so stepping back
 over an undo works too.
@@ -23,7 +23,7 @@ import pygame
 
 from golf.core.cards import card_token
 from golf.solitaire import engine
-from golf.solitaire.engine import Action, Position
+from golf.solitaire.engine import Position
 from golf.solitaire.replay import Replay, Result, play
 from golf.solitaire.session import Refusal
 from scenes.core.input import Intent, Kind
@@ -33,7 +33,8 @@ from scenes.core.settings import Settings, SettingsStore
 from scenes.core.sound import SoundBoard
 from scenes.core.textfit import fit_text
 from scenes.core.widgets import Button
-from scenes.solitaire.game import BUTTON_Y, FLIGHT, GameScene, layout
+from scenes.solitaire.layout import BUTTON_Y
+from scenes.solitaire.table import TableScene
 
 __all__ = ["SPEEDS", "Playback", "WatchScene", "check", "headless_app"]
 
@@ -128,6 +129,11 @@ class Playback(Generic[R]):
         """The next speed up."""
         self._set_speed(self.speed + 1)
 
+    def pace(self, speed: float | None) -> None:
+        """Play at ``speed`` (one of SPEEDS), the wait before the next action measured anew."""
+        self.speed = SPEEDS.index(speed)
+        self.wait = self._pause_before(self.index)
+
     def _set_speed(self, index: int) -> None:
         index = max(0, min(len(SPEEDS) - 1, index))
         if index == self.speed:
@@ -198,26 +204,31 @@ class Playback(Generic[R]):
         return self.app.texts("watch.speed", speed=shown)
 
 
-class WatchScene(Playback[Replay], GameScene):
-    """A replay on the table, with playback controls instead of the game's buttons.
+class Replayer(Playback[Replay]):
+    """A replay as a table's driver: its actions played on the table at the chosen pace, and
+    the playback controls (``controls``: drawn and clickable; the demo has none).
 
     ``fastest`` (headless checks) plays one action per frame from the first frame.
     """
 
     def __init__(
         self,
-        app: App,
+        table: TableScene,
         replay: Replay,
         name: str = "",
         on_back: Callable[[], None] | None = None,
         fastest: bool = False,
+        controls: bool = True,
     ) -> None:
+        self.table = table
+        self.app = table.app
         self.replay = replay
         self.name = replay.title or name
         self.on_back = on_back
         self.fastest = fastest
-        self.progress_rect = pygame.Rect(0, 0, 0, 0)  # set by _buttons
-        super().__init__(app, replay.start(), deal_in=not fastest, record=False)
+        self.progress_rect = pygame.Rect(0, 0, 0, 0)  # set by _controls
+        self.play_button: Button | None = None
+        self._buttons = self._controls() if controls else []
         self.index = 0  # actions played so far
         self.total = len(replay.actions)
         self.refusals: dict[int, Refusal] = {}  # by action number, as the table showed them
@@ -230,8 +241,12 @@ class WatchScene(Playback[Replay], GameScene):
             clock.append(clock[-1] + (t or 0.0))
         self._clock = clock  # the recorded time when each action had been played
 
+    @property
+    def buttons(self) -> list[Button]:
+        return self._buttons
+
     # ----------------------------------------------------------------- controls
-    def _buttons(self) -> list[Button]:
+    def _controls(self) -> list[Button]:
         y, h = CONTROL_Y, CONTROL_H
         x = MARGIN
         specs: list[tuple[str, Callable[[], None], str, str]] = [
@@ -279,24 +294,26 @@ class WatchScene(Playback[Replay], GameScene):
         return buttons
 
     def _land(self) -> None:
-        self.fast_forward()
+        self.table.fast_forward()
 
     # ----------------------------------------------------------------- playback
     def _forward(self) -> None:
-        """Play the next action of the file through the game scene, as the player did."""
+        """Play the next action of the file on the table, as the player did."""
+        table = self.table
         action = self.replay.actions[self.index]
-        refusal = GameScene.act(self, action)
+        refusal = table.act(action)
         self.index += 1
         if refusal is not None:
             self.refusals[self.index] = refusal
-        self.ending = None  # no end dialogs while watching: the controls stay in charge
+        table.ending = None  # no end dialogs while watching: the controls stay in charge
         if self.index < self.total:
-            self.fountain = False  # only the very end of the replay celebrates
+            table.fountain = False  # only the very end of the replay celebrates
         if action.kind == engine.UNDO and refusal is None:
-            self.toast(self.app.texts("watch.undo_toast"), PALETTE.cyan)
+            table.toast(self.app.texts("watch.undo_toast"), PALETTE.cyan)
 
     def go_to(self, index: int) -> None:
         """Show the position after ``index`` actions; the cards fly there."""
+        table = self.table
         index = max(0, min(self.total, index))
         game = self.replay.start()
         refusals: dict[int, Refusal] = {}
@@ -304,38 +321,20 @@ class WatchScene(Playback[Replay], GameScene):
             refused = game.apply(action)
             if refused is not None:
                 refusals[number] = refused
-        self.game = game
+        table.game = game
         self.index = index
         self.refusals = {k: v for k, v in self.refusals.items() if k <= index} | refusals
-        self.ending = None
-        self.fountain = False
-        self.confetti = []
-        self.shake = None
-        self.toasts = []
+        table.ending = None
+        table.fountain = False
+        table.confetti = []
+        table.shake = None
+        table.toasts = []
         self.wait = self._pause_before(index)
-        self._fly_home()
-
-    def _fly_home(self) -> None:
-        """Send every card that is not where the position puts it back there."""
-        scale = self.app.animation_scale
-        for card, place in layout(self.game.position).items():
-            sprite = self.sprites[card]
-            home = pygame.Vector2(place.x, place.y)
-            if sprite.target == home and sprite.face_up == place.face_up:
-                continue
-            far = abs(sprite.pos.x - place.x) + abs(sprite.pos.y - place.y) > 60
-            sprite.z = 500 if far else place.z
-            sprite.move_to(
-                place.x, place.y, FLIGHT * scale, lift=40 if far else 0, face_up=place.face_up
-            )
-
-    def act(self, action: Action) -> Refusal | None:
-        """The player's moves do nothing while watching."""
-        return None
+        table.motion.fly_home()
 
     # ----------------------------------------------------------------- input and time
     def handle(self, intent: Intent) -> None:
-        for button in self.buttons:
+        for button in self._buttons:
             if button.handle(intent):
                 return
         kind = intent.kind
@@ -352,8 +351,8 @@ class WatchScene(Playback[Replay], GameScene):
         return round(max(0.0, min(1.0, fraction)) * self.total)
 
     def update(self, dt: float) -> None:
-        super().update(dt)
-        self.ending = None
+        table = self.table
+        table.ending = None
         if self.playing and self.index < self.total:
             if self.fastest:
                 self._forward()
@@ -365,7 +364,7 @@ class WatchScene(Playback[Replay], GameScene):
         if self.index >= self.total:
             self.playing = False
         if self.has_times:
-            self.elapsed = self._clock[self.index]
+            table.elapsed = self._clock[self.index]
         enabled = {
             "watch.to_start": self.index > 0,
             "watch.step_back": self.index > 0,
@@ -374,10 +373,11 @@ class WatchScene(Playback[Replay], GameScene):
             "watch.slower": self.speed > 0,
             "watch.faster": self.speed < len(SPEEDS) - 1,
         }
-        for button in self.buttons:
+        for button in self._buttons:
             button.enabled = enabled.get(button.key, True)
-        self.play_button.key = "watch.pause" if self.playing else "watch.play"
-        self.play_button.enabled = self.total > 0
+        if self.play_button is not None:
+            self.play_button.key = "watch.pause" if self.playing else "watch.play"
+            self.play_button.enabled = self.total > 0
 
     # ----------------------------------------------------------------- drawing
     def action_text(self) -> str:
@@ -402,16 +402,18 @@ class WatchScene(Playback[Replay], GameScene):
         texts = self.app.texts
         count = texts("watch.count", index=self.index, total=self.total)
         if self.index >= self.total:
-            state = texts(f"replays.outcome.{self.game.status}")
+            state = texts(f"replays.outcome.{self.table.game.status}")
         else:
             state = texts("watch.playing") if self.playing else texts("watch.paused")
         return f"{count} · {state}"
 
     def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
+        """The controls' labels, the progress bar, the keys and the replay's name in the HUD."""
+        if not self._buttons:
+            return
         look, texts, p = self.app.look, self.app.texts, PALETTE
         # the speed between its two buttons
-        slower = next(b for b in self.buttons if b.key == "watch.slower")
+        slower = next(b for b in self._buttons if b.key == "watch.slower")
         centre = (slower.rect.right + SPEED_LABEL_W // 2, slower.rect.centery - PIXEL)
         look.type.blit(
             surface,
@@ -442,7 +444,7 @@ class WatchScene(Playback[Replay], GameScene):
             shadow=p.ink,
         )
         # the replay's name, in the HUD's free middle
-        left, right = self._hud_gap()
+        left, right = self.table.view.hud_gap()
         badge = texts("watch.badge")
         if self.name:
             badge += " · " + self.name
@@ -450,23 +452,6 @@ class WatchScene(Playback[Replay], GameScene):
         look.type.blit(
             surface, badge, 8, p.cyan, ((left + right) // 2, 16), anchor="midtop", shadow=p.ink
         )
-
-    def _hud_gap(self) -> tuple[int, int]:
-        """The free stretch of the HUD between the score, moves and time and the rules and code
-        (measured as ``GameScene._draw_hud`` lays them out)."""
-        look, texts = self.app.look, self.app.texts
-
-        def width(text: str, size: int) -> int:
-            return look.type.font(size).size(text)[0] * PIXEL
-
-        score_key = "hud.strokes" if self.game.rules.scoring == "strokes" else "hud.score"
-        x = 20
-        for key, value in ((score_key, "-35"), ("hud.moves", "9999"), ("hud.time", "99:99")):
-            x += width(texts(key), 8) + 10 + width(value, 12) + 36
-        preset = self.game.rules.preset_name()
-        rules = texts(f"rules.{preset}" if preset else "rules.custom")
-        right = SCREEN_SIZE[0] - 20 - width(self.game.code or "", 10) - 20 - width(rules, 8)
-        return x, right - 36
 
     def _draw_progress(self, surface: pygame.Surface) -> None:
         look, p = self.app.look, PALETTE
@@ -496,6 +481,77 @@ class WatchScene(Playback[Replay], GameScene):
             anchor="midbottom",
             shadow=p.ink,
         )
+
+
+class WatchScene(TableScene):
+    """A replay on the table, with playback controls instead of the game's buttons: the table
+    driven by a :class:`Replayer`. The player drives only the playback, never the game."""
+
+    def __init__(
+        self,
+        app: App,
+        replay: Replay,
+        name: str = "",
+        on_back: Callable[[], None] | None = None,
+        fastest: bool = False,
+    ) -> None:
+        super().__init__(app, replay.start(), deal_in=not fastest, record=False, hints=False)
+        self.replay = replay
+        self.playback = Replayer(self, replay, name, on_back, fastest)
+        self.name = self.playback.name
+        self.driver = self.playback
+        self.view.keeps_frames = False  # the controls' labels are drawn over the table
+        playback = self.playback
+        # the playback's controls, as the screen's own (keys, buttons, tests)
+        self.toggle, self.step_forward, self.step_back = (
+            playback.toggle,
+            playback.step_forward,
+            playback.step_back,
+        )
+        self.to_start, self.to_end, self.back = playback.to_start, playback.to_end, playback.back
+        self.faster, self.slower, self.go_to = playback.faster, playback.slower, playback.go_to
+        self.speed_text, self.progress_text = playback.speed_text, playback.progress_text
+        self.action_text = playback.action_text
+
+    @property
+    def index(self) -> int:
+        """Actions played so far."""
+        return self.playback.index
+
+    @property
+    def total(self) -> int:
+        """Actions in the replay."""
+        return self.playback.total
+
+    @property
+    def playing(self) -> bool:
+        """Whether the replay plays on by itself."""
+        return self.playback.playing
+
+    @property
+    def speed(self) -> int:
+        """The speed chosen, an index in SPEEDS."""
+        return self.playback.speed
+
+    @property
+    def speed_value(self) -> float | None:
+        """The speed factor, or None for the recorded pace."""
+        return self.playback.speed_value
+
+    @property
+    def refusals(self) -> dict[int, Refusal]:
+        """The refused actions by number, as the table showed them."""
+        return self.playback.refusals
+
+    @property
+    def progress_rect(self) -> pygame.Rect:
+        """The progress bar (a click there jumps)."""
+        return self.playback.progress_rect
+
+    @property
+    def play_button(self) -> Button | None:
+        """Play / pause."""
+        return self.playback.play_button
 
 
 # --------------------------------------------------------------------------- headless check
