@@ -17,6 +17,8 @@ from golf.solitaire.replay import Replay
 from golf.solitaire.rules import PRESETS, Rules
 from golf.solitaire.session import Game
 from scenes.core.manager import App
+from scenes.core.records import HighScoreChance
+from scenes.highscores import open_initials
 from scenes.options import OptionsScene
 from scenes.replays import ReplaysScene
 from scenes.sixcard.setup import SixSetupScene
@@ -29,6 +31,7 @@ from scenes.solitaire.rules_screen import RulesScene
 from scenes.solitaire.save_replay import SaveReplayDialog
 from scenes.solitaire.tutorial import TutorialError, TutorialScene, load_tutorial
 from scenes.solitaire.watch import WatchScene
+from scenes.stats_screen import open_stats
 from scenes.title import TitleScene
 
 log = logging.getLogger(__name__)
@@ -94,6 +97,14 @@ class Flow:
     def play_six_card(self, setup: SixSetup) -> None:
         """A new six-card game of ``setup``: its table in place of every screen."""
         self.app.scenes.reset(SixTableScene(self.app, setup))
+
+    def open_initials(self, chance: HighScoreChance) -> None:
+        """NEW HIGH SCORE: ask for initials over the screen showing (the game-over screen)."""
+        open_initials(self.app, chance)
+
+    def open_stats(self, key: str | None = None) -> None:
+        """The statistics screen over whatever shows, on ``key`` (default: the default rules)."""
+        open_stats(self.app, key)
 
     def open_replays(self) -> None:
         """The list of saved replays and samples."""

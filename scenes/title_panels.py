@@ -94,9 +94,7 @@ class TitleSides:
         open_round_setup(self.app)
 
     def open_stats(self) -> None:
-        from scenes.stats_screen import open_stats
-
-        open_stats(self.app)
+        self.app.flow.open_stats()
 
     def _refresh(self) -> None:
         records = self.app.records

@@ -216,3 +216,51 @@ def test_the_circle_finder_finds_a_circle() -> None:
     edges = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
     assert circles(edges) == [["a", "b", "c"]]
     assert circles({"a": {"b"}, "b": set()}) == []
+
+
+# --- the floors within the layers -----------------------------------------------------------------
+
+GAMES = ("solitaire", "sixcard")
+
+
+def floor(module: str) -> int:
+    """How high a module sits (docs/architecture.md): the shared core of the engine (0), each
+    game's engine (1), what reads both games (2); the window's core (3), each game's screens
+    (4), the screens both games share and the moves between screens (5); the command line (6),
+    ``main.py`` (7). An arrow may only go down or stay on its floor."""
+    parts = module.split(".")
+    top, second = parts[0], parts[1] if len(parts) > 1 else ""
+    if top == "main":
+        return 7
+    if top == "golfcli":
+        return 6
+    if top == "golf":
+        return 0 if second == "core" else 1 if second in GAMES else 2
+    return 3 if second in ("core", "") else 4 if second in GAMES else 5
+
+
+def test_every_module_has_its_floor() -> None:
+    assert floor("golf.core.cards") < floor("golf.sixcard.game") < floor("golf.replay_files")
+    assert floor("golf.replay_files") < floor("scenes.core.manager") < floor("scenes.solitaire.game")
+    assert floor("scenes.solitaire.game") < floor("scenes.title") < floor("golfcli.main")
+    assert floor("golfcli.main") < floor("main")
+
+
+def test_no_arrow_climbs_back_up() -> None:
+    modules = project_modules()
+    up = [str(a) for a in arrows() if a.target in modules and floor(a.source) < floor(a.target)]
+    assert up == []
+
+
+def test_the_two_games_never_import_each_other() -> None:
+    def game(module: str) -> str:
+        parts = module.split(".")
+        return parts[1] if len(parts) > 1 and parts[1] in GAMES else ""
+
+    modules = project_modules()
+    crossing = [
+        str(a)
+        for a in arrows()
+        if a.target in modules and "" != game(a.source) != game(a.target) != ""
+    ]
+    assert crossing == []

@@ -14,12 +14,13 @@ from golf.core.store import Store
 from golf.sixcard.autosave import SIX_AUTOSAVE_DOCUMENT
 from golf.sixcard.replay import Result, SixReplay, dump, load, play
 from scenes.core.input import Intent, Kind
+from scenes.core.playback import SPEEDS
 from scenes.replays import ReplaysScene
 from scenes.sixcard.overlays import ScoreboardScene
 from scenes.sixcard.table import SixTableScene
 from scenes.sixcard.views import visible_cards
 from scenes.sixcard.watch import SixWatchScene, WatchScoreboard, check
-from scenes.solitaire.watch import SPEEDS, headless_app
+from scenes.solitaire.watch import headless_app
 from tests.test_sixcard_autosave import SETUP, _play_table, _sit
 from tests.ui_driver import Driver, make_driver
 

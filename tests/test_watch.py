@@ -20,8 +20,9 @@ from golf.solitaire.replay import Replay, Result, load, play
 from golf.solitaire.session import Game
 from scenes.app import WindowOptions, build_app, first_scene
 from scenes.core.look import CARD_H, CARD_W, SCREEN_SIZE
+from scenes.core.playback import SPEEDS, STEADY
 from scenes.solitaire.layout import card_at, layout
-from scenes.solitaire.watch import SPEEDS, STEADY, WatchScene, check, position_difference
+from scenes.solitaire.watch import WatchScene, check, position_difference
 from tests.test_ui_play import FRAME, UI, WIN_CODE, WIN_LINE
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -15,6 +15,7 @@ from golf.sixcard.seating import SixSetup
 from golf.solitaire.replay import Replay
 from golf.solitaire.rules import Rules
 from golf.solitaire.session import Game
+from scenes.core.records import HighScoreChance
 
 __all__ = ["Navigation"]
 
@@ -61,6 +62,14 @@ class Navigation(Protocol):
 
     def play_six_card(self, setup: SixSetup) -> None:
         """A new six-card game of ``setup``: its table in place of every screen."""
+        ...
+
+    def open_initials(self, chance: HighScoreChance) -> None:
+        """NEW HIGH SCORE: ask for initials over the screen showing."""
+        ...
+
+    def open_stats(self, key: str | None = None) -> None:
+        """The statistics screen on rule set ``key`` (default: the default rules)."""
         ...
 
     def open_replays(self) -> None:

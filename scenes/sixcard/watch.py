@@ -38,6 +38,7 @@ from golf.sixcard.view import SeatView
 from scenes.core.input import Intent, Kind
 from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, chunky_panel
 from scenes.core.manager import App, Loop, Scene
+from scenes.core.playback import FRAME, SPEEDS, Playback
 from scenes.core.sixcard_texts import SIX_EN, SIX_FR
 from scenes.core.textfit import fit_text
 from scenes.core.widgets import Button, Menu
@@ -46,7 +47,6 @@ from scenes.sixcard.listeners import BANNER_SECONDS
 from scenes.sixcard.overlays import ScoreboardScene
 from scenes.sixcard.table import SixTableScene
 from scenes.sixcard.tableview import wrap
-from scenes.solitaire.watch import FRAME, SPEEDS, Playback
 
 __all__ = [
     "BOARD_SECONDS",

@@ -199,9 +199,7 @@ class GameOverScene(_Overlay):
         # the result is final: count the game, and a score good enough asks for initials
         chance = self.table.settle()
         if chance is not None:
-            from scenes.highscores import open_initials
-
-            open_initials(self.app, chance)
+            self.app.flow.open_initials(chance)
 
     def handle(self, intent: Intent) -> None:
         if intent.kind is Kind.NEW:

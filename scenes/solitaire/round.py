@@ -301,9 +301,7 @@ class ScorecardScene(Scene):
         new_round(self.app, self.round.rules, self.round.holes)
 
     def statistics(self) -> None:
-        from scenes.stats_screen import open_stats
-
-        open_stats(self.app, self.round.rules_key)
+        self.app.flow.open_stats(self.round.rules_key)
 
     # ------------------------------------------------------------------ input and time
     def handle(self, intent: Intent) -> None:
