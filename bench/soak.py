@@ -40,6 +40,11 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
+from golf.solitaire import engine  # noqa: E402
+from golf.solitaire.session import Game  # noqa: E402
+from scenes.core.manager import App, Loop  # noqa: E402
+from scenes.solitaire.game import GameScene  # noqa: E402
+
 FRAME = 1 / 60
 
 
@@ -123,6 +128,74 @@ class SoakReport:
         )
 
 
+class _Player:
+    """Plays the soak's games through the window's keys: Enter on the title starts a game, then
+    random plays, draws and undos until it ends (or 200 keys)."""
+
+    def __init__(self, app: App, loop: Loop, rng: random.Random, report: SoakReport) -> None:
+        self.app, self.loop, self.rng, self.report = app, loop, rng, report
+
+    def press(self, key: int, text: str = "") -> None:
+        down = pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=text, scancode=0)
+        up = pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=text, scancode=0)
+        self.loop.step([down, up], FRAME)
+        self.report.keys += 1
+
+    def table(self) -> GameScene | None:
+        top = self.app.scenes.top
+        return top if isinstance(top, GameScene) else None
+
+    def play_one(self, n: int) -> None:
+        """Game number ``n`` (from 0), from the title to its end; counted in the report."""
+        loop, report = self.loop, self.report
+        for _ in range(30):  # the title is up (once any fade is over)
+            loop.step([], FRAME)
+            if not self.app.scenes.busy:
+                break
+        self.press(pygame.K_RETURN, "\r")
+        for _ in range(60):
+            loop.step([], FRAME)
+            if self.table() is not None and not self.app.scenes.busy:
+                break
+        scene = self.table()
+        if scene is None:
+            raise RuntimeError(f"game {n + 1}: Enter on the title did not start a game")
+        for _ in range(200):
+            game = scene.game
+            if game.status != "playing":
+                break
+            self.move(game)
+            if self.table() is not scene:  # a dialog on top (the pause menu): close it
+                self.press(pygame.K_ESCAPE)
+        status = scene.game.status
+        report.won += status == "won"
+        report.blocked += status == "blocked"
+        for _ in range(5):
+            loop.step([], FRAME)
+
+    def move(self, game: Game) -> None:
+        """One random key: an undo now and then, mostly a play, else a draw."""
+        if game.can_undo and self.rng.random() < 0.05:
+            self.press(pygame.K_u, "u")
+            return
+        plays = [a for a in game.legal_actions() if a.kind == engine.PLAY]
+        action = self.rng.choice(plays) if plays and self.rng.random() < 0.85 else None
+        if action is not None:
+            self.press(getattr(pygame, f"K_{action.column}"), str(action.column))
+        else:
+            self.press(pygame.K_SPACE, " ")
+
+
+def _print_sample(sampled: tuple[int, float, float, int, float], trim: bool) -> None:
+    done, heap, rss, objects, trimmed = sampled
+    print(
+        f"  after {done:5d} games: heap {heap:7.2f} MB, RSS {rss:7.1f} MB"
+        + (f" ({trimmed:7.1f} MB after malloc_trim)" if trim else "")
+        + f", {objects} objects",
+        flush=True,
+    )
+
+
 def soak(
     games: int,
     seed: int = 1,
@@ -135,11 +208,8 @@ def soak(
 ) -> SoakReport:
     """Play ``games`` games; sample memory after ``warmup`` games and every ``every`` games
     (default: a tenth of the run), trimming the C allocator at each sample when ``trim``."""
-    from golf.solitaire import engine
     from scenes.app import WindowOptions, build_app, first_scene
     from scenes.core.look import SCREEN_SIZE
-    from scenes.core.manager import Loop
-    from scenes.solitaire.game import GameScene
 
     own = tempfile.TemporaryDirectory(prefix="golf-soak-") if folder is None else None
     work = Path(own.name) if own is not None else folder
@@ -162,52 +232,9 @@ def soak(
         app = build_app(options, screen)
         app.change_settings(app.settings.with_(animation="off", sound=True), save=False)
         first_scene(app, options)
-        loop = Loop(app)
-
-        def press(key: int, text: str = "") -> None:
-            down = pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=text, scancode=0)
-            up = pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=text, scancode=0)
-            loop.step([down, up], FRAME)
-            report.keys += 1
-
-        def table() -> GameScene | None:
-            top = app.scenes.top
-            return top if isinstance(top, GameScene) else None
-
+        player = _Player(app, Loop(app), rng, report)
         for n in range(games):
-            for _ in range(30):  # the title is up (once any fade is over)
-                loop.step([], FRAME)
-                if not app.scenes.busy:
-                    break
-            press(pygame.K_RETURN, "\r")
-            for _ in range(60):
-                loop.step([], FRAME)
-                if table() is not None and not app.scenes.busy:
-                    break
-            scene = table()
-            if scene is None:
-                raise RuntimeError(f"game {n + 1}: Enter on the title did not start a game")
-            for _ in range(200):
-                game = scene.game
-                if game.status != "playing":
-                    break
-                legal = game.legal_actions()
-                if game.can_undo and rng.random() < 0.05:
-                    press(pygame.K_u, "u")
-                    continue
-                plays = [a for a in legal if a.kind == engine.PLAY]
-                action = rng.choice(plays) if plays and rng.random() < 0.85 else None
-                if action is not None:
-                    press(getattr(pygame, f"K_{action.column}"), str(action.column))
-                else:
-                    press(pygame.K_SPACE, " ")
-                if table() is not scene:  # a dialog on top (the pause menu): close it
-                    press(pygame.K_ESCAPE)
-            status = scene.game.status
-            report.won += status == "won"
-            report.blocked += status == "blocked"
-            for _ in range(5):
-                loop.step([], FRAME)
+            player.play_one(n)
             app.flow.to_title()
             report.games += 1
             if report.games == warmup or (
@@ -215,13 +242,7 @@ def soak(
             ):
                 report.samples.append((report.games, *sample(trace, trim)))
                 if progress:
-                    done, heap, rss, objects, trimmed = report.samples[-1]
-                    print(
-                        f"  after {done:5d} games: heap {heap:7.2f} MB, RSS {rss:7.1f} MB"
-                        + (f" ({trimmed:7.1f} MB after malloc_trim)" if trim else "")
-                        + f", {objects} objects",
-                        flush=True,
-                    )
+                    _print_sample(report.samples[-1], trim)
         if not report.samples or report.samples[-1][0] != report.games:
             report.samples.append((report.games, *sample(trace, trim)))
     finally:
