@@ -2,37 +2,28 @@
 
 It is the one implementation of :class:`scenes.core.navigation.Navigation`, which every scene
 reaches as ``app.flow``. It sits above every screen: it imports them, none of them imports it, so
-the title, the tables and the dialogs lead to each other with no import circle.
+the title, the tables and the dialogs lead to each other with no import circle. Each move imports
+its screen when it is first made, so the window starts without the screens it has not shown.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from golf.core.deal import MAX_DEAL
-from golf.sixcard.replay import SixReplay
-from golf.sixcard.seating import SixSetup
 from golf.solitaire.replay import Replay
 from golf.solitaire.rules import PRESETS, Rules
 from golf.solitaire.session import Game
 from scenes.core.manager import App
 from scenes.core.records import HighScoreChance
-from scenes.highscores import open_initials
-from scenes.options import OptionsScene
-from scenes.replays import ReplaysScene
-from scenes.sixcard.setup import SixSetupScene
-from scenes.sixcard.table import SixTableScene
-from scenes.sixcard.watch import SixWatchScene
-from scenes.solitaire.finding import FindDealScene
-from scenes.solitaire.game import GameScene
-from scenes.solitaire.newgame import NewGameScene
-from scenes.solitaire.rules_screen import RulesScene
-from scenes.solitaire.save_replay import SaveReplayDialog
-from scenes.solitaire.tutorial import TutorialError, TutorialScene, load_tutorial
-from scenes.solitaire.watch import WatchScene
-from scenes.stats_screen import open_stats
-from scenes.title import TitleScene
+
+if TYPE_CHECKING:
+    from golf.sixcard.replay import SixReplay
+    from golf.sixcard.seating import SixSetup
+    from golf.solitaire.autosave import Snapshot
+    from scenes.solitaire.game import GameScene
 
 log = logging.getLogger(__name__)
 
@@ -61,8 +52,16 @@ class Flow:
 
     def start_game(self, game: Game) -> None:
         """Leave whatever is showing and play ``game``."""
+        from scenes.solitaire.game import GameScene
+
         self.leave_games()
         self.app.scenes.reset(GameScene(self.app, game))
+
+    def continue_game(self, saved: Snapshot) -> None:
+        """Put the solitaire game the autosave holds back on the table, as it was."""
+        from scenes.solitaire.continued import continue_game
+
+        continue_game(self.app, saved)
 
     def new_game(self, rules: Rules | None = None) -> None:
         """A random deal under ``rules`` (the default rules when None).
@@ -70,6 +69,8 @@ class Flow:
         With the "winnable deals only" option on for those rules, a window finds a deal the
         solver proves winnable first (off the UI thread), then starts it.
         """
+        from scenes.solitaire.finding import FindDealScene
+
         rules = rules or self.default_rules()
         if self.app.settings.winnable(rules):
             self.app.scenes.push(FindDealScene(self.app, rules), fade=False)
@@ -78,59 +79,85 @@ class Flow:
 
     def to_title(self) -> None:
         """Back to the title screen."""
+        from scenes.title import TitleScene
+
         self.leave_games()
         self.app.scenes.reset(TitleScene(self.app))
 
     def open_options(self) -> None:
         """Show the options over the current screen."""
+        from scenes.options import OptionsScene
+
         self.app.scenes.push(OptionsScene(self.app), fade=False)
 
     def open_new_game(self) -> None:
         """Show the new-game window over the current screen."""
+        from scenes.solitaire.newgame import NewGameScene
+
         self.app.scenes.push(NewGameScene(self.app), fade=False)
 
     def open_six_card(self, setup: SixSetup | None = None) -> None:
         """The setup window of six-card Golf, the game against computer opponents (filled in
         with ``setup``, over the table it came from)."""
+        from scenes.sixcard.setup import SixSetupScene
+
         self.app.scenes.push(SixSetupScene(self.app, setup), fade=False)
 
     def play_six_card(self, setup: SixSetup) -> None:
         """A new six-card game of ``setup``: its table in place of every screen."""
+        from scenes.sixcard.table import SixTableScene
+
         self.app.scenes.reset(SixTableScene(self.app, setup))
 
     def open_initials(self, chance: HighScoreChance) -> None:
         """NEW HIGH SCORE: ask for initials over the screen showing (the game-over screen)."""
+        from scenes.highscores import open_initials
+
         open_initials(self.app, chance)
 
     def open_stats(self, key: str | None = None) -> None:
         """The statistics screen over whatever shows, on ``key`` (default: the default rules)."""
+        from scenes.stats_screen import open_stats
+
         open_stats(self.app, key)
 
     def open_replays(self) -> None:
         """The list of saved replays and samples."""
+        from scenes.replays import ReplaysScene
+
         self.app.scenes.push(ReplaysScene(self.app))
 
     def watch(self, replay: Replay | SixReplay, name: str = "",
               on_back: Callable[[], None] | None = None) -> None:
         """Watch ``replay`` (solitaire or six-card) on its table; Back runs ``on_back`` (default:
         back to the screen below)."""
-        if isinstance(replay, SixReplay):
+        if not isinstance(replay, Replay):  # a six-card replay
+            from scenes.sixcard.watch import SixWatchScene
+
             self.app.scenes.push(SixWatchScene(self.app, replay, name=name, on_back=on_back))
             return
+        from scenes.solitaire.watch import WatchScene
+
         self.app.scenes.push(WatchScene(self.app, replay, name=name, on_back=on_back))
 
     def _table(self) -> GameScene | None:
+        from scenes.solitaire.game import GameScene
+
         return next((s for s in reversed(self.app.scenes.stack) if isinstance(s, GameScene)),
                     None)
 
     def open_save_replay(self) -> None:
         """"Save replay as…" over the game-over screen, for the game on the table."""
+        from scenes.solitaire.save_replay import SaveReplayDialog
+
         table = self._table()
         if table is not None and table.recorder is not None:
             self.app.scenes.push(SaveReplayDialog(self.app, table.recorder), fade=False)
 
     def open_tutorial(self) -> None:
         """The interactive tutorial (How to play), then the rules."""
+        from scenes.solitaire.tutorial import TutorialError, TutorialScene, load_tutorial
+
         try:
             tutorial = load_tutorial()
         except TutorialError as error:  # a broken install: the rules page still teaches
@@ -141,6 +168,8 @@ class Flow:
 
     def open_rules(self, rules: Rules | None = None) -> None:
         """The rules of a variant as a page to read (the default rules when None)."""
+        from scenes.solitaire.rules_screen import RulesScene
+
         self.app.scenes.push(RulesScene(self.app, rules or self.default_rules()))
 
     def watch_game(self) -> None:

@@ -16,7 +16,6 @@ from scenes.core.look import CARD_H, CARD_W, PALETTE, PIXEL, SCREEN_SIZE
 from scenes.core.manager import App, Scene
 from scenes.core.widgets import Button, Menu, Toast
 from scenes.solitaire import autosave
-from scenes.solitaire.continued import continue_game
 from scenes.title_panels import TitleSides
 
 if TYPE_CHECKING:
@@ -90,7 +89,7 @@ class TitleScene(Scene):
         height, gap = BUTTON_H, GAP
         if self.saved is not None:
             saved = self.saved
-            specs.insert(0, ("title.continue", lambda: continue_game(app, saved), "green", True))
+            specs.insert(0, ("title.continue", lambda: app.flow.continue_game(saved), "green", True))
             height, gap = BUTTON_H - 4, GAP - 4  # one more button in the same space
         x = (SCREEN_SIZE[0] - BUTTON_W) // 2
         buttons = []

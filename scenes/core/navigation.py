@@ -8,14 +8,16 @@ dialogs can lead to each other without importing each other (no import circles).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from golf.sixcard.replay import SixReplay
-from golf.sixcard.seating import SixSetup
-from golf.solitaire.replay import Replay
-from golf.solitaire.rules import Rules
-from golf.solitaire.session import Game
-from scenes.core.records import HighScoreChance
+if TYPE_CHECKING:  # only the moves' signatures use them: the window starts without them
+    from golf.sixcard.replay import SixReplay
+    from golf.sixcard.seating import SixSetup
+    from golf.solitaire.autosave import Snapshot
+    from golf.solitaire.replay import Replay
+    from golf.solitaire.rules import Rules
+    from golf.solitaire.session import Game
+    from scenes.core.records import HighScoreChance
 
 __all__ = ["Navigation"]
 
@@ -38,6 +40,10 @@ class Navigation(Protocol):
 
     def start_game(self, game: Game) -> None:
         """Leave whatever is showing and play ``game``."""
+        ...
+
+    def continue_game(self, saved: Snapshot) -> None:
+        """Put the solitaire game the autosave holds back on the table, as it was."""
         ...
 
     def new_game(self, rules: Rules | None = None) -> None:
