@@ -32,7 +32,7 @@ from golf.core.yamlfile import FlowList
 from golf.sixcard.actions import ACTION_FORM, Action
 from golf.sixcard.codes import SixCodeError, parse_code
 from golf.sixcard.game import Refusal, Refused, State, apply, new_game, totals, winners
-from golf.sixcard.rules import MAX_PLAYERS, MIN_PLAYERS, PLAYOFF_LIMIT, SixRules
+from golf.sixcard.rules import MAX_PLAYERS, MIN_PLAYERS, PLAYOFF_LIMIT, SWITCHES, SixRules
 
 GAME: Final = "six-card"
 MAX_BYTES: Final = 1_000_000
@@ -292,18 +292,7 @@ class _SixReader(RecordReader[Action]):
         holes = self.integer(m["holes"], "rules.holes", 9, 18)
         if holes not in (9, 18):
             self.fail(m["holes"], "rules.holes", f"{holes} is not allowed (expected 9 or 18)")
-        flags = {
-            key: self.boolean(m[key], f"rules.{key}")
-            for key in (
-                "peek",
-                "knock",
-                "jokers",
-                "jokers_cancel",
-                "double_deck",
-                "twos_negative",
-                "row_cancel",
-            )
-        }
+        flags = {key: self.boolean(m[key], f"rules.{key}") for key in SWITCHES}
         if not flags["jokers"] and not flags["jokers_cancel"]:
             self.fail(
                 m["jokers_cancel"],
