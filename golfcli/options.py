@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Iterable
-from typing import Final
+from typing import Any, Final
 
 from golf.solitaire.codes import CodeError, parse_code
 from golf.solitaire.rules import EASY, PRESETS, Rules
@@ -21,6 +21,7 @@ __all__ = [
     "RULE_OPTIONS",
     "Run",
     "UsageError",
+    "add_command",
     "add_rule_options",
     "code_and_rules",
     "on_off",
@@ -40,6 +41,23 @@ Run = Callable[[argparse.Namespace], int]
 
 class UsageError(Exception):
     """Bad input from the command line: reported as one line, exit status 2."""
+
+
+def add_command(
+    subparsers: argparse._SubParsersAction[Any],
+    name: str,
+    help_text: str,
+    add_arguments: Callable[[argparse.ArgumentParser], None],
+    run: Run,
+) -> argparse.ArgumentParser:
+    """Add the subcommand ``name`` (``help_text`` its help and description): its arguments
+    from ``add_arguments``, what it does ``run``."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        name, help=help_text, description=help_text
+    )
+    add_arguments(parser)
+    parser.set_defaults(run=run)
+    return parser
 
 
 # --- option types ---------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from golf.sixcard.ai import LEVELS, make_opponent
 from golf.sixcard.codes import SixCodeError, format_code, parse_code
 from golf.sixcard.game import new_game
 from golf.sixcard.replay import SixReplay, save
-from golf.sixcard.rules import MAX_PLAYERS, MIN_PLAYERS, SixRules
+from golf.sixcard.rules import MAX_PLAYERS, MIN_PLAYERS, SWITCHES, SixRules
 from golf.sixcard.simulate import play_game, survey
 from golfcli.options import EXIT_BAD_INPUT, EXIT_OK, on_off, option_values, positive
 from golfcli.verify import run_verify as verify_replays
@@ -48,18 +48,7 @@ def _levels(text: str) -> list[str]:
     return levels
 
 
-RULE_FIELDS: Final = (
-    "grid",
-    "holes",
-    "peek",
-    "knock",
-    "jokers",
-    "jokers_cancel",
-    "double_deck",
-    "twos_negative",
-    "row_cancel",
-    "ties",
-)
+RULE_FIELDS: Final = ("grid", "holes", *SWITCHES, "ties")
 """The six-card rule switches, by their attribute on the parsed arguments."""
 
 

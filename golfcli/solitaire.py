@@ -17,6 +17,7 @@ from golfcli.options import (
     EXIT_FAILED,
     EXIT_OK,
     UsageError,
+    add_command,
     add_rule_options,
     code_and_rules,
     rules_from_args,
@@ -96,6 +97,4 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         ("describe", "print the board description of a deal", _add_describe, run_describe),
         ("new-code", "print a random game code", _add_new_code, run_new_code),
     ):
-        parser = subparsers.add_parser(name, help=help_text, description=help_text)
-        add_arguments(parser)
-        parser.set_defaults(run=run)
+        add_command(subparsers, name, help_text, add_arguments, run)

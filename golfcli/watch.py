@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from golf.replay_files import read_replay
 from golf.solitaire.replay import Replay
-from golfcli.options import EXIT_FAILED, EXIT_OK, UsageError, positive
+from golfcli.options import EXIT_FAILED, EXIT_OK, UsageError, add_command, positive
 from golfcli.verify import replay_files
 from golfcli.window import NOT_IN_BUILD, no_window, open_watch_window
 
@@ -51,9 +51,7 @@ def _add_watch(parser: argparse.ArgumentParser) -> None:
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     """Add ``watch FILE...``."""
     help_text = "watch a replay in the window, or check it headless"
-    parser = subparsers.add_parser("watch", help=help_text, description=help_text)
-    _add_watch(parser)
-    parser.set_defaults(run=run_watch)
+    add_command(subparsers, "watch", help_text, _add_watch, run_watch)
 
 
 def run_watch(args: argparse.Namespace) -> int:

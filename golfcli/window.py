@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Final
 from golf.solitaire.codes import format_code
 from golfcli.options import (
     EXIT_FAILED,
+    add_command,
     add_rule_options,
     code_and_rules,
     positive,
@@ -77,10 +78,9 @@ def _window_not_available(args: argparse.Namespace) -> int:
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     """Add ``play [CODE]``; what it runs is the ``window`` given to ``golfcli.commands.main``."""
-    help_text = "open the game window (the default)"
-    parser = subparsers.add_parser("play", help=help_text, description=help_text)
-    _add_play(parser)
-    parser.set_defaults(run=_window_not_available)
+    add_command(
+        subparsers, "play", "open the game window (the default)", _add_play, _window_not_available
+    )
 
 
 def prepare_play(args: argparse.Namespace) -> None:

@@ -6,21 +6,40 @@ game's own ``apply`` and tells every *listener* (animation, sound, recorder, aut
 what happened, in the order the listeners were added. The session knows neither where actions come
 from nor what the listeners do with them, so a table is driven, never subclassed to switch its
 input off.
+
+A game's :class:`Refusal` (an action not taken, and why) is this one with the game's own texts.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Generic, Protocol, TypeVar
+from types import MappingProxyType
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-__all__ = ["Game", "Listener", "PlaySession", "Step"]
+__all__ = ["Game", "Listener", "PlaySession", "Refusal", "Step"]
 
 A = TypeVar("A")  # an action of the game
 A_contra = TypeVar("A_contra", contravariant=True)
 S = TypeVar("S")  # a snapshot of the game's state (an immutable value)
 R = TypeVar("R")  # what the game says when it refuses an action
 R_co = TypeVar("R_co", covariant=True)
+W = TypeVar("W")  # a game's reason for refusing (an enum of its texts)
+
+
+@dataclass(frozen=True)
+class Refusal(Generic[A, W]):
+    """An action that was not taken, and why. A game's refusal is a subclass that gives its
+    texts (``said``: each reason's text in each language)."""
+
+    action: A
+    reason: W
+
+    said: ClassVar[Mapping[Any, Mapping[str, str]]] = MappingProxyType({})
+
+    def text(self, lang: str = "en") -> str:
+        """Why, in ``lang`` (``en`` or ``fr``)."""
+        return self.said[self.reason][lang]
 
 
 class Game(Protocol[A_contra, R_co]):

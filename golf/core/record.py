@@ -29,10 +29,11 @@ import os
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Final, Generic, TypeVar
+from typing import Any, ClassVar, Final, Generic, Protocol, TypedDict, TypeVar
 
 from yaml.nodes import MappingNode, Node, ScalarNode
 
+from golf.core.codes import CodeError
 from golf.core.fileio import atomic_write_text
 from golf.core.store import Data, Document, expect_list, expect_str, fail
 from golf.core.yamlfile import (
@@ -51,11 +52,16 @@ from golf.core.yamlfile import (
 __all__ = [
     "FORMAT",
     "MAX_SECONDS",
+    "ActionForm",
     "AutosaveKind",
     "Clocks",
+    "Frame",
+    "Played",
     "RecordReader",
     "Recording",
+    "Replay",
     "ReplayFiles",
+    "RuleSet",
     "clock_seconds",
     "millis",
     "replay_data",
@@ -74,6 +80,8 @@ A = TypeVar("A")  # an action of the game
 St = TypeVar("St")  # what playing the actions gives (a game, a state)
 S = TypeVar("S", bound="Recording[Any]")  # a game's autosave value
 R = TypeVar("R")  # a game's replay
+C = TypeVar("C")  # a game's code
+W = TypeVar("W")  # a game's refusal of an action
 
 # --- times -------------------------------------------------------------------------------------
 
@@ -99,47 +107,102 @@ def clock_seconds(value: float | None, high: float = MAX_TIME) -> float:
 # --- the replay file: writing ------------------------------------------------------------------
 
 
+class Replay(Protocol):
+    """What every game's replay holds besides its own head and tail."""
+
+    @property
+    def actions(self) -> Sequence[object]: ...
+
+    @property
+    def times(self) -> Sequence[float | None]: ...
+
+    @property
+    def title(self) -> str | None: ...
+
+    @property
+    def recorded(self) -> str | None: ...
+
+    @property
+    def format(self) -> int: ...
+
+
+class RuleSet(Protocol):
+    """A game's rule set, as its replay file spells it."""
+
+    def to_dict(self) -> dict[str, object]: ...
+
+
+@dataclass(frozen=True)
+class Frame(Generic[A, W]):
+    """One action played back: its place (1 for the first), the action, the pause before it
+    and the refusal if the rules refused it; a game's frame adds what the game is after it."""
+
+    index: int
+    """1 for the first action."""
+    action: A
+    t: float | None
+    refusal: W | None
+
+
+class Played(TypedDict, Generic[A]):
+    """The parts of a replay file every game has, read: the actions, the pause before each
+    (None: not recorded), the title and the date recorded; a game's replay takes them as
+    keywords."""
+
+    actions: tuple[A, ...]
+    times: tuple[float | None, ...]
+    title: str | None
+    recorded: str | None
+
+
 def replay_data(
-    head: Mapping[str, object],
-    actions: Sequence[object],
-    times: Sequence[float | None],
-    *,
-    title: str | None = None,
-    recorded: str | None = None,
-    tail: Mapping[str, object] | None = None,
-    version: int = FORMAT,
+    head: Mapping[str, object], replay: Replay, tail: Mapping[str, object] | None = None
 ) -> dict[str, object]:
     """A replay as plain data in the order the file shows it: ``format``, the game's ``head``,
     ``title``, ``recorded``, the ``actions`` (``{do: action, t: seconds}`` where timed), the
     game's ``tail``."""
-    data: dict[str, object] = {"format": version, **head}
-    if title is not None:
-        data["title"] = title
-    if recorded is not None:
-        data["recorded"] = recorded
+    data: dict[str, object] = {"format": replay.format, **head}
+    if replay.title is not None:
+        data["title"] = replay.title
+    if replay.recorded is not None:
+        data["recorded"] = replay.recorded
     data["actions"] = [
         str(a) if t is None else FlowMap(do=str(a), t=plain_number(t))
-        for a, t in zip(actions, times, strict=True)
+        for a, t in zip(replay.actions, replay.times, strict=True)
     ]
     data.update(tail or {})
     return data
 
 
-class ReplayFiles(Generic[R]):
+@dataclass(frozen=True)
+class ActionForm(Generic[A]):
+    """How a game's replay file spells its actions: ``parse`` reads one token (``ValueError``
+    when it is not one), ``text`` says what an action looks like (for the errors), and a file
+    holds at most ``limit`` of them."""
+
+    parse: Callable[[str], A]
+    text: str
+    limit: int
+
+
+class ReplayFiles(Generic[A, R]):
     """One game's replays to and from text and files: ``to_data`` gives a replay's plain data
-    (:func:`replay_data`), ``read(root, name)`` checks a node tree into a replay (a
-    :class:`RecordReader`); ``empty`` says what an empty file lacks. Writing is atomic; reading
-    checks the size first, and every error is a :class:`~golf.core.yamlfile.ReplayError`."""
+    (:func:`replay_data`), ``reader`` (a :class:`RecordReader`, made for each file with its name
+    and the game's ``actions``) checks a node tree into a replay; ``empty`` says what an empty
+    file lacks. Writing is atomic; reading checks the size first, and every error is a
+    :class:`~golf.core.yamlfile.ReplayError`."""
 
     def __init__(
         self,
         to_data: Callable[[R], dict[str, object]],
-        read: Callable[[Node, str], R],
+        reader: Callable[[str, ActionForm[A]], RecordReader[A, R]],
+        actions: ActionForm[A],
         empty: str,
         max_bytes: int = MAX_BYTES,
     ) -> None:
         self.to_data = to_data
-        self.read = read
+        self.reader = reader
+        self.actions = actions
         self.empty = empty
         self.max_bytes = max_bytes
 
@@ -155,7 +218,7 @@ class ReplayFiles(Generic[R]):
         """Read and check replay ``text``; ``name`` is how errors name it."""
         if len(text) > self.max_bytes:
             raise ReplayError(name, "", f"the text is more than {self.max_bytes:,} characters")
-        return self.read(compose(text, name, self.empty), name)
+        return self.reader(name, self.actions).replay(compose(text, name, self.empty))
 
     def load(self, path: str | os.PathLike[str]) -> R:
         """Read and check a replay file."""
@@ -178,20 +241,20 @@ def _plain(value: object) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
-class RecordReader(NodeReader, Generic[A]):
+class RecordReader(NodeReader, ABC, Generic[A, R]):
     """Checks a replay's node tree: the parts every game's file has (the top mapping and its
-    format, title, recorded date, timed actions); a game's reader adds its own parts.
-
-    ``parse`` reads one action token (``ValueError`` when it is not one); ``form`` says what an
-    action looks like, for the errors.
+    format, title, recorded date, timed actions); a game's reader adds its own parts
+    (:meth:`replay`). ``form`` is how the game spells its actions.
     """
 
-    def __init__(self, name: str, parse: Callable[[str], A], form: str, max_actions: int) -> None:
+    def __init__(self, name: str, form: ActionForm[A]) -> None:
         super().__init__(name)
-        self._parse = parse
         self._form = form
-        self._max_actions = max_actions
         self._tokens: dict[str, A] = {}
+
+    @abstractmethod
+    def replay(self, root: Node) -> R:
+        """The game's replay of the file's node tree (``fail`` naming the place when not)."""
 
     def top(
         self, root: Node, keys: Sequence[str], required: Sequence[str], what: str
@@ -209,31 +272,51 @@ class RecordReader(NodeReader, Generic[A]):
             )
         return value
 
-    def title_and_date(self, top: Mapping[str, Node]) -> tuple[str | None, str | None]:
-        """The optional ``title`` and ``recorded`` date."""
+    def played(self, top: Mapping[str, Node]) -> Played[A]:
+        """The optional ``title`` and ``recorded`` date, then the ``actions`` and their times."""
         title = self.text(top["title"], "title") if "title" in top else None
         recorded = self.recorded(top["recorded"]) if "recorded" in top else None
-        return title, recorded
+        actions, times = self.actions(top["actions"])
+        return Played(actions=actions, times=times, title=title, recorded=recorded)
+
+    def rule_set(self, node: Node, keys: Sequence[str]) -> dict[str, Node]:
+        """The ``rules`` mapping: every key of the game's rule set, and no other."""
+        return self.mapping(node, "rules", keys, required=keys, what="the rule set")
+
+    def game_code(self, node: Node, parse: Callable[[str], C], example: str) -> C:
+        """The ``code``, read by the game's ``parse`` (a :class:`~golf.core.codes.CodeError`
+        when it is not one); ``example`` shows one, for the errors."""
+        text = self.text(node, "code", example)
+        try:
+            return parse(text)
+        except CodeError as e:
+            self.fail(node, "code", e.text("en"))
+
+    def same_rules(self, node: Node, given: RuleSet, code: object, said: RuleSet) -> None:
+        """The rules a file gives are those its ``code`` means (``said``), or it fails."""
+        if said != given:
+            diff = rules_differ(given.to_dict(), said.to_dict())
+            self.fail(node, "rules", f"the rules do not match the code {code}: {diff}")
 
     def action(self, node: Node, path: str) -> A:
         self._known_tag(node, path, "an action")
         if not isinstance(node, ScalarNode) or node.tag != STR:
-            self.fail(node, path, f"{shown(node)} is not an action ({self._form})")
+            self.fail(node, path, f"{shown(node)} is not an action ({self._form.text})")
         token: str = node.value
         known = self._tokens.get(token)
         if known is not None:
             return known
         if len(token) <= 40:
             try:
-                action = self._tokens[token] = self._parse(token)
+                action = self._tokens[token] = self._form.parse(token)
                 return action
             except ValueError:
                 pass
-        self.fail(node, path, f"{shown(node)} is not an action ({self._form})")
+        self.fail(node, path, f"{shown(node)} is not an action ({self._form.text})")
 
     def actions(self, node: Node) -> tuple[tuple[A, ...], tuple[float | None, ...]]:
         """The actions, each a token or ``{do: token, t: seconds}``, and their times."""
-        items = self.sequence(node, "actions", "a list of actions", self._max_actions)
+        items = self.sequence(node, "actions", "a list of actions", self._form.limit)
         actions: list[A] = []
         times: list[float | None] = []
         for i, item in enumerate(items):

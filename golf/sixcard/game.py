@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from golf.core import play
 from golf.core.deal import MASK64, MAX_DEAL
 from golf.sixcard.actions import (
     DISCARD_FLIP,
@@ -47,7 +48,7 @@ from golf.sixcard.rules import (
     SixRules,
     grid_score,
 )
-from golf.sixcard.texts import Reason, message
+from golf.sixcard.texts import MESSAGES, Reason, message
 
 Phase = Literal["opening", "turn", "hole_over", "game_over"]
 Source = Literal["stock", "discard"]
@@ -527,15 +528,10 @@ def legal_actions(state: State) -> list[Action]:
     return out
 
 
-@dataclass(frozen=True)
-class Refusal:
+class Refusal(play.Refusal[Action, Reason]):
     """An action that was not taken, and why."""
 
-    action: Action
-    reason: Reason
-
-    def text(self, lang: str = "en") -> str:
-        return message(self.reason, lang)
+    said = MESSAGES
 
 
 class Match:

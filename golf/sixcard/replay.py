@@ -20,19 +20,13 @@ from typing import Final
 
 from yaml.nodes import Node, ScalarNode
 
+from golf.core import record
 from golf.core.record import FORMAT as FORMAT
-from golf.core.record import (
-    RecordReader,
-    ReplayFiles,
-    millis,
-    replay_data,
-    rules_differ,
-)
 from golf.core.yamlfile import FlowList
 from golf.sixcard.actions import ACTION_FORM, Action
-from golf.sixcard.codes import SixCodeError, parse_code
+from golf.sixcard.codes import parse_code
 from golf.sixcard.game import Refusal, Refused, State, apply, new_game, totals, winners
-from golf.sixcard.rules import MAX_PLAYERS, MIN_PLAYERS, PLAYOFF_LIMIT, SixRules
+from golf.sixcard.rules import MAX_PLAYERS, MIN_PLAYERS, PLAYOFF_LIMIT, SWITCHES, SixRules
 
 GAME: Final = "six-card"
 MAX_BYTES: Final = 1_000_000
@@ -54,6 +48,10 @@ _TOP_KEYS: Final = (
     "actions",
     "result",
 )
+_REQUIRED: Final = ("format", "game", "code", "players", "rules", "actions", "result")
+_WHAT: Final = "a six-card replay (a mapping with format, game, code, players, rules, ...)"
+_EMPTY: Final = "the file is empty (expected format, game, code, players, ...)"
+_ACTIONS: Final = record.ActionForm(Action.parse, ACTION_FORM, MAX_ACTIONS)
 _RULE_KEYS: Final = tuple(SixRules().to_dict())
 _RESULT_KEYS: Final = ("outcome", "holes", "totals", "winners")
 
@@ -130,7 +128,7 @@ class SixReplay:
         state = start
         for action in actions:
             state = apply(state, action)
-        kept = millis(times, len(actions))
+        kept = record.millis(times, len(actions))
         return cls(
             code=start.code,
             actions=tuple(actions),
@@ -146,13 +144,9 @@ class SixReplay:
 
 
 @dataclass(frozen=True)
-class Frame:
+class Frame(record.Frame[Action, Refusal]):
     """One action played back (index 1 for the first) and the state after it."""
 
-    index: int
-    action: Action
-    t: float | None
-    refusal: Refusal | None
     state: State
 
 
@@ -235,30 +229,14 @@ def to_data(replay: SixReplay) -> dict[str, object]:
         "totals": FlowList(r.totals),
         "winners": FlowList(r.winners),
     }
-    return replay_data(
-        head,
-        replay.actions,
-        replay.times,
-        title=replay.title,
-        recorded=replay.recorded,
-        tail={"result": result},
-        version=replay.format,
-    )
+    return record.replay_data(head, replay, {"result": result})
 
 
-class _SixReader(RecordReader[Action]):
+class _SixReader(record.RecordReader[Action, SixReplay]):
     """Validation of the node tree into a :class:`SixReplay`."""
 
-    def __init__(self, name: str) -> None:
-        super().__init__(name, Action.parse, ACTION_FORM, MAX_ACTIONS)
-
-    def six_replay(self, root: Node) -> SixReplay:
-        top = self.top(
-            root,
-            _TOP_KEYS,
-            required=("format", "game", "code", "players", "rules", "actions", "result"),
-            what="a six-card replay (a mapping with format, game, code, players, rules, ...)",
-        )
+    def replay(self, root: Node) -> SixReplay:
+        top = self.top(root, _TOP_KEYS, _REQUIRED, _WHAT)
         self.choice(top["game"], "game", (GAME,))
         players = self.integer(top["players"], "players", MIN_PLAYERS, MAX_PLAYERS)
         rules = self.six_rules(top["rules"])
@@ -271,39 +249,19 @@ class _SixReader(RecordReader[Action]):
             seats = tuple(
                 self.text(n, f"seats[{i}]", "a seat name", MAX_LABEL) for i, n in enumerate(items)
             )
-        title, recorded = self.title_and_date(top)
-        actions, times = self.actions(top["actions"])
+        played = self.played(top)
         result = self.six_result(top["result"], players, rules)
-        return SixReplay(
-            code=code,
-            actions=actions,
-            result=result,
-            times=times,
-            seats=seats,
-            title=title,
-            recorded=recorded,
-        )
+        return SixReplay(code=code, result=result, seats=seats, **played)
 
     def six_rules(self, node: Node) -> SixRules:
-        m = self.mapping(node, "rules", _RULE_KEYS, required=_RULE_KEYS, what="the rule set")
+        m = self.rule_set(node, _RULE_KEYS)
         grid = self.integer(m["grid"], "rules.grid", 4, 9)
         if grid not in (4, 6, 9):
             self.fail(m["grid"], "rules.grid", f"{grid} is not allowed (expected 4, 6 or 9)")
         holes = self.integer(m["holes"], "rules.holes", 9, 18)
         if holes not in (9, 18):
             self.fail(m["holes"], "rules.holes", f"{holes} is not allowed (expected 9 or 18)")
-        flags = {
-            key: self.boolean(m[key], f"rules.{key}")
-            for key in (
-                "peek",
-                "knock",
-                "jokers",
-                "jokers_cancel",
-                "double_deck",
-                "twos_negative",
-                "row_cancel",
-            )
-        }
+        flags = {key: self.boolean(m[key], f"rules.{key}") for key in SWITCHES}
         if not flags["jokers"] and not flags["jokers_cancel"]:
             self.fail(
                 m["jokers_cancel"],
@@ -319,20 +277,14 @@ class _SixReader(RecordReader[Action]):
         )
 
     def six_code(self, node: Node, players: int, rules: SixRules, players_node: Node) -> str:
-        text = self.text(node, "code", "a six-card code such as G6-4-AAAAAAB")
-        try:
-            code = parse_code(text)
-        except SixCodeError as e:
-            self.fail(node, "code", e.text("en"))
+        code = self.game_code(node, parse_code, "a six-card code such as G6-4-AAAAAAB")
         if code.players != players:
             self.fail(
                 players_node,
                 "players",
                 f"{players} players but the code {code} means {code.players}",
             )
-        if code.rules != rules:
-            diff = rules_differ(rules.to_dict(), code.rules.to_dict())
-            self.fail(node, "rules", f"the rules do not match the code {code}: {diff}")
+        self.same_rules(node, rules, code, code.rules)
         return str(code)
 
     def points(self, node: Node, path: str) -> int | None:
@@ -375,11 +327,6 @@ class _SixReader(RecordReader[Action]):
 
 # --- files -------------------------------------------------------------------------------------
 
-FILES: Final[ReplayFiles[SixReplay]] = ReplayFiles(
-    to_data,
-    lambda root, name: _SixReader(name).six_replay(root),
-    "the file is empty (expected format, game, code, players, ...)",
-    MAX_BYTES,
-)
+FILES: Final = record.ReplayFiles(to_data, _SixReader, _ACTIONS, _EMPTY, MAX_BYTES)
 """The game's replays to and from text and files (``golf.core.record``)."""
 dump, save, loads, load = FILES.dump, FILES.save, FILES.loads, FILES.load

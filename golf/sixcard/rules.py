@@ -37,6 +37,17 @@ RANK: Final = tuple(rank(c % DECK_STRIDE) for c in range(MAX_CARD))
 
 _SHAPES: Final = {4: (2, 2), 6: (2, 3), 9: (3, 3)}
 
+SWITCHES: Final = (
+    "peek",
+    "knock",
+    "jokers",
+    "jokers_cancel",
+    "double_deck",
+    "twos_negative",
+    "row_cancel",
+)
+"""The rule set's on/off switches, by name (the others: grid, holes, ties)."""
+
 
 def base_card(c: int) -> int:
     """The ``golf.core.cards`` number of a card (which deck it came from forgotten)."""
@@ -80,15 +91,7 @@ class SixRules:
             raise ValueError(f"holes must be 9 or 18, not {self.holes}")
         if self.ties not in ("playoff", "shared"):
             raise ValueError(f"ties must be playoff or shared, not {self.ties!r}")
-        for name in (
-            "peek",
-            "knock",
-            "jokers",
-            "jokers_cancel",
-            "double_deck",
-            "twos_negative",
-            "row_cancel",
-        ):
+        for name in SWITCHES:
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"{name} must be true or false")
         if not self.jokers and not self.jokers_cancel:

@@ -17,21 +17,15 @@ from typing import Final
 
 from yaml.nodes import Node
 
+from golf.core import record
 from golf.core.cards import card_token, parse_card
 from golf.core.deal import COLUMNS, ROWS, TABLEAU_SIZE
 from golf.core.record import FORMAT as FORMAT
-from golf.core.record import (
-    RecordReader,
-    ReplayFiles,
-    millis,
-    replay_data,
-    rules_differ,
-)
 from golf.core.yamlfile import MAX_TIME as MAX_TIME
 from golf.core.yamlfile import MAX_TITLE, FlowList, FlowMap
 from golf.core.yamlfile import ReplayError as ReplayError
 from golf.solitaire import engine
-from golf.solitaire.codes import CodeError, parse_code
+from golf.solitaire.codes import parse_code
 from golf.solitaire.describe import describe
 from golf.solitaire.engine import Action, LayoutError, Position
 from golf.solitaire.rules import Rules
@@ -70,10 +64,14 @@ _CHECK_KEYS: Final = (
     "outcome",
     "refusal",
 )
-_ACTION_FORM: Final = (
+_ACTIONS: Final = record.ActionForm(
+    Action.parse,
     "expected draw, undo, play N with N 1-7, or play N row R with R 1-5; "
-    "or {do: action, t: seconds}"
+    "or {do: action, t: seconds}",
+    MAX_ACTIONS,
 )
+_WHAT: Final = "a replay (a mapping with format, rules, actions, ...)"
+_EMPTY: Final = "the file is empty (expected format, rules, actions, ...)"
 
 # --- the replay itself -------------------------------------------------------------------------
 
@@ -158,7 +156,7 @@ class Replay:
         clock).
         """
         actions = tuple(game.log)
-        kept = millis(times, len(actions))
+        kept = record.millis(times, len(actions))
         return cls(
             rules=game.rules,
             actions=actions,
@@ -184,14 +182,9 @@ class Replay:
 
 
 @dataclass(frozen=True)
-class Frame:
+class Frame(record.Frame[Action, Refusal]):
     """One action played back: what it was, whether it was refused, and the game after it."""
 
-    index: int
-    """1 for the first action."""
-    action: Action
-    t: float | None
-    refusal: Refusal | None
     position: Position
     moves: int
     score: int
@@ -329,32 +322,16 @@ def to_data(replay: Replay) -> dict[str, object]:
             long_text = cp.position_en is not None or cp.position_fr is not None
             checks.append(d if long_text else FlowMap(d))
         tail["checkpoints"] = checks
-    return replay_data(
-        head,
-        replay.actions,
-        replay.times,
-        title=replay.title,
-        recorded=replay.recorded,
-        tail=tail,
-        version=replay.format,
-    )
+    return record.replay_data(head, replay, tail)
 
 
-class _Reader(RecordReader[Action]):
+class _Reader(record.RecordReader[Action, Replay]):
     """Validation of the node tree into a :class:`Replay`, one place name at a time."""
-
-    def __init__(self, name: str) -> None:
-        super().__init__(name, Action.parse, _ACTION_FORM, MAX_ACTIONS)
 
     # the parts of a replay
 
     def replay(self, root: Node) -> Replay:
-        top = self.top(
-            root,
-            _TOP_KEYS,
-            required=("format", "rules", "actions"),
-            what="a replay (a mapping with format, rules, actions, ...)",
-        )
+        top = self.top(root, _TOP_KEYS, ("format", "rules", "actions"), _WHAT)
         rules = self.rules(top["rules"])
         code: str | None = None
         layout: Position | None = None
@@ -365,11 +342,11 @@ class _Reader(RecordReader[Action]):
             code = self.code(top["code"], rules)
         else:
             layout = self.layout(top["layout"], rules)
-        title, recorded = self.title_and_date(top)
-        actions, times = self.actions(top["actions"])
+        played = self.played(top)
+        n_actions = len(played["actions"])
         result: Result | None = None
         if "result" in top:
-            result = self.result(top["result"], len(actions))
+            result = self.result(top["result"], n_actions)
         elif code is not None:
             self.fail(
                 root,
@@ -379,21 +356,13 @@ class _Reader(RecordReader[Action]):
             )
         checkpoints: tuple[Checkpoint, ...] = ()
         if "checkpoints" in top:
-            checkpoints = self.checkpoints(top["checkpoints"], len(actions))
+            checkpoints = self.checkpoints(top["checkpoints"], n_actions)
         return Replay(
-            rules=rules,
-            actions=actions,
-            times=times,
-            code=code,
-            layout=layout,
-            title=title,
-            recorded=recorded,
-            result=result,
-            checkpoints=checkpoints,
+            rules=rules, code=code, layout=layout, result=result, checkpoints=checkpoints, **played
         )
 
     def rules(self, node: Node) -> Rules:
-        m = self.mapping(node, "rules", _RULE_KEYS, required=_RULE_KEYS, what="the rule set")
+        m = self.rule_set(node, _RULE_KEYS)
         return Rules(
             king_ace=self.boolean(m["king_ace"], "rules.king_ace"),
             queen_on_king=self.boolean(m["queen_on_king"], "rules.queen_on_king"),
@@ -406,14 +375,8 @@ class _Reader(RecordReader[Action]):
         )
 
     def code(self, node: Node, rules: Rules) -> str:
-        text = self.text(node, "code", "a game code such as GO1-E-AAAAAAA")
-        try:
-            code = parse_code(text)
-        except CodeError as e:
-            self.fail(node, "code", e.text("en"))
-        if code.rules != rules:
-            diff = rules_differ(rules.to_dict(), code.rules.to_dict())
-            self.fail(node, "rules", f"the rules do not match the code {code}: {diff}")
+        code = self.game_code(node, parse_code, "a game code such as GO1-E-AAAAAAA")
+        self.same_rules(node, rules, code, code.rules)
         return str(code)
 
     def card(self, node: Node, path: str) -> int:
@@ -521,11 +484,6 @@ class _Reader(RecordReader[Action]):
 
 # --- files -------------------------------------------------------------------------------------
 
-FILES: Final[ReplayFiles[Replay]] = ReplayFiles(
-    to_data,
-    lambda root, name: _Reader(name).replay(root),
-    "the file is empty (expected format, rules, actions, ...)",
-    MAX_BYTES,
-)
+FILES: Final = record.ReplayFiles(to_data, _Reader, _ACTIONS, _EMPTY, MAX_BYTES)
 """The game's replays to and from text and files (``golf.core.record``)."""
 dump, save, loads, load = FILES.dump, FILES.save, FILES.loads, FILES.load

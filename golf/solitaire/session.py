@@ -7,27 +7,22 @@ Keyboard, mouse, replay files and the command line all drive a game through
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
 from typing import Final
 
+from golf.core import play
 from golf.solitaire import engine
 from golf.solitaire.codes import format_code, parse_code
 from golf.solitaire.engine import Action, Position
 from golf.solitaire.rules import Rules
-from golf.solitaire.texts import Reason, message
+from golf.solitaire.texts import MESSAGES, Reason
 
 UNDO_LIMIT: Final = 100
 
 
-@dataclass(frozen=True)
-class Refusal:
-    """An action that was not taken, and why."""
+class Refusal(play.Refusal[Action, Reason]):
+    """An action that was not taken, and why (the texts of SPEC §4)."""
 
-    action: Action
-    reason: Reason
-
-    def text(self, lang: str = "en") -> str:
-        return message(self.reason, lang)
+    said = MESSAGES
 
 
 class Game:

@@ -12,57 +12,87 @@ their recording is now and how a table is put back.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Generic, TypeVar
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
 
 from golf.core.play import Step
-from golf.core.store import Document, Store, StoreNotice
+from golf.core.store import Document, StoreNotice
 from scenes.core.manager import App
+from scenes.core.recorder import Recorder
 
-__all__ = ["AfterEachAction", "Autosave"]
+__all__ = ["AfterEachAction", "Autosave", "Noted", "Recorded", "noted"]
 
 V = TypeVar("V")
+R_co = TypeVar("R_co", covariant=True)
 
 
-class Autosave(Generic[V]):
-    """One game's autosave document in the app's records folder."""
-
-    def __init__(self, app: App, document: Document[V | None]) -> None:
-        self.app = app
-        self.document = document
+class Recorded(Protocol[R_co]):
+    """What the autosave reads of every table: the app it runs in and its recorder; a game's
+    table protocol adds the game."""
 
     @property
-    def store(self) -> Store | None:
-        """The records' store (None: nothing is saved)."""
-        return self.app.records.store
+    def app(self) -> App: ...
 
-    def save(self, value: V) -> None:
+    @property
+    def recorder(self) -> R_co: ...
+
+
+@dataclass(frozen=True)
+class Noted:
+    """The recorder's part of a game's recording now: the pause before each action, the seconds
+    since the last one, the start date and the name of the replay file."""
+
+    times: list[float]
+    since: float
+    started: str
+    file: str | None
+
+
+def noted(recorder: Recorder) -> Noted:
+    """What ``recorder`` holds now, the latest action noted; its replay file is chosen now, so
+    that a continued game keeps its replay's file."""
+    recorder.note()
+    path = recorder.target()
+    return Noted(
+        recorder.times, recorder.since, recorder.started, None if path is None else path.name
+    )
+
+
+@dataclass(frozen=True)
+class Autosave(Generic[V]):
+    """One game's autosave document, kept in an app's records folder (the app's records'
+    store; none: nothing is saved)."""
+
+    document: Document[V | None]
+
+    def save(self, app: App, value: V) -> None:
         """Write ``value`` atomically; a failure is told to the player once."""
-        store = self.store
+        store = app.records.store
         if store is None:
             return
         notice = store.try_save(self.document, value)
-        pending = self.app.records.notices
+        pending = app.records.notices
         if notice is not None and notice not in pending:  # told once, not after every move
             pending.append(notice)
 
-    def after_action(self, over: bool, value: Callable[[], V]) -> None:
+    def after_action(self, app: App, over: bool, value: Callable[[], V]) -> None:
         """An action was taken: the game's recording now (``value``) is written, or the file
         removed once the game is ``over`` (nothing left to continue)."""
         if over:
-            self.clear()
+            self.clear(app)
         else:
-            self.save(value())
+            self.save(app, value())
 
-    def clear(self) -> None:
+    def clear(self, app: App) -> None:
         """Remove the file (the game ended or was left); no file is fine."""
-        store = self.store
+        store = app.records.store
         if store is not None:
             store.remove(self.document)
 
-    def load(self) -> tuple[V | None, StoreNotice | None]:
+    def load(self, app: App) -> tuple[V | None, StoreNotice | None]:
         """The saved value, if any; and the notice for the player when the file could not be
         used (it is then kept aside). Temporary files of writes cut short are removed first."""
-        store = self.store
+        store = app.records.store
         if store is None:
             return None, None
         store.remove_stale_temporaries(self.document)

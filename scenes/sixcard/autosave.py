@@ -9,17 +9,20 @@ game in play it stays, and the setup window offers to continue it.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Final, Protocol
 
 from golf.core.record import Clocks
 from golf.core.store import StoreNotice
 from golf.sixcard.autosave import SIX_AUTOSAVE_DOCUMENT, SixSnapshot
 from golf.sixcard.game import Match, State
-from scenes.core.autosave import Autosave
+from scenes.core.autosave import Autosave, Recorded, noted
 from scenes.core.manager import App
 from scenes.sixcard.recorder import SixRecorder
 
 __all__ = ["Seating", "Table", "after_action", "clear", "pending", "save", "snapshot"]
+
+_KEPT: Final[Autosave[SixSnapshot]] = Autosave(SIX_AUTOSAVE_DOCUMENT)
+"""The game's autosave document, kept in the app's records folder."""
 
 
 class Seating(Protocol):
@@ -32,11 +35,8 @@ class Seating(Protocol):
     def speed(self) -> str: ...
 
 
-class Table(Protocol):
+class Table(Recorded[SixRecorder], Protocol):
     """What the autosave reads of a six-card table (``scenes.sixcard.table.SixTableScene``)."""
-
-    @property
-    def app(self) -> App: ...
 
     @property
     def match(self) -> Match: ...
@@ -47,52 +47,42 @@ class Table(Protocol):
     @property
     def setup(self) -> Seating: ...
 
-    @property
-    def recorder(self) -> SixRecorder: ...
-
-
-def _autosave(app: App) -> Autosave[SixSnapshot]:
-    return Autosave(app, SIX_AUTOSAVE_DOCUMENT)
-
 
 def snapshot(table: Table) -> SixSnapshot:
     """The recording of the game on ``table`` now, with its clock and its seats."""
-    match = table.match
-    recorder = table.recorder
-    recorder.note()
-    path = recorder.target()  # chosen now, so that a continued game keeps its replay's file
+    match, setup, now = table.match, table.setup, noted(table.recorder)
     return SixSnapshot.of(
         match.start,
         match.log,
         match.state,
-        table.setup.seats,
-        table.setup.speed,
-        recorder.times,
-        Clocks(recorder.since),
-        recorder.started,
-        path.name if path is not None else None,
+        setup.seats,
+        setup.speed,
+        now.times,
+        Clocks(now.since),
+        now.started,
+        now.file,
     )
 
 
 def save(table: Table) -> None:
     """Write the autosave of ``table``'s game (a notice for the player if that fails)."""
-    _autosave(table.app).save(snapshot(table))
+    _KEPT.save(table.app, snapshot(table))
 
 
 def after_action(table: Table) -> None:
     """An action was taken on ``table``: save the game, or forget it once it is over."""
-    _autosave(table.app).after_action(table.state.over, lambda: snapshot(table))
+    _KEPT.after_action(table.app, table.state.over, lambda: snapshot(table))
 
 
 def clear(app: App) -> None:
     """Remove the autosave (the game ended or was left)."""
-    _autosave(app).clear()
+    _KEPT.clear(app)
 
 
 def pending(app: App) -> tuple[SixSnapshot | None, StoreNotice | None]:
     """The six-card game to continue, if one was left in play; and a notice for the player
     when the file could not be used (it is then kept aside)."""
-    saved, notice = _autosave(app).load()
+    saved, notice = _KEPT.load(app)
     if saved is not None and saved.state().over:  # written by hand, or an older program
         clear(app)
         return None, None

@@ -10,37 +10,30 @@ statistics yet: the player will continue it.
 from __future__ import annotations
 
 import logging
-from typing import Protocol
+from typing import Final, Protocol
 
 from golf.solitaire.autosave import AUTOSAVE_DOCUMENT, Snapshot
 from golf.solitaire.session import Game
-from scenes.core.autosave import Autosave
+from scenes.core.autosave import Autosave, Recorded, noted
 from scenes.core.manager import App
 from scenes.solitaire.recorder import Recorder
 
 __all__ = ["Table", "after_action", "clear", "keeps", "pending", "save", "snapshot"]
 
+_KEPT: Final[Autosave[Snapshot]] = Autosave(AUTOSAVE_DOCUMENT)
+"""The game's autosave document, kept in the app's records folder."""
+
 log = logging.getLogger(__name__)
 
 
-class Table(Protocol):
+class Table(Recorded[Recorder | None], Protocol):
     """What the autosave reads of a solitaire table (``scenes.solitaire.game.GameScene``)."""
-
-    @property
-    def app(self) -> App: ...
 
     @property
     def game(self) -> Game: ...
 
     @property
-    def recorder(self) -> Recorder | None: ...
-
-    @property
     def elapsed(self) -> float: ...
-
-
-def _autosave(app: App) -> Autosave[Snapshot]:
-    return Autosave(app, AUTOSAVE_DOCUMENT)
 
 
 def keeps(scene: Table) -> bool:
@@ -57,35 +50,26 @@ def keeps(scene: Table) -> bool:
 
 def snapshot(scene: Table) -> Snapshot:
     """The recording of the game on ``scene`` now, with its clocks."""
-    recorder = scene.recorder
-    assert recorder is not None
-    recorder.note()
-    path = recorder.target()  # chosen now, so that a continued game keeps its replay's file
-    return Snapshot.of(
-        scene.game,
-        recorder.times,
-        recorder.since,
-        scene.elapsed,
-        recorder.started,
-        path.name if path is not None else None,
-    )
+    assert scene.recorder is not None
+    now = noted(scene.recorder)
+    return Snapshot.of(scene.game, now.times, now.since, scene.elapsed, now.started, now.file)
 
 
 def save(scene: Table) -> None:
     """Write the autosave of ``scene``'s game (a notice for the player if that fails)."""
     if keeps(scene):
-        _autosave(scene.app).save(snapshot(scene))
+        _KEPT.save(scene.app, snapshot(scene))
 
 
 def after_action(scene: Table) -> None:
     """An action was accepted on ``scene``: save the game, or forget it once it is won."""
     if keeps(scene):
-        _autosave(scene.app).after_action(scene.game.status == "won", lambda: snapshot(scene))
+        _KEPT.after_action(scene.app, scene.game.status == "won", lambda: snapshot(scene))
 
 
 def clear(app: App) -> None:
     """Remove the autosave (the game was left or finished)."""
-    _autosave(app).clear()
+    _KEPT.clear(app)
 
 
 def pending(app: App) -> Snapshot | None:
@@ -94,7 +78,7 @@ def pending(app: App) -> Snapshot | None:
     A bad file is kept aside and its notice added to the records' notices (the title shows
     them); a finished game is forgotten.
     """
-    saved, notice = _autosave(app).load()
+    saved, notice = _KEPT.load(app)
     if notice is not None:
         app.records.notices.append(notice)
     if saved is None:
