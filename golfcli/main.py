@@ -14,7 +14,7 @@ hold_collections()
 import sys  # noqa: E402
 from collections.abc import Sequence  # noqa: E402
 
-from golfcli import commands  # noqa: E402
+from golfcli import commands, output  # noqa: E402
 from golfcli.window import open_play_window  # noqa: E402
 
 __all__ = ["main", "start"]
@@ -33,4 +33,5 @@ def start() -> None:
         import multiprocessing
 
         multiprocessing.freeze_support()
+    output.configure_streams()  # any terminal encoding: plain ASCII, never a UnicodeEncodeError
     raise SystemExit(main())

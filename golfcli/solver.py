@@ -7,7 +7,8 @@
 states explored and the seconds; ``--json`` prints one object with the keys ``code``,
 ``rules``, ``winnable``, ``solution`` (action tokens), ``best_removed``, ``states`` and
 ``seconds``. ``survey --deals 0-999`` solves many deals on every core (``--jobs``) with a
-progress bar on stderr, and prints the win rate and the time per deal.
+progress bar on stderr (on a terminal only; redirected, one final line ``deals solved: N/N``),
+and prints the win rate and the time per deal.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Final, TextIO
+from typing import Any, Final
 
 from golf.core.deal import MAX_DEAL, TABLEAU_SIZE
 from golf.solitaire import engine
@@ -36,6 +37,7 @@ from golfcli.options import (
     positive,
     rules_from_args,
 )
+from golfcli.output import Progress
 
 EXIT_UNDECIDED: Final = EXIT_FAILED
 """``solve``: the state budget ran out before a verdict."""
@@ -206,19 +208,11 @@ def summary(results: list[DealResult]) -> dict[str, Any]:
     }
 
 
-def _progress(done: int, total: int, out: TextIO) -> None:
-    width = 30
-    filled = width * done // total if total else width
-    out.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
-    if done == total:
-        out.write("\n")
-    out.flush()
-
-
 def run_survey(args: argparse.Namespace) -> int:
     rules = rules_from_args(args, EASY)
     numbers: range = args.deals
     results: list[DealResult] = []
+    progress = Progress(sys.stderr, "deals solved")
     for result in survey(
         numbers,
         rules,
@@ -227,7 +221,7 @@ def run_survey(args: argparse.Namespace) -> int:
         max_states=args.max_states,
     ):
         results.append(result)
-        _progress(len(results), len(numbers), sys.stderr)
+        progress.show(len(results), len(numbers))
     report = summary(results)
     report["rules"] = rules.to_dict()
     report["first_deal"] = numbers.start
