@@ -100,6 +100,7 @@ def start(argv: list[str] | None = None) -> Path | None:
     stderr.setLevel(logging.WARNING)  # what Python's last-resort handler showed: warnings on
     stderr.setFormatter(logging.Formatter("%(message)s"))
     root.addHandler(stderr)
+    logging.captureWarnings(True)  # Python's warnings (pygame's among them) reach the file too
     folder = log_folder()
     handler = _file_handler(folder)
     if handler is not None:

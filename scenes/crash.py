@@ -45,14 +45,19 @@ class CrashHooks:
 
 def path_lines(look: Look, path: str, width: int) -> list[str]:
     """``path`` cut into lines no wider than ``width`` in the mono face (a path has no spaces
-    to wrap at; every character is kept, so the player can copy it from the screen)."""
+    to wrap at: lines end after a folder separator where one is far enough along; every
+    character is kept, so the player can copy it from the screen)."""
     font = look.type.font(PATH_SIZE, "mono")
     lines: list[str] = []
     line = ""
     for char in path:
         if line and font.size(line + char)[0] * PIXEL > width:
-            lines.append(line)
-            line = ""
+            # cut after the line's last folder separator when there is one, else here
+            cut = max(line.rfind("/"), line.rfind("\\")) + 1
+            if cut <= len(line) // 2:
+                cut = len(line)
+            lines.append(line[:cut])
+            line = line[cut:]
         line += char
     return [*lines, line]
 
@@ -96,6 +101,7 @@ def show_crash(
     try:
         draw_crash(screen, Look(lang), Texts(lang), report)
         pygame.display.flip()
+        pygame.event.clear()  # a key pressed before the crash must not close its screen unseen
         clock = pygame.time.Clock()
         shown = 1
         while frames is None or shown < frames:

@@ -122,6 +122,8 @@ def test_a_crash_in_the_window_shows_its_screen_writes_a_report_and_keeps_the_au
     assert "where: window" in text and "Traceback (most recent call last)" in text
     assert f"a deliberate fault at frame {CRASH_TEST_FRAME}" in text
     assert "pygame-ce" in text  # the platform line names the window's library
+    log = (tmp_path / "data" / "logs" / LOG_FILE).read_text(encoding="utf-8")
+    assert "window settings: language " in log and str(report) in log
     # the game in play: autoplay printed its last state before the crash; the autosave holds
     # exactly that game, and the report names its last actions
     states = [json.loads(line.split(" ", 2)[2]) for line in done.stdout.splitlines()
@@ -169,5 +171,16 @@ def test_a_long_report_path_is_cut_into_lines_that_keep_every_character() -> Non
     path = "/home/" + "a-very-long-folder-name/" * 8 + "crash-20261201-220936-10282.txt"
     lines = path_lines(look, path, 900)
     assert len(lines) > 1 and "".join(lines) == path
+    assert all(line.endswith("/") for line in lines[:-1])  # cut between folders
     width = max(look.type.font(10, "mono").size(line)[0] * 2 for line in lines)
     assert width <= 900
+
+
+def test_a_save_that_fails_is_in_the_log_file(tmp_path: Path) -> None:
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "autosave.json").mkdir()  # nothing can replace a directory
+    done = program(tmp_path, "play", "--config-dir", str(tmp_path / "config"),
+                   "--autoplay", "5", "--frames", "60")
+    assert done.returncode == 0, done.stderr
+    log = (tmp_path / "data" / "logs" / LOG_FILE).read_text(encoding="utf-8")
+    assert "WARNING golf.core.store: cannot save " in log and "autosave.json" in log
