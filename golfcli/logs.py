@@ -96,10 +96,11 @@ def start(argv: list[str] | None = None) -> Path | None:
     """Set up logging for this run; the log file's path, or None when there is none."""
     root = logging.getLogger()
     root.setLevel(logging.INFO)
-    stderr = logging.StreamHandler(sys.stderr)
-    stderr.setLevel(logging.WARNING)  # what Python's last-resort handler showed: warnings on
-    stderr.setFormatter(logging.Formatter("%(message)s"))
-    root.addHandler(stderr)
+    if sys.stderr is not None:  # None in the Windows build's windowed program: the file only
+        stderr = logging.StreamHandler(sys.stderr)
+        stderr.setLevel(logging.WARNING)  # what Python's last-resort handler showed
+        stderr.setFormatter(logging.Formatter("%(message)s"))
+        root.addHandler(stderr)
     logging.captureWarnings(True)  # Python's warnings (pygame's among them) reach the file too
     folder = log_folder()
     handler = _file_handler(folder)
