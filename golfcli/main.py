@@ -14,7 +14,7 @@ hold_collections()
 import sys  # noqa: E402
 from collections.abc import Sequence  # noqa: E402
 
-from golfcli import commands, output  # noqa: E402
+from golfcli import commands, crash, logs, output  # noqa: E402
 from golfcli.window import open_play_window  # noqa: E402
 
 __all__ = ["main", "start"]
@@ -26,7 +26,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def start() -> None:
-    """Run the program and exit with its status."""
+    """Run the program and exit with its status: the output streams take any terminal's
+    encoding (``golfcli.output``), the log file is opened, and an unexpected exception becomes a
+    crash report (``golfcli.logs``, ``golfcli.crash``)."""
     if getattr(sys, "frozen", False):
         # The built program's process-pool workers (six-card simulate, the solver) start here
         # on Windows and macOS; without this they would run the command line again.
@@ -34,4 +36,5 @@ def start() -> None:
 
         multiprocessing.freeze_support()
     output.configure_streams()  # any terminal encoding: plain ASCII, never a UnicodeEncodeError
-    raise SystemExit(main())
+    logs.start()
+    raise SystemExit(crash.guard(main))

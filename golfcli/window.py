@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from golf.solitaire.codes import format_code
+from golfcli.crash import window_hooks
 from golfcli.options import (
     EXIT_FAILED,
     add_command,
@@ -127,6 +128,7 @@ def open_play_window(args: argparse.Namespace) -> int:
         record=_path(args.record),
         autoplay=args.autoplay,
         autoplay_game=args.autoplay_game,
+        crash=window_hooks(),
     )
     return run(options)
 
@@ -147,5 +149,6 @@ def open_watch_window(
         screenshot=_path(args.screenshot),
         watch=path,
         watched=replay,
+        crash=window_hooks(),
     )
     return run(options)

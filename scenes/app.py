@@ -29,6 +29,7 @@ from scenes.core.manager import App, Loop
 from scenes.core.records import Records
 from scenes.core.settings import Settings, SettingsStore
 from scenes.core.sound import SoundBoard
+from scenes.crash import CrashHooks, show_crash
 from scenes.flow import Flow
 from scenes.title import TitleScene
 
@@ -66,6 +67,7 @@ class WindowOptions:
     replays_dir: Path | None = None  # where games are saved (run(): the user's data folder)
     autoplay: int | None = None  # play random keys with this seed (crash tests: scenes.autoplay)
     autoplay_game: str | None = None  # the game autoplay plays: solitaire (None) or six-card
+    crash: CrashHooks | None = None  # the crash report and exit status (golfcli.crash)
 
     @classmethod
     def from_any(cls, source: object) -> WindowOptions:
@@ -84,6 +86,8 @@ class WindowOptions:
                 values[name] = Path(str(values[name]))
         if "data_dir" in values:
             values["data_dir"] = Path(str(values["data_dir"]))
+        if not isinstance(values.get("crash"), CrashHooks):
+            values.pop("crash", None)
         if not isinstance(values.get("game_rules"), Rules):
             values.pop("game_rules", None)
         switches = ("rules", *RULE_SWITCHES)
@@ -213,24 +217,47 @@ def run(window_options: object = None) -> int:
     pygame.mixer.pre_init(44100, -16, 2, 512)
     pygame.init()
     try:
-        loaded = load_settings(options)
-        screen = open_window(loaded[0].fullscreen)
+        return _play(options, started)
+    finally:
+        pygame.quit()
+
+
+def _settings_summary(settings: Settings) -> str:
+    """The options a bug report may need, on one line of the log."""
+    return (
+        f"language {settings.language}, fullscreen {settings.fullscreen}, "
+        f"animation {settings.animation}, sound {settings.sound}, four colours "
+        f"{settings.four_colour}"
+    )
+
+
+def _play(options: WindowOptions, started: float) -> int:
+    """The window's life after ``pygame.init``: the frames until the player quits; an
+    unexpected exception shows the crash screen (with the report ``options.crash`` writes)."""
+    loaded = load_settings(options)
+    log.info("window settings: %s", _settings_summary(loaded[0]))
+    screen = open_window(loaded[0].fullscreen)
+    app: App | None = None
+    frames = 0
+    try:
         app = build_app(options, screen, loaded)
         pygame.key.set_repeat(300, 60)
         first_scene(app, options)
         loop = Loop(app, InputMapper())
         clock = pygame.time.Clock()
-        frames = 0
         autoplay = None
         if options.autoplay is not None:
             from scenes.autoplay import Autoplay
 
             autoplay = Autoplay(app, options.autoplay, game=options.autoplay_game or "solitaire")
+        crash_at = None if options.crash is None else options.crash.crash_at
         while app.running:
             # the first frame is not held back to the frame rate: it shows as soon as drawn
             dt = min(clock.tick(FPS if frames else 0) / 1000.0, MAX_DT)
             if autoplay is not None:
                 autoplay.post()
+            if crash_at is not None and frames >= crash_at:
+                raise RuntimeError(f"a deliberate fault at frame {frames} (GOLF_CRASH_TEST)")
             loop.step(pygame.event.get(), dt)
             if autoplay is not None:
                 autoplay.observe()
@@ -241,8 +268,24 @@ def run(window_options: object = None) -> int:
             if options.frames is not None and frames >= options.frames:
                 break
         app.flow.leave_games(quitting=True)  # the window closes: save the game in play
+    except Exception as error:
+        if options.crash is None:
+            raise  # no one to write a report (tests calling run): the traceback as before
+        # the autosave stays as the last action wrote it: nothing here saves or removes it,
+        # since the game in play may be what broke
+        report: Path | None
+        try:
+            report = options.crash.report(error)
+        except Exception:
+            log.exception("the crash report could not be written")
+            report = None
+        lang = app.settings.language if app is not None else loaded[0].language
+        # --frames: the screen closes by itself (tests, smoke runs) after a second at most
+        left = None if options.frames is None else min(max(options.frames - frames, 1), 30)
+        show_crash(screen, lang, report, left)
         if options.screenshot is not None:
             pygame.image.save(screen, str(options.screenshot))
-    finally:
-        pygame.quit()
+        return options.crash.status
+    if options.screenshot is not None:
+        pygame.image.save(screen, str(options.screenshot))
     return 0

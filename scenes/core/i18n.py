@@ -352,6 +352,11 @@ _EN: dict[str, str] = {
     "rulespage.undo_text": "Undo takes back the last actions, up to 100: the card goes back, and so do the points. The move counter counts every action and never goes down.",
     "rulespage.controls": "Controls",
     "rulespage.controls_text": "Click a free card or press its column number 1 to 7. Click the stock or press Space to draw. U, Backspace or Ctrl+Z undo; H shows a hint; Esc opens the menu. Arrows and Enter move a cursor and play.",
+    "crash.title": "Something went wrong",
+    "crash.body": "The game stopped because of an unexpected error. Your game in play is saved: choose Continue on the title screen to pick it up again.",
+    "crash.report": "A crash report was written here (attach it to a bug report):",
+    "crash.no_report": "No crash report could be written.",
+    "crash.close": "Press any key or click to close",
 }
 
 _FR: dict[str, str] = {
@@ -685,6 +690,11 @@ _FR: dict[str, str] = {
     "rulespage.undo_text": "Annuler reprend les dernières actions, jusqu'à 100 : la carte revient, les points aussi. Le compteur d'actions compte chaque action et ne descend jamais.",
     "rulespage.controls": "Commandes",
     "rulespage.controls_text": "Cliquez une carte libre ou tapez le numéro de sa colonne, de 1 à 7. Cliquez la pioche ou appuyez sur Espace pour piocher. U, Retour arrière ou Ctrl+Z annulent ; H montre un indice ; Échap ouvre le menu. Les flèches et Entrée déplacent un curseur et jouent.",
+    "crash.title": "Une erreur est survenue",
+    "crash.body": "Le jeu s'est arrêté à cause d'une erreur inattendue. Votre partie en cours est sauvegardée : choisissez Continuer la partie sur l'écran titre pour la reprendre.",
+    "crash.report": "Un rapport d'erreur a été écrit ici (joignez-le à votre signalement) :",
+    "crash.no_report": "Aucun rapport d'erreur n'a pu être écrit.",
+    "crash.close": "Appuyez sur une touche ou cliquez pour fermer",
 }
 
 # the six-card screens keep their texts beside them (keys "six.…", "title.six_card")
