@@ -39,18 +39,20 @@ def run(args: list[str], cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
 
 
 def installed_here() -> importlib.metadata.Distribution:
-    """The installed distribution, when it is this checkout's; skips otherwise (not under CI)."""
-    try:
-        dist = importlib.metadata.distribution(commands.DISTRIBUTION)
+    """The installed distribution, when it is this checkout's; skips otherwise (not under CI).
+
+    Every copy on the path is looked at: run from the checkout, the ``golf_solitaire.egg-info``
+    the editable install leaves in it comes first, and it does not say where it was installed from.
+    """
+    urls = []
+    for dist in importlib.metadata.distributions(name=commands.DISTRIBUTION):
         url = json.loads(dist.read_text("direct_url.json") or "{}").get("url", "")
-    except importlib.metadata.PackageNotFoundError:
-        url = ""
-        dist = None  # type: ignore[assignment]
-    if url != ROOT.as_uri():
-        if os.environ.get("CI"):
-            pytest.fail(f"{commands.DISTRIBUTION} is not installed from {ROOT} (found {url!r})")
-        pytest.skip(f"{commands.DISTRIBUTION} here is installed from {url!r}, not from {ROOT}")
-    return dist
+        if url == ROOT.as_uri():
+            return dist
+        urls.append(url)
+    if os.environ.get("CI"):
+        pytest.fail(f"{commands.DISTRIBUTION} is not installed from {ROOT} (found {urls})")
+    pytest.skip(f"{commands.DISTRIBUTION} here is installed from {urls}, not from {ROOT}")
 
 
 # --- the version: written once, in pyproject.toml ------------------------------------------------
