@@ -25,11 +25,9 @@ from golfcli.options import EXIT_BAD_INPUT, EXIT_FAILED, Run, UsageError
 from golfcli.window import prepare_play
 from golfcli.window import register as register_play
 
-__all__ = ["COMMANDS", "DISTRIBUTION", "PROG", "Commands", "build_parser", "main", "version"]
+__all__ = ["COMMANDS", "PROG", "Commands", "build_parser", "main", "version"]
 
 PROG: Final = "golf" if getattr(sys, "frozen", False) else "main.py"
-DISTRIBUTION: Final = "golf-solitaire"
-"""The package's name in pyproject.toml, under which its metadata (and version) is installed."""
 VERSION_OPTION: Final = "--version"
 
 
@@ -44,8 +42,11 @@ def version() -> str:
     import importlib.metadata
     import tomllib
 
+    # The package is named as the game's folders (pyproject.toml's ``name``; a test checks it).
+    from golf.core.folders import APP_NAME
+
     try:
-        return importlib.metadata.version(DISTRIBUTION)
+        return importlib.metadata.version(APP_NAME)
     except importlib.metadata.PackageNotFoundError:
         pass
     pyproject = Path(__file__).resolve().parent.parent / "pyproject.toml"

@@ -24,12 +24,14 @@ import pytest
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
+from golf.core import folders
 from golfcli import commands
 
 ROOT = Path(__file__).resolve().parents[1]
 PYPROJECT: dict[str, Any] = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 PROJECT: dict[str, Any] = PYPROJECT["project"]
 LOCK = ROOT / "requirements.lock"
+DISTRIBUTION: str = PROJECT["name"]
 
 
 def run(args: list[str], cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
@@ -45,14 +47,14 @@ def installed_here() -> importlib.metadata.Distribution:
     the editable install leaves in it comes first, and it does not say where it was installed from.
     """
     urls = []
-    for dist in importlib.metadata.distributions(name=commands.DISTRIBUTION):
+    for dist in importlib.metadata.distributions(name=DISTRIBUTION):
         url = json.loads(dist.read_text("direct_url.json") or "{}").get("url", "")
         if url == ROOT.as_uri():
             return dist
         urls.append(url)
     if os.environ.get("CI"):
-        pytest.fail(f"{commands.DISTRIBUTION} is not installed from {ROOT} (found {urls})")
-    pytest.skip(f"{commands.DISTRIBUTION} here is installed from {urls}, not from {ROOT}")
+        pytest.fail(f"{DISTRIBUTION} is not installed from {ROOT} (found {urls})")
+    pytest.skip(f"{DISTRIBUTION} here is installed from {urls}, not from {ROOT}")
 
 
 # --- the version: written once, in pyproject.toml ------------------------------------------------
@@ -61,7 +63,7 @@ def installed_here() -> importlib.metadata.Distribution:
 def test_main_py_prints_the_version_of_the_metadata() -> None:
     done = run([sys.executable, str(ROOT / "main.py"), "--version"])
     assert done.returncode == 0, done.stderr
-    assert done.stdout == f"golf {importlib.metadata.version(commands.DISTRIBUTION)}\n"
+    assert done.stdout == f"golf {importlib.metadata.version(DISTRIBUTION)}\n"
     assert done.stdout == f"golf {PROJECT['version']}\n"
     assert done.stderr == ""
 
@@ -74,6 +76,10 @@ def test_python_m_golfcli_prints_the_version_too() -> None:
 def test_the_installed_version_is_pyprojects() -> None:
     assert installed_here().version == PROJECT["version"]
     assert commands.version() == PROJECT["version"]
+
+
+def test_the_package_is_named_as_the_games_folders() -> None:
+    assert folders.APP_NAME == DISTRIBUTION  # version() looks the metadata up by that name
 
 
 def test_version_looks_like_a_release_number() -> None:
