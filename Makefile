@@ -4,12 +4,15 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint bench verify clean
+.PHONY: play test lint bench verify clean lock
 
-$(STAMP): pyproject.toml
+# The exact versions, with their hashes, from requirements.lock (pip-compile made it from
+# pyproject.toml's ranges: see its head to remake it); then the game itself, without dependencies.
+$(STAMP): pyproject.toml requirements.lock
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e ".[dev]"
+	$(PY) -m pip install --quiet --require-hashes -r requirements.lock
+	$(PY) -m pip install --quiet --no-deps -e .
 	touch $(STAMP)
 
 play: $(STAMP)
@@ -32,6 +35,16 @@ bench: $(STAMP)
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache .hypothesis
 
+# Remakes requirements.lock from pyproject.toml's ranges (the newest versions they allow, with
+# hashes), with pip-tools in a throwaway venv: the project's own venv is not touched.
+LOCK_VENV := build/lock-venv
+lock:
+	$(PYTHON) -m venv $(LOCK_VENV)
+	$(LOCK_VENV)/bin/python -m pip install --quiet "pip-tools>=7.4,<8"
+	$(LOCK_VENV)/bin/pip-compile --quiet --upgrade --extra dev --generate-hashes --allow-unsafe \
+		--strip-extras --no-emit-index-url --no-emit-find-links \
+		--output-file requirements.lock pyproject.toml
+
 # The standalone program (build.spec, PyInstaller): dist/golf/golf, a folder to ship as a whole.
 .PHONY: dist dist-onefile dist-check
 
@@ -44,3 +57,5 @@ dist-onefile: $(STAMP)
 
 dist-check: dist
 	scripts/exe_smoke.sh dist/golf $(PY)
+	test "$$(dist/golf/golf --version)" = "$$($(PY) main.py --version)"
+	test -f dist/golf/_internal/LICENSE

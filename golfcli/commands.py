@@ -7,7 +7,7 @@ new command is added. The modules of the solver, the statistics and six-card Gol
 only when one of their commands (or the whole help) is asked for, so ``play`` starts without them.
 
 ``play`` (and no command at all) opens the window that :func:`main` is given: ``golfcli.main``
-passes the real one, tests a stand-in.
+passes the real one, tests a stand-in. ``--version`` prints :func:`version` and nothing else.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Final, NoReturn
 
 from golf.solitaire.replay import ReplayError
@@ -24,9 +25,37 @@ from golfcli.options import EXIT_BAD_INPUT, EXIT_FAILED, Run, UsageError
 from golfcli.window import prepare_play
 from golfcli.window import register as register_play
 
-__all__ = ["COMMANDS", "PROG", "Commands", "build_parser", "main"]
+__all__ = ["COMMANDS", "PROG", "Commands", "build_parser", "main", "version"]
 
 PROG: Final = "golf" if getattr(sys, "frozen", False) else "main.py"
+VERSION_OPTION: Final = "--version"
+
+
+def version() -> str:
+    """The game's version, written once: pyproject.toml's ``version``.
+
+    Read from the installed package's metadata (pip, pipx, an editable install; the built program
+    bundles that metadata). A checkout run without installing it has none: then pyproject.toml
+    beside the packages is read; "unknown" when neither is there.
+    """
+    # Imported here, not at the top: the window's start does not pay for them.
+    import importlib.metadata
+    import tomllib
+
+    # The package is named as the game's folders (pyproject.toml's ``name``; a test checks it).
+    from golf.core.folders import APP_NAME
+
+    try:
+        return importlib.metadata.version(APP_NAME)
+    except importlib.metadata.PackageNotFoundError:
+        pass
+    pyproject = Path(__file__).resolve().parent.parent / "pyproject.toml"
+    try:
+        with pyproject.open("rb") as file:
+            return str(tomllib.load(file)["project"]["version"])
+    except (OSError, tomllib.TOMLDecodeError, KeyError, TypeError):
+        return "unknown"
+
 
 Register = Callable[["argparse._SubParsersAction[Any]"], None]
 """A command module's ``register``: it adds its subcommands to an argparse subparsers object."""
@@ -77,11 +106,34 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
+class _VersionAction(argparse.Action):
+    """``--version``: prints "golf VERSION" on stdout and exits 0. Unlike argparse's own, it reads
+    the version only when asked, so building the parser never looks up the metadata."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, help: str | None = None) -> None:
+        super().__init__(
+            option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, nargs=0, help=help
+        )
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[Any] | None,
+        option_string: str | None = None,
+    ) -> None:
+        print(f"golf {version()}")
+        parser.exit()
+
+
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The command line with every command, or only with the module that adds ``command``
     (when one does): the others are not even imported."""
     parser = _Parser(prog=PROG, description="Golf solitaire.")
+    parser.add_argument(VERSION_OPTION, action=_VersionAction, help="print the version and exit")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    if command == VERSION_OPTION:
+        return parser  # it prints the version and exits: no command module is needed
     owners = [c for c in COMMANDS if command in c.names]
     for commands in owners or COMMANDS:
         commands.register(subparsers)
@@ -91,7 +143,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None, window: Run | None = None) -> int:
     """Run the command line; returns the exit status. ``window`` opens the game (``play``)."""
     args_list = list(sys.argv[1:] if argv is None else argv)
-    if not args_list or (args_list[0].startswith("-") and args_list[0] not in ("-h", "--help")):
+    leading = ("-h", "--help", VERSION_OPTION)
+    if not args_list or (args_list[0].startswith("-") and args_list[0] not in leading):
         args_list.insert(0, "play")
     args = build_parser(args_list[0]).parse_args(args_list)
     try:
