@@ -22,39 +22,25 @@ from typing import Any, Final, NoReturn
 from golf.solitaire.replay import ReplayError
 from golfcli import solitaire, verify, watch
 from golfcli.options import EXIT_BAD_INPUT, EXIT_FAILED, Run, UsageError
+from golfcli.version import version
 from golfcli.window import prepare_play
 from golfcli.window import register as register_play
 
 __all__ = ["COMMANDS", "PROG", "Commands", "build_parser", "main", "version"]
 
-PROG: Final = "golf" if getattr(sys, "frozen", False) else "main.py"
+def _program_name(argv0: str, frozen: bool) -> str:
+    """How the player started the program, for usage lines and messages: ``golf`` (the
+    installed command or the built program), ``python -m golfcli``, or ``main.py``."""
+    path = Path(argv0.replace("\\", "/"))  # a Windows path read anywhere
+    if frozen or path.name.lower() in ("golf", "golf.exe"):
+        return "golf"
+    if path.name == "__main__.py" and path.parent.name == "golfcli":
+        return "python -m golfcli"
+    return "main.py"
+
+
+PROG: Final = _program_name(sys.argv[0] if sys.argv else "", getattr(sys, "frozen", False))
 VERSION_OPTION: Final = "--version"
-
-
-def version() -> str:
-    """The game's version, written once: pyproject.toml's ``version``.
-
-    Read from the installed package's metadata (pip, pipx, an editable install; the built program
-    bundles that metadata). A checkout run without installing it has none: then pyproject.toml
-    beside the packages is read; "unknown" when neither is there.
-    """
-    # Imported here, not at the top: the window's start does not pay for them.
-    import importlib.metadata
-    import tomllib
-
-    # The package is named as the game's folders (pyproject.toml's ``name``; a test checks it).
-    from golf.core.folders import APP_NAME
-
-    try:
-        return importlib.metadata.version(APP_NAME)
-    except importlib.metadata.PackageNotFoundError:
-        pass
-    pyproject = Path(__file__).resolve().parent.parent / "pyproject.toml"
-    try:
-        with pyproject.open("rb") as file:
-            return str(tomllib.load(file)["project"]["version"])
-    except (OSError, tomllib.TOMLDecodeError, KeyError, TypeError):
-        return "unknown"
 
 
 Register = Callable[["argparse._SubParsersAction[Any]"], None]

@@ -12,17 +12,16 @@ moves the player's data (tests keep everything in one folder); else the platform
 
 from __future__ import annotations
 
-import functools
 import logging
 import logging.handlers
 import os
 import platform
 import sys
-from importlib import metadata
 from pathlib import Path
 from typing import Final
 
-from golf.core.folders import APP_NAME, DATA_DIR_ENV, logs_dir
+from golf.core.folders import DATA_DIR_ENV, logs_dir
+from golfcli.version import version
 
 __all__ = [
     "LOG_DIR_ENV",
@@ -38,19 +37,8 @@ LOG_DIR_ENV: Final = "GOLF_LOG_DIR"
 LOG_FILE: Final = "golf.log"
 MAX_BYTES: Final = 512 * 1024  # a few thousand runs' start lines; old ones rotate out
 BACKUPS: Final = 3
-UNKNOWN_VERSION: Final = "0+unknown"
-"""The version when the package is not installed (a bare checkout run without ``pip install``)."""
 
 log = logging.getLogger(__name__)
-
-
-@functools.cache
-def version() -> str:
-    """The program's version, read once from the installed package's metadata."""
-    try:
-        return metadata.version(APP_NAME)
-    except metadata.PackageNotFoundError:
-        return UNKNOWN_VERSION
 
 
 def platform_line() -> str:

@@ -26,6 +26,7 @@ from packaging.utils import canonicalize_name
 
 from golf.core import folders
 from golfcli import commands
+from golfcli import version as version_module
 
 ROOT = Path(__file__).resolve().parents[1]
 PYPROJECT: dict[str, Any] = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
@@ -103,7 +104,7 @@ def test_without_metadata_or_pyproject_the_version_is_unknown(
         raise importlib.metadata.PackageNotFoundError(name)
 
     monkeypatch.setattr(importlib.metadata, "version", missing)
-    monkeypatch.setattr(commands, "__file__", str(tmp_path / "golfcli" / "commands.py"))
+    monkeypatch.setattr(version_module, "__file__", str(tmp_path / "golfcli" / "version.py"))
     assert commands.version() == "unknown"
     (tmp_path / "pyproject.toml").write_text("[project]\nname = 'x'\n", encoding="utf-8")
     assert commands.version() == "unknown"
@@ -244,3 +245,29 @@ def test_the_makefile_installs_from_the_lock() -> None:
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     assert "--require-hashes -r requirements.lock" in makefile
     assert "--no-deps -e ." in makefile
+
+
+@pytest.mark.parametrize(
+    ("argv0", "frozen", "shown"),
+    [
+        ("/venv/bin/golf", False, "golf"),
+        ("C:\\Golf\\GOLF.EXE", False, "golf"),
+        ("/any/where/golf", True, "golf"),
+        ("/src/golfcli/__main__.py", False, "python -m golfcli"),
+        ("main.py", False, "main.py"),
+        ("/venv/lib/pytest/__main__.py", False, "main.py"),
+    ],
+)
+def test_usage_lines_name_the_program_as_it_was_started(
+    argv0: str, frozen: bool, shown: str
+) -> None:
+    assert commands._program_name(argv0, frozen) == shown
+
+
+def test_the_installed_command_names_itself_golf_in_its_messages() -> None:
+    script = Path(sysconfig.get_path("scripts")) / "golf"
+    if not script.exists():
+        pytest.skip("no installed golf command in this environment")
+    done = subprocess.run([str(script), "--bogus"], capture_output=True, text=True, check=False)
+    assert done.returncode == 2
+    assert done.stderr.startswith("golf: ")
