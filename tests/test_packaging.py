@@ -27,6 +27,7 @@ from packaging.utils import canonicalize_name
 from golf.core import folders
 from golfcli import commands
 from golfcli import version as version_module
+from scenes.core.paths import assets_root, replays_root
 
 ROOT = Path(__file__).resolve().parents[1]
 PYPROJECT: dict[str, Any] = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
@@ -271,3 +272,28 @@ def test_the_installed_command_names_itself_golf_in_its_messages() -> None:
     done = subprocess.run([str(script), "--bogus"], capture_output=True, text=True, check=False)
     assert done.returncode == 2
     assert done.stderr.startswith("golf: ")
+
+
+def test_the_package_list_names_every_package_folder_of_the_checkout() -> None:
+    setuptools = PYPROJECT["tool"]["setuptools"]
+    found = {
+        ".".join(init.parent.relative_to(ROOT).parts)
+        for top in ("golf", "golfcli", "scenes")
+        for init in (ROOT / top).rglob("__init__.py")
+    }
+    shipped = {
+        name
+        for name in setuptools["packages"]
+        if name.split(".")[0] in ("golf", "golfcli", "scenes")
+    }
+    assert shipped == found
+
+
+def test_the_shipped_files_are_packages_of_data_read_where_they_are_installed() -> None:
+    setuptools = PYPROJECT["tool"]["setuptools"]
+    assert setuptools["package-dir"] == {"golf_assets": "assets", "golf_samples": "replays"}
+    fonts = assets_root() / "fonts"
+    assert {"DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSansMono-Bold.ttf"} <= {
+        p.name for p in fonts.iterdir()
+    }
+    assert (replays_root() / "easy-win.yaml").is_file()

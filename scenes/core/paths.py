@@ -1,12 +1,16 @@
-"""Where the game's shipped files live, from a source checkout or from a PyInstaller bundle.
+"""Where the game's shipped files live: an installed copy, a checkout or a PyInstaller bundle.
 
-Every asset is looked up through :func:`asset_path`, so that the one place that knows about
-``sys._MEIPASS`` is this module. The bundle maps the checkout's ``assets/`` folder to ``assets/``
-inside the bundle (``datas=[("assets", "assets")]`` in ``build.spec``).
+Every asset is looked up through :func:`asset_path` (the samples through :func:`replays_root`), so
+this module is the one place that knows where they are. Installed (pip, pipx, an editable
+install) they are the packages ``golf_assets`` and ``golf_samples``, read through
+``importlib.resources`` (``pyproject.toml`` installs the checkout's ``assets/`` and ``replays/``
+under those names); the bundle maps them to ``assets/`` and ``replays/`` inside it
+(``build.spec``, ``sys._MEIPASS``); a checkout run without installing it reads its own folders.
 """
 
 from __future__ import annotations
 
+import importlib.resources
 import sys
 from pathlib import Path
 
@@ -17,21 +21,27 @@ FONT_BOLD = ("fonts", "DejaVuSans-Bold.ttf")
 FONT_MONO = ("fonts", "DejaVuSansMono-Bold.ttf")
 
 
-def assets_root() -> Path:
-    """The folder holding the shipped assets, wherever the game runs from."""
+def _shipped(package: str, folder: str) -> Path:
+    """The folder of shipped files installed as ``package`` (``folder`` in the checkout and in
+    the bundle)."""
     bundle = getattr(sys, "_MEIPASS", None)
     if bundle is not None:
-        return Path(bundle) / "assets"
-    return Path(__file__).resolve().parents[2] / "assets"
+        return Path(bundle) / folder
+    try:
+        root = importlib.resources.files(package)
+    except ModuleNotFoundError:  # a checkout that was never installed
+        return Path(__file__).resolve().parents[2] / folder
+    return Path(str(root))
+
+
+def assets_root() -> Path:
+    """The folder holding the shipped assets, wherever the game runs from."""
+    return _shipped("golf_assets", "assets")
 
 
 def replays_root() -> Path:
-    """The sample replays shipped with the game: ``replays/`` in the checkout and in the bundle
-    (``datas=[("replays", "replays")]`` in ``build.spec``)."""
-    bundle = getattr(sys, "_MEIPASS", None)
-    if bundle is not None:
-        return Path(bundle) / "replays"
-    return Path(__file__).resolve().parents[2] / "replays"
+    """The sample replays shipped with the game, wherever it runs from."""
+    return _shipped("golf_samples", "replays")
 
 
 def asset_path(*parts: str) -> Path:
