@@ -221,3 +221,21 @@ def test_undo_beyond_the_undo_history_replays_the_deal(ui: Driver) -> None:
     assert table.game.log == kept
     assert table.game.code == WIN_CODE
     assert solve(table.game.position, table.game.rules, best=False).winnable is True
+
+
+def test_a_deal_found_after_leaving_the_search_does_not_overrule_the_move(ui: Driver) -> None:
+    from golf.solitaire.rules import EASY
+    from scenes.solitaire.finding import FindDealScene
+
+    app = ui.app
+    app.settings = app.settings.with_winnable(EASY, True)
+    app.flow.new_game(EASY)
+    ui.frames(1)
+    search = app.scenes.top
+    assert isinstance(search, FindDealScene)
+    search.job.future.result(timeout=60)  # the deal is found ...
+    app.flow.to_title()  # ... but the player has already asked for the title (a fade runs)
+    for _ in range(60):
+        ui.frames(1)
+    assert isinstance(app.scenes.top, TitleScene)
+    assert search.cancelled

@@ -48,9 +48,14 @@ class FindDealScene(Scene):
             self.cancelled = True
             self.app.scenes.pop(fade=False)
 
+    def exit(self, quitting: bool = False) -> None:
+        self.cancelled = True  # left for another screen: the deal found later is not played
+
     def update(self, dt: float) -> None:
         self.clock += dt
-        if self.cancelled or not self.job.done():
+        # a screen change under way (the player left for the title, say) is not overruled by
+        # a deal found in the meantime
+        if self.cancelled or self.app.scenes.busy or not self.job.done():
             return
         self.cancelled = True  # start once
         error = self.job.future.exception()
