@@ -6,6 +6,7 @@
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 PYTHON=${1:-$ROOT/.venv/bin/python}
+PYTHON=$(cd "$(dirname "$PYTHON")" && pwd)/$(basename "$PYTHON")  # it is used from other folders
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/golf-wheel-smoke.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 
