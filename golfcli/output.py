@@ -121,8 +121,8 @@ def plain(char: str) -> str:
     # imported here: only a terminal that cannot write a character pays for the table
     import unicodedata
 
-    parts = (PLAIN.get(c, c) for c in unicodedata.normalize("NFKD", char))
-    text = "".join(c for c in parts if not unicodedata.combining(c))
+    decomposed = unicodedata.normalize("NFKD", char)  # é → e + accent, ℃ → °C
+    text = "".join(PLAIN.get(c, c) for c in decomposed if not unicodedata.combining(c))
     if text.isascii():
         return text
     return char.encode("ascii", "backslashreplace").decode("ascii")

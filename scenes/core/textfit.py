@@ -28,6 +28,24 @@ def fit_text(look: Look, text: str, size: int, width: int, face: str = "bold") -
     return text[:low].rstrip() + "…"
 
 
+def wrap_words(look: Look, text: str, size: int, width: int) -> list[str]:
+    """``text``'s words in lines that fit ``width`` screen pixels (a word too long stays whole;
+    no text, no line): the six-card panels' and the new-game error's wrapping."""
+    font = look.type.font(size)
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if font.size(trial)[0] * PIXEL > width and line:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    if line:
+        lines.append(line)
+    return lines
+
+
 def wrap_text(look: Look, text: str, size: int, width: int, face: str = "bold") -> list[str]:
     """``text`` in lines no wider than ``width`` (a word too long for a line is cut)."""
     lines: list[str] = []

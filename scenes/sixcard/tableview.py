@@ -19,6 +19,7 @@ from golf.sixcard.rules import cancelled_slots
 from golf.sixcard.view import SeatView
 from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, chunky_panel
 from scenes.core.manager import App
+from scenes.core.textfit import wrap_words
 from scenes.sixcard.art import draw_sprite
 from scenes.sixcard.board import HUD_H, SeatSpot
 from scenes.sixcard.listeners import BANNER_SECONDS
@@ -528,16 +529,4 @@ class TablePanels:
 
 def wrap(app: App, text: str, size: int, width: int) -> list[str]:
     """Split ``text`` into lines that fit ``width`` screen pixels."""
-    font = app.look.type.font(size)
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if font.size(trial)[0] * PIXEL > width and line:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    if line:
-        lines.append(line)
-    return lines
+    return wrap_words(app.look, text, size, width)

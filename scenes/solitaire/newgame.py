@@ -20,6 +20,7 @@ from scenes.core.i18n import Texts
 from scenes.core.input import Intent, Kind
 from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, Look, chunky_panel, veil
 from scenes.core.manager import App, Scene
+from scenes.core.textfit import wrap_words
 from scenes.core.widgets import Button, Choice, Form
 
 __all__ = ["CodeField", "NewGameScene"]
@@ -269,7 +270,7 @@ class NewGameScene(Scene):
         )
         below = (self.field.rect.left, self.field.rect.bottom + 10)
         if self.error:
-            for i, line in enumerate(_wrap(look, self.error, 7, self.field.rect.width)):
+            for i, line in enumerate(wrap_words(look, self.error, 7, self.field.rect.width)):
                 look.type.blit(
                     surface, line, 7, p.orange, (below[0], below[1] + i * 18), shadow=p.ink
                 )
@@ -292,19 +293,3 @@ class NewGameScene(Scene):
                 shadow=p.ink,
             )
 
-
-def _wrap(look: Look, text: str, size: int, width: int) -> list[str]:
-    """Split ``text`` into lines that fit ``width`` screen pixels."""
-    font = look.type.font(size)
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if font.size(trial)[0] * PIXEL > width and line:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    if line:
-        lines.append(line)
-    return lines
