@@ -9,6 +9,7 @@ import sys
 from typing import Any
 
 from golf.core.deal import MAX_DEAL
+from golf.core.translations import LANGUAGES
 from golf.solitaire.codes import format_code
 from golf.solitaire.describe import describe
 from golf.solitaire.engine import Action
@@ -49,7 +50,7 @@ def parse_actions(text: str) -> list[Action]:
 
 def _add_describe(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("code", metavar="CODE", help="a game code such as GO1-E-AAAAAAB")
-    parser.add_argument("--lang", choices=("en", "fr"), default="en", help="language of the text")
+    parser.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the text")
     parser.add_argument(
         "--actions", default="", metavar="LIST", help='actions to play first, e.g. "draw, play 5"'
     )

@@ -16,6 +16,7 @@ from typing import Any, Final
 
 from golf.core.folders import data_dir
 from golf.core.store import Store
+from golf.core.translations import LANGUAGES, decimal
 from golf.solitaire import daily
 from golf.solitaire.stats import STATS_DOCUMENT, RuleStats, Stats, daily_dates
 from golfcli.options import EXIT_FAILED, EXIT_OK
@@ -47,7 +48,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         "stats", help="print the statistics", description="Print the player's statistics."
     )
     parser.add_argument("--json", action="store_true", help="print them as JSON")
-    parser.add_argument("--lang", choices=("en", "fr"), default="en", help="language of the text")
+    parser.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the text")
     parser.add_argument(
         "--today",
         type=_iso_date,
@@ -102,7 +103,7 @@ def _num(value: float | None, lang: str, digits: int = 1) -> str:
     if value is None:
         return "–"
     text = f"{value:.{digits}f}"
-    return text.replace(".", ",") if lang == "fr" else text
+    return decimal(text, lang)
 
 
 def _opt(value: int | None) -> str:
