@@ -123,7 +123,7 @@ def _lookup(lang: str, key: str, count: object) -> str:
     return catalogue.npgettext(key, msgid, plural, n)
 
 
-def text(lang: str, key: str, **fields: object) -> str:
+def text(lang: str, key: str, /, **fields: object) -> str:
     """The text of ``key`` in ``lang`` (English when the language or the translation is
     missing), its ``{name}`` fields filled from ``fields``; a plural text is chosen by
     ``count``. Raises ``KeyError`` for a key no catalogue has."""

@@ -213,7 +213,7 @@ def write_highscores(scores: HighScores) -> Data:
 HIGHSCORES_DOCUMENT: Final[Document[HighScores]] = Document(
     name="highscores.json",
     version=1,
-    label={"en": "high-score", "fr": "des meilleurs scores"},
+    label="store.label.high_scores",
     default=HighScores,
     read=read_highscores,
     write=write_highscores,

@@ -342,7 +342,7 @@ def _write_saved(rnd: Round | None) -> Data:
 ROUND_DOCUMENT: Final[Document[Round | None]] = Document(
     name="round.json",
     version=1,
-    label={"en": "saved round", "fr": "du parcours en cours"},
+    label="store.label.saved_round",
     default=lambda: None,
     read=_read_saved,
     write=_write_saved,

@@ -81,7 +81,7 @@ class Texts:
             lang = translations.SOURCE_LANGUAGE
         self.lang = lang
 
-    def __call__(self, key: str, **fields: object) -> str:
+    def __call__(self, key: str, /, **fields: object) -> str:
         if not translations.has_text(key):
             log.warning("missing text %r", key)
             return key
