@@ -127,9 +127,13 @@ def text(lang: str, key: str, /, **fields: object) -> str:
     """The text of ``key`` in ``lang`` (English when the language or the translation is
     missing), its ``{name}`` fields filled from ``fields``; a plural text is chosen by
     ``count``. Raises ``KeyError`` for a key no catalogue has."""
-    if key not in _sources():
+    source = _sources().get(key)
+    if source is None:
         raise KeyError(key)
-    found = _lookup(lang, key, fields.get("count"))
+    if source[1] is None:  # the screens ask every frame: one lookup in the language's table
+        found = table(language_or_source(lang))[key]
+    else:
+        found = _lookup(lang, key, fields.get("count"))
     return found.format(**fields) if fields else found
 
 
