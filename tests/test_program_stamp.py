@@ -99,3 +99,40 @@ def test_the_settings_file_says_which_program_wrote_it(tmp_path: Path) -> None:
     assert list(data)[:2] == ["format", "program"] and data["program"] == stamp()
     loaded, notice = settings_store.load()
     assert notice is None and loaded == settings
+
+
+def test_the_title_screen_shows_the_version_in_its_corner(tmp_path: Path) -> None:
+    """The version a player reads off the title is the one ``golf --version`` prints: the corner
+    shows exactly its text (rendered apart and compared pixel for pixel)."""
+    import pygame
+
+    from scenes.core.look import PALETTE, SCREEN_SIZE
+    from tests.ui_driver import make_driver
+
+    driver = make_driver(tmp_path / "data", tmp_path / "config")
+    app = driver.app
+    title = app.scenes.top
+    assert title is not None
+    assert getattr(title, "program", None) == f"v{version()}"
+    frame = pygame.Surface(SCREEN_SIZE)
+    title.draw(frame)
+    alone = pygame.Surface(SCREEN_SIZE)
+    alone.fill((1, 2, 3))
+    rect = app.look.type.blit(
+        alone,
+        f"v{version()}",
+        8,
+        PALETTE.label,
+        (SCREEN_SIZE[0] - 8, SCREEN_SIZE[1] - 14),
+        anchor="bottomright",
+        shadow=PALETTE.ink,
+    )
+    assert rect.right <= SCREEN_SIZE[0] and rect.bottom <= SCREEN_SIZE[1]
+    drawn = [
+        (x, y)
+        for x in range(rect.left, rect.right)
+        for y in range(rect.top, rect.bottom)
+        if alone.get_at((x, y))[:3] == PALETTE.label[:3]
+    ]
+    assert drawn, "the version text draws no pixel"
+    assert all(frame.get_at(p)[:3] == PALETTE.label[:3] for p in drawn)
