@@ -73,6 +73,12 @@ def _six_card(subparsers: argparse._SubParsersAction[Any]) -> None:
     sixcard.register(subparsers)
 
 
+def _serve(subparsers: argparse._SubParsersAction[Any]) -> None:
+    from golfcli import serve
+
+    serve.register(subparsers)
+
+
 COMMANDS: Final = (
     Commands(("verify",), verify.register),
     Commands(("describe", "new-code"), solitaire.register),
@@ -81,6 +87,7 @@ COMMANDS: Final = (
     Commands(("solve", "survey"), _solver),
     Commands(("stats",), _stats),
     Commands(("six-card",), _six_card),
+    Commands(("serve",), _serve),
 )
 """Every command, in the order ``--help`` lists them."""
 

@@ -1,4 +1,5 @@
-"""The layers, read from every import in the source: ``golfcli`` → ``scenes`` → ``golf``.
+"""The layers, read from every import in the source: ``golfcli`` → ``scenes`` → ``golfnet`` →
+``golf``.
 
 Every import statement counts — at module level, inside functions, under ``if TYPE_CHECKING:``
 and ``importlib.import_module("...")`` with a literal name — since a lazy import is still an
@@ -14,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("golf", "golfcli", "scenes")
+PACKAGES = ("golf", "golfnet", "golfcli", "scenes")
 
 
 @dataclass(frozen=True)
@@ -185,7 +186,17 @@ def test_the_engine_imports_neither_the_screens_nor_the_command_line_nor_pygame(
     wrong = [
         str(a)
         for a in arrows()
-        if _layer(a.source) == "golf" and _layer(a.target) in ("scenes", "golfcli", "pygame", "main")
+        if _layer(a.source) == "golf"
+        and _layer(a.target) in ("scenes", "golfcli", "golfnet", "pygame", "websockets", "main")
+    ]
+    assert wrong == []
+
+
+def test_the_network_layer_imports_neither_the_screens_nor_the_command_line_nor_pygame() -> None:
+    wrong = [
+        str(a)
+        for a in arrows()
+        if _layer(a.source) == "golfnet" and _layer(a.target) in ("scenes", "golfcli", "pygame", "main")
     ]
     assert wrong == []
 
@@ -225,23 +236,26 @@ GAMES = ("solitaire", "sixcard")
 
 def floor(module: str) -> int:
     """How high a module sits (docs/architecture.md): the shared core of the engine (0), each
-    game's engine (1), what reads both games (2); the window's core (3), each game's screens
-    (4), the screens both games share and the moves between screens (5); the command line (6),
-    ``main.py`` (7). An arrow may only go down or stay on its floor."""
+    game's engine (1), what reads both games (2); the network layer (3); the window's core (4),
+    each game's screens (5), the screens both games share and the moves between screens (6);
+    the command line (7), ``main.py`` (8). An arrow may only go down or stay on its floor."""
     parts = module.split(".")
     top, second = parts[0], parts[1] if len(parts) > 1 else ""
     if top == "main":
-        return 7
+        return 8
     if top == "golfcli":
-        return 6
+        return 7
     if top == "golf":
         return 0 if second == "core" else 1 if second in GAMES else 2
-    return 3 if second in ("core", "") else 4 if second in GAMES else 5
+    if top == "golfnet":
+        return 3
+    return 4 if second in ("core", "") else 5 if second in GAMES else 6
 
 
 def test_every_module_has_its_floor() -> None:
     assert floor("golf.core.cards") < floor("golf.sixcard.game") < floor("golf.replay_files")
-    assert floor("golf.replay_files") < floor("scenes.core.manager") < floor("scenes.solitaire.game")
+    assert floor("golf.replay_files") < floor("golfnet.server") < floor("scenes.core.manager")
+    assert floor("scenes.core.manager") < floor("scenes.solitaire.game")
     assert floor("scenes.solitaire.game") < floor("scenes.title") < floor("golfcli.main")
     assert floor("golfcli.main") < floor("main")
 

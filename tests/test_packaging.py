@@ -278,13 +278,13 @@ def test_the_package_list_names_every_package_folder_of_the_checkout() -> None:
     setuptools = PYPROJECT["tool"]["setuptools"]
     found = {
         ".".join(init.parent.relative_to(ROOT).parts)
-        for top in ("golf", "golfcli", "scenes")
+        for top in ("golf", "golfcli", "golfnet", "scenes")
         for init in (ROOT / top).rglob("__init__.py")
     }
     shipped = {
         name
         for name in setuptools["packages"]
-        if name.split(".")[0] in ("golf", "golfcli", "scenes")
+        if name.split(".")[0] in ("golf", "golfcli", "golfnet", "scenes")
     }
     assert shipped == found
 

@@ -1,0 +1,235 @@
+"""The messages of six-card Golf over the network: small JSON objects, versioned, each checked
+against its schema on arrival, in both directions (``docs/network.md`` lists them).
+
+Every message is a JSON object ``{"v": 1, "type": ..., ...}``; :func:`decode` returns it only
+when its version is known, its type is one of the direction's types, every field it needs is
+there with the right form and no other field is present; otherwise it raises
+:class:`BadMessage` naming what is wrong (never echoing the message). A seat's view travels as
+the fields of :class:`~golf.sixcard.view.SeatView` (its rules once, in the room's message), so
+the protocol follows the engine's view without a second list of what a seat may know.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Callable, Mapping
+from typing import Any, Final
+
+from golf.sixcard.ai import LEVELS
+from golf.sixcard.game import State
+from golf.sixcard.rules import MAX_PLAYERS, MIN_PLAYERS, SixRules
+from golf.sixcard.view import SeatView, seat_view
+
+VERSION: Final = 1
+MAX_MESSAGE: Final = 4096
+"""Largest message a client may send, in bytes (the server's frame limit)."""
+MAX_NAME: Final = 24
+CODE_LETTERS: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+CODE_LENGTH: Final = 6
+MAX_TIMER: Final = 600.0
+PERSON: Final = "person"
+SEAT_KINDS: Final = (PERSON, *LEVELS)
+"""What a seat may be when a room is created: a place for a person, or a computer's level."""
+
+Message = dict[str, Any]
+Check = Callable[[object], bool]
+
+
+class BadMessage(ValueError):
+    """A message that is not one of the protocol's: says what is wrong, never what was sent."""
+
+
+def _text(limit: int) -> Check:
+    return lambda v: isinstance(v, str) and 0 < len(v) <= limit and v.isprintable()
+
+
+def _int(low: int, high: int) -> Check:
+    return lambda v: type(v) is int and low <= v <= high
+
+
+def _number(low: float, high: float) -> Check:
+    return lambda v: type(v) in (int, float) and low <= v <= high  # type: ignore[operator]
+
+
+def _bool(v: object) -> bool:
+    return type(v) is bool
+
+
+def _code(v: object) -> bool:
+    return isinstance(v, str) and len(v) == CODE_LENGTH and all(c in CODE_LETTERS for c in v)
+
+
+def _token(v: object) -> bool:
+    return isinstance(v, str) and 8 <= len(v) <= 64 and v.isascii() and v.isprintable()
+
+
+def _seat_kinds(v: object) -> bool:
+    return (
+        isinstance(v, list)
+        and MIN_PLAYERS <= len(v) <= MAX_PLAYERS
+        and v[0] == PERSON
+        and all(k in SEAT_KINDS for k in v)
+    )
+
+
+def _rules(v: object) -> bool:
+    try:
+        read_rules(v)
+    except BadMessage:
+        return False
+    return True
+
+
+def _object(v: object) -> bool:
+    return isinstance(v, dict)
+
+
+def _optional(check: Check) -> Check:
+    return lambda v: v is None or check(v)
+
+
+def _list(v: object) -> bool:
+    return isinstance(v, list)
+
+
+_ACTION: Final = _text(24)
+_NAME: Final = _text(MAX_NAME)
+_SEAT: Final = _int(0, MAX_PLAYERS - 1)
+
+# Each type: its fields, each with its check and whether it must be there.
+Schema = Mapping[str, tuple[Check, bool]]
+TO_SERVER: Final[Mapping[str, Schema]] = {
+    "create": {
+        "name": (_NAME, True),
+        "seats": (_seat_kinds, True),
+        "rules": (_rules, False),
+        "timer": (_number(0, MAX_TIMER), False),
+        "pause": (_number(0, 5), False),
+    },
+    "join": {"code": (_code, True), "name": (_NAME, True)},
+    "rejoin": {"code": (_code, True), "token": (_token, True)},
+    "watch": {"code": (_code, True)},
+    "ready": {"ready": (_bool, True)},
+    "start": {},
+    "act": {"action": (_ACTION, True), "at": (_int(0, 1_000_000), True)},
+    "leave": {},
+    "record": {},
+}
+"""What a client may send."""
+
+TO_CLIENT: Final[Mapping[str, Schema]] = {
+    "welcome": {
+        "code": (_code, True),
+        "seat": (_optional(_SEAT), True),
+        "token": (_optional(_token), True),
+    },
+    "room": {
+        "code": (_code, True),
+        "seats": (_list, True),
+        "rules": (_rules, True),
+        "timer": (_number(0, MAX_TIMER), True),
+        "host": (_SEAT, True),
+        "started": (_bool, True),
+    },
+    "update": {
+        "at": (_int(0, 1_000_000), True),
+        "view": (_object, True),
+        "last": (_optional(_object), True),
+        "deadline": (_optional(_number(0, MAX_TIMER * 2)), True),
+    },
+    "refused": {"reason": (_text(40), True), "text": (_text(200), True)},
+    "error": {"error": (_text(40), True), "text": (_text(200), True)},
+    "over": {"record": (_object, True)},
+    "bye": {"reason": (_text(40), True)},
+}
+"""What the server may send."""
+
+
+def encode(kind: str, **fields: object) -> str:
+    """A message as the compact JSON text sent on the wire."""
+    return json.dumps({"v": VERSION, "type": kind, **fields}, separators=(",", ":"))
+
+
+def decode(data: str | bytes, schema: Mapping[str, Schema], limit: int = MAX_MESSAGE) -> Message:
+    """The message in ``data`` if it is one of ``schema``'s; raises :class:`BadMessage`."""
+    if not isinstance(data, str):
+        raise BadMessage("messages are JSON text, not binary frames")
+    if len(data) > limit:
+        raise BadMessage(f"a message is at most {limit} characters")
+    try:
+        message = json.loads(data)
+    except (ValueError, RecursionError):
+        raise BadMessage("not JSON") from None
+    if not isinstance(message, dict):
+        raise BadMessage("a message is a JSON object")
+    if message.get("v") != VERSION:
+        raise BadMessage(f"protocol version {VERSION} expected")
+    kind = message.get("type")
+    fields = schema.get(kind) if isinstance(kind, str) else None
+    if fields is None:
+        raise BadMessage("unknown message type")
+    for name in message:
+        if name not in ("v", "type") and name not in fields:
+            raise BadMessage(f"{kind}: unexpected field")
+    for name, (check, required) in fields.items():
+        if name not in message:
+            if required:
+                raise BadMessage(f"{kind}: {name} is missing")
+        elif not check(message[name]):
+            raise BadMessage(f"{kind}: {name} is not valid")
+    return message
+
+
+# --- rules and views --------------------------------------------------------------------------
+
+_RULE_KEYS: Final = tuple(SixRules().to_dict())
+
+
+def read_rules(value: object) -> SixRules:
+    """A rule set from its ``to_dict`` form; raises :class:`BadMessage`."""
+    if not isinstance(value, dict) or not set(value) <= set(_RULE_KEYS):
+        raise BadMessage("rules: expected the rule set's fields")
+    try:
+        return SixRules(**value)
+    except (TypeError, ValueError):
+        raise BadMessage("rules: not a rule set") from None
+
+
+_VIEW_FIELDS: Final = tuple(f.name for f in dataclasses.fields(SeatView) if f.name != "rules")
+
+
+def view_data(view: SeatView) -> dict[str, object]:
+    """A seat's view as JSON data: its fields (tuples as lists), without the rules."""
+    return {name: getattr(view, name) for name in _VIEW_FIELDS}
+
+
+def _tuples(value: object) -> object:
+    if isinstance(value, list):
+        return tuple(_tuples(v) for v in value)
+    return value
+
+
+def read_view(data: Mapping[str, object], rules: SixRules) -> SeatView:
+    """The view a client was sent; raises :class:`BadMessage` when it is not one."""
+    if set(data) != set(_VIEW_FIELDS):
+        raise BadMessage("view: expected the seat view's fields")
+    fields = {name: _tuples(data[name]) for name in _VIEW_FIELDS}
+    try:
+        return SeatView(rules=rules, **fields)  # type: ignore[arg-type]
+    except TypeError:
+        raise BadMessage("view: not a seat view") from None
+
+
+def public_view(state: State) -> dict[str, object]:
+    """What a spectator may see: the view of a seat with its own secrets taken out (only face-up
+    cards, and the card in hand only when it came from the discard)."""
+    data = view_data(seat_view(state, 0))
+    data["seat"] = None
+    data["grids"] = tuple(
+        tuple(c if state.up[s] >> i & 1 else None for i, c in enumerate(grid))
+        for s, grid in enumerate(state.grids)
+    )
+    data["peeked"] = 0
+    data["drawn"] = state.drawn if state.drawn_from == "discard" else None
+    return data

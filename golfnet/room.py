@@ -1,0 +1,357 @@
+"""One room of the server: its seats (people with their tokens, computers), the one match played
+through the engine, the turn timer, and what each seat is sent.
+
+The room alone holds the state; a seat is sent only the view of that seat
+(:func:`~golf.sixcard.view.seat_view`), a spectator only what is public. An action comes with
+the seat its connection is bound to and is taken only when that seat is the one to move (or,
+between holes, is a person asking for the next hole). A person out of time, gone or dropped has
+an automatic move played for them (said in the update); a seat left for good is played by a
+computer. The time is passed in (``now``, seconds), so tests step a room without a clock.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Final, Protocol
+
+from golf.sixcard.actions import NEXT_HOLE_ACTION, Action
+from golf.sixcard.ai import Opponent, make_opponent
+from golf.sixcard.game import Match, new_game
+from golf.sixcard.rules import SixRules
+from golf.sixcard.texts import message
+from golf.sixcard.view import seat_view
+from golfnet.protocol import PERSON, encode, public_view, view_data
+
+OPEN: Final = "open"
+COMPUTER: Final = "computer"
+STAND_IN: Final = "medium"
+"""The level of the computer that plays for a person out of time, gone or dropped."""
+GRACE: Final = 30.0
+"""Seconds a dropped person has to come back before an automatic move plays their turn."""
+BETWEEN_HOLES: Final = 20.0
+"""Seconds the scores of a hole stay up at most before the next hole is dealt."""
+
+ERRORS: Final = {
+    "full": "every seat of this room is taken",
+    "started": "the game has started",
+    "not_host": "only the room's host can start the game",
+    "not_ready": "every person must be ready first",
+    "not_started": "the game has not started",
+    "not_your_turn": "it is not your turn",
+    "stale": "the game has moved on since that action was chosen",
+    "not_over": "the record is sent once the game is over",
+    "bad_action": "that is not an action",
+}
+"""The room's refusals (the window says them in the player's language from the key)."""
+
+
+class Link(Protocol):
+    """Where a seat's or spectator's messages go (a connection; a list in tests)."""
+
+    def send(self, text: str) -> None: ...
+
+
+@dataclass
+class Seat:
+    """One seat: a place for a person (open until taken), or a computer of a level."""
+
+    kind: str
+    name: str = ""
+    level: str = STAND_IN
+    token: str | None = None
+    ready: bool = False
+    link: Link | None = None
+    gone: bool = False
+    """A person who left the game: a computer plays the seat to the end."""
+
+    @property
+    def person(self) -> bool:
+        return self.kind == PERSON
+
+    def label(self) -> str:
+        """What the replay file calls the seat."""
+        if self.person and not self.gone:
+            return self.name
+        return f"{self.name} ({self.level})" if self.name else f"computer ({self.level})"
+
+    def public(self) -> dict[str, object]:
+        return {
+            "name": self.name,
+            "kind": self.kind,
+            "level": self.level,
+            "ready": self.ready,
+            "connected": self.link is not None,
+            "gone": self.gone,
+        }
+
+
+@dataclass
+class Room:
+    """A room: created with its seats (``person`` or a computer level) and rules."""
+
+    code: str
+    rules: SixRules
+    kinds: Sequence[str]
+    number: int
+    seed: int
+    timer: float = 0.0
+    """Seconds a person has for each action (0: no limit)."""
+    pause: float = 0.6
+    """Seconds a computer waits before its action (0 at full speed)."""
+    make_token: Callable[[], str] = field(default=lambda: secrets.token_urlsafe(18))
+    seats: list[Seat] = field(init=False)
+    spectators: list[Link] = field(default_factory=list)
+    match: Match | None = None
+    times: list[float] = field(default_factory=list)
+    since: float = 0.0
+    """When the last action was taken (or the game started)."""
+    nexts: set[int] = field(default_factory=set)
+    opponents: dict[int, Opponent] = field(default_factory=dict)
+    last: dict[str, object] | None = None
+
+    def __post_init__(self) -> None:
+        self.seats = [Seat(OPEN) if k == PERSON else Seat(COMPUTER, level=k) for k in self.kinds]
+
+    # --- the lobby --------------------------------------------------------------------------
+
+    @property
+    def started(self) -> bool:
+        return self.match is not None
+
+    @property
+    def over(self) -> bool:
+        return self.match is not None and self.match.state.over
+
+    def take(self, name: str, link: Link) -> tuple[int, str] | str:
+        """Seat a person in the first open seat: (seat, token), or an error key (the caller
+        welcomes them, then tells the room)."""
+        if self.started:
+            return "started"
+        for s, seat in enumerate(self.seats):
+            if seat.kind == OPEN:
+                token = self.make_token()
+                self.seats[s] = Seat(PERSON, name=name, token=token, link=link, ready=s == 0)
+                return s, token
+        return "full"
+
+    def seat_of(self, token: str) -> int | None:
+        """The seat whose token this is (compared in constant time)."""
+        found = None
+        for s, seat in enumerate(self.seats):
+            if seat.token is not None and secrets.compare_digest(seat.token, token):
+                found = s
+        return found
+
+    def bind(self, seat: int, link: Link, now: float) -> None:
+        """A person comes back on a new connection: the seat is theirs again, as it was."""
+        self.seats[seat].link = link
+        self.seats[seat].gone = False
+        self.tell_room()
+        if self.match is not None:
+            link.send(self.update_for(seat, now))
+            if self.over:
+                link.send(encode("over", record=self.record()))
+
+    def watch(self, link: Link, now: float) -> None:
+        self.spectators.append(link)
+        link.send(self.room_message())
+        if self.match is not None:
+            link.send(self.update_for(None, now))
+
+    def ready(self, seat: int, flag: bool) -> None:
+        self.seats[seat].ready = flag
+        self.tell_room()
+
+    def start(self, seat: int, now: float) -> str | None:
+        """The host starts the game; open seats become computers. An error key, or None."""
+        if self.started:
+            return "started"
+        if seat != 0:
+            return "not_host"
+        if not all(s.ready for s in self.seats if s.person):
+            return "not_ready"
+        for s, seat_ in enumerate(self.seats):
+            if seat_.kind == OPEN:
+                self.seats[s] = Seat(COMPUTER, level=STAND_IN)
+        self.match = Match(new_game(self.number, len(self.seats), self.rules))
+        self.since = now
+        self.tell_room()
+        self.tell_all(now)
+        return None
+
+    def leave(self, seat: int, now: float) -> bool:
+        """A person leaves: before the start the seat opens again (the host's leaving closes the
+        room: True); after it, a computer plays the seat."""
+        if not self.started:
+            if seat == 0:
+                return True
+            self.seats[seat] = Seat(OPEN)
+        else:
+            self.seats[seat].gone = True
+            self.seats[seat].link = None
+        self.tell_room()
+        return False
+
+    def drop(self, seat: int) -> None:
+        """A person's connection is lost: the seat waits for them (the token brings them back)."""
+        self.seats[seat].link = None
+        self.tell_room()
+
+    def unwatch(self, link: Link) -> None:
+        if link in self.spectators:
+            self.spectators.remove(link)
+
+    @property
+    def empty(self) -> bool:
+        """No person is connected and none can come back before the game ends."""
+        return all(s.link is None for s in self.seats) and not self.spectators
+
+    # --- play -------------------------------------------------------------------------------
+
+    def movers(self) -> tuple[int, ...]:
+        """The seats that may act now: the seat to move, or between holes every person."""
+        if self.match is None or self.match.state.over:
+            return ()
+        state = self.match.state
+        if state.to_move is not None:
+            return (state.to_move,)
+        return tuple(s for s, seat in enumerate(self.seats) if seat.person and not seat.gone)
+
+    def act(self, seat: int, token: str, at: int, now: float) -> tuple[str, str] | None:
+        """A seat's action: None when taken, else (reason key, English text)."""
+        if self.match is None:
+            return "not_started", ERRORS["not_started"]
+        if seat not in self.movers():
+            return "not_your_turn", ERRORS["not_your_turn"]
+        if at != len(self.match.log):
+            return "stale", ERRORS["stale"]
+        try:
+            action = Action.parse(token)
+        except ValueError:
+            return "bad_action", ERRORS["bad_action"]
+        state = self.match.state
+        if state.phase == "hole_over" and action == NEXT_HOLE_ACTION:
+            self.nexts.add(seat)
+            if not self.nexts >= {s for s in self.movers() if self.seats[s].link is not None}:
+                return None  # the others are still reading the scores
+        refusal = self.match.refusal(action)
+        if refusal is not None:
+            return refusal.value, message(refusal, "en")
+        self.play(seat, action, False, now)
+        return None
+
+    def play(self, seat: int | None, action: Action, auto: bool, now: float) -> None:
+        """Take an action the rules allow, keep its time and tell every seat."""
+        assert self.match is not None
+        refused = self.match.apply(action)
+        assert refused is None, refused
+        self.times.append(round(now - self.since, 3))
+        self.since = now
+        self.nexts.clear()
+        self.last = {"seat": seat, "action": str(action), "auto": auto}
+        self.tell_all(now)
+        if self.match.state.over:
+            text = encode("over", record=self.record())
+            for link in self.links():
+                link.send(text)
+
+    def due(self) -> tuple[float, int | None] | None:
+        """When the next automatic action is due (seconds after the last) and for which seat."""
+        movers = self.movers()
+        if not movers:
+            return None
+        state = self.match.state if self.match else None
+        if state is not None and state.to_move is None:
+            waiting = [s for s in movers if self.seats[s].link is not None]
+            return (0.0 if not waiting else BETWEEN_HOLES), None
+        seat = movers[0]
+        s = self.seats[seat]
+        if not s.person or s.gone:
+            return self.pause, seat
+        if s.link is None:
+            return min(GRACE, self.timer) if self.timer else GRACE, seat
+        return (self.timer, seat) if self.timer else None
+
+    def wake(self, now: float) -> float | None:
+        """Play every automatic action due by ``now``; the time of the next one, if any."""
+        for _ in range(10_000):
+            due = self.due()
+            if due is None:
+                return None
+            wait, seat = due
+            if self.since + wait > now:
+                return self.since + wait
+            self.play(
+                seat,
+                self.automatic(seat),
+                self.seats[seat].person if seat is not None else False,
+                now,
+            )
+        return now
+
+    def automatic(self, seat: int | None) -> Action:
+        """A computer's choice for the seat (the next hole between holes)."""
+        assert self.match is not None
+        if seat is None:
+            return NEXT_HOLE_ACTION
+        level = self.seats[seat].level
+        if seat not in self.opponents:
+            self.opponents[seat] = make_opponent(level, self.seed * 8 + seat)
+        return self.opponents[seat].decide(seat_view(self.match.state, seat))
+
+    # --- what is sent ----------------------------------------------------------------------
+
+    def links(self) -> list[Link]:
+        return [s.link for s in self.seats if s.link is not None] + self.spectators
+
+    def room_message(self) -> str:
+        return encode(
+            "room",
+            code=self.code,
+            seats=[s.public() for s in self.seats],
+            rules=self.rules.to_dict(),
+            timer=self.timer,
+            host=0,
+            started=self.started,
+        )
+
+    def tell_room(self) -> None:
+        text = self.room_message()
+        for link in self.links():
+            link.send(text)
+
+    def deadline(self, now: float) -> float | None:
+        due = self.due()
+        if due is None:
+            return None
+        return max(0.0, round(self.since + due[0] - now, 2))
+
+    def update_for(self, seat: int | None, now: float) -> str:
+        """The update a seat (None: a spectator) is sent: its own view only."""
+        assert self.match is not None
+        state = self.match.state
+        view = view_data(seat_view(state, seat)) if seat is not None else public_view(state)
+        return encode(
+            "update", at=len(self.match.log), view=view, last=self.last, deadline=self.deadline(now)
+        )
+
+    def tell_all(self, now: float) -> None:
+        for s, seat in enumerate(self.seats):
+            if seat.link is not None:
+                seat.link.send(self.update_for(s, now))
+        if self.spectators:
+            text = self.update_for(None, now)
+            for link in self.spectators:
+                link.send(text)
+
+    def record(self) -> dict[str, object]:
+        """The record of play, from which a client writes a normal six-card replay."""
+        assert self.match is not None
+        return {
+            "code": self.match.code,
+            "actions": [str(a) for a in self.match.log],
+            "times": list(self.times),
+            "seats": [s.label() for s in self.seats],
+        }

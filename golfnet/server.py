@@ -1,0 +1,438 @@
+"""The six-card Golf server: WebSocket connections (``websockets``), each message checked against
+the protocol, the rooms, the timers of their automatic moves, and the guards.
+
+One asyncio loop runs everything. A connection is bound to at most one seat (or is a spectator)
+once it creates, joins, rejoins or watches a room, and everything it sends afterwards is for
+that seat alone: messages carry no seat. Whatever a client sends, the server answers with a
+refusal, counts an offence, or closes that connection; an error in handling one message is
+logged and counted (``crashes``) and the server goes on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Final
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
+
+from golf.core.deal import MAX_DEAL
+from golfnet.guard import BURST, RATE, Bucket, Guesses, Offences
+from golfnet.protocol import (
+    CODE_LENGTH,
+    CODE_LETTERS,
+    MAX_MESSAGE,
+    TO_SERVER,
+    BadMessage,
+    Message,
+    decode,
+    encode,
+    read_rules,
+)
+from golfnet.room import ERRORS, Room
+
+log = logging.getLogger(__name__)
+
+DEFAULT_PORT: Final = 8765
+BACKLOG: Final = 512
+"""Messages waiting for a client that does not read them; past this it is disconnected."""
+IDLE: Final = 60.0
+"""Seconds a connection may stay without a seat or a room before it is closed."""
+SWEEP: Final = 30.0
+KEEP_EMPTY: Final = 600.0
+"""Seconds a room with nobody connected is kept for its people to come back."""
+
+SERVER_ERRORS: Final = {
+    "bad_message": "that message is not one of the protocol's",
+    "flood": "too many messages: slow down",
+    "no_room": "there is no room with that code",
+    "bad_token": "that token is not one of this room's",
+    "slow_down": "too many wrong codes or tokens: wait a few seconds",
+    "seated": "this connection already has a room",
+    "no_seat": "join a room first",
+    "spectator": "a spectator cannot play",
+    "busy": "the server has no room for another game now",
+    **ERRORS,
+}
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one server accepts."""
+
+    rooms: int = 2000
+    connections: int = 8000
+    per_address: int = 64
+    offences: int = 10
+    rate: float = RATE
+    """Messages a second one connection may send on average (a person sends a few)."""
+    burst: float = BURST
+
+
+@dataclass(eq=False)
+class Connection:
+    """One client: its socket, its outgoing queue, what it is bound to, its guards."""
+
+    ws: ServerConnection
+    address: str
+    offences: Offences
+    bucket: Bucket = field(default_factory=Bucket)
+    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    room: Room | None = None
+    seat: int | None = None
+    closing: bool = False
+
+    def send(self, text: str) -> None:
+        if self.closing:
+            return
+        if self.queue.qsize() >= BACKLOG:
+            self.closing = True  # it does not read what it is sent: let it go
+            self.queue.put_nowait(None)
+            return
+        self.queue.put_nowait(text)
+
+
+class GolfServer:
+    """The rooms and connections of one server; :meth:`start` listens."""
+
+    def __init__(self, limits: Limits = Limits(), clock: Callable[[], float] | None = None) -> None:
+        self.limits = limits
+        self.rooms: dict[str, Room] = {}
+        self.connections: set[Connection] = set()
+        self.per_address: Counter[str] = Counter()
+        self.guesses = Guesses()
+        self.stats: Counter[str] = Counter()
+        self.wakes: dict[str, asyncio.TimerHandle] = {}
+        self.touched: dict[str, float] = {}
+        self._clock = clock
+        self.server: Server | None = None
+        self.sweeper: asyncio.Task[None] | None = None
+
+    def now(self) -> float:
+        return self._clock() if self._clock else asyncio.get_running_loop().time()
+
+    async def start(self, host: str = "127.0.0.1", port: int = DEFAULT_PORT) -> Server:
+        self.server = await serve(
+            self.handle,
+            host,
+            port,
+            compression=None,  # no deflate: no zip bombs, less work per message
+            max_size=MAX_MESSAGE,
+            max_queue=8,
+            open_timeout=5,
+            ping_interval=20,
+            ping_timeout=20,
+            close_timeout=2,
+            process_request=self.admit,
+            server_header=None,
+        )
+        self.sweeper = asyncio.get_running_loop().create_task(self.sweep())
+        return self.server
+
+    async def stop(self) -> None:
+        """Close every connection and stop listening."""
+        if self.sweeper is not None:
+            self.sweeper.cancel()
+        for handle in self.wakes.values():
+            handle.cancel()
+        if self.server is not None:
+            self.server.close()
+            await self.server.wait_closed()
+
+    def port(self) -> int:
+        assert self.server is not None
+        return int(next(iter(self.server.sockets)).getsockname()[1])
+
+    def admit(self, ws: ServerConnection, request: Request) -> Response | None:
+        """Refuse a connection over the limits before its handshake ends."""
+        address = str(ws.remote_address[0]) if ws.remote_address else "?"
+        if (
+            len(self.connections) >= self.limits.connections
+            or self.per_address[address] >= self.limits.per_address
+        ):
+            self.stats["refused connections"] += 1
+            return ws.respond(503, "busy\n")
+        return None
+
+    # --- one connection -------------------------------------------------------------------
+
+    async def handle(self, ws: ServerConnection) -> None:
+        address = str(ws.remote_address[0]) if ws.remote_address else "?"
+        limits = self.limits
+        bucket = Bucket(limits.rate, limits.burst, limits.burst, self.now())
+        conn = Connection(ws, address, Offences(limits.offences), bucket)
+        self.connections.add(conn)
+        self.per_address[address] += 1
+        writer = asyncio.get_running_loop().create_task(self.write(conn))
+        try:
+            while not conn.closing:
+                if conn.room is not None:
+                    data = await ws.recv()
+                else:
+                    try:
+                        data = await asyncio.wait_for(ws.recv(), IDLE)
+                    except TimeoutError:
+                        self.stats["idle closed"] += 1
+                        break
+                self.receive(conn, data)
+        except ConnectionClosed as closed:
+            if closed.rcvd is None and closed.sent is not None and closed.sent.code == 1009:
+                self.offend(conn, "oversized")
+        except Exception:  # the server survives anything a client does
+            self.stats["crashes"] += 1
+            log.exception("connection from %s failed", address)
+        finally:
+            conn.closing = True
+            conn.queue.put_nowait(None)
+            self.gone(conn)
+            self.connections.discard(conn)
+            self.per_address[address] -= 1
+            if self.per_address[address] <= 0:
+                del self.per_address[address]
+            await writer
+            await ws.close()
+
+    async def write(self, conn: Connection) -> None:
+        try:
+            while (text := await conn.queue.get()) is not None:
+                await conn.ws.send(text)
+        except ConnectionClosed:
+            pass
+        except Exception:
+            self.stats["crashes"] += 1
+            log.exception("writing to %s failed", conn.address)
+        finally:
+            conn.closing = True
+            if not conn.ws.close_code:
+                await conn.ws.close(1008 if conn.offences.too_many else 1000)
+
+    def offend(self, conn: Connection, kind: str) -> None:
+        self.stats[kind] += 1
+        log.info("offence from %s: %s", conn.address, kind)
+        if conn.offences.add(kind):
+            self.stats["disconnected"] += 1
+            conn.send(encode("bye", reason="offences"))
+            conn.closing = True
+            conn.queue.put_nowait(None)
+
+    def error(self, conn: Connection, key: str) -> None:
+        conn.send(encode("error", error=key, text=SERVER_ERRORS[key]))
+
+    def receive(self, conn: Connection, data: str | bytes) -> None:
+        now = self.now()
+        if not conn.bucket.allow(now):
+            self.offend(conn, "flood")
+            self.error(conn, "flood")
+            return
+        try:
+            message = decode(data, TO_SERVER)
+        except BadMessage as e:
+            self.offend(conn, "binary" if isinstance(data, bytes) else "malformed")
+            conn.send(encode("error", error="bad_message", text=str(e)[:200]))
+            return
+        try:
+            self.dispatch(conn, message, now)
+        except Exception:
+            self.stats["crashes"] += 1
+            log.exception("a %s message from %s failed", message["type"], conn.address)
+            self.error(conn, "bad_message")
+
+    # --- what each message does -------------------------------------------------------------
+
+    def dispatch(self, conn: Connection, message: Message, now: float) -> None:
+        kind = message["type"]
+        if kind in ("create", "join", "rejoin", "watch"):
+            if conn.room is not None:
+                self.offend(conn, "misuse")
+                self.error(conn, "seated")
+                return
+            getattr(self, "on_" + kind)(conn, message, now)
+            return
+        room = conn.room
+        if room is None:
+            self.offend(conn, "misuse")
+            self.error(conn, "no_seat")
+            return
+        self.touched[room.code] = now
+        if conn.seat is None:
+            if kind == "leave":
+                room.unwatch(conn)
+                conn.room = None
+            elif kind == "record":
+                self.send_record(conn, room)
+            else:
+                self.error(conn, "spectator")
+            return
+        self.seated(conn, room, conn.seat, message, now)
+        self.schedule(room)
+
+    def seated(self, conn: Connection, room: Room, seat: int, message: Message, now: float) -> None:
+        kind = message["type"]
+        if kind == "act":
+            refused = room.act(seat, message["action"], message["at"], now)
+            if refused is not None:
+                self.stats["refused actions"] += 1
+                conn.send(encode("refused", reason=refused[0], text=refused[1]))
+        elif kind == "ready":
+            room.ready(seat, message["ready"])
+        elif kind == "start":
+            err = room.start(seat, now)
+            if err is not None:
+                self.error(conn, err)
+        elif kind == "record":
+            self.send_record(conn, room)
+        elif kind == "leave":
+            closes = room.leave(seat, now)
+            conn.room, conn.seat = None, None
+            if closes:
+                self.close_room(room)
+
+    def send_record(self, conn: Connection, room: Room) -> None:
+        if room.over:
+            conn.send(encode("over", record=room.record()))
+        else:
+            self.error(conn, "not_over")
+
+    def on_create(self, conn: Connection, message: Message, now: float) -> None:
+        if len(self.rooms) >= self.limits.rooms:
+            self.error(conn, "busy")
+            return
+        code = self.new_code()
+        room = Room(
+            code=code,
+            rules=read_rules(message.get("rules", {})),
+            kinds=tuple(message["seats"]),
+            number=secrets.randbelow(MAX_DEAL),
+            seed=secrets.randbits(32),
+            timer=float(message.get("timer", 0)),
+            pause=float(message.get("pause", 0.6)),
+        )
+        self.rooms[code] = room
+        self.touched[code] = now
+        self.stats["rooms"] += 1
+        self.seat_person(conn, room, message["name"])
+
+    def seat_person(self, conn: Connection, room: Room, name: str) -> None:
+        taken = room.take(name, conn)
+        if isinstance(taken, str):
+            self.error(conn, taken)
+            return
+        conn.room, conn.seat = room, taken[0]
+        conn.send(encode("welcome", code=room.code, seat=taken[0], token=taken[1]))
+        room.tell_room()
+
+    def guessed(self, conn: Connection, code: str, now: float) -> Room | None:
+        """The room a code names, under the guess limit (a miss counts against the address)."""
+        if self.guesses.blocked(conn.address, now):
+            self.offend(conn, "guessing")
+            self.error(conn, "slow_down")
+            return None
+        room = self.rooms.get(code)
+        if room is None:
+            self.guesses.missed(conn.address, now)
+            self.stats["wrong codes"] += 1
+            self.error(conn, "no_room")
+        return room
+
+    def on_join(self, conn: Connection, message: Message, now: float) -> None:
+        room = self.guessed(conn, message["code"], now)
+        if room is not None:
+            self.seat_person(conn, room, message["name"])
+
+    def on_rejoin(self, conn: Connection, message: Message, now: float) -> None:
+        room = self.guessed(conn, message["code"], now)
+        if room is None:
+            return
+        seat = room.seat_of(message["token"])
+        if seat is None:
+            self.guesses.missed(conn.address, now)
+            self.stats["wrong tokens"] += 1
+            self.offend(conn, "bad token")
+            self.error(conn, "bad_token")
+            return
+        old = room.seats[seat].link
+        if isinstance(old, Connection) and old is not conn:
+            old.room, old.seat = None, None  # the old connection no longer speaks for the seat
+            old.send(encode("bye", reason="replaced"))
+            old.closing = True
+            old.queue.put_nowait(None)
+        conn.room, conn.seat = room, seat
+        conn.send(encode("welcome", code=room.code, seat=seat, token=message["token"]))
+        room.bind(seat, conn, now)
+        self.schedule(room)
+
+    def on_watch(self, conn: Connection, message: Message, now: float) -> None:
+        room = self.guessed(conn, message["code"], now)
+        if room is not None:
+            conn.room, conn.seat = room, None
+            conn.send(encode("welcome", code=room.code, seat=None, token=None))
+            room.watch(conn, now)
+
+    def gone(self, conn: Connection) -> None:
+        """A connection ended: its seat waits for its person (or the spectator goes)."""
+        room = conn.room
+        if room is None:
+            return
+        if conn.seat is None:
+            room.unwatch(conn)
+        elif room.seats[conn.seat].link is conn:
+            if room.started:
+                room.drop(conn.seat)
+                self.schedule(room)
+            elif room.leave(conn.seat, self.now()):
+                self.close_room(room)
+        conn.room, conn.seat = None, None
+
+    # --- rooms ------------------------------------------------------------------------------
+
+    def new_code(self) -> str:
+        while True:
+            code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+            if code not in self.rooms:
+                return code
+
+    def close_room(self, room: Room) -> None:
+        for link in room.links():
+            if isinstance(link, Connection):
+                link.room, link.seat = None, None
+                link.send(encode("bye", reason="room_closed"))
+        self.rooms.pop(room.code, None)
+        self.touched.pop(room.code, None)
+        handle = self.wakes.pop(room.code, None)
+        if handle is not None:
+            handle.cancel()
+
+    def schedule(self, room: Room) -> None:
+        """Play the room's automatic moves now due, and wake it again when the next is."""
+        handle = self.wakes.pop(room.code, None)
+        if handle is not None:
+            handle.cancel()
+        if room.code not in self.rooms:
+            return
+        try:
+            wake = room.wake(self.now())
+        except Exception:
+            self.stats["crashes"] += 1
+            log.exception("room %s failed", room.code)
+            return
+        if wake is not None:
+            loop = asyncio.get_running_loop()
+            delay = max(0.0, wake - self.now())
+            self.wakes[room.code] = loop.call_later(delay, self.schedule, room)
+
+    async def sweep(self) -> None:
+        """Now and then: forget old guesses, close rooms nobody can come back to."""
+        while True:
+            await asyncio.sleep(SWEEP)
+            now = self.now()
+            self.guesses.forget_old(now)
+            for code, room in list(self.rooms.items()):
+                idle = now - self.touched.get(code, now)
+                if room.empty and (room.over or not room.started or idle > KEEP_EMPTY):
+                    self.close_room(room)
