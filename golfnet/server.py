@@ -73,6 +73,8 @@ class Limits:
     rate: float = RATE
     """Messages a second one connection may send on average (a person sends a few)."""
     burst: float = BURST
+    idle: float = IDLE
+    """Seconds a connection may stay without a room before it is closed."""
 
 
 @dataclass(eq=False)
@@ -176,7 +178,7 @@ class GolfServer:
                     data = await ws.recv()
                 else:
                     try:
-                        data = await asyncio.wait_for(ws.recv(), IDLE)
+                        data = await asyncio.wait_for(ws.recv(), self.limits.idle)
                     except TimeoutError:
                         self.stats["idle closed"] += 1
                         break

@@ -4,20 +4,16 @@ with honest clients, and the check that a client was never sent a card its seat 
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Sequence
 from typing import Any
 
-from golf.sixcard.game import State
 from golf.sixcard.rules import STANDARD, SixRules
-from golf.sixcard.view import seat_view
+from golfnet.audit import leaks as leaks
+from golfnet.audit import plain as plain
 from golfnet.client import Client
-from golfnet.protocol import public_view, view_data
 from golfnet.server import GolfServer, Limits
 
 FAST = Limits(rate=1000.0, burst=1000.0)
-CARDLESS = {"welcome", "room", "refused", "error", "bye"}
-"""The message types whose schema has no place for a card."""
 
 
 async def start_server(limits: Limits = FAST) -> tuple[GolfServer, str]:
@@ -51,31 +47,6 @@ async def open_room(
     )
     await host.send("start")
     return clients
-
-
-def plain(data: object) -> Any:
-    """Data as it arrives after a trip through JSON."""
-    return json.loads(json.dumps(data))
-
-
-def leaks(client: Client, states: Sequence[State]) -> list[str]:
-    """Every message the client received that holds more than its seat could see when it was
-    sent (``states[k]``: the state after k actions). Empty when nothing leaked."""
-    wrong = []
-    for i, m in enumerate(client.received):
-        kind = m["type"]
-        if kind == "update":
-            state = states[m["at"]]
-            seat = client.seat
-            expected = view_data(seat_view(state, seat)) if seat is not None else public_view(state)
-            if m["view"] != plain(expected):
-                wrong.append(f"message {i}: update at {m['at']} is not seat {seat}'s view")
-        elif kind == "over":
-            if not states[-1].over or m["record"]["code"] != states[0].code:
-                wrong.append(f"message {i}: a record before the game's end")
-        elif kind not in CARDLESS:
-            wrong.append(f"message {i}: unexpected {kind}")
-    return wrong
 
 
 def run(coro: Any, timeout: float = 120.0) -> Any:
