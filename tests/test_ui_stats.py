@@ -19,7 +19,7 @@ from scenes.core.widgets import TOAST_WIDTH
 from scenes.highscores import InitialsScene
 from scenes.solitaire.dialogs import GameOverScene
 from scenes.solitaire.game import GameScene
-from scenes.stats_screen import CHART, ConfirmReset, StatsScene, chart_bars
+from scenes.stats_screen import CHART, ConfirmReset, StatsScene, chart_bars, figure_text
 from scenes.title import TitleScene
 from scenes.title_panels import TitleSides
 from tests.ui_driver import DAY, WIN_CODE, WIN_LINE, Driver, make_driver
@@ -64,6 +64,25 @@ def test_statistics_survive_a_restart(ui: Driver, tmp_path: Path) -> None:
     assert tiles["Won"] == "1"
     assert tiles["Win rate"] == "50 %"
     assert tiles["Best score"] == "350"
+    assert tiles["Average score"] == "175"  # (350 + 0) / 2: a whole figure, no ".0"
+
+
+@pytest.mark.parametrize(
+    ("value", "lang", "digits", "shown"),
+    [
+        (175.0, "en", 1, "175"),
+        (175.0, "fr", 1, "175"),
+        (172.5, "en", 1, "172.5"),
+        (172.5, "fr", 1, "172,5"),
+        (3.96, "fr", 1, "4"),
+        (66.666, "en", 0, "67"),
+        (None, "en", 1, "–"),
+    ],
+)
+def test_figures_show_a_decimal_only_when_it_says_something(
+    value: float | None, lang: str, digits: int, shown: str
+) -> None:
+    assert figure_text(value, lang, digits) == shown
 
 
 def test_a_game_left_before_any_action_is_not_counted(ui: Driver) -> None:
