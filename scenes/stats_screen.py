@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pygame
 
+from golf.core.translations import decimal
 from golf.solitaire.rules import PRESETS
 from golf.solitaire.stats import (
     RECENT_GAMES,
@@ -86,7 +87,7 @@ def figure_text(value: float | None, lang: str, digits: int = 1) -> str:
     text = f"{value:.{digits}f}"
     if digits and text.endswith("." + "0" * digits):
         text = text[: -digits - 1]
-    return text.replace(".", ",") if lang == "fr" else text
+    return decimal(text, lang)
 
 
 class StatsScene(Scene):

@@ -14,10 +14,7 @@ import pygame.freetype
 import pytest
 import yaml
 
-from golf.core import cards
-from golf.sixcard.texts import MESSAGES as SIX_MESSAGES
-from golf.solitaire.texts import MESSAGES as SOLITAIRE_MESSAGES
-from scenes.core.i18n import CATALOGUE
+from golf.core import cards, translations
 from scenes.core.look import PIXEL, SMOOTH_BELOW, Type
 from scenes.core.paths import FONT_BOLD, FONT_MONO, FONT_REGULAR, asset_path
 
@@ -41,14 +38,13 @@ def _tutorial_texts() -> list[str]:
 
 
 def _every_text() -> str:
-    """Every text the window shows in English and French, the card names and the symbols."""
+    """Every text of every language's catalogue (each plural form: the window's, the engine's
+    refusals, the board description…), the tutorial, the card names and the symbols."""
     parts = [SYMBOLS, *_tutorial_texts()]
-    for table in CATALOGUE.values():
-        parts.extend(table.values())
-    for messages in (SOLITAIRE_MESSAGES, SIX_MESSAGES):
-        for by_language in messages.values():
-            parts.extend(by_language.values())
-    for lang in ("en", "fr"):
+    every_key = translations.keys()  # a function of the module, not a mapping's
+    for lang in translations.LANGUAGES:
+        for key in every_key:
+            parts.extend(translations.plural_forms(lang, key))
         parts.extend(cards.short_name(card, lang) for card in range(54))
     return "".join(parts)
 
