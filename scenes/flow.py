@@ -109,6 +109,12 @@ class Flow:
 
         self.app.scenes.reset(SixTableScene(self.app, setup))
 
+    def open_net_lobby(self) -> None:
+        """The lobby of six-card Golf on the network, over the setup window."""
+        from scenes.sixcard.lobby import NetLobbyScene
+
+        self.app.scenes.push(NetLobbyScene(self.app), fade=False)
+
     def open_initials(self, chance: HighScoreChance) -> None:
         """NEW HIGH SCORE: ask for initials over the screen showing (the game-over screen)."""
         from scenes.highscores import open_initials

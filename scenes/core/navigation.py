@@ -70,6 +70,10 @@ class Navigation(Protocol):
         """A new six-card game of ``setup``: its table in place of every screen."""
         ...
 
+    def open_net_lobby(self) -> None:
+        """The lobby of six-card Golf on the network (host or join a game)."""
+        ...
+
     def open_initials(self, chance: HighScoreChance) -> None:
         """NEW HIGH SCORE: ask for initials over the screen showing."""
         ...

@@ -1,4 +1,4 @@
-""""Continue" in the six-card setup window: the game the autosave holds, put back on the table
+""" "Continue" in the six-card setup window: the game the autosave holds, put back on the table
 exactly as it was — hole, grids, scores, whose turn, the seats and pace, the table's clock and
 its recording — from its recording (``golf.sixcard.autosave``); the computers carry on."""
 

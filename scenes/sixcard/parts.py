@@ -63,7 +63,6 @@ class SeatNames(Protocol):
     def level(self, seat: int) -> str: ...
 
 
-
 class ScoredTable(Protocol):
     """The table as the screens over it see it (the scoreboard, the curtain, the pause menu)."""
 

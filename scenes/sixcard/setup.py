@@ -71,7 +71,11 @@ class SixSetupScene(Scene):
         bottom = TOP + len(right) * (ROW_H + ROW_GAP) + 34
         self.toasts: list[Toast] = []
         self.saved, self.saved_lines = self._saved_game()
-        specs = [("six.setup.start", self.start, "green"), ("common.back", self.close, "pink")]
+        specs = [
+            ("six.setup.start", self.start, "green"),
+            ("six.setup.network", lambda: self.app.flow.open_net_lobby(), "orange"),
+            ("common.back", self.close, "pink"),
+        ]
         if self.saved is not None:  # Continue first, the new deal no longer the obvious one
             specs = [("title.continue", self.resume, "green"), *specs]
             specs[1] = ("six.setup.start", self.start, "orange")

@@ -1,0 +1,183 @@
+"""The window's connection to a server, run on a thread of its own so that the window's loop
+never waits on the network: :class:`NetLink` sends what the window asks, hands over what the
+server said (``poll``), comes back to its seat with its token when the connection is lost, and
+can host a server on this machine for the local network.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import queue
+import threading
+from collections.abc import Coroutine
+from typing import Any, Final
+
+from websockets.exceptions import ConnectionClosed, InvalidURI
+
+from golfnet.client import Client
+from golfnet.protocol import BadMessage, Message
+from golfnet.server import DEFAULT_PORT, GolfServer
+
+log = logging.getLogger(__name__)
+
+LOST: Final = "_lost"
+BACK: Final = "_back"
+FAILED: Final = "_failed"
+"""Events of the link itself (not the protocol's): connection lost, back, not made."""
+RETRY: Final = 1.0
+
+
+class NetLink:
+    """A client (and optionally a hosted server) on a background thread."""
+
+    def __init__(self) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.inbox: queue.Queue[Message] = queue.Queue()
+        self.client: Client | None = None
+        self.server: GolfServer | None = None
+        self.uri = ""
+        self.hosted_port: int | None = None
+        self.closed = False
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True, name="golfnet")
+        self.thread.start()
+
+    def _run(self, coro: Coroutine[Any, Any, Any]) -> None:
+        asyncio.run_coroutine_threadsafe(coro, self.loop)
+
+    def host(self, port: int = DEFAULT_PORT, address: str = "0.0.0.0") -> int:
+        """Start a server on this machine (all its addresses: the local network); its port."""
+        future = asyncio.run_coroutine_threadsafe(self._host(address, port), self.loop)
+        return int(future.result(10))
+
+    async def _host(self, address: str, port: int) -> int:
+        server = GolfServer()
+        try:
+            await server.start(address, port)
+        except OSError:
+            await server.start(address, 0)  # the usual port is taken: any free one
+        self.server = server
+        self.hosted_port = server.port()
+        return self.hosted_port
+
+    def connect(self, uri: str, first: dict[str, Any]) -> None:
+        """Connect to ``uri`` and send ``first`` (create, join or watch)."""
+        self.uri = uri
+        self._run(self._connect(first))
+
+    async def _connect(self, first: dict[str, Any]) -> None:
+        try:
+            client = await Client.open(self.uri, open_timeout=5)
+        except (OSError, TimeoutError, InvalidURI, ConnectionClosed) as e:
+            self.inbox.put({"type": FAILED, "text": str(e)[:120]})
+            return
+        self.client = client
+        await client.send(first.pop("type"), **first)
+        await self._listen()
+
+    async def _listen(self) -> None:
+        while not self.closed:
+            client = self.client
+            assert client is not None
+            try:
+                message = await client.receive()
+            except BadMessage as e:
+                log.warning("a message from the server was refused: %s", e)
+                continue
+            except ConnectionClosed:
+                if self.closed or client.token is None or client.record is not None:
+                    self.inbox.put({"type": LOST, "final": True})
+                    return
+                self.inbox.put({"type": LOST, "final": False})
+                if not await self._come_back(client):
+                    return
+                continue
+            self.inbox.put(message)
+
+    async def _come_back(self, old: Client) -> bool:
+        """Reconnect and rejoin the seat with its token, until it works or the link closes."""
+        while not self.closed:
+            await asyncio.sleep(RETRY)
+            try:
+                client = await Client.open(self.uri, open_timeout=5)
+            except (OSError, TimeoutError, ConnectionClosed):
+                continue
+            client.rules, client.room, client.seat = old.rules, old.room, old.seat
+            client.code, client.token = old.code, old.token
+            await client.send("rejoin", code=old.code, token=old.token)
+            self.client = client
+            self.inbox.put({"type": BACK})
+            return True
+        return False
+
+    def send(self, kind: str, **fields: object) -> None:
+        client = self.client
+        if client is not None:
+            self._run(self._send(client, kind, fields))
+
+    async def _send(self, client: Client, kind: str, fields: dict[str, object]) -> None:
+        with contextlib.suppress(ConnectionClosed):  # the listener notices and comes back
+            await client.send(kind, **fields)
+
+    def poll(self) -> list[Message]:
+        """What has arrived since the last call (the window's loop calls it every frame)."""
+        out = []
+        while True:
+            try:
+                out.append(self.inbox.get_nowait())
+            except queue.Empty:
+                return out
+
+    def close(self, wait: float = 3.0) -> None:
+        """Leave the room, stop a hosted server and the thread (waiting at most ``wait``
+        seconds for the goodbye to be sent)."""
+        if self.closed:
+            return
+        self.closed = True
+        future = asyncio.run_coroutine_threadsafe(self._close(), self.loop)
+        with contextlib.suppress(Exception):
+            future.result(wait)
+        self.thread.join(wait)
+        if not self.thread.is_alive():
+            self.loop.close()
+
+    async def _close(self) -> None:
+        try:
+            if self.client is not None:
+                with contextlib.suppress(ConnectionClosed):
+                    await self.client.send("leave")
+                await self.client.close()
+            if self.server is not None:
+                await self.server.stop()
+            tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+        finally:
+            self.loop.call_soon(self.loop.stop)
+
+
+def local_address() -> str:
+    """This machine's address on the local network, as others would reach it (no packet is
+    sent: a UDP socket's route is only looked up); 127.0.0.1 when there is no network."""
+    import socket
+
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("10.255.255.255", 1))
+        return str(probe.getsockname()[0])
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        probe.close()
+
+
+def server_uri(text: str) -> str:
+    """``ws://host:port`` from what a player typed: ``host``, ``host:port`` or a ws:// address."""
+    text = text.strip()
+    if text.startswith(("ws://", "wss://")):
+        return text
+    if text.count(":") == 1 and text.rsplit(":", 1)[1].isdigit():
+        return f"ws://{text}"
+    return f"ws://{text}:{DEFAULT_PORT}"
