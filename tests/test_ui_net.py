@@ -10,6 +10,7 @@ from pathlib import Path
 import pygame
 
 from golf.sixcard.view import SeatView, seat_view
+from golfnet.link import NetLink
 from scenes.app import WindowOptions, build_app
 from scenes.core.input import Intent, Kind
 from scenes.core.look import SCREEN_SIZE
@@ -99,3 +100,52 @@ def test_two_windows_host_join_and_play_a_hole_through_a_local_server(tmp_path: 
     for table in tables:
         assert isinstance(table, NetTableScene)
         table.exit()
+
+
+def test_a_link_whose_connection_drops_comes_back_to_its_seat_by_itself() -> None:
+    host, guest = NetLink(), NetLink()
+    try:
+        port = host.host(0, "127.0.0.1")
+        uri = f"ws://127.0.0.1:{port}"
+        host.connect(uri, {"type": "create", "name": "A", "seats": ["person", "person"]})
+        _wait(lambda: host.client is not None and host.client.code is not None)
+        assert host.client is not None and host.server is not None
+        guest.connect(uri, {"type": "join", "code": host.client.code, "name": "B"})
+        _wait(lambda: guest.client is not None and guest.client.seat == 1)
+        guest.send("ready", ready=True)
+        room = host.server.rooms[str(host.client.code)]
+        _wait(lambda: room.seats[1].ready)
+        host.send("start")
+        _wait(lambda: guest.client is not None and guest.client.view is not None)
+        seen = guest.poll()
+        assert any(m["type"] == "update" for m in seen)
+        # the server loses the guest's connection: the link says so, and comes back
+        conn = room.seats[1].link
+        assert conn is not None
+        host.loop.call_soon_threadsafe(conn.ws.transport.abort)  # type: ignore[attr-defined]
+        events: list[str] = []
+        _wait(lambda: events.extend(m["type"] for m in guest.poll()) or "_back" in events)
+        assert "_lost" in events
+        _wait(
+            lambda: (
+                room.seats[1].link is not None
+                and guest.client is not None
+                and guest.client.view is not None
+            )
+        )
+        assert room.match is not None and guest.client is not None
+        _wait(
+            lambda: guest.client is not None and guest.client.view == seat_view(room.match.state, 1)
+        )  # type: ignore[union-attr]
+    finally:
+        guest.close()
+        host.close()
+
+
+def _wait(until: object, seconds: float = 15.0) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if callable(until) and until():
+            return
+        time.sleep(0.01)
+    raise AssertionError("the network did not answer in time")
