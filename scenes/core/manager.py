@@ -68,8 +68,9 @@ class Scene:
         """The scenes over this one were removed: it is the top again."""
 
     def exit(self, quitting: bool = False) -> None:
-        """The scene leaves the stack for good, or the window closes (``quitting``): keep what
-        must not be lost. Called once per scene."""
+        """The scene leaves the stack for good. ``quitting``: the window closes or the player
+        goes back to the title, and a game still in play is kept to continue. Keep what must
+        not be lost. Called once per scene."""
 
     def handle(self, intent: Intent) -> None:
         """React to one player intent (only the top scene receives them)."""
