@@ -153,6 +153,8 @@ class TitleScene(Scene):
             self.app.flow.open_new_game()
             return
         self.menu.handle(intent)
+        if self.menu.pointed:  # the pointer moved onto the main menu: the focus follows
+            self.sides.focus(0)
 
     def update(self, dt: float) -> None:
         if self.shown:  # the game's faces, drawn while the title idles (not before it shows)

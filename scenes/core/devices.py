@@ -55,7 +55,7 @@ class KeyDown:
 @dataclass(frozen=True)
 class PadButton:
     """A gamepad button: ``up``, ``down``, ``left``, ``right`` (pad or hat), ``a``, ``b``,
-    ``y`` or ``start``."""
+    ``x``, ``y`` or ``start``."""
 
     name: str
 
@@ -90,11 +90,12 @@ _CONTROLLER_BUTTONS: dict[int, str] = {
     pygame.CONTROLLER_BUTTON_A: "a",
     pygame.CONTROLLER_BUTTON_B: "b",
     pygame.CONTROLLER_BUTTON_START: "start",
+    pygame.CONTROLLER_BUTTON_X: "x",
     pygame.CONTROLLER_BUTTON_Y: "y",
 }
 
 # Plain joysticks without a controller mapping: the usual XInput-like button numbers.
-_JOY_BUTTONS: dict[int, str] = {0: "a", 1: "b", 3: "y", 7: "start"}
+_JOY_BUTTONS: dict[int, str] = {0: "a", 1: "b", 2: "x", 3: "y", 7: "start"}
 
 _HAT: dict[tuple[int, int], str] = {(-1, 0): "left", (1, 0): "right", (0, 1): "up", (0, -1): "down"}
 

@@ -101,6 +101,7 @@ _PAD: dict[str, Kind] = {
     "right": Kind.RIGHT,
     "a": Kind.CONFIRM,
     "b": Kind.UNDO,
+    "x": Kind.DRAW,  # as Space: a card from the stock, wherever the cursor is
     "start": Kind.MENU,
     "y": Kind.HINT,
 }
