@@ -23,7 +23,6 @@ from golf.solitaire.replay import Replay, ReplayError
 from golf.solitaire.rules import PRESETS, Rules
 from golf.solitaire.session import Game
 from scenes.core.i18n import LANGUAGES, Notice
-from scenes.core.input import InputMapper
 from scenes.core.look import PALETTE, SCREEN_SIZE, Look
 from scenes.core.manager import App, Loop
 from scenes.core.records import Records
@@ -233,7 +232,7 @@ def _play(options: WindowOptions, started: float) -> int:
         app = build_app(options, presenter.canvas, loaded, presenter)
         pygame.key.set_repeat(300, 60)
         first_scene(app, options)
-        loop = Loop(app, InputMapper())
+        loop = Loop(app)  # its input mapper maps the pointer through the window's scale
         clock = pygame.time.Clock()
         autoplay = None
         if options.autoplay is not None:

@@ -346,7 +346,9 @@ class Loop:
     def __init__(self, app: App, mapper: InputMapper | None = None) -> None:
         self.app = app
         presenter = app.presenter
-        self.mapper = mapper or InputMapper(None if presenter is None else presenter.to_logical)
+        self.mapper = mapper or InputMapper()
+        if presenter is not None and self.mapper.devices.to_logical is None:
+            self.mapper.devices.to_logical = presenter.to_logical  # window pixels to logical
 
     def step(self, events: Iterable[pygame.event.Event], dt: float) -> None:
         """One frame with the given events and ``dt`` seconds of time."""
