@@ -14,6 +14,7 @@ import pytest
 from golf.solitaire.engine import Action
 from scenes.app import WindowOptions, build_app, first_scene
 from scenes.core.devices import OFF_SCREEN, Devices, Pointer
+from scenes.core.input import InputMapper
 from scenes.core.look import SCREEN_SIZE
 from scenes.core.manager import App, Loop
 from scenes.core.viewport import Presenter, Viewport, initial_window_size
@@ -157,3 +158,13 @@ def test_the_first_window_is_a_whole_multiple_that_fits_the_desktop() -> None:
     assert initial_window_size((3840, 2160)) == (2560, 1440)
     assert initial_window_size((1024, 768)) == (1024, 576)
     assert initial_window_size(None) == SCREEN_SIZE
+
+
+def test_a_loop_given_its_own_input_mapper_still_maps_through_the_scale(tmp_path: Path) -> None:
+    app, _ = _window((900, 600), tmp_path)
+    loop = Loop(app, InputMapper())  # as scenes.app.run once built it
+    _frames(loop, 3)
+    table = _table(app)
+    assert app.presenter is not None
+    _click(loop, app.presenter.viewport.to_window(slot_rect(table.game.position, 1).center))
+    assert table.game.log == [Action.play(2)]
