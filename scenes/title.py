@@ -205,7 +205,8 @@ class TitleScene(Scene):
             shadow=p.ink,
         )
         for toast in self.toasts:
-            toast.draw(surface, look, (SCREEN_SIZE[0] // 2, 270))
+            # over the subtitle, clear of the menu below it (its first button: Continue)
+            toast.draw(surface, look, (SCREEN_SIZE[0] // 2, MENU_TOP - 20))
 
     def _draw_logo(self, surface: pygame.Surface) -> None:
         look, p = self.app.look, PALETTE
