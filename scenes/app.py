@@ -29,7 +29,7 @@ from scenes.core.manager import App, Loop
 from scenes.core.records import Records
 from scenes.core.settings import Settings, SettingsStore
 from scenes.core.sound import SoundBoard
-from scenes.core.viewport import Presenter, open_display
+from scenes.core.viewport import Presenter, initial_window_size, open_display
 from scenes.crash import CrashHooks, show_crash
 from scenes.flow import Flow
 from scenes.title import TitleScene
@@ -113,7 +113,8 @@ def open_window(fullscreen: bool) -> Presenter:
     if pygame.display.get_driver() not in ("dummy", "offscreen"):
         sizes = pygame.display.get_desktop_sizes()
         desktop = sizes[0] if sizes else None
-    return Presenter(open_display(fullscreen, desktop), SCREEN_SIZE)
+    window = open_display(fullscreen, desktop)
+    return Presenter(window, SCREEN_SIZE, initial_window_size(desktop))
 
 
 def load_settings(options: WindowOptions) -> tuple[Settings, Notice | None]:

@@ -168,3 +168,31 @@ def test_a_loop_given_its_own_input_mapper_still_maps_through_the_scale(tmp_path
     assert app.presenter is not None
     _click(loop, app.presenter.viewport.to_window(slot_rect(table.game.position, 1).center))
     assert table.game.log == [Action.play(2)]
+
+
+def _key(loop: Loop, key: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+    _frames(loop, 2)
+
+
+def test_f11_fills_the_monitor_with_the_whole_picture_and_comes_back(tmp_path: Path) -> None:
+    app, loop = _window(SCREEN_SIZE, tmp_path)
+    _frames(loop, 3)
+    presenter = app.presenter
+    assert presenter is not None
+    desktop = pygame.display.get_desktop_sizes()[0]
+    _key(loop, pygame.K_F11)
+    window = pygame.display.get_surface()
+    assert window is not None and window.get_size() == desktop
+    assert bool(window.get_flags() & pygame.FULLSCREEN) and app.settings.fullscreen
+    assert app.screen.get_size() == SCREEN_SIZE and presenter.viewport.window == desktop
+    rect = presenter.viewport.rect
+    assert rect.width == desktop[0] or rect.height == desktop[1]
+    table = _table(app)
+    _click(loop, presenter.viewport.to_window(slot_rect(table.game.position, 1).center))
+    assert table.game.log == [Action.play(2)]
+    _key(loop, pygame.K_F11)
+    window = pygame.display.get_surface()
+    assert window is not None and window.get_size() == SCREEN_SIZE
+    assert not window.get_flags() & pygame.FULLSCREEN and not app.settings.fullscreen
+    assert app.screen is presenter.window  # back at 1x: drawn straight into the window

@@ -115,12 +115,15 @@ class Presenter:
     """The real window and the logical screen the scenes draw on; :meth:`present` shows the
     frame in the window, scaled to fit."""
 
-    def __init__(self, window: pygame.Surface, logical: Size = SCREEN_SIZE) -> None:
+    def __init__(
+        self, window: pygame.Surface, logical: Size = SCREEN_SIZE, windowed: Size | None = None
+    ) -> None:
         self.logical = logical
         self.window = window
         self.viewport = Viewport(window.get_size(), logical)
         self._own: pygame.Surface | None = None  # the logical screen when it is not the window
-        self._windowed = window.get_size()  # the window's size to go back to from fullscreen
+        # the window's size to go back to from fullscreen (opened fullscreen: ``windowed``)
+        self._windowed = windowed or window.get_size()
         self.canvas = self._canvas()
 
     def _canvas(self) -> pygame.Surface:
