@@ -11,8 +11,12 @@ PYTHON=${1:-$ROOT/.venv/bin/python}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/golf-window-smoke.XXXXXX")
 APP=""
 cleanup() {
-    [[ -n "$APP" ]] && kill "$APP" 2>/dev/null || true
-    rm -rf "$WORK"
+    if [[ -n "$APP" ]]; then
+        kill "$APP" 2>/dev/null || true
+        wait "$APP" 2>/dev/null || true  # gone before its folders are removed
+    fi
+    # the game's solver processes may still be writing their last lines a moment longer
+    rm -rf "$WORK" 2>/dev/null || { sleep 1; rm -rf "$WORK"; } || true
 }
 trap cleanup EXIT
 
