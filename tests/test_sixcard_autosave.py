@@ -418,7 +418,7 @@ def test_the_setup_over_a_table_offers_no_continue(tmp_path: Path) -> None:
     _step(driver, 1)
     top = driver.app.scenes.top
     assert isinstance(top, SixSetupScene) and top.saved is None
-    assert [b.key for b in top.buttons] == ["six.setup.start", "common.back"]
+    assert [b.key for b in top.buttons] == ["six.setup.start", "six.setup.network", "common.back"]
     assert (tmp_path / "data" / NAME).exists()  # the game below is still saved
 
 
