@@ -76,11 +76,15 @@ async def seated_pair(uri: str) -> tuple[Client, Client]:
 async def out_of_turn(uri: str, server: GolfServer) -> Row:
     a, b = await seated_pair(uri)
     sent = 0
+    own = make_opponent("easy", 1)
     for _ in range(30):
         assert a.view is not None
-        if a.view.to_move != a.seat:
-            await a.act("take stock")
-            sent += 1
+        if a.view.to_move == a.seat:  # its own turn: a legal move, so that the turn passes
+            await a.act(own.decide(a.view))
+            await a.until(lambda m: m["type"] == "update")
+            continue
+        await a.act("take stock")  # the other seat's turn
+        sent += 1
         await asyncio.sleep(0.06)  # within the message rate
     await drain(a, 0.5)
     refused = sum(1 for m in a.received if m["type"] == "refused")
@@ -143,6 +147,7 @@ async def frames(uri: str, what: str, frame: str | bytes, count: int) -> Row:
     except ConnectionClosed:
         pass
     closed = await drain(a, 2.0)
+    await asyncio.sleep(0.2)  # the server counts a closed connection once its handler ends
     refused = sum(1 for m in a.received if m["type"] in ("error", "bye"))
     return what, n, refused, closed, cardless(a)
 
