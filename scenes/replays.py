@@ -1,9 +1,12 @@
 """The Replays screen: the player's saved games and the samples shipped in ``replays/``.
 
-Every file is read with the engine's strict reader (``golf.solitaire.replay.load``). The list shows, newest
-first, each replay's name, code, rules, outcome, score and date; a file that cannot be read is
-listed with the engine's one-line error instead, and opening it shows the whole message. Opening
-a good one watches it (``scenes.solitaire.watch``).
+Every file is read with the engine's strict reader and checked by the one check of a replay
+(``golf.replay_files``: ``verify`` and ``watch --headless`` use the same). The list shows, newest
+first, each replay's name, code, rules, date and the outcome and score its actions produce —
+never the result the file claims; a replay that does not check is marked with its first
+difference. A file that cannot be read is listed with the engine's one-line error instead, and
+opening it shows the whole message. Opening a readable one watches it
+(``scenes.solitaire.watch``, ``scenes.sixcard.watch``).
 """
 
 from __future__ import annotations
@@ -17,9 +20,10 @@ from pathlib import Path
 
 import pygame
 
-from golf.replay_files import read_replay
+from golf.replay_files import check, read_replay
+from golf.sixcard.replay import Result as SixResult
 from golf.sixcard.replay import SixReplay
-from golf.solitaire.replay import Replay, ReplayError, Result, play
+from golf.solitaire.replay import Replay, ReplayError, Result
 from scenes.core.input import Intent, Kind
 from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, chunky_panel
 from scenes.core.manager import App, Scene
@@ -48,7 +52,11 @@ SIX_CARD = "six-card"  # the subfolder of six-card Golf replays (scenes.sixcard.
 
 @dataclass(frozen=True)
 class Entry:
-    """One file of the list: its replay and what the list shows, or the error reading it."""
+    """One file of the list: its replay and what the list shows, or the error reading it.
+
+    ``result`` (solitaire) and ``six_result`` are what the actions produce; ``problem`` is the
+    first difference between the file and its game played again (None: the replay is true).
+    """
 
     path: Path
     sample: bool
@@ -57,6 +65,8 @@ class Entry:
     error: str | None = None
     result: Result | None = None
     six: SixReplay | None = None  # a six-card Golf replay (``replay`` is then None)
+    six_result: SixResult | None = None
+    problem: str | None = None
 
     @property
     def name(self) -> str:
@@ -87,21 +97,22 @@ def _read(path: Path, sample: bool) -> Entry:
         modified = datetime.min
     try:
         either = read_replay(path)
+        verdict = check(either)
     except ReplayError as error:
         return Entry(path, sample, modified, error=str(error))
     except Exception as error:  # a hostile file must never take the list down
         log.warning("cannot read replay %s", path, exc_info=True)
         return Entry(path, sample, modified, error=f"{path}: cannot be read ({error})")
     when = modified
+    if either.recorded is not None:
+        when = _local(datetime.fromisoformat(either.recorded))
+    problem = verdict.problems[0] if verdict.problems else None
+    played = verdict.played
     if isinstance(either, SixReplay):
-        if either.recorded is not None:
-            when = _local(datetime.fromisoformat(either.recorded))
-        return Entry(path, sample, when, six=either)
-    replay = either
-    if replay.recorded is not None:
-        when = _local(datetime.fromisoformat(replay.recorded))
-    result = replay.result if replay.result is not None else Result.of_game(play(replay).game)
-    return Entry(path, sample, when, replay=replay, result=result)
+        assert isinstance(played, SixResult)
+        return Entry(path, sample, when, six=either, six_result=played, problem=problem)
+    assert isinstance(played, Result)
+    return Entry(path, sample, when, replay=either, result=played, problem=problem)
 
 
 def scan(folders: Sequence[tuple[Path, bool]]) -> list[Entry]:
@@ -197,6 +208,12 @@ class ReplaysScene(Scene):
             self.app.sound.play("refusal")
             return
         self.app.flow.watch(entry.replay, name=entry.name)
+
+    def selected_problem(self) -> str:
+        """Why the selected replay does not check, in full ("" when it does)."""
+        if not self.entries or self.entries[self.selected].problem is None:
+            return ""
+        return self.app.texts("replays.false", error=self.entries[self.selected].problem)
 
     def close(self) -> None:
         """Back to the title."""
@@ -349,7 +366,8 @@ class ReplaysScene(Scene):
         """A six-card row: name, source and players; code, "Six-card Golf", winner and totals,
         date."""
         texts, p = self.app.texts, PALETTE
-        over = six.result.outcome == "over"
+        result = entry.six_result or six.result
+        over = result.outcome == "over"
         self._draw_cells(
             surface,
             rect,
@@ -358,7 +376,7 @@ class ReplaysScene(Scene):
             (
                 (six.code, p.cyan),
                 (texts("six.watch.rules"), p.gold),
-                (winners_text(self.app, six, six.result), (110, 214, 128) if over else p.white),
+                (winners_text(self.app, six, result), (110, 214, 128) if over else p.white),
             ),
         )
 
@@ -378,13 +396,11 @@ class ReplaysScene(Scene):
         look.type.blit(
             surface, fit_text(look, name, 8, NAME_W), 8, p.white, (COLUMN_X[0], top), shadow=p.ink
         )
+        colour = p.hud_label
+        if entry.problem is not None:  # the file claims what its actions do not give
+            small, colour = texts("replays.false", error=entry.problem), p.orange
         look.type.blit(
-            surface,
-            fit_text(look, small, 6, NAME_W),
-            6,
-            p.hud_label,
-            (COLUMN_X[0], below),
-            shadow=p.ink,
+            surface, fit_text(look, small, 6, NAME_W), 6, colour, (COLUMN_X[0], below), shadow=p.ink
         )
         dated = (*cells, (entry.when.strftime("%Y-%m-%d %H:%M"), p.white))
         edges = (*COLUMN_X[1:], rect.right - 8)
@@ -408,8 +424,9 @@ class ReplaysScene(Scene):
         look, texts, p = self.app.look, self.app.texts, PALETTE
         y = LIST_TOP + VISIBLE * ROW_H + 4
         width = panel.width - 64
-        if self.message:
-            for i, line in enumerate(wrap_text(look, self.message, 7, width)[:3]):
+        message = self.message or self.selected_problem()
+        if message:
+            for i, line in enumerate(wrap_text(look, message, 7, width)[:3]):
                 look.type.blit(
                     surface, line, 7, p.orange, (panel.left + 32, y + i * 18), shadow=p.ink
                 )

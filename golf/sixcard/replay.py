@@ -178,15 +178,29 @@ def _seat_list(seats: Sequence[int]) -> str:
 def verify(replay: SixReplay) -> list[str]:
     """Play ``replay`` back and list what differs from its result (empty: all is well).
 
-    The first item is the first difference; a refused action ends the playback.
+    The first item is the first difference; a refused action ends the check.
     """
+    return check(replay)[0]
+
+
+def check(replay: SixReplay) -> tuple[list[str], Result]:
+    """What :func:`verify` lists, and the result the actions produce (all of them, a refused
+    one changing nothing), in one playing: what a list of replays shows, whatever the file
+    claims."""
     state = replay.start()
+    refused: list[str] = []
     for frame in frames(replay):
-        if frame.refusal is not None:
-            return [f"action {frame.index} ({frame.action}) refused: {frame.refusal.text('en')}"]
+        if frame.refusal is not None and not refused:
+            refused.append(
+                f"action {frame.index} ({frame.action}) refused: {frame.refusal.text('en')}"
+            )
         state = frame.state
     got = Result.of_state(state)
-    want = replay.result
+    return refused or _differences(got, replay.result), got
+
+
+def _differences(got: Result, want: Result) -> list[str]:
+    """What differs between the result played and the result the file claims."""
     problems: list[str] = []
     if got.outcome != want.outcome:
         problems.append(f"outcome {got.outcome}, expected {want.outcome}")
