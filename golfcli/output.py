@@ -27,10 +27,19 @@ from __future__ import annotations
 
 import codecs
 import io
+import re
 import sys
 from typing import Final, TextIO
 
-__all__ = ["ERRORS", "PLAIN", "Progress", "configure_streams", "plain", "plain_text"]
+__all__ = [
+    "ERRORS",
+    "PLAIN",
+    "Progress",
+    "configure_streams",
+    "one_line",
+    "plain",
+    "plain_text",
+]
 
 ERRORS: Final = "golf-plain"
 """The name of the error handler that :func:`configure_streams` gives the output streams."""
@@ -131,6 +140,15 @@ def plain(char: str) -> str:
 def plain_text(text: str) -> str:
     """``text`` in ASCII, each character as :func:`plain` writes it."""
     return text if text.isascii() else "".join(plain(c) for c in text)
+
+
+_LINE_BREAKS: Final = re.compile(r"[ \t]*[\r\n\v\f\x1c-\x1e\x85\u2028\u2029]+[ \t]*")
+
+
+def one_line(message: str) -> str:
+    """An error message on one line, whatever made it: a line break and the spaces around it
+    become one space (libyaml's reader, for one, says where on a second line)."""
+    return _LINE_BREAKS.sub(" ", message.strip())
 
 
 def _handler(error: UnicodeError) -> tuple[str | bytes, int]:

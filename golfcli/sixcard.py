@@ -20,18 +20,27 @@ from golf.sixcard.game import new_game
 from golf.sixcard.replay import SixReplay, save
 from golf.sixcard.rules import MAX_PLAYERS, MIN_PLAYERS, SWITCHES, SixRules
 from golf.sixcard.simulate import play_game, survey
-from golfcli.options import EXIT_BAD_INPUT, EXIT_OK, on_off, option_values, positive
+from golfcli.options import (
+    EXIT_BAD_INPUT,
+    EXIT_OK,
+    MAX_JOBS,
+    ascii_whole,
+    on_off,
+    option_values,
+    quoted,
+    whole,
+    within,
+)
+from golfcli.output import one_line
+from golfcli.paths import output_file, shown
 from golfcli.verify import run_verify as verify_replays
 
 
 def _players(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        n = 0
-    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+    n = ascii_whole(text)
+    if n is None or not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise argparse.ArgumentTypeError(
-            f"{text!r}: players must be {MIN_PLAYERS} to {MAX_PLAYERS}"
+            f"{quoted(text)}: players must be {MIN_PLAYERS} to {MAX_PLAYERS}"
         )
     return n
 
@@ -41,12 +50,15 @@ def _levels(text: str) -> list[str]:
     for level in levels:
         if level not in LEVELS:
             raise argparse.ArgumentTypeError(
-                f"{level!r} is not a level (expected {', '.join(LEVELS)}, separated by commas)"
+                f"{quoted(level)} is not a level (expected {', '.join(LEVELS)}, separated by commas)"
             )
     if not levels:
         raise argparse.ArgumentTypeError("no level given (expected e.g. hard,easy,easy,easy)")
     return levels
 
+
+MAX_ROUNDS: Final = 1_000_000
+"""The most games one ``simulate`` plays (about an hour on one process)."""
 
 RULE_FIELDS: Final = ("grid", "holes", *SWITCHES, "ties")
 """The six-card rule switches, by their attribute on the parsed arguments."""
@@ -55,8 +67,8 @@ RULE_FIELDS: Final = ("grid", "holes", *SWITCHES, "ties")
 def add_rule_options(parser: argparse.ArgumentParser) -> None:
     """One option per switch of the six-card rules (the defaults are the standard game)."""
     g = parser.add_argument_group("rules")
-    g.add_argument("--grid", type=int, choices=(4, 6, 9), help="cards per player (default 6)")
-    g.add_argument("--holes", type=int, choices=(9, 18), help="holes in a game (default 9)")
+    g.add_argument("--grid", type=whole, choices=(4, 6, 9), help="cards per player (default 6)")
+    g.add_argument("--holes", type=whole, choices=(9, 18), help="holes in a game (default 9)")
     g.add_argument("--peek", type=on_off, metavar="on|off", help="look at 2 cards, not turn them")
     g.add_argument("--knock", type=on_off, metavar="on|off", help="a player may knock")
     g.add_argument("--jokers", type=on_off, metavar="on|off", help="two jokers per deck (on)")
@@ -79,7 +91,7 @@ def rules_from_args(args: argparse.Namespace, base: SixRules | None = None) -> S
 
 
 def _bad(message: str) -> int:
-    print(f"six-card: {message}", file=sys.stderr)
+    print(f"six-card: {one_line(message)}", file=sys.stderr)
     return EXIT_BAD_INPUT
 
 
@@ -128,9 +140,16 @@ def _add_simulate(p: argparse.ArgumentParser) -> None:
         metavar="LEVELS",
         help="one level per seat, e.g. hard,easy,easy,easy (one level: every seat)",
     )
-    p.add_argument("--rounds", type=positive, default=100, help="games to play (default 100)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the survey (default 0)")
-    p.add_argument("--jobs", type=positive, default=1, help="processes to use (default 1)")
+    p.add_argument(
+        "--rounds",
+        type=within(1, MAX_ROUNDS),
+        default=100,
+        help=f"games to play (default 100, at most {MAX_ROUNDS:,})",
+    )
+    p.add_argument("--seed", type=whole, default=0, help="seed of the survey (default 0)")
+    p.add_argument(
+        "--jobs", type=within(1, MAX_JOBS), default=1, help="processes to use (default 1)"
+    )
     add_rule_options(p)
     p.set_defaults(run=run_simulate)
 
@@ -162,7 +181,7 @@ def run_record(args: argparse.Namespace) -> int:
     try:
         save(replay, args.out)
     except OSError as e:
-        return _bad(f"{args.out}: cannot be written ({e.strerror or e})")
+        return _bad(f"{shown(args.out)}: cannot be written ({e.strerror or e})")
     totals = ", ".join(f"{t}" for t in replay.result.totals)
     winners = ", ".join(str(s + 1) for s in replay.result.winners)
     print(f"{start.code}: {len(log)} actions, totals {totals}; won by seat {winners}")
@@ -170,11 +189,11 @@ def run_record(args: argparse.Namespace) -> int:
 
 
 def _add_record(p: argparse.ArgumentParser) -> None:
-    p.add_argument("out", metavar="FILE", help="the replay file to write")
+    p.add_argument("out", metavar="FILE", type=output_file, help="the replay file to write")
     p.add_argument("--code", help="the game's code (default: a new one from --seed)")
     p.add_argument("--players", type=_players, default=4, help="2 to 6 (default 4)")
     p.add_argument("--ai", type=_levels, default=["hard"], metavar="LEVELS", help="levels")
-    p.add_argument("--seed", type=int, default=0, help="seed of the opponents (default 0)")
+    p.add_argument("--seed", type=whole, default=0, help="seed of the opponents (default 0)")
     add_rule_options(p)
     p.set_defaults(run=run_record)
 
@@ -203,7 +222,7 @@ def run_new_code(args: argparse.Namespace) -> int:
 
 def _add_new_code(p: argparse.ArgumentParser) -> None:
     p.add_argument("--players", type=_players, default=4, help="2 to 6 (default 4)")
-    p.add_argument("--seed", type=int, help="seed of the random choice (repeatable output)")
+    p.add_argument("--seed", type=whole, help="seed of the random choice (repeatable output)")
     add_rule_options(p)
     p.set_defaults(run=run_new_code)
 

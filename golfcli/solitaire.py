@@ -21,6 +21,7 @@ from golfcli.options import (
     add_rule_options,
     code_and_rules,
     rules_from_args,
+    whole,
 )
 
 __all__ = ["parse_actions", "register", "run_describe", "run_new_code"]
@@ -80,7 +81,7 @@ def run_describe(args: argparse.Namespace) -> int:
 
 def _add_new_code(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--seed", type=int, help="seed of the random choice (for repeatable output)"
+        "--seed", type=whole, help="seed of the random choice (for repeatable output)"
     )
     add_rule_options(parser)
 

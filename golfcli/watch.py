@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any
 from golf.replay_files import check, read_replay
 from golf.solitaire.replay import Replay
 from golfcli.options import EXIT_FAILED, EXIT_OK, UsageError, add_command, positive
+from golfcli.output import one_line
+from golfcli.paths import folder, output_file
 from golfcli.verify import replay_files
 from golfcli.window import NOT_IN_BUILD, no_window, open_watch_window
 
@@ -42,11 +44,15 @@ def _add_watch(parser: argparse.ArgumentParser) -> None:
         "and check the final position and result (exit 1 naming the first difference)",
     )
     parser.add_argument("--lang", choices=("en", "fr"), help="language for this run")
-    parser.add_argument("--config-dir", metavar="DIR", help="where the settings file lives")
+    parser.add_argument(
+        "--config-dir", type=folder, metavar="DIR", help="where the settings file lives"
+    )
     parser.add_argument(
         "--frames", type=positive, metavar="N", help="close after N frames (tests, benchmarks)"
     )
-    parser.add_argument("--screenshot", metavar="PNG", help="save the last frame before closing")
+    parser.add_argument(
+        "--screenshot", type=output_file, metavar="PNG", help="save the last frame before closing"
+    )
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
@@ -117,7 +123,7 @@ def check_headless(replays: Sequence[tuple[Path, Replay | SixReplay]], lang: str
             for path, replay in replays:
                 problems = _problems(app, replay)
                 if problems:
-                    print(f"FAIL {path}: {problems[0]}", flush=True)
+                    print(f"FAIL {path}: {one_line(problems[0])}", flush=True)
                     status = EXIT_FAILED
                 else:
                     print(f"ok   {path}", flush=True)

@@ -68,10 +68,19 @@ class CodeError(ValueError):
     @classmethod
     def matched(cls, text: object, pattern: re.Pattern[str]) -> re.Match[str]:
         """``text`` trimmed and in capitals, matched whole against a game's ``pattern``; raises
-        this error when it is not text or does not match."""
+        this error when it is not text, holds a character that is not ASCII, or does not
+        match."""
         if not isinstance(text, str):
             raise cls(repr(text), "not text", "pas du texte")
-        match = pattern.fullmatch(text.strip().upper())
+        trimmed = text.strip()
+        if not trimmed.isascii():
+            # before the capitals: Unicode makes the long s (U+017F) an S, the dotless i an I
+            raise cls(
+                text,
+                "only the letters A-Z, the digits 0-9 and dashes",
+                "seulement les lettres A-Z, les chiffres 0-9 et des tirets",
+            )
+        match = pattern.fullmatch(trimmed.upper())
         if match is None:
             raise cls(text)
         return match
