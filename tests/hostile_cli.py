@@ -55,12 +55,17 @@ def _file_values(folder: Path) -> dict[str, list[str]]:
     fifo = folder / "pipe.yaml"
     if not fifo.exists():
         os.mkfifo(fifo)
-    names = [LONG, str(folder / LONG_PART), "/dev/null"]
+    # devices through links: were a broken program to write through a temporary file and a
+    # rename, it would replace the link, never the device (run as root)
+    for name in ("null", "full"):
+        if not (folder / name).is_symlink():
+            (folder / name).symlink_to(f"/dev/{name}")
+    names = [LONG, str(folder / LONG_PART), str(folder / "null")]
     return {
         "output": [
             *names,
             str(folder / "missing" / "x.png"),
-            "/dev/full",
+            str(folder / "full"),
             str(folder / "empty"),
             str(folder / "a-file" / "x.png"),
             str(fifo),

@@ -84,7 +84,7 @@ LONG = "a" * 5000
     [
         (("verify", LONG), "the name is 5,000 bytes long"),
         (("play", "--frames", "1", "--screenshot", "{tmp}/missing/x.png"), "does not exist"),
-        (("play", "--frames", "1", "--screenshot", "/dev/full"), "not a regular file"),
+        (("play", "--frames", "1", "--screenshot", "{tmp}/full"), "not a regular file"),
         (("stats", "--today", "0001-01-01"), "the date must be from 1900-01-01"),
         (("play", "--frames", "1", "--record", "{tmp}/a-file/x.yaml"), "--record"),
         (("survey", "--deals", "0-8031810175"), "8,031,810,176 deals, more than"),
@@ -108,6 +108,7 @@ def test_the_issue_examples_are_one_line_and_exit_2(
     tmp_path: Path, args: tuple[str, ...], said: str
 ) -> None:
     (tmp_path / "a-file").write_text("a file, not a folder", encoding="utf-8")
+    (tmp_path / "full").symlink_to("/dev/full")  # a broken program replaces the link, not /dev/full
     (tmp_path / "control.yaml").write_text('format: 1\ncode: "GO1\x01"\n', encoding="utf-8")
     argv = [a.replace("{tmp}", str(tmp_path)) for a in args]
     done = subprocess.run(
