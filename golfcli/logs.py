@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Final
 
 from golf.core.folders import DATA_DIR_ENV, logs_dir
+from golfcli.paths import os_error_text
 from golfcli.version import version
 
 __all__ = [
@@ -71,7 +72,8 @@ def _file_handler(folder: Path) -> logging.Handler | None:
             folder / LOG_FILE, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8"
         )
     except OSError as error:
-        print(f"golf: no log file ({error}); messages go to stderr only", file=sys.stderr)
+        said = os_error_text(error, folder / LOG_FILE)
+        print(f"golf: no log file ({said}); messages go to stderr only", file=sys.stderr)
         return None
     handler.setFormatter(
         logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
