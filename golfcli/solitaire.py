@@ -8,6 +8,7 @@ import re
 import sys
 from typing import Any
 
+from golf.core.codes import ascii_only
 from golf.core.deal import MAX_DEAL
 from golf.core.translations import LANGUAGES, text
 from golf.solitaire.codes import format_code
@@ -37,7 +38,7 @@ def parse_actions(text: str) -> list[Action]:
         token = part.strip()
         if token:
             try:
-                out.append(Action.parse(token))
+                out.append(ascii_only(Action.parse)(token))
             except ValueError as e:
                 raise UsageError(f"--actions: {e}") from None
     return out

@@ -84,3 +84,17 @@ def test_an_error_message_is_one_line() -> None:
     )
     assert one_line(libyaml) == libyaml.replace("\n  ", " ")
     assert one_line("a\r\n\n b\u2028c") == "a b c"
+
+
+def test_a_replay_file_action_is_ascii() -> None:
+    from pathlib import Path
+
+    from golf.sixcard import replay as six_replay
+    from golf.solitaire.replay import ReplayError
+
+    sample = Path(__file__).resolve().parents[1] / "replays" / "six-card-two-computers.yaml"
+    text = sample.read_text(encoding="utf-8")
+    assert six_replay.verify(six_replay.loads(text, "good.yaml")) == []
+    kelvin = text.replace("- take stock\n", "- take stoc\u212a\n", 1)  # the Kelvin sign, "k" lowered
+    with pytest.raises(ReplayError, match="is not an action"):
+        six_replay.loads(kelvin, "kelvin.yaml")

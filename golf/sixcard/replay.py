@@ -21,6 +21,7 @@ from typing import Final
 from yaml.nodes import Node, ScalarNode
 
 from golf.core import record
+from golf.core.codes import ascii_only
 from golf.core.record import FORMAT as FORMAT
 from golf.core.yamlfile import FlowList
 from golf.sixcard.actions import ACTION_FORM, Action
@@ -51,7 +52,7 @@ _TOP_KEYS: Final = (
 _REQUIRED: Final = ("format", "game", "code", "players", "rules", "actions", "result")
 _WHAT: Final = "a six-card replay (a mapping with format, game, code, players, rules, ...)"
 _EMPTY: Final = "the file is empty (expected format, game, code, players, ...)"
-_ACTIONS: Final = record.ActionForm(Action.parse, ACTION_FORM, MAX_ACTIONS)
+_ACTIONS: Final = record.ActionForm(ascii_only(Action.parse), ACTION_FORM, MAX_ACTIONS)
 _RULE_KEYS: Final = tuple(SixRules().to_dict())
 _RESULT_KEYS: Final = ("outcome", "holes", "totals", "winners")
 

@@ -19,6 +19,7 @@ from yaml.nodes import Node
 
 from golf.core import record
 from golf.core.cards import card_token, parse_card
+from golf.core.codes import ascii_only
 from golf.core.deal import COLUMNS, ROWS, TABLEAU_SIZE
 from golf.core.record import FORMAT as FORMAT
 from golf.core.translations import LANGUAGES
@@ -65,7 +66,7 @@ _CHECK_KEYS: Final = (
     "refusal",
 )
 _ACTIONS: Final = record.ActionForm(
-    Action.parse,
+    ascii_only(Action.parse),
     "expected draw, undo, play N with N 1-7, or play N row R with R 1-5; "
     "or {do: action, t: seconds}",
     MAX_ACTIONS,
