@@ -27,9 +27,10 @@ from __future__ import annotations
 
 import codecs
 import io
-import re
 import sys
 from typing import Final, TextIO
+
+from golf.core.messages import one_line
 
 __all__ = [
     "ERRORS",
@@ -140,15 +141,6 @@ def plain(char: str) -> str:
 def plain_text(text: str) -> str:
     """``text`` in ASCII, each character as :func:`plain` writes it."""
     return text if text.isascii() else "".join(plain(c) for c in text)
-
-
-_LINE_BREAKS: Final = re.compile(r"[ \t]*[\r\n\v\f\x1c-\x1e\x85\u2028\u2029]+[ \t]*")
-
-
-def one_line(message: str) -> str:
-    """An error message on one line, whatever made it: a line break and the spaces around it
-    become one space (libyaml's reader, for one, says where on a second line)."""
-    return _LINE_BREAKS.sub(" ", message.strip())
 
 
 def _handler(error: UnicodeError) -> tuple[str | bytes, int]:

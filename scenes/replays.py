@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pygame
 
+from golf.core.messages import one_line
 from golf.replay_files import check, read_replay
 from golf.sixcard.replay import Result as SixResult
 from golf.sixcard.replay import SixReplay
@@ -99,10 +100,10 @@ def _read(path: Path, sample: bool) -> Entry:
         either = read_replay(path)
         verdict = check(either)
     except ReplayError as error:
-        return Entry(path, sample, modified, error=str(error))
+        return Entry(path, sample, modified, error=one_line(str(error)))
     except Exception as error:  # a hostile file must never take the list down
         log.warning("cannot read replay %s", path, exc_info=True)
-        return Entry(path, sample, modified, error=f"{path}: cannot be read ({error})")
+        return Entry(path, sample, modified, error=one_line(f"{path}: cannot be read ({error})"))
     when = modified
     if either.recorded is not None:
         when = _local(datetime.fromisoformat(either.recorded))

@@ -9,12 +9,12 @@ import tracemalloc
 
 import pytest
 
+from golf.core.messages import one_line
 from golf.sixcard.codes import SixCodeError
 from golf.sixcard.codes import parse_code as parse_six
 from golf.solitaire.codes import CodeError, parse_code
 from golf.solitaire.rules import EASY
 from golfcli import options, solver
-from golfcli.output import one_line
 
 FOLDED = ["\u017f", "\u0131", "\uff21"]
 """The long s ("S" in capitals), the dotless i ("I"), a full-width A."""

@@ -123,3 +123,11 @@ def test_the_screen_says_why_a_forged_file_does_not_check(ui: UI, tmp_path: Path
     assert "expected won" in said
     assert screen.outcome_text(screen.entries[index].result) == "Bloquée · 250"  # type: ignore[arg-type]
     screen.draw(ui.app.screen)  # draws the row and the footer with the difference
+
+
+def test_the_list_shows_a_yaml_error_on_one_line(tmp_path: Path) -> None:
+    # libyaml's reader says where a control character is on a second line
+    (tmp_path / "control.yaml").write_text('format: 1\ncode: "GO1\x01"\n', encoding="utf-8")
+    (entry,) = scan([(tmp_path, False)])
+    assert entry.error is not None and "control characters are not allowed" in entry.error
+    assert "\n" not in entry.error
