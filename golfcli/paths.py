@@ -82,7 +82,8 @@ def _existing_kind(path: Path) -> int | None:
     there; a name the system refuses is a usage error."""
     try:
         return stat.S_IFMT(path.stat().st_mode)
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
+        # nothing there (a file standing where the path needs a folder is said of the folder)
         return None
     except OSError as error:
         raise argparse.ArgumentTypeError(os_error_text(error, path)) from None
