@@ -69,7 +69,13 @@ def _file_handler(folder: Path) -> logging.Handler | None:
     try:
         folder.mkdir(parents=True, exist_ok=True)
         handler = logging.handlers.RotatingFileHandler(
-            folder / LOG_FILE, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8"
+            folder / LOG_FILE,
+            maxBytes=MAX_BYTES,
+            backupCount=BACKUPS,
+            encoding="utf-8",
+            # a name given on the command line may hold bytes that are not text (kept by
+            # Python as lone surrogates): written escaped, never a "Logging error" traceback
+            errors="backslashreplace",
         )
     except OSError as error:
         said = os_error_text(error, folder / LOG_FILE)

@@ -91,6 +91,7 @@ LONG = "a" * 5000
         (("describe", "GO1-E-AAAAAAſ"), "only the letters A-Z"),
         (("describe", "GO1-E-AAAAAAA", "--jokers", "١"), "not a whole number (digits 0-9)"),
         (("verify", "{tmp}/control.yaml"), "control characters are not allowed"),
+        (("verify", os.fsdecode(b"{tmp}/\xff.yaml")), "no such file or folder"),
     ],
     ids=[
         "long-path",
@@ -102,6 +103,7 @@ LONG = "a" * 5000
         "long-s-code",
         "arabic-indic-jokers",
         "libyaml-two-lines",
+        "undecodable-byte-in-a-name",
     ],
 )
 def test_the_issue_examples_are_one_line_and_exit_2(
@@ -118,6 +120,7 @@ def test_the_issue_examples_are_one_line_and_exit_2(
         capture_output=True,
         text=True,
         encoding="utf-8",
+        errors="surrogateescape",  # a name's undecodable byte is written back as it came
         timeout=120,
         check=False,
     )
