@@ -128,3 +128,23 @@ def test_the_issue_examples_are_one_line_and_exit_2(
     assert "Traceback" not in done.stderr and done.stderr.count("\n") == 1, done.stderr
     assert said in done.stderr
     assert not (tmp_path / "missing").exists()
+
+
+def test_a_crash_with_an_undecodable_name_still_writes_its_report(tmp_path: Path) -> None:
+    env = _env(tmp_path)
+    env["GOLF_CRASH_TEST"] = "command"
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "verify", os.fsdecode(b"\xff.yaml")],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        errors="surrogateescape",
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 70, done.stderr
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr, done.stderr
+    (report,) = (tmp_path / "data" / "logs").glob("crash-*.txt")
+    assert "command: verify \\udcff.yaml" in report.read_text(encoding="utf-8")
