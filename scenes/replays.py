@@ -11,6 +11,7 @@ opening it shows the whole message. Opening a readable one watches it
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 from collections.abc import Sequence
@@ -21,7 +22,7 @@ from pathlib import Path
 import pygame
 
 from golf.core.messages import one_line
-from golf.replay_files import check, read_replay
+from golf.replay_files import Verdict, check, read_replay
 from golf.sixcard.replay import Result as SixResult
 from golf.sixcard.replay import SixReplay
 from golf.solitaire.replay import Replay, ReplayError, Result
@@ -57,6 +58,9 @@ class Entry:
 
     ``result`` (solitaire) and ``six_result`` are what the actions produce; ``problem`` is the
     first difference between the file and its game played again (None: the replay is true).
+    They come from the one check of a replay, made when a row first asks for them (the rows
+    shown, the one selected), not for every file when the list opens: playing costs more than
+    reading.
     """
 
     path: Path
@@ -64,10 +68,38 @@ class Entry:
     when: datetime
     replay: Replay | None = None
     error: str | None = None
-    result: Result | None = None
     six: SixReplay | None = None  # a six-card Golf replay (``replay`` is then None)
-    six_result: SixResult | None = None
-    problem: str | None = None
+
+    @functools.cached_property
+    def verdict(self) -> Verdict | None:
+        """The one check of the replay (None: no replay, or it could not be checked)."""
+        either = self.replay if self.replay is not None else self.six
+        if either is None:
+            return None
+        try:
+            return check(either)
+        except Exception:  # a hostile file must never take the list down
+            log.warning("cannot check replay %s", self.path, exc_info=True)
+            return None
+
+    @property
+    def result(self) -> Result | None:
+        """What a solitaire replay's actions produce."""
+        played = self.verdict.played if self.verdict is not None else None
+        return played if isinstance(played, Result) else None
+
+    @property
+    def six_result(self) -> SixResult | None:
+        """What a six-card replay's actions produce."""
+        played = self.verdict.played if self.verdict is not None else None
+        return played if isinstance(played, SixResult) else None
+
+    @property
+    def problem(self) -> str | None:
+        """Why the replay does not check (None: it does, or it is not a replay)."""
+        if self.verdict is None:
+            return None if self.error is not None else "the game could not be played again"
+        return one_line(self.verdict.problems[0]) if self.verdict.problems else None
 
     @property
     def name(self) -> str:
@@ -98,7 +130,6 @@ def _read(path: Path, sample: bool) -> Entry:
         modified = datetime.min
     try:
         either = read_replay(path)
-        verdict = check(either)
     except ReplayError as error:
         return Entry(path, sample, modified, error=one_line(str(error)))
     except Exception as error:  # a hostile file must never take the list down
@@ -107,13 +138,9 @@ def _read(path: Path, sample: bool) -> Entry:
     when = modified
     if either.recorded is not None:
         when = _local(datetime.fromisoformat(either.recorded))
-    problem = verdict.problems[0] if verdict.problems else None
-    played = verdict.played
     if isinstance(either, SixReplay):
-        assert isinstance(played, SixResult)
-        return Entry(path, sample, when, six=either, six_result=played, problem=problem)
-    assert isinstance(played, Result)
-    return Entry(path, sample, when, replay=either, result=played, problem=problem)
+        return Entry(path, sample, when, six=either)
+    return Entry(path, sample, when, replay=either)
 
 
 def scan(folders: Sequence[tuple[Path, bool]]) -> list[Entry]:
@@ -326,10 +353,10 @@ class ReplaysScene(Scene):
         below = rect.top + 24
         source = texts("replays.sample") if entry.sample else texts("replays.saved")
         small = f"{source} · {entry.path.name}"
-        if entry.six is not None:
-            self._draw_six(surface, rect, entry, entry.six, source)
+        if entry.six is not None and entry.six_result is not None:
+            self._draw_six(surface, rect, entry, entry.six, entry.six_result, source)
             return
-        if entry.replay is None or entry.result is None:
+        if entry.replay is None or entry.result is None:  # unreadable, or it could not be played
             look.type.blit(
                 surface,
                 fit_text(look, entry.path.name, 8, NAME_W),
@@ -340,7 +367,7 @@ class ReplaysScene(Scene):
             )
             error = fit_text(
                 look,
-                texts("replays.unreadable", error=entry.error or ""),
+                texts("replays.unreadable", error=entry.error or entry.problem or ""),
                 6,
                 rect.right - COLUMN_X[0] - 16,
             )
@@ -362,12 +389,17 @@ class ReplaysScene(Scene):
         )
 
     def _draw_six(
-        self, surface: pygame.Surface, rect: pygame.Rect, entry: Entry, six: SixReplay, source: str
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        entry: Entry,
+        six: SixReplay,
+        result: SixResult,
+        source: str,
     ) -> None:
         """A six-card row: name, source and players; code, "Six-card Golf", winner and totals,
         date."""
         texts, p = self.app.texts, PALETTE
-        result = entry.six_result or six.result
         over = result.outcome == "over"
         self._draw_cells(
             surface,

@@ -131,3 +131,27 @@ def test_the_list_shows_a_yaml_error_on_one_line(tmp_path: Path) -> None:
     (entry,) = scan([(tmp_path, False)])
     assert entry.error is not None and "control characters are not allowed" in entry.error
     assert "\n" not in entry.error
+
+
+def test_the_list_checks_only_the_rows_it_shows(
+    ui: UI, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import scenes.replays
+
+    checked: list[object] = []
+
+    def counted(replay: object) -> object:
+        checked.append(replay)
+        return check(replay)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(scenes.replays, "check", counted)
+    folder = tmp_path / "many"
+    folder.mkdir()
+    for i in range(30):
+        (folder / f"{i:02d}.yaml").write_bytes((SAMPLES / "easy-win.yaml").read_bytes())
+    screen = ReplaysScene(ui.app, [(folder, False)])
+    assert len(screen.entries) == 30 and checked == []  # opening reads, plays nothing
+    screen.draw(ui.app.screen)
+    assert len(checked) == 10  # the rows shown
+    screen.draw(ui.app.screen)
+    assert len(checked) == 10  # each once
