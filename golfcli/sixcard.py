@@ -31,7 +31,7 @@ from golfcli.options import (
     whole,
     within,
 )
-from golfcli.output import one_line
+from golfcli.output import error_line
 from golfcli.paths import output_file, shown
 from golfcli.verify import run_verify as verify_replays
 
@@ -91,7 +91,7 @@ def rules_from_args(args: argparse.Namespace, base: SixRules | None = None) -> S
 
 
 def _bad(message: str) -> int:
-    print(f"six-card: {one_line(message)}", file=sys.stderr)
+    print(f"six-card: {error_line(message)}", file=sys.stderr)
     return EXIT_BAD_INPUT
 
 

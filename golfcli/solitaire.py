@@ -22,6 +22,7 @@ from golfcli.options import (
     add_command,
     add_rule_options,
     code_and_rules,
+    quoted,
     rules_from_args,
     whole,
 )
@@ -36,6 +37,8 @@ def parse_actions(text: str) -> list[Action]:
     out = []
     for part in re.split(r"[,;]", text):
         token = part.strip()
+        if len(token) > 40:  # no action is this long: say so without printing it all
+            raise UsageError(f"--actions: {quoted(token)} is not an action")
         if token:
             try:
                 out.append(ascii_only(Action.parse)(token))

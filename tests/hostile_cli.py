@@ -40,7 +40,7 @@ VALUES: dict[str, list[str]] = {
     "range": ["0-8031810175", "٠-٩", "5-2", "-1", "1e3", "", "0-" + "9" * 30],
     "code": ["GO1-E-AAAAAAſ", "GO1-E-ＡＡＡＡＡＡＡ", "GO1-ı-AAAAAAA", "ſ" * 5000, "G6-٤-AAAAAAA"],
     "six-code": ["G6-4-AAAAAAſ", "G6-٤-AAAAAAA", "G6-4-ＡＡＡＡＡＡＡ", "x" * 5000],
-    "actions": ["play ٣", "ｄｒａｗ", "play 1_0", "play 8"],
+    "actions": ["play ٣", "ｄｒａｗ", "play 1_0", "play 8", "x" * 10000],
     "levels": ["ｈａｒｄ", "", "hard,ſ"],
 }
 """Values each kind of argument must refuse (the files' values are made in a folder)."""
