@@ -109,8 +109,8 @@ _EN: dict[str, str] = {
     "language.fr": "Français",
     "settings.corrupt": "Your options file could not be read; defaults are used. "
     "The old file was kept as {name}.",
-    "settings.unopenable": "Your options file could not be opened; defaults are used and "
-    "{name} is left as it is.",
+    "settings.unopenable": "Your options file could not be opened; defaults are used, "
+    "{name} is left as it is and your changes are kept in {name}.pending.",
     "toast.code_refused": "Expected a code like GO1-C-ABCDEFG",
     "title.round": "Round of golf…",
     "title.round_resume": "Round of golf: hole {hole}/{holes}…",
@@ -448,7 +448,8 @@ _FR: dict[str, str] = {
     "settings.corrupt": "Le fichier d'options était illisible ; les réglages par défaut sont "
     "utilisés. L'ancien fichier a été gardé sous le nom {name}.",
     "settings.unopenable": "Le fichier d'options n'a pas pu être ouvert ; les réglages par "
-    "défaut sont utilisés et {name} est laissé tel quel.",
+    "défaut sont utilisés, {name} est laissé tel quel et vos changements sont gardés dans "
+    "{name}.pending.",
     "toast.code_refused": "Code attendu de la forme GO1-C-ABCDEFG",
     "title.round": "Parcours de golf…",
     "title.round_resume": "Parcours : trou {hole}/{holes}…",

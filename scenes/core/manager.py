@@ -20,10 +20,12 @@ import pygame
 
 from scenes.core.i18n import Notice, Texts
 from scenes.core.input import InputMapper, Intent, Kind
+from scenes.core.look import PALETTE
 from scenes.core.navigation import Navigation
 from scenes.core.records import Records
 from scenes.core.settings import Settings, SettingsStore
 from scenes.core.sound import SoundBoard
+from scenes.core.widgets import Toast
 
 if TYPE_CHECKING:
     from scenes.core.look import Look
@@ -336,6 +338,9 @@ class Loop:
     def __init__(self, app: App, mapper: InputMapper | None = None) -> None:
         self.app = app
         self.mapper = mapper or InputMapper()
+        self.told: list[Toast] = []
+        """What the records had to tell (a save that failed during play), shown over whatever
+        screen is up, at once: not kept for the next title screen."""
 
     def step(self, events: Iterable[pygame.event.Event], dt: float) -> None:
         """One frame with the given events and ``dt`` seconds of time."""
@@ -347,10 +352,37 @@ class Loop:
                 self.dispatch(intent)
         scenes.flush_held()
         scenes.update(dt)
+        self._tell(dt)
         scenes.draw(self.app.screen)
+        if self.told:
+            self._draw_told()
         scenes.apply_pending()
         if not scenes.stack and not scenes.busy:
             self.app.running = False
+
+    def _tell(self, dt: float) -> None:
+        """Take the records' notices that no screen took (the title and the statistics show
+        them themselves) and age the ones showing."""
+        records = self.app.records
+        if records.notices and self.app.scenes.stack:
+            lang = self.app.texts.lang
+            self.told += [
+                Toast(n.text(lang), seconds=9.0, colour=PALETTE.orange)
+                for n in records.take_notices()
+            ]
+        for toast in self.told:
+            toast.update(dt)
+        if self.told and not self.told[0].alive:
+            self.told.pop(0)
+            self.app.scenes.forget_surfaces()  # the screen below draws its whole frame again
+
+    def _draw_told(self) -> None:
+        """The oldest notice, low over the screen; the screen below redraws whole next frame
+        (its cache of what is on the window no longer holds)."""
+        screen = self.app.screen
+        self.told[0].draw(screen, self.app.look, (screen.get_width() // 2,
+                                                  screen.get_height() - 130))
+        self.app.scenes.forget_surfaces()
 
     def dispatch(self, intent: Intent) -> None:
         """Intents every screen shares (quit, fullscreen) here; the rest to the top scene."""

@@ -114,6 +114,7 @@ class SixTableScene(Scene):
         self.scored = 0  # holes whose scoreboard has been shown
         self.curtain_for: int | None = None
         self.recorder = SixRecorder(self.match, app.replays_dir, times)  # the replay's pace
+        self.recorder.tell = app.records.tell  # a replay not saved is told at once
         self.menu_button = Button(
             self.board.menu, "button.menu", self.open_menu, style="pink", size=8
         )

@@ -103,7 +103,12 @@ class ResultDialogs:
         if self.settled or self.table.recorder is None:
             return None
         self.settled = True
-        return self.table.app.records.record(self.table.game)
+        chance = self.table.app.records.record(self.table.game)
+        # counted: nothing left to continue (until now a relaunch put the game back where
+        # the result, or Undo, was offered)
+        if autosave.keeps(self.table):
+            autosave.clear(self.table.app)
+        return chance
 
 
 class _Idle:
@@ -141,6 +146,7 @@ class TableScene(Scene):
         self.recorder: Recorder | None = None
         if record:
             self.recorder = Recorder(game, app.replays_dir, app.record_to)
+            self.recorder.tell = app.records.tell  # a replay not saved is told at once
             app.record_to = None  # play --record: only the first game goes to that file
         self.elapsed = 0.0  # play time; stops while an overlay covers the table or after the end
         self.toasts: list[Toast] = []
@@ -266,15 +272,23 @@ class TableScene(Scene):
     def exit(self, quitting: bool = False) -> None:
         """The player leaves this table (or the window closes): its replay is saved and its game
         counted (a game in play as abandoned) and its autosave removed — except when the window
-        closes on a game still in play: then its autosave is written one last time (with the
-        clock), it is not counted yet, and the title offers to continue it."""
+        closes on a game still in play, or on one whose result is not counted yet (the blocked
+        dialog up): then its autosave is written one last time (with the clock), it is not
+        counted yet, and the title offers to continue it."""
         self.save_replay()
         if autosave.keeps(self):
-            if quitting and self.game.status == "playing":
+            if quitting and (self.game.status == "playing" or self.result_due):
                 autosave.save(self)
                 return
             autosave.clear(self.app)
         self.settle()
+
+    @property
+    def result_due(self) -> bool:
+        """Whether the game ended but is not counted yet: the player has not left the position
+        (the blocked dialog offers Undo; a won game's celebration is still going)."""
+        settled = getattr(self.outcome, "settled", True)
+        return self.game.status != "playing" and not settled
 
     def save_replay(self) -> None:
         """Write this game's replay to the replays folder (when it ends or is left)."""
