@@ -15,7 +15,9 @@ the player had is lost.
 
 A case is a small function from its folder to a :class:`Result` (``name``, ``ok``, ``lost``:
 how many games or files the player had that are gone, ``detail``); :data:`CASES` lists them.
-``bench/attack_cli.py``, when present, adds its own list (its ``CASES``, the same shape). The
+``bench/attack_cli.py``, when present, adds its own list (its ``CASES``, the same shape; it may
+``from attack import Result, program, run`` — :func:`program` runs ``main.py`` with a folder's
+environment and returns a :class:`Ran`). A case's ``__name__`` is what ``-k`` matches. The
 table prints every case, and the totals of failures and data lost; both must be 0.
 """
 
@@ -487,6 +489,8 @@ def all_cases() -> list[Case]:
     if extra.is_file():
         import importlib.util
 
+        # ``from attack import Result, program`` there gets this very module, run as a script
+        sys.modules.setdefault("attack", sys.modules[__name__])
         spec = importlib.util.spec_from_file_location("attack_cli", extra)
         if spec is not None and spec.loader is not None:
             module = importlib.util.module_from_spec(spec)
