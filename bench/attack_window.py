@@ -38,6 +38,8 @@ class Window:
         first_scene(self.app, options)
         self.loop = Loop(self.app)
         self.told: set[str] = set()
+        self.in_play: set[str] = set()
+        """What was told while a game (or its dialogs) was up, not on a title later."""
         self._collect()
 
     @property
@@ -52,9 +54,13 @@ class Window:
         return None
 
     def _collect(self) -> None:
+        shown: set[str] = set()
         for scene in self.app.scenes.stack:
-            self.told.update(t.text for t in getattr(scene, "toasts", []))
-        self.told.update(t.text for t in self.loop.told)
+            shown.update(t.text for t in getattr(scene, "toasts", []))
+        shown.update(t.text for t in getattr(self.loop, "told", []))
+        self.told |= shown
+        if self.table is not None:
+            self.in_play |= shown
 
     def frames(self, count: int = 1) -> None:
         for _ in range(count):

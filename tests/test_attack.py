@@ -170,6 +170,11 @@ def test_two_real_windows_count_every_game_and_one_owns_the_folder(tmp_path: Pat
     assert result.ok and result.lost == 0, result
 
 
+def test_a_real_window_and_the_stats_command_together_lose_no_game(tmp_path: Path) -> None:
+    result = attack.window_and_command(tmp_path)
+    assert result.ok and result.lost == 0, result
+
+
 def test_a_second_copy_leaves_the_first_copys_game_in_progress_alone(tmp_path: Path) -> None:
     result = attack.owned_game(tmp_path)
     assert result.ok and result.lost == 0, result
