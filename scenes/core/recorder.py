@@ -40,8 +40,9 @@ def stamp(started: str) -> str:
     return re.sub(r"[^0-9A-Za-z_-]", "-", started)
 
 
-REPLAY_LABEL = {"en": "replay", "fr": "de la partie enregistrée"}
-"""How a replay file is named in a notice ("The replay file (…) could not be saved")."""
+REPLAY_LABEL = "store.label.replay"
+"""The catalogue key naming a replay file in a notice ("The replay file (…) could not be
+saved")."""
 
 
 class Recorder(ABC):

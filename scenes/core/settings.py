@@ -22,6 +22,7 @@ import yaml
 
 from golf.core.fileio import atomic_write_text, read_bounded
 from golf.core.folders import config_dir
+from golf.core.version import PROGRAM_KEY, stamp
 from golf.solitaire.codes import format_code
 from golf.solitaire.rules import PRESETS, Rules
 from scenes.core.i18n import LANGUAGES, Notice, system_language
@@ -240,7 +241,7 @@ class SettingsStore:
     def save(self, settings: Settings) -> None:
         """Write the options atomically; raises ``OSError`` if the folder is not writable."""
         self.folder.mkdir(parents=True, exist_ok=True)
-        document = {"format": FORMAT, **asdict(settings)}
+        document = {"format": FORMAT, PROGRAM_KEY: stamp(), **asdict(settings)}
         document["winnable_deals"] = list(settings.winnable_deals)
         text = yaml.safe_dump(document, sort_keys=False, allow_unicode=True)
         atomic_write_text(self.target, text)
