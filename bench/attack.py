@@ -122,7 +122,7 @@ class Ran:
 def run(
     folder: Path,
     argv: Sequence[str],
-    timeout: float = 60.0,
+    timeout: float = 300.0,
     obey: bool = False,
     setup: Callable[[], None] | None = None,
 ) -> Ran:
@@ -406,7 +406,7 @@ def window_and_command(folder: Path) -> Result:
     window.start()
     answers = []
     while window.is_alive():
-        answers.append(program(folder, "stats", timeout=30).status)
+        answers.append(program(folder, "stats", timeout=120).status)
     window.join()
     count = played(folder / "data" / "stats.json")
     ok = results[0].status == 0 and all(a == 0 for a in answers) and count == SEEDED + 5
