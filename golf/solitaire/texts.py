@@ -1,7 +1,7 @@
 """What the engine says, in English and French (SPEC §4).
 
 The first three refusal texts are fixed by the product contract; the others are the
-project's own.
+project's own (SPEC §4 leaves them to the project).
 """
 
 from __future__ import annotations
@@ -14,6 +14,8 @@ class Reason(Enum):
     """Why an action was refused."""
 
     NOT_FOLLOWING = "not_following"
+    ON_KING = "on_king"
+    ONLY_ACE_ON_KING = "only_ace_on_king"
     COVERED = "covered"
     BLOCKED_GAME = "blocked_game"
     GAME_WON = "game_won"
@@ -28,6 +30,16 @@ MESSAGES: Final[dict[Reason, dict[str, str]]] = {
     Reason.NOT_FOLLOWING: {
         "en": "Must be one rank higher or lower",
         "fr": "Doit être d'un rang supérieur ou inférieur",
+    },
+    # Under rules without "Queen on a King" the "one rank higher or lower" text is untrue on a
+    # King (a Queen is one lower), so a King on the waste has its own words.
+    Reason.ON_KING: {
+        "en": "Nothing can be played on a King",
+        "fr": "Rien ne se joue sur un Roi",
+    },
+    Reason.ONLY_ACE_ON_KING: {
+        "en": "Only an Ace can be played on a King",
+        "fr": "Seul un As se joue sur un Roi",
     },
     Reason.COVERED: {"en": "This card is blocked", "fr": "Cette carte est bloquée"},
     Reason.BLOCKED_GAME: {"en": "No more moves possible", "fr": "Plus aucun coup possible"},
