@@ -52,7 +52,7 @@ class Settings:
     sound: bool = True
     volume: int = 70  # percent, in steps of 10
     animation: str = "normal"
-    default_rules: str = "classic"
+    default_rules: str = "easy"  # the seeds: "On Easy … the default"
     four_colour: bool = False
     fullscreen: bool = False
     winnable_deals: tuple[str, ...] = ()
