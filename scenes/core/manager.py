@@ -24,6 +24,7 @@ from scenes.core.navigation import Navigation
 from scenes.core.records import Records
 from scenes.core.settings import Settings, SettingsStore
 from scenes.core.sound import SoundBoard
+from scenes.core.speech import Speech
 
 if TYPE_CHECKING:
     from scenes.core.look import Look
@@ -283,6 +284,7 @@ class App:
     replays_dir: Path | None = None  # where every game's replay is saved (None: not saved)
     record_to: Path | None = None  # the next game's replay is also written here (play --record)
     navigation: Navigation | None = None  # how scenes reach each other: scenes.flow.Flow
+    speech: Speech = field(default_factory=Speech)  # the "speak" option's voice
 
     @property
     def flow(self) -> Navigation:
@@ -297,6 +299,7 @@ class App:
 
     def _apply(self) -> None:
         self.sound.configure(self.settings.sound, self.settings.volume)
+        self.speech.configure(self.settings.speak)
         self.scenes.fades_enabled = self.settings.animation != "off"
         self.look.restyle(self.settings.language, self.settings.four_colour)
 
@@ -346,6 +349,7 @@ class Loop:
             for intent in self.mapper.translate(event):
                 self.dispatch(intent)
         scenes.flush_held()
+        self.app.speech.pump()
         scenes.update(dt)
         scenes.draw(self.app.screen)
         scenes.apply_pending()
