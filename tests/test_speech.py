@@ -243,3 +243,36 @@ def test_a_real_engine_speaks_into_a_file(tmp_path: Path) -> None:
     with wave.open(str(path)) as sound:
         seconds = sound.getnframes() / sound.getframerate()
     assert seconds > 1.0
+
+
+class _BusyVoice(RecordingVoice):
+    """A voice still saying something until told otherwise."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.speaking = False
+
+    @property
+    def busy(self) -> bool:
+        return self.speaking
+
+
+def test_computers_moves_wait_their_turn_and_a_players_own_cuts_in() -> None:
+    voice = _BusyVoice()
+    speech = Speech(lambda: voice)
+    speech.configure(on=True)
+    speech.say("Ann draws from the stock.", "en", interrupt=False)
+    voice.speaking = True
+    speech.say("Ann discards 5 of clubs.", "en", interrupt=False)
+    speech.say("Bob draws from the stock.", "en", interrupt=False)
+    assert voice.texts == ["Ann draws from the stock."]
+    voice.speaking = False
+    speech.pump()
+    assert voice.texts[-1] == "Ann discards 5 of clubs."
+    voice.speaking = True
+    speech.say("You draw 7 of hearts.", "en")  # the player's own: at once, the rest dropped
+    voice.speaking = False
+    speech.pump()
+    assert voice.texts[-2:] == ["Ann discards 5 of clubs.", "You draw 7 of hearts."]
+    speech.configure(on=False)
+    assert speech.say("Unheard.", "en") is False and voice.texts[-1] == "You draw 7 of hearts."

@@ -38,10 +38,11 @@ def copy_text(text: str) -> bool:
     return True
 
 
-def speak(app: App, text: str, show: Callable[[str], None]) -> None:
-    """Say ``text`` with the "speak" option on; ``show`` tells the player, once, when this
-    machine has no speech engine."""
-    if app.speech.say(text, app.texts.lang):
+def speak(app: App, text: str, show: Callable[[str], None], interrupt: bool = True) -> None:
+    """Say ``text`` with the "speak" option on (``interrupt``: see
+    :meth:`~scenes.core.speech.Speech.say`); ``show`` tells the player, once, when this machine
+    has no speech engine."""
+    if app.speech.say(text, app.texts.lang, interrupt):
         show(app.texts("speech.missing"))
 
 

@@ -43,6 +43,11 @@ class Voice(Protocol):
 
     name: str
 
+    @property
+    def busy(self) -> bool:
+        """Whether it is still saying something."""
+        ...
+
     def say(self, text: str, lang: str) -> None:
         """Say ``text`` in ``lang`` (``en`` or ``fr``) now, interrupting any earlier text."""
         ...
@@ -67,6 +72,10 @@ class RecordingVoice:
 
     def __init__(self) -> None:
         self.said: list[tuple[str, str]] = []
+
+    @property
+    def busy(self) -> bool:
+        return False
 
     def say(self, text: str, lang: str) -> None:
         self.said.append((text, lang))
@@ -115,6 +124,10 @@ class CommandVoice:
         self.name = command
         self._path = path
         self._speaking: subprocess.Popen[bytes] | None = None
+
+    @property
+    def busy(self) -> bool:
+        return self._speaking is not None and self._speaking.poll() is None
 
     def _argv(self, argv: list[str]) -> list[str]:
         return [self._path, *argv[1:]]
@@ -176,6 +189,10 @@ class EngineVoice:
                 self._voices.setdefault("en", voice.id)
         engine.startLoop(False)
 
+    @property
+    def busy(self) -> bool:
+        return bool(self._engine.isBusy())
+
     def say(self, text: str, lang: str) -> None:
         engine = self._engine
         engine.stop()
@@ -232,12 +249,14 @@ class Speech:
         self._voice: Voice | None = None
         self._looked = False
         self._told = False  # the player was told there is no speech engine
+        self._waiting: list[tuple[str, str]] = []  # said once the voice is free
         self.on = False
 
     def configure(self, on: bool) -> None:
         """Follow the option; off stops what is being said."""
         if self.on and not on and self._voice is not None:
             self._voice.close()
+            self._waiting.clear()
         self.on = on
 
     @property
@@ -250,22 +269,33 @@ class Speech:
                 log.warning("no speech engine found: the game goes on without speech")
         return self._voice
 
-    def say(self, text: str, lang: str) -> bool:
-        """Say ``text`` when speech is on. True only the first time it cannot, for want of an
-        engine: the caller then tells the player, once."""
+    def say(self, text: str, lang: str, interrupt: bool = True) -> bool:
+        """Say ``text`` when speech is on: at once, cutting off anything being said, or
+        (``interrupt`` False: the computers' moves, which a player should hear in full) after
+        what is being said. True only the first time it cannot, for want of an engine: the
+        caller then tells the player, once."""
         if not self.on or not text:
             return False
         voice = self.voice
         if voice is None:
             told, self._told = self._told, True
             return not told
-        voice.say(text, lang)
+        if interrupt:
+            self._waiting.clear()
+        if not interrupt and (voice.busy or self._waiting):
+            self._waiting.append((text, lang))
+        else:
+            voice.say(text, lang)
         return False
 
     def pump(self) -> None:
-        """Once a frame: let the engine speak."""
-        if self._voice is not None:
-            self._voice.pump()
+        """Once a frame: let the engine speak, and start what waits once it is free."""
+        voice = self._voice
+        if voice is None:
+            return
+        voice.pump()
+        if self._waiting and not voice.busy:
+            voice.say(*self._waiting.pop(0))
 
     def close(self) -> None:
         """The window closes."""

@@ -1,0 +1,252 @@
+"""What is said aloud at the six-card table, in English and French: each action, whose turn it
+is, the player's own grid and the discard, and the whole table in words (the D key).
+
+Built from the states alone, so it is tested without a window; the window
+(``scenes.sixcard.listeners.Announcing``) only hands the sentences to a voice. Nothing hidden is
+ever said: a face-down card is named only to the seat that has looked at it (``private``, the
+person whose cards the screen shows), and a card drawn from the stock only to the one who drew it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from golf.core.cards import card_name
+from golf.sixcard import actions as kinds
+from golf.sixcard.actions import Action
+from golf.sixcard.game import State, totals, winners
+from golf.sixcard.rules import base_card
+
+__all__ = ["Seats", "action_said", "table_said", "turn_said"]
+
+# Each sentence about a seat in two forms: to the person at the screen ("you") and about another
+# seat ("other", with its name).
+_SAID: Final[dict[str, dict[str, str]]] = {
+    "flip.you": {
+        "en": "You turn up {card}, row {row}, column {column}.",
+        "fr": "Vous retournez {card}, rangée {row}, colonne {column}.",
+    },
+    "flip.other": {
+        "en": "{name} turns up {card}, row {row}, column {column}.",
+        "fr": "{name} retourne {card}, rangée {row}, colonne {column}.",
+    },
+    "peek.you": {
+        "en": "You look at {card}, row {row}, column {column}.",
+        "fr": "Vous regardez {card}, rangée {row}, colonne {column}.",
+    },
+    "peek.other": {
+        "en": "{name} looks at a card, row {row}, column {column}.",
+        "fr": "{name} regarde une carte, rangée {row}, colonne {column}.",
+    },
+    "stock.you": {"en": "You draw {card}.", "fr": "Vous piochez {card}."},
+    "stock.other": {"en": "{name} draws from the stock.", "fr": "{name} pioche."},
+    "discard.you": {
+        "en": "You take {card} from the discard.",
+        "fr": "Vous prenez {card} dans la défausse.",
+    },
+    "discard.other": {
+        "en": "{name} takes {card} from the discard.",
+        "fr": "{name} prend {card} dans la défausse.",
+    },
+    "replace.you": {
+        "en": "You put {card} at row {row}, column {column} and discard {old}.",
+        "fr": "Vous placez {card} rangée {row}, colonne {column} et défaussez {old}.",
+    },
+    "replace.other": {
+        "en": "{name} puts {card} at row {row}, column {column} and discards {old}.",
+        "fr": "{name} place {card} rangée {row}, colonne {column} et défausse {old}.",
+    },
+    "discard_flip.you": {
+        "en": "You discard {card} and turn up {new}, row {row}, column {column}.",
+        "fr": "Vous défaussez {card} et retournez {new}, rangée {row}, colonne {column}.",
+    },
+    "discard_flip.other": {
+        "en": "{name} discards {card} and turns up {new}, row {row}, column {column}.",
+        "fr": "{name} défausse {card} et retourne {new}, rangée {row}, colonne {column}.",
+    },
+    "knock.you": {"en": "You knock.", "fr": "Vous frappez."},
+    "knock.other": {"en": "{name} knocks.", "fr": "{name} frappe."},
+    "turn.you": {"en": "Your turn.", "fr": "À vous."},
+    "turn.other": {"en": "{name} to play.", "fr": "À {name} de jouer."},
+    "last_turns": {
+        "en": "Last turns: everyone else plays once more.",
+        "fr": "Derniers tours : chacun des autres joue encore une fois.",
+    },
+    "hole": {"en": "Hole {hole}.", "fr": "Trou {hole}."},
+    "hole_of": {"en": "Hole {hole} of {holes}.", "fr": "Trou {hole} sur {holes}."},
+    "hole_over": {
+        "en": "Hole {hole} over. Points: {points}.",
+        "fr": "Trou {hole} terminé. Points : {points}.",
+    },
+    "game_over": {
+        "en": "Game over. Winner: {names}.",
+        "fr": "Partie terminée. Gagnant : {names}.",
+    },
+    "discard_top": {"en": "Discard: {card}.", "fr": "Défausse : {card}."},
+    "no_discard": {"en": "The discard is empty.", "fr": "La défausse est vide."},
+    "stock": {"en": "Stock: {count}.", "fr": "Pioche : {count}."},
+    "grid": {"en": "{name}: {rows}.", "fr": "{name} : {rows}."},
+    "your_grid": {"en": "Your grid: {rows}.", "fr": "Votre grille : {rows}."},
+    "row": {"en": "row {n}: {cards}", "fr": "rangée {n} : {cards}"},
+    "down": {"en": "face down", "fr": "cachée"},
+    "in_hand": {"en": "In hand: {card}.", "fr": "En main : {card}."},
+    "totals": {"en": "Totals: {points}.", "fr": "Totaux : {points}."},
+    "refused": {"en": "{why}.", "fr": "{why}."},
+    "cards": {"en": "{n} cards", "fr": "{n} cartes"},
+    "card": {"en": "{n} card", "fr": "{n} carte"},
+}
+
+
+@dataclass(frozen=True)
+class Seats:
+    """How the table names its seats: ``names`` (in the language said), the seat the screen calls
+    You (``you``: None when several people share it, or nobody plays), and the seat whose private
+    cards may be named (``private``: the person whose cards the screen shows)."""
+
+    names: tuple[str, ...]
+    you: int | None = None
+    private: int | None = None
+
+
+def _say(key: str, lang: str, **values: object) -> str:
+    return _SAID[key][lang].format(**values)
+
+
+def _about(key: str, seat: int, seats: Seats, lang: str, **values: object) -> str:
+    if seat == seats.you:
+        return _say(f"{key}.you", lang, **values)
+    return _say(f"{key}.other", lang, name=seats.names[seat], **values)
+
+
+def _name(card: int, lang: str) -> str:
+    return card_name(base_card(card), lang)
+
+
+def _count(n: int, lang: str) -> str:
+    return _say("card" if n == 1 or (n == 0 and lang == "fr") else "cards", lang, n=n)
+
+
+def _rows(state: State, seat: int, seats: Seats, lang: str) -> str:
+    """A grid row by row: each card it may be told, "face down" for the others."""
+    grid = state.grids[seat]
+    known = state.up[seat] | (state.peeked[seat] if seat == seats.private else 0)
+    columns = state.rules.columns
+    rows = []
+    for r in range(len(grid) // columns):
+        cards = [
+            _name(grid[s], lang) if known >> s & 1 else _say("down", lang)
+            for s in range(r * columns, (r + 1) * columns)
+        ]
+        rows.append(_say("row", lang, n=r + 1, cards=", ".join(cards)))
+    return (" ; " if lang == "fr" else "; ").join(rows)
+
+
+def _discard(state: State, lang: str) -> str:
+    top = state.discard_top
+    return _say("discard_top", lang, card=_name(top, lang)) if top is not None else _say(
+        "no_discard", lang
+    )
+
+
+def _points(seats: Seats, values: Sequence[int | None], lang: str) -> str:
+    return ", ".join(f"{seats.names[s]} {v}" for s, v in enumerate(values) if v is not None)
+
+
+def turn_said(state: State, seats: Seats, lang: str = "en") -> str:
+    """Whose turn it is; to the person at the screen, the discard and their own grid too."""
+    seat = state.to_move
+    if seat is None or state.phase not in ("opening", "turn"):
+        return ""
+    if seat != seats.you:
+        return _say("turn.other", lang, name=seats.names[seat])
+    parts = [_say("turn.you", lang)]
+    if state.phase == "turn":
+        parts.append(_discard(state, lang))
+    parts.append(_say("your_grid", lang, rows=_rows(state, seat, seats, lang)))
+    return " ".join(parts)
+
+
+def _done(before: State, after: State, action: Action, seats: Seats, lang: str) -> str:
+    """What the seat to move did."""
+    kind = action.kind
+    if kind == kinds.NEXT_HOLE:
+        return _say("hole", lang, hole=after.hole)
+    seat = before.to_move
+    assert seat is not None  # any other action is the move of the seat to move
+    if kind == kinds.KNOCK:
+        return _about("knock", seat, seats, lang)
+    if kind == kinds.TAKE_STOCK:
+        drawn = after.drawn
+        shown = _name(drawn, lang) if drawn is not None and seat == seats.private else ""
+        return _about("stock", seat, seats, lang, card=shown)
+    if kind == kinds.TAKE_DISCARD:
+        taken = after.drawn if after.drawn is not None else before.discard_top
+        return _about("discard", seat, seats, lang, card=_name(taken or 0, lang))
+    slot = after.rules.slot(action.row, action.column)
+    card = after.grids[seat][slot]
+    place = {"row": action.row, "column": action.column}
+    if kind == kinds.FLIP:
+        if after.face_up(seat, slot):
+            return _about("flip", seat, seats, lang, card=_name(card, lang), **place)
+        shown = _name(card, lang) if seat == seats.private else ""
+        return _about("peek", seat, seats, lang, card=shown, **place)
+    top = after.discard_top
+    old = _name(top, lang) if top is not None else ""
+    if kind == kinds.REPLACE:
+        return _about("replace", seat, seats, lang, card=_name(card, lang), old=old, **place)
+    return _about("discard_flip", seat, seats, lang, card=old, new=_name(card, lang), **place)
+
+
+def action_said(
+    before: State,
+    after: State,
+    action: Action,
+    seats: Seats,
+    lang: str = "en",
+    refused: str | None = None,
+) -> str:
+    """The sentence said after ``action``: what was done, the final-turn warning, the end of a
+    hole or of the game, and whose turn it is now; or, with ``refused``, why not."""
+    if refused is not None:
+        return _say("refused", lang, why=refused)
+    parts = [_done(before, after, action, seats, lang)]
+    if after.ending and not before.ending:
+        parts.append(_say("last_turns", lang))
+    if after.phase in ("hole_over", "game_over") and after.scores:
+        points = _points(seats, after.scores[-1], lang)
+        parts.append(_say("hole_over", lang, hole=before.hole, points=points))
+    if after.phase == "game_over":
+        names = ", ".join(seats.names[s] for s in winners(after))
+        parts.append(_say("game_over", lang, names=names))
+    elif after.to_move != before.to_move or after.phase != before.phase:
+        parts.append(turn_said(after, seats, lang))
+    return " ".join(p for p in parts if p)
+
+
+def table_said(state: State, seats: Seats, lang: str = "en") -> str:
+    """The whole table in words: the hole, whose turn, the stock and the discard, the card in
+    hand, every grid as far as it may be told, the totals."""
+    rules = state.rules
+    hole = (
+        _say("hole", lang, hole=state.hole)
+        if state.playoff
+        else _say("hole_of", lang, hole=state.hole, holes=rules.holes)
+    )
+    parts = [hole, turn_said(state, seats, lang) if state.to_move != seats.you else ""]
+    parts.append(_say("stock", lang, count=_count(len(state.stock), lang)))
+    parts.append(_discard(state, lang))
+    if state.drawn is not None and (
+        state.to_move == seats.private or state.drawn_from == "discard"
+    ):
+        parts.append(_say("in_hand", lang, card=_name(state.drawn, lang)))
+    for seat in range(state.players):
+        if state.grids[seat]:
+            name = seats.names[seat]
+            parts.append(_say("grid", lang, name=name, rows=_rows(state, seat, seats, lang)))
+    if state.to_move == seats.you:
+        parts.append(_say("turn.you", lang))
+    if state.scores:
+        parts.append(_say("totals", lang, points=_points(seats, totals(state), lang)))
+    return " ".join(p for p in parts if p)
