@@ -72,8 +72,8 @@ class OptionsScene(Scene):
             if problem is not None:
                 self.toasts = [Toast(self.app.texts.notice(problem), seconds=4.0)]
             self.app.sound.play("click")
-            if name == "speak" and value:
-                speak(self.app, self.app.texts("speech.on"), self._tell)
+            if name == "speak" and value:  # the option's new value is read as it has the focus
+                speak(self.app, "", self._tell)  # only says when there is no speech engine
 
         return change
 

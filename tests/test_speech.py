@@ -20,6 +20,7 @@ from golf.solitaire.rules import STRICT
 from scenes.core.board_text import BoardTextScene
 from scenes.core.settings import Settings, SettingsStore
 from scenes.core.speech import CommandVoice, RecordingVoice, Speech, Voice, find_voice
+from scenes.highscores import InitialsScene
 from scenes.options import OptionsScene
 from scenes.solitaire.game import GameScene
 from tests import seeds_example as seeds
@@ -133,7 +134,8 @@ def test_the_table_says_its_game_and_each_action(ui: Driver) -> None:
     ui.key(pygame.K_u, text="u")
     ui.key(pygame.K_1, text="1")
     ui.frames(2)
-    assert voice.texts == [START_EN, DRAW_EN, PLAY_EN, UNDO_EN, REFUSED_EN]
+    # the title's focused button first: the menus are read too
+    assert voice.texts == ["Play Easy", START_EN, DRAW_EN, PLAY_EN, UNDO_EN, REFUSED_EN]
     assert {lang for _, lang in voice.said} == {"en"}
 
 
@@ -144,7 +146,9 @@ def test_the_table_speaks_french(ui_fr: Driver) -> None:
     ui_fr.key(pygame.K_SPACE, text=" ")
     ui_fr.key(pygame.K_1, text="1")
     ui_fr.frames(2)
-    assert voice.said == [(START_FR, "fr"), (DRAW_FR, "fr"), (REFUSED_FR, "fr")]
+    assert voice.said == [
+        ("Jouer en Facile", "fr"), (START_FR, "fr"), (DRAW_FR, "fr"), (REFUSED_FR, "fr")
+    ]
 
 
 def test_nothing_is_said_with_the_option_off(ui: Driver) -> None:
@@ -195,7 +199,7 @@ def test_without_a_speech_engine_the_game_says_so_once_and_goes_on(ui: Driver) -
     assert missing not in [t.text for t in table.toasts]
 
 
-def test_the_speak_option_is_saved_and_confirmed_aloud(ui: Driver, tmp_path: Path) -> None:
+def test_the_speak_option_is_saved_and_read_back_aloud(ui: Driver, tmp_path: Path) -> None:
     voice = RecordingVoice()
     ui.app.speech = Speech(lambda: voice)
     ui.frames(2)
@@ -210,7 +214,30 @@ def test_the_speak_option_is_saved_and_confirmed_aloud(ui: Driver, tmp_path: Pat
     ui.frames(1)
     assert ui.app.settings.speak is True
     assert SettingsStore(tmp_path).load()[0].speak is True
-    assert voice.texts == ["Speech on. On a table, D reads the whole board."]
+    assert voice.texts == ["Speak (D reads the board): On"]
+    ui.key(pygame.K_UP)
+    ui.frames(1)
+    assert voice.texts[-1] == "Winnable indicator: Off"  # the menus are read as the focus moves
+
+
+def test_the_options_say_once_that_there_is_no_speech_engine(ui: Driver) -> None:
+    ui.app.speech = Speech(lambda: None)
+    ui.frames(2)
+    ui.app.flow.open_options()
+    ui.frames(2)
+    options = ui.top
+    assert isinstance(options, OptionsScene)
+    keys = [getattr(item, "key", "") for item in options.form.items]
+    for _ in range(keys.index("options.speak")):
+        ui.key(pygame.K_DOWN)
+    ui.key(pygame.K_RIGHT)
+    missing = "No speech engine found on this computer: the game goes on silently"
+    assert [t.text for t in options.toasts] == [missing]
+    told = options.toasts[0]
+    ui.key(pygame.K_RIGHT)
+    ui.key(pygame.K_RIGHT)
+    assert ui.app.settings.speak is True
+    assert all(t is told for t in options.toasts)  # not told a second time
 
 
 def test_the_speak_option_reads_back_and_a_bad_value_is_off(tmp_path: Path) -> None:
@@ -276,3 +303,60 @@ def test_computers_moves_wait_their_turn_and_a_players_own_cuts_in() -> None:
     assert voice.texts[-2:] == ["Ann discards 5 of clubs.", "You draw 7 of hearts."]
     speech.configure(on=False)
     assert speech.say("Unheard.", "en") is False and voice.texts[-1] == "You draw 7 of hearts."
+
+
+def test_a_whole_game_by_keyboard_and_ear_alone(ui: Driver) -> None:
+    """A player who sees nothing: the title's menu read aloud, Enter deals, each move chosen
+    from the last sentence heard ("Plays: column N…" or "draw"), U takes one back, the result
+    and the next menu read, Enter deals again."""
+    voice = RecordingVoice()
+    _speaking(ui, voice)
+    ui.frames(2)
+    assert voice.texts[-1] == "Play Easy"
+    ui.key(pygame.K_RETURN)
+    ui.settle()
+    print(voice.texts[-6:], ui.top)
+    assert voice.texts[-1].startswith("New game GO1-E-")
+    undone = False
+    for _ in range(120):
+        heard = voice.texts[-1]
+        lately = " ".join(voice.texts[-2:])  # the last move's words, then a dialog's button
+        if "you win" in lately or "No more moves possible" in lately:
+            break
+        if "Plays: column " in heard:
+            column = heard.split("Plays: column ")[1][0]
+            ui.key(getattr(pygame, f"K_{column}"), text=column)
+            if not undone:
+                undone = True
+                ui.key(pygame.K_u, text="u")
+                assert voice.texts[-1].startswith("Undone: ")
+                ui.key(getattr(pygame, f"K_{column}"), text=column)
+        else:
+            assert heard.endswith("No card plays: draw.")
+            ui.key(pygame.K_SPACE, text=" ")
+    else:
+        raise AssertionError("the game never ended")
+    ui.settle()
+    if "No more moves possible" in lately:
+        assert voice.texts[-1] == "Undo"  # the blocked dialog's first button
+        ui.key(pygame.K_ESCAPE)  # see the result
+        ui.frames(3)
+    assert any(t.startswith("Score: ") for t in voice.texts)
+    if isinstance(ui.top, InitialsScene):  # a fresh table of high scores: this one is on it
+        assert any(t.startswith("NEW HIGH SCORE! Place 1") for t in voice.texts[-3:])
+        assert voice.texts[-1] == "Letter 1: A, initials A A A"
+        ui.type("e")
+        ui.frames(1)
+        assert voice.texts[-1] == "Letter 2: A, initials E A A"
+        ui.type("ar")
+        ui.frames(1)
+        assert voice.texts[-1] == "OK"
+        ui.key(pygame.K_RETURN)  # the table of high scores, its Back button read
+        ui.frames(2)
+        assert voice.texts[-1] == "Back"
+        ui.key(pygame.K_RETURN)
+        ui.frames(2)
+    assert voice.texts[-1] == "New game"  # the result window's first button
+    ui.key(pygame.K_RETURN)
+    ui.settle()
+    assert voice.texts[-1].startswith("New game GO1-E-")

@@ -353,6 +353,7 @@ class Loop:
         scenes.update(dt)
         scenes.draw(self.app.screen)
         scenes.apply_pending()
+        self.app.speech.follow_focus(scenes.top, self.app.texts)
         if not scenes.stack and not scenes.busy:
             self.app.running = False
 

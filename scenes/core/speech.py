@@ -24,15 +24,20 @@ import subprocess
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Final, Protocol
+from typing import Any, Final, Protocol, runtime_checkable
+
+from scenes.core.i18n import Texts
+from scenes.core.widgets import Button, Choice, Form, Menu
 
 __all__ = [
     "CommandVoice",
     "EngineVoice",
     "RecordingVoice",
+    "SaysItsFocus",
     "Speech",
     "Voice",
     "find_voice",
+    "focused_label",
 ]
 
 log = logging.getLogger(__name__)
@@ -241,6 +246,34 @@ def find_voice(platform: str = sys.platform) -> Voice | None:
     return _engine_voice() if platform == "win32" else None
 
 
+@runtime_checkable
+class SaysItsFocus(Protocol):
+    """A screen whose keyboard focus is neither a menu nor a form (the initials' places)."""
+
+    def focus_words(self) -> str | None:
+        """What has the focus, in words (None: nothing)."""
+        ...
+
+
+def focused_label(scene: object, texts: Texts) -> str | None:
+    """The words of the button or option that has the keyboard focus on ``scene`` (its ``menu``
+    or its ``form``, or its own words), an option with its value; None when it shows no focus."""
+    if isinstance(scene, SaysItsFocus):
+        return scene.focus_words()
+    menu = getattr(scene, "menu", None)
+    item: Button | Choice | None = None
+    if isinstance(menu, Menu) and menu.show_focus and menu.buttons:
+        item = menu.buttons[menu.focus]
+    form = getattr(scene, "form", None)
+    if item is None and isinstance(form, Form):
+        item = form.focused
+    if isinstance(item, Choice):
+        return f"{texts(item.key)}: {item.show(item.value)}"
+    if isinstance(item, Button):
+        return item.label(texts)
+    return None
+
+
 class Speech:
     """The app's speech: on or off (the "speak" option), its voice found on first use."""
 
@@ -250,6 +283,7 @@ class Speech:
         self._looked = False
         self._told = False  # the player was told there is no speech engine
         self._waiting: list[tuple[str, str]] = []  # said once the voice is free
+        self._focus: tuple[int, str] | None = None  # the screen and the focused words last said
         self.on = False
 
     def configure(self, on: bool) -> None:
@@ -274,12 +308,14 @@ class Speech:
         (``interrupt`` False: the computers' moves, which a player should hear in full) after
         what is being said. True only the first time it cannot, for want of an engine: the
         caller then tells the player, once."""
-        if not self.on or not text:
+        if not self.on:
             return False
         voice = self.voice
         if voice is None:
             told, self._told = self._told, True
             return not told
+        if not text:
+            return False
         if interrupt:
             self._waiting.clear()
         if not interrupt and (voice.busy or self._waiting):
@@ -287,6 +323,20 @@ class Speech:
         else:
             voice.say(text, lang)
         return False
+
+    def follow_focus(self, scene: object, texts: Texts) -> None:
+        """Once a frame: say the focused button or option of the screen on top when it changes
+        (a menu is then used without seeing it)."""
+        if not self.on or self.voice is None:
+            return  # without an engine, the first table or the options say so
+        label = focused_label(scene, texts)
+        here = (id(scene), label or "")
+        if label and here != self._focus:
+            # a new screen waits for what is being said (a game's last move); a move of the
+            # focus on the same screen cuts in
+            same = self._focus is not None and self._focus[0] == here[0]
+            self.say(label, texts.lang, interrupt=same)
+        self._focus = here
 
     def pump(self) -> None:
         """Once a frame: let the engine speak, and start what waits once it is free."""
