@@ -9,10 +9,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from golf.core.cards import CLUBS, DIAMONDS, HEARTS, SPADES, card
+from golf.core.cards import CLUBS, DIAMONDS, HEARTS, SPADES, card, card_name
 from golf.sixcard.actions import Action
 from golf.sixcard.announce import Seats, action_said, table_said
 from golf.sixcard.game import Match, Refused, State, apply, replace
+from golf.sixcard.rules import base_card
 from scenes.app import WindowOptions, build_app, first_scene
 from scenes.core.board_text import BoardTextScene
 from scenes.core.look import SCREEN_SIZE
@@ -144,3 +145,34 @@ def test_the_table_speaks_and_d_reads_it(app: App) -> None:
     assert panel.text == table_said(table.state, Seats(names, 0, 0))
     assert pygame.scrap.get_text() == panel.text
     assert voice.texts[-1] == panel.text
+
+
+def test_the_cursor_is_read_so_the_discard_is_found_by_ear(app: App) -> None:
+    voice = RecordingVoice()
+    app.speech = Speech(lambda: voice)
+    app.speech.configure(on=True)
+    table = SixTableScene(app, SixSetup(players=2, kinds=(HUMAN,) + ("easy",) * 5, number=1))
+    app.scenes.reset(table, fade=False)
+    loop = Loop(app)
+    for _ in range(900):  # to the person's first turn after the opening
+        if table.state.phase == "turn" and table.person_to_act is not None:
+            break
+        if table.person_to_act is None:
+            loop.step([], 0.1)
+        else:
+            down = table.state.face_down_slots(0)[0]
+            _key(loop, getattr(pygame, f"K_{down + 1}"), str(down + 1))
+    for _ in range(60):  # let the computers' words be heard
+        app.speech.pump()
+    top = table.state.discard_top
+    assert top is not None
+    heard = f"Discard: {card_name(base_card(top))}."
+    _key(loop, pygame.K_RIGHT)  # the first arrow shows the cursor (on the stock)
+    assert voice.texts[-1].startswith("Stock, ")
+    for _ in range(8):
+        if voice.texts[-1] == heard:
+            break
+        _key(loop, pygame.K_RIGHT)
+    assert voice.texts[-1] == heard
+    _key(loop, pygame.K_RETURN)
+    assert voice.texts[-1] == f"You take {card_name(base_card(top))} from the discard."

@@ -19,7 +19,7 @@ from golf.sixcard.actions import Action
 from golf.sixcard.game import State, totals, winners
 from golf.sixcard.rules import base_card
 
-__all__ = ["Seats", "action_said", "table_said", "turn_said"]
+__all__ = ["Seats", "action_said", "place_said", "table_said", "turn_said"]
 
 # Each sentence about a seat in two forms: to the person at the screen ("you") and about another
 # seat ("other", with its name).
@@ -94,6 +94,9 @@ _SAID: Final[dict[str, dict[str, str]]] = {
     "in_hand": {"en": "In hand: {card}.", "fr": "En main : {card}."},
     "totals": {"en": "Totals: {points}.", "fr": "Totaux : {points}."},
     "refused": {"en": "{why}.", "fr": "{why}."},
+    "at_stock": {"en": "Stock, {count}.", "fr": "Pioche, {count}."},
+    "at_knock": {"en": "Knock.", "fr": "Frapper."},
+    "at_slot": {"en": "Row {row}, column {column}: {card}.", "fr": "Rangée {row}, colonne {column} : {card}."},
     "cards": {"en": "{n} cards", "fr": "{n} cartes"},
     "card": {"en": "{n} card", "fr": "{n} carte"},
 }
@@ -250,3 +253,21 @@ def table_said(state: State, seats: Seats, lang: str = "en") -> str:
     if state.scores:
         parts.append(_say("totals", lang, points=_points(seats, totals(state), lang)))
     return " ".join(p for p in parts if p)
+
+
+def place_said(state: State, seats: Seats, place: str, slot: int, lang: str = "en") -> str:
+    """What the cursor is on: the stock, the discard, the knock, or a place of the grid of the
+    person at the screen (``slot``) with its card when it may be told."""
+    if place == "stock":
+        return _say("at_stock", lang, count=_count(len(state.stock), lang))
+    if place == "discard":
+        return _discard(state, lang)
+    if place == "knock":
+        return _say("at_knock", lang)
+    seat = seats.private if seats.private is not None else seats.you
+    if seat is None or slot >= len(state.grids[seat]):
+        return ""
+    known = state.up[seat] | (state.peeked[seat] if seat == seats.private else 0)
+    card = _name(state.grids[seat][slot], lang) if known >> slot & 1 else _say("down", lang)
+    row, column = state.rules.place(slot)
+    return _say("at_slot", lang, row=row, column=column, card=card)

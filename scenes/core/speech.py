@@ -284,6 +284,7 @@ class Speech:
         self._told = False  # the player was told there is no speech engine
         self._waiting: list[tuple[str, str]] = []  # said once the voice is free
         self._focus: tuple[int, str] | None = None  # the screen and the focused words last said
+        self._focus_waiting: tuple[str, str] | None = None  # focus words queued, not yet said
         self.on = False
 
     def configure(self, on: bool) -> None:
@@ -333,9 +334,14 @@ class Speech:
         here = (id(scene), label or "")
         if label and here != self._focus:
             # a new screen waits for what is being said (a game's last move); a move of the
-            # focus on the same screen cuts in
+            # focus on the same screen cuts in — unless moves of the computers wait to be
+            # heard: then it waits too, in place of any focus words still waiting
             same = self._focus is not None and self._focus[0] == here[0]
-            self.say(label, texts.lang, interrupt=same)
+            if self._focus_waiting is not None and self._focus_waiting in self._waiting:
+                self._waiting.remove(self._focus_waiting)
+            waits = not same or bool(self._waiting)
+            self.say(label, texts.lang, interrupt=not waits)
+            self._focus_waiting = (label, texts.lang) if waits else None
         self._focus = here
 
     def pump(self) -> None:

@@ -14,7 +14,7 @@ import logging
 
 from golf.core.play import Step
 from golf.sixcard.actions import NEXT_HOLE, Action
-from golf.sixcard.announce import Seats, action_said, table_said, turn_said
+from golf.sixcard.announce import Seats, action_said, place_said, table_said, turn_said
 from golf.sixcard.game import Refusal, State, winners
 from golf.sixcard.pace import pause_after, starts_turn
 from scenes.core.board_text import show_board_text, speak
@@ -56,6 +56,7 @@ class Announcing:
 
     def __init__(self, table: TableLike) -> None:
         self.table = table
+        self._cursor: tuple[Target, str] | None = None  # where the cursor was read, and how
 
     def seats(self) -> Seats:
         """How the table names its seats, in the language shown."""
@@ -70,6 +71,20 @@ class Announcing:
         if table.app.settings.speak:
             said = turn_said(table.state, self.seats(), table.app.texts.lang)
             speak(table.app, said, table.toast)
+
+    def cursor_words(self) -> str | None:
+        """What the keyboard's cursor is on, read as it moves (and as a hint moves it)."""
+        table = self.table
+        if not table.cursor_visible:
+            self._cursor = None
+            return None
+        if self._cursor is None or self._cursor[0] != table.cursor:
+            # said when the cursor moves, not when the card under it changes (the action's
+            # own words say that)
+            place, slot = table.cursor
+            words = place_said(table.state, self.seats(), place, slot, table.app.texts.lang)
+            self._cursor = (table.cursor, words)
+        return self._cursor[1] or None
 
     def describe(self) -> None:
         """The D key: the whole table in words, shown, copied and read aloud."""

@@ -363,6 +363,9 @@ class SixTableScene(Scene):
     def enter(self) -> None:
         self.announcing.start()
 
+    def focus_words(self) -> str | None:
+        return self.announcing.cursor_words()  # the "speak" option reads the cursor's place
+
     def handle(self, intent: Intent) -> None:
         if intent.kind is Kind.DESCRIBE:
             self.announcing.describe()
