@@ -23,6 +23,7 @@ from scenes.core.speech import CommandVoice, RecordingVoice, Speech, Voice, find
 from scenes.highscores import InitialsScene
 from scenes.options import OptionsScene
 from scenes.solitaire.game import GameScene
+from scenes.solitaire.tutorial import TutorialScene
 from tests import seeds_example as seeds
 from tests.test_engine import seeds_game
 from tests.ui_driver import Driver, make_driver
@@ -360,3 +361,22 @@ def test_a_whole_game_by_keyboard_and_ear_alone(ui: Driver) -> None:
     ui.key(pygame.K_RETURN)
     ui.settle()
     assert voice.texts[-1].startswith("New game GO1-E-")
+
+
+def test_the_tutorial_reads_each_step_after_the_move(ui: Driver) -> None:
+    voice = RecordingVoice()
+    _speaking(ui, voice)
+    ui.frames(2)
+    ui.app.flow.open_tutorial()
+    ui.settle()
+    tutorial = ui.top
+    assert isinstance(tutorial, TutorialScene)
+    assert voice.texts[-2].startswith("New game, ")
+    assert voice.texts[-1] == tutorial.caption()
+    first = tutorial.step
+    for _ in range(6):  # through the steps that only explain (Enter goes on)
+        if tutorial.current.do is not None:
+            break
+        ui.key(pygame.K_RETURN)
+    assert tutorial.step > first
+    assert voice.texts[-1] == tutorial.caption()
