@@ -19,10 +19,20 @@ from golf.solitaire.engine import Action, Position
 from golf.solitaire.rules import STRICT
 from scenes.core.board_text import BoardTextScene
 from scenes.core.settings import Settings, SettingsStore
-from scenes.core.speech import CommandVoice, RecordingVoice, Speech, Voice, find_voice
+from scenes.core.speech import (
+    CommandVoice,
+    RecordingVoice,
+    Speech,
+    Voice,
+    find_voice,
+    focused_label,
+)
+from scenes.core.widgets import Form
 from scenes.highscores import InitialsScene
 from scenes.options import OptionsScene
+from scenes.replays import ReplaysScene
 from scenes.solitaire.game import GameScene
+from scenes.solitaire.newgame import CodeField
 from scenes.solitaire.tutorial import TutorialScene
 from tests import seeds_example as seeds
 from tests.test_engine import seeds_game
@@ -380,3 +390,30 @@ def test_the_tutorial_reads_each_step_after_the_move(ui: Driver) -> None:
         ui.key(pygame.K_RETURN)
     assert tutorial.step > first
     assert voice.texts[-1] == tutorial.caption()
+
+
+def test_the_replays_list_reads_the_selected_replay(ui: Driver) -> None:
+    voice = RecordingVoice()
+    _speaking(ui, voice)
+    ui.frames(2)
+    ui.app.flow.open_replays()
+    ui.settle()
+    replays = ui.top
+    assert isinstance(replays, ReplaysScene) and len(replays.entries) > 1
+    first = replays.entries[0]
+    assert voice.texts[-1] == f"{first.name}, {first.when:%Y-%m-%d}"
+    ui.key(pygame.K_DOWN)
+    second = replays.entries[1]
+    assert voice.texts[-1] == f"{second.name}, {second.when:%Y-%m-%d}"
+
+
+def test_a_text_field_is_read_with_what_was_typed(ui: Driver) -> None:
+    field = CodeField(pygame.Rect(0, 0, 10, 10), "new.code", lambda: None)
+    field.text = "GO1-E-AAAAAAB"
+    texts = ui.app.texts
+    assert focused_label(_WithForm(Form([field])), texts) == f"{texts('new.code')}: GO1-E-AAAAAAB"
+
+
+class _WithForm:
+    def __init__(self, form: Form) -> None:
+        self.form = form

@@ -270,7 +270,10 @@ def focused_label(scene: object, texts: Texts) -> str | None:
     if isinstance(item, Choice):
         return f"{texts(item.key)}: {item.show(item.value)}"
     if isinstance(item, Button):
-        return item.label(texts)
+        typed = getattr(item, "text", "")  # a text field (a game code, a replay's name)
+        return f"{item.label(texts)}: {typed}" if isinstance(typed, str) and typed else (
+            item.label(texts)
+        )
     return None
 
 
