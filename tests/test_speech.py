@@ -33,9 +33,11 @@ from scenes.options import OptionsScene
 from scenes.replays import ReplaysScene
 from scenes.solitaire.game import GameScene
 from scenes.solitaire.newgame import CodeField
+from scenes.solitaire.round import ScorecardScene
 from scenes.solitaire.tutorial import TutorialScene
 from tests import seeds_example as seeds
 from tests.test_engine import seeds_game
+from tests.test_ui_round import _open_round_setup_by_keys as open_round_setup_by_keys
 from tests.ui_driver import Driver, make_driver
 
 START_EN = (
@@ -417,3 +419,17 @@ def test_a_text_field_is_read_with_what_was_typed(ui: Driver) -> None:
 class _WithForm:
     def __init__(self, form: Form) -> None:
         self.form = form
+
+
+def test_a_rounds_scorecard_is_read(ui: Driver) -> None:
+    voice = RecordingVoice()
+    _speaking(ui, voice)
+    setup = open_round_setup_by_keys(ui)
+    setup.start()
+    ui.settle()
+    ui.key(pygame.K_s, text="s")
+    ui.frames(2)
+    card = ui.top
+    assert isinstance(card, ScorecardScene)
+    headline, summary = card.headline()[0], card.summary().split("   ·   ")[0]
+    assert any(t.startswith(f"{headline}. {summary}.") for t in voice.texts[-2:])
