@@ -4,6 +4,7 @@ speech engine, and a real engine speaking into a file where this machine has one
 
 from __future__ import annotations
 
+import importlib.util
 import shutil
 import wave
 from collections.abc import Iterator
@@ -17,6 +18,7 @@ from golf.solitaire.announce import action_said, plays_said, start_said
 from golf.solitaire.describe import describe
 from golf.solitaire.engine import Action, Position
 from golf.solitaire.rules import STRICT
+from scenes.core import speech
 from scenes.core.board_text import BoardTextScene
 from scenes.core.settings import Settings, SettingsStore
 from scenes.core.speech import (
@@ -53,7 +55,8 @@ UNDO_EN = "Undone: 9 of clubs back to column 5. Waste: 8 of spades. Plays: colum
 REFUSED_EN = "Must be one rank higher or lower."
 
 START_FR = (
-    "Nouvelle partie, règles Facile. Défausse : as de trèfle. Aucune carte ne se joue : piochez. "
+    "Nouvelle partie, règles Facile. Défausse : as de trèfle. "
+    "Aucune carte ne se joue : piochez. "
     "D lit toute la table."
 )
 DRAW_FR = "Pioché : 8 de pique. Pioche : 15 cartes. Jouables : colonne 5, 9 de trèfle."
@@ -100,7 +103,10 @@ def _seeds_table(ui: Driver) -> GameScene:
 
 @pytest.mark.parametrize(
     ("lang", "expected"),
-    [("en", [DRAW_EN, PLAY_EN, UNDO_EN, REFUSED_EN]), ("fr", [DRAW_FR, PLAY_FR, UNDO_FR, REFUSED_FR])],
+    [
+        ("en", [DRAW_EN, PLAY_EN, UNDO_EN, REFUSED_EN]),
+        ("fr", [DRAW_FR, PLAY_FR, UNDO_FR, REFUSED_FR]),
+    ],
 )
 def test_each_action_is_said_in_both_languages(lang: str, expected: list[str]) -> None:
     game = seeds_game()
@@ -278,7 +284,8 @@ def test_a_real_engine_speaks_into_a_file(tmp_path: Path) -> None:
             "no speech engine here that writes a file (espeak-ng or espeak; Debian: "
             "apt-get install espeak-ng)"
             if not voices
-            else f"the speech engines here ({', '.join(v.name for v in voices)}) cannot write a file"
+            else f"the speech engines here ({', '.join(v.name for v in voices)}) "
+            "cannot write a file"
         )
     with wave.open(str(path)) as sound:
         seconds = sound.getnframes() / sound.getframerate()
@@ -433,3 +440,36 @@ def test_a_rounds_scorecard_is_read(ui: Driver) -> None:
     assert isinstance(card, ScorecardScene)
     headline, summary = card.headline()[0], card.summary().split("   ·   ")[0]
     assert any(t.startswith(f"{headline}. {summary}.") for t in voice.texts[-2:])
+
+
+def test_the_voice_found_depends_on_the_system_and_what_it_has(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    have: set[str] = set()
+    monkeypatch.setattr(
+        speech.shutil, "which", lambda name: f"/usr/bin/{name}" if name in have else None
+    )
+    assert speech.find_voice("linux") is None
+    have.update({"espeak-ng", "say"})
+    found = speech.find_voice("linux")
+    assert isinstance(found, CommandVoice) and found.name == "espeak-ng"
+    have.add("spd-say")  # speech-dispatcher first: the screen reader's own voice
+    assert getattr(speech.find_voice("linux"), "name", None) == "spd-say"
+    assert getattr(speech.find_voice("darwin"), "name", None) == "say"
+    if importlib.util.find_spec("pyttsx3") is None:
+        assert speech.find_voice("win32") is None  # no SAPI here: no voice, no error
+
+
+def test_a_new_sentence_stops_the_command_still_speaking(tmp_path: Path) -> None:
+    slow = tmp_path / "espeak-ng"
+    slow.write_text("#!/bin/sh\nsleep 30\n", encoding="utf-8")
+    slow.chmod(0o755)
+    voice = CommandVoice("espeak-ng", str(slow))
+    voice.say("A long sentence.", "en")
+    first = voice._speaking
+    assert first is not None and voice.busy
+    voice.say("Cut in.", "en")
+    assert first.poll() is not None  # stopped
+    assert voice.busy
+    voice.close()
+    assert not voice.busy

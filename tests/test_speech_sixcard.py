@@ -43,7 +43,8 @@ SAID_FR = [
     "Vous placez 5 de trèfle rangée 1, colonne 3 et défaussez roi de pique. À Ann de jouer.",
     "Ann pioche.",
     "Ann défausse roi de cœur et retourne 8 de carreau, rangée 2, colonne 3. À vous. "
-    "Défausse : roi de cœur. Votre grille : rangée 1 : as de trèfle, 7 de cœur, 5 de trèfle ; "
+    "Défausse : roi de cœur. Votre grille : rangée 1 : as de trèfle, 7 de cœur, "
+    "5 de trèfle ; "
     "rangée 2 : cachée, cachée, cachée.",
     "Vous piochez valet de carreau.",
     "Vous tenez une carte : placez-la dans votre grille ou défaussez-la.",

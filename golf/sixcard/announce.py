@@ -96,7 +96,10 @@ _SAID: Final[dict[str, dict[str, str]]] = {
     "refused": {"en": "{why}.", "fr": "{why}."},
     "at_stock": {"en": "Stock, {count}.", "fr": "Pioche, {count}."},
     "at_knock": {"en": "Knock.", "fr": "Frapper."},
-    "at_slot": {"en": "Row {row}, column {column}: {card}.", "fr": "Rangée {row}, colonne {column} : {card}."},
+    "at_slot": {
+        "en": "Row {row}, column {column}: {card}.",
+        "fr": "Rangée {row}, colonne {column} : {card}.",
+    },
     "cards": {"en": "{n} cards", "fr": "{n} cartes"},
     "card": {"en": "{n} card", "fr": "{n} carte"},
 }

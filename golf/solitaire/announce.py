@@ -46,7 +46,10 @@ _SAID: Final[dict[str, dict[str, str]]] = {
     },
     "blocked": {"en": "No more moves possible.", "fr": "Plus aucun coup possible."},
     "refused": {"en": "{why}.", "fr": "{why}."},
-    "start": {"en": "New game{code}, {rules} rules.", "fr": "Nouvelle partie{code}, règles {rules}."},
+    "start": {
+        "en": "New game{code}, {rules} rules.",
+        "fr": "Nouvelle partie{code}, règles {rules}.",
+    },
     "tip": {"en": "Press D to hear the whole board.", "fr": "D lit toute la table."},
     "hint_play": {
         "en": "Hint: play column {n}, {card}.",

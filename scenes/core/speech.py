@@ -105,7 +105,9 @@ _ToFile = Callable[[str, str, str], list[str]]  # (language, text, file) -> the 
 
 # How each command is given a language and a text, and how it writes a file (None: it cannot).
 _COMMANDS: Final[Mapping[str, tuple[_Argv, _ToFile | None]]] = {
-    "spd-say": (lambda lang, text: ["spd-say", "-C", "-l", lang, "--", text], None),
+    # -w: the command lasts as long as the speech (so the game knows when the voice is free);
+    # -C: what speech-dispatcher was still saying is cut off, as a new sentence should
+    "spd-say": (lambda lang, text: ["spd-say", "-w", "-C", "-l", lang, "--", text], None),
     "espeak-ng": (
         lambda lang, text: ["espeak-ng", "-v", lang, "--", text],
         lambda lang, text, path: ["espeak-ng", "-v", lang, "-w", path, "--", text],
