@@ -21,6 +21,7 @@ import pygame
 import pytest
 
 from golf.core.store import Document, Store
+from golf.core.translations import text
 from golf.solitaire.autosave import AUTOSAVE_DOCUMENT, Snapshot
 from golf.solitaire.engine import Action
 from golf.solitaire.highscores import HIGHSCORES_DOCUMENT, Entry, HighScores, add_score
@@ -120,7 +121,7 @@ def toast_texts(driver: Driver) -> list[str]:
 
 
 def label(name: str) -> str:
-    return "options file" if name == "settings" else f"The {DOCUMENTS[name].label['en']} file"
+    return "options file" if name == "settings" else f"The {text('en', DOCUMENTS[name].label)} file"
 
 
 @pytest.mark.parametrize("case", CASES)

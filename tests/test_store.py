@@ -33,7 +33,7 @@ def _read_counter(body: Data) -> int:
 COUNTER: Document[int] = Document(
     name="counter.json",
     version=1,
-    label={"en": "counter", "fr": "du compteur"},
+    label="store.label.statistics",
     default=lambda: 0,
     read=_read_counter,
     write=lambda n: {"count": n},
@@ -51,7 +51,7 @@ def _v2_to_v3(body: Data) -> Data:
 COUNTER_V3: Document[int] = Document(
     name="counter.json",
     version=3,
-    label={"en": "counter", "fr": "du compteur"},
+    label="store.label.statistics",
     default=lambda: 0,
     read=_read_counter,
     write=lambda n: {"count": n},
@@ -211,7 +211,7 @@ def test_a_document_must_upgrade_from_every_older_version() -> None:
         Document(
             name="x.json",
             version=3,
-            label={"en": "x"},
+            label="store.label.statistics",
             default=lambda: 0,
             read=_read_counter,
             write=lambda n: {"count": n},

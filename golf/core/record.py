@@ -406,8 +406,8 @@ class AutosaveKind(ABC, Generic[A, St, S]):
 
     name: ClassVar[str]
     """The file in the data folder."""
-    label: ClassVar[Mapping[str, str]]
-    """The file as the player is told of it, in each language."""
+    label: ClassVar[str]
+    """The catalogue key of the file's name as the player is told of it (``store.label.…``)."""
     setup_keys: tuple[str, ...] = ()
     """The game's own keys (who sits where, the pace)."""
     max_actions: int = 10_000

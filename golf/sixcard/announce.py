@@ -1,7 +1,8 @@
 """What is said aloud at the six-card table, in English and French: each action, whose turn it
 is, the player's own grid and the discard, and the whole table in words (the D key).
 
-Built from the states alone, so it is tested without a window; the window
+Built from the states alone (its words are the catalogues' ``announce.six.…`` entries), so it
+is tested without a window; the window
 (``scenes.sixcard.listeners.Announcing``) only hands the sentences to a voice. Nothing hidden is
 ever said: a face-down card is named only to the seat that has looked at it (``private``, the
 person whose cards the screen shows), and a card drawn from the stock only to the one who drew it.
@@ -11,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
 
 from golf.core.cards import card_name
+from golf.core.translations import text
 from golf.sixcard import actions as kinds
 from golf.sixcard.actions import Action
 from golf.sixcard.game import State, totals, winners
@@ -21,88 +22,8 @@ from golf.sixcard.rules import base_card
 
 __all__ = ["Seats", "action_said", "place_said", "table_said", "turn_said"]
 
-# Each sentence about a seat in two forms: to the person at the screen ("you") and about another
-# seat ("other", with its name).
-_SAID: Final[dict[str, dict[str, str]]] = {
-    "flip.you": {
-        "en": "You turn up {card}, row {row}, column {column}.",
-        "fr": "Vous retournez {card}, rangée {row}, colonne {column}.",
-    },
-    "flip.other": {
-        "en": "{name} turns up {card}, row {row}, column {column}.",
-        "fr": "{name} retourne {card}, rangée {row}, colonne {column}.",
-    },
-    "peek.you": {
-        "en": "You look at {card}, row {row}, column {column}.",
-        "fr": "Vous regardez {card}, rangée {row}, colonne {column}.",
-    },
-    "peek.other": {
-        "en": "{name} looks at a card, row {row}, column {column}.",
-        "fr": "{name} regarde une carte, rangée {row}, colonne {column}.",
-    },
-    "stock.you": {"en": "You draw {card}.", "fr": "Vous piochez {card}."},
-    "stock.other": {"en": "{name} draws from the stock.", "fr": "{name} pioche."},
-    "discard.you": {
-        "en": "You take {card} from the discard.",
-        "fr": "Vous prenez {card} dans la défausse.",
-    },
-    "discard.other": {
-        "en": "{name} takes {card} from the discard.",
-        "fr": "{name} prend {card} dans la défausse.",
-    },
-    "replace.you": {
-        "en": "You put {card} at row {row}, column {column} and discard {old}.",
-        "fr": "Vous placez {card} rangée {row}, colonne {column} et défaussez {old}.",
-    },
-    "replace.other": {
-        "en": "{name} puts {card} at row {row}, column {column} and discards {old}.",
-        "fr": "{name} place {card} rangée {row}, colonne {column} et défausse {old}.",
-    },
-    "discard_flip.you": {
-        "en": "You discard {card} and turn up {new}, row {row}, column {column}.",
-        "fr": "Vous défaussez {card} et retournez {new}, rangée {row}, colonne {column}.",
-    },
-    "discard_flip.other": {
-        "en": "{name} discards {card} and turns up {new}, row {row}, column {column}.",
-        "fr": "{name} défausse {card} et retourne {new}, rangée {row}, colonne {column}.",
-    },
-    "knock.you": {"en": "You knock.", "fr": "Vous frappez."},
-    "knock.other": {"en": "{name} knocks.", "fr": "{name} frappe."},
-    "turn.you": {"en": "Your turn.", "fr": "À vous."},
-    "turn.other": {"en": "{name} to play.", "fr": "À {name} de jouer."},
-    "last_turns": {
-        "en": "Last turns: everyone else plays once more.",
-        "fr": "Derniers tours : chacun des autres joue encore une fois.",
-    },
-    "hole": {"en": "Hole {hole}.", "fr": "Trou {hole}."},
-    "hole_of": {"en": "Hole {hole} of {holes}.", "fr": "Trou {hole} sur {holes}."},
-    "hole_over": {
-        "en": "Hole {hole} over. Points: {points}.",
-        "fr": "Trou {hole} terminé. Points : {points}.",
-    },
-    "game_over": {
-        "en": "Game over. Winner: {names}.",
-        "fr": "Partie terminée. Gagnant : {names}.",
-    },
-    "discard_top": {"en": "Discard: {card}.", "fr": "Défausse : {card}."},
-    "no_discard": {"en": "The discard is empty.", "fr": "La défausse est vide."},
-    "stock": {"en": "Stock: {count}.", "fr": "Pioche : {count}."},
-    "grid": {"en": "{name}: {rows}.", "fr": "{name} : {rows}."},
-    "your_grid": {"en": "Your grid: {rows}.", "fr": "Votre grille : {rows}."},
-    "row": {"en": "row {n}: {cards}", "fr": "rangée {n} : {cards}"},
-    "down": {"en": "face down", "fr": "cachée"},
-    "in_hand": {"en": "In hand: {card}.", "fr": "En main : {card}."},
-    "totals": {"en": "Totals: {points}.", "fr": "Totaux : {points}."},
-    "refused": {"en": "{why}.", "fr": "{why}."},
-    "at_stock": {"en": "Stock, {count}.", "fr": "Pioche, {count}."},
-    "at_knock": {"en": "Knock.", "fr": "Frapper."},
-    "at_slot": {
-        "en": "Row {row}, column {column}: {card}.",
-        "fr": "Rangée {row}, colonne {column} : {card}.",
-    },
-    "cards": {"en": "{n} cards", "fr": "{n} cartes"},
-    "card": {"en": "{n} card", "fr": "{n} carte"},
-}
+# Each sentence about a seat has two forms (``announce.six.<what>.you`` and ``….other``): to the
+# person at the screen, and about another seat, by its name.
 
 
 @dataclass(frozen=True)
@@ -117,7 +38,7 @@ class Seats:
 
 
 def _say(key: str, lang: str, **values: object) -> str:
-    return _SAID[key][lang].format(**values)
+    return text(lang, f"announce.six.{key}", **values)
 
 
 def _about(key: str, seat: int, seats: Seats, lang: str, **values: object) -> str:
@@ -131,7 +52,7 @@ def _name(card: int, lang: str) -> str:
 
 
 def _count(n: int, lang: str) -> str:
-    return _say("card" if n == 1 or (n == 0 and lang == "fr") else "cards", lang, n=n)
+    return text(lang, "describe.cards", count=n)
 
 
 def _rows(state: State, seat: int, seats: Seats, lang: str) -> str:
@@ -146,7 +67,7 @@ def _rows(state: State, seat: int, seats: Seats, lang: str) -> str:
             for s in range(r * columns, (r + 1) * columns)
         ]
         rows.append(_say("row", lang, n=r + 1, cards=", ".join(cards)))
-    return (" ; " if lang == "fr" else "; ").join(rows)
+    return text(lang, "describe.separator").join(rows)
 
 
 def _discard(state: State, lang: str) -> str:
@@ -241,7 +162,7 @@ def table_said(state: State, seats: Seats, lang: str = "en") -> str:
         else _say("hole_of", lang, hole=state.hole, holes=rules.holes)
     )
     parts = [hole, turn_said(state, seats, lang) if state.to_move != seats.you else ""]
-    parts.append(_say("stock", lang, count=_count(len(state.stock), lang)))
+    parts.append(_say("stock", lang, stock=_count(len(state.stock), lang)))
     parts.append(_discard(state, lang))
     if state.drawn is not None and (
         state.to_move == seats.private or state.drawn_from == "discard"
@@ -262,7 +183,7 @@ def place_said(state: State, seats: Seats, place: str, slot: int, lang: str = "e
     """What the cursor is on: the stock, the discard, the knock, or a place of the grid of the
     person at the screen (``slot``) with its card when it may be told."""
     if place == "stock":
-        return _say("at_stock", lang, count=_count(len(state.stock), lang))
+        return _say("at_stock", lang, stock=_count(len(state.stock), lang))
     if place == "discard":
         return _discard(state, lang)
     if place == "knock":

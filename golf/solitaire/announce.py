@@ -3,76 +3,33 @@
 A player who cannot see the table hears, after every action, a short sentence: what moved, the
 waste, what became available and what plays now — or why the action was refused. The whole board
 is the board description of SPEC §4 (:func:`golf.solitaire.describe.describe`), read on request.
-The sentences are built here, from positions alone, so they are tested without a window; the
-window (``scenes.solitaire.listeners.Announcing``) only hands them to a voice.
+The sentences are built here, from positions alone (their words are the catalogues'
+``announce.solitaire.…`` entries), so they are tested without a window; the window (``scenes.solitaire.listeners.Announcing``) only hands them to a voice.
 """
 
 from __future__ import annotations
 
-from typing import Final
-
 from golf.core.cards import card_name
+from golf.core.translations import text
 from golf.solitaire import engine
 from golf.solitaire.engine import Action, Position
 from golf.solitaire.rules import Rules
 
 __all__ = ["action_said", "hint_move_said", "plays_said", "start_said"]
 
-_SAID: Final[dict[str, dict[str, str]]] = {
-    "played": {
-        "en": "{card} from column {n} onto the waste.",
-        "fr": "{card} de la colonne {n} sur la défausse.",
-    },
-    "shows": {"en": "Column {n} now shows {card}.", "fr": "La colonne {n} montre {card}."},
-    "emptied": {"en": "Column {n} is empty.", "fr": "La colonne {n} est vide."},
-    "drawn": {"en": "Drawn: {card}.", "fr": "Pioché : {card}."},
-    "stock_left": {"en": "Stock: {count}.", "fr": "Pioche : {count}."},
-    "stock_out": {"en": "The stock is empty.", "fr": "La pioche est vide."},
-    "back_to_column": {
-        "en": "Undone: {card} back to column {n}.",
-        "fr": "Annulé : {card} revient dans la colonne {n}.",
-    },
-    "back_to_stock": {
-        "en": "Undone: {card} back to the stock.",
-        "fr": "Annulé : {card} revient dans la pioche.",
-    },
-    "waste": {"en": "Waste: {card}.", "fr": "Défausse : {card}."},
-    "plays": {"en": "Plays: {columns}.", "fr": "Jouables : {columns}."},
-    "play_one": {"en": "column {n}, {card}", "fr": "colonne {n}, {card}"},
-    "draw_now": {"en": "No card plays: draw.", "fr": "Aucune carte ne se joue : piochez."},
-    "won": {
-        "en": "All cards cleared: you win!",
-        "fr": "Toutes les cartes sont retirées : gagné !",
-    },
-    "blocked": {"en": "No more moves possible.", "fr": "Plus aucun coup possible."},
-    "refused": {"en": "{why}.", "fr": "{why}."},
-    "start": {
-        "en": "New game{code}, {rules} rules.",
-        "fr": "Nouvelle partie{code}, règles {rules}.",
-    },
-    "tip": {"en": "Press D to hear the whole board.", "fr": "D lit toute la table."},
-    "hint_play": {
-        "en": "Hint: play column {n}, {card}.",
-        "fr": "Conseil : jouez la colonne {n}, {card}.",
-    },
-    "hint_draw": {"en": "Hint: draw.", "fr": "Conseil : piochez."},
-    "empty": {"en": "empty", "fr": "vide"},
-}
 
 
 def _say(key: str, lang: str, **values: object) -> str:
-    return _SAID[key][lang].format(**values)
+    return text(lang, f"announce.solitaire.{key}", **values)
 
 
 def _cards(n: int, lang: str) -> str:
-    if lang == "fr":
-        return f"{n} carte" if n <= 1 else f"{n} cartes"
-    return f"{n} card" if n == 1 else f"{n} cards"
+    return text(lang, "describe.cards", count=n)
 
 
 def _waste(position: Position, lang: str) -> str:
     top = position.waste_top
-    shown = card_name(top, lang) if top is not None else _say("empty", lang)
+    shown = card_name(top, lang) if top is not None else text(lang, "describe.empty")
     return _say("waste", lang, card=shown)
 
 
@@ -85,7 +42,7 @@ def plays_said(position: Position, rules: Rules, lang: str = "en") -> str:
     playable = [a for a in engine.legal_actions(position, rules) if a.kind == engine.PLAY]
     if not playable:
         return _say("draw_now", lang)
-    joiner = " ; " if lang == "fr" else "; "
+    joiner = text(lang, "describe.separator")
     columns = joiner.join(
         _say("play_one", lang, n=a.column, card=card_name(position.columns[a.column - 1][-1], lang))
         for a in playable
@@ -114,7 +71,7 @@ def _moved(before: Position, after: Position, action: Action, lang: str) -> list
         top = after.waste_top
         assert top is not None
         left = len(after.stock)
-        stock = _say("stock_left", lang, count=_cards(left, lang)) if left else _say(
+        stock = _say("stock_left", lang, stock=_cards(left, lang)) if left else _say(
             "stock_out", lang
         )
         return [_say("drawn", lang, card=card_name(top, lang)), stock]
