@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Final
 
 import pygame
 
+from golf.core.version import version
 from golf.solitaire.rules import CLASSIC, EASY
 from scenes.core.input import Intent, Kind
 from scenes.core.look import CARD_H, CARD_W, PALETTE, PIXEL, SCREEN_SIZE
@@ -26,6 +27,7 @@ __all__ = ["TitleScene"]
 LOGO = "GOLF"
 LOGO_COLOURS = (PALETTE.gold, PALETTE.orange, PALETTE.pink, PALETTE.cyan)
 MENU_TOP = 284
+RAIN_BOTTOM = 680  # the falling cards stop short of the help line at the bottom
 BUTTON_W, BUTTON_H, GAP = 380, 40, 8
 
 
@@ -75,6 +77,7 @@ class TitleScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.clock = 0.0
+        self.program = f"v{version()}"
         specs: list[tuple[str, object, str, bool]] = [
             ("title.play_easy", lambda: app.flow.new_game(EASY), "green", True),
             ("title.play_classic", lambda: app.flow.new_game(CLASSIC), "orange", True),
@@ -181,6 +184,9 @@ class TitleScene(Scene):
         look, p = self.app.look, PALETTE
         surface.blit(look.felt(), (0, 0))
         dim = _dim()
+        # the falling cards sink out of sight above the line of help at the bottom, which
+        # stays on the plain felt
+        surface.set_clip(pygame.Rect(0, 0, SCREEN_SIZE[0], RAIN_BOTTOM))
         for card, x, y, _speed, face_up in self.rain:
             pos = (int(x) // PIXEL * PIXEL, int(y) // PIXEL * PIXEL)
             if pos[1] <= -CARD_H:
@@ -188,6 +194,7 @@ class TitleScene(Scene):
             image = look.cards.face(int(card)) if face_up else look.cards.back()
             surface.blit(image, pos)
             surface.blit(dim, pos)
+        surface.set_clip(None)
         self._draw_logo(surface)
         self.menu.draw(surface, look, self.app.texts)
         self.sides.draw(surface)
@@ -198,6 +205,16 @@ class TitleScene(Scene):
             p.label,
             (SCREEN_SIZE[0] // 2, SCREEN_SIZE[1] - 14),
             anchor="midbottom",
+            shadow=p.ink,
+        )
+        # Which version this is, for a bug report (the log and crash reports say it too).
+        look.type.blit(
+            surface,
+            self.program,
+            8,
+            p.label,
+            (SCREEN_SIZE[0] - 8, SCREEN_SIZE[1] - 14),
+            anchor="bottomright",
             shadow=p.ink,
         )
         for toast in self.toasts:
