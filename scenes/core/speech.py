@@ -24,6 +24,7 @@ import subprocess
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, Final, Protocol, runtime_checkable
 
 from scenes.core.i18n import Texts
@@ -104,7 +105,7 @@ _Argv = Callable[[str, str], list[str]]  # (language, text) -> the command line
 _ToFile = Callable[[str, str, str], list[str]]  # (language, text, file) -> the command line
 
 # How each command is given a language and a text, and how it writes a file (None: it cannot).
-_COMMANDS: Final[Mapping[str, tuple[_Argv, _ToFile | None]]] = {
+_COMMANDS: Final[Mapping[str, tuple[_Argv, _ToFile | None]]] = MappingProxyType({
     # -w: the command lasts as long as the speech (so the game knows when the voice is free);
     # -C: what speech-dispatcher was still saying is cut off, as a new sentence should
     "spd-say": (lambda lang, text: ["spd-say", "-w", "-C", "-l", lang, "--", text], None),
@@ -120,7 +121,7 @@ _COMMANDS: Final[Mapping[str, tuple[_Argv, _ToFile | None]]] = {
         lambda lang, text: ["say", *(["-v", "Thomas"] if lang == "fr" else []), "--", text],
         None,
     ),
-}
+})
 
 
 class CommandVoice:
