@@ -234,6 +234,8 @@ class ReplaysScene(Scene):
                 self.open_selected()
             return
         moves = {Kind.UP: -1, Kind.DOWN: 1, Kind.LEFT: -VISIBLE, Kind.RIGHT: VISIBLE}
+        if kind in moves or kind in (Kind.FIRST, Kind.LAST):
+            self.hover = None  # the keys lead now: one highlighted row, the selected one
         if kind in moves:
             self.select(self.selected + moves[kind])
         elif kind is Kind.FIRST:

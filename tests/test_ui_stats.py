@@ -48,8 +48,8 @@ def test_statistics_survive_a_restart(ui: Driver, tmp_path: Path) -> None:
     assert (figures.played, figures.won, figures.best_score, figures.perfect) == (1, 1, 350, 1)
     ui.key(pygame.K_RETURN)  # New game: a fresh deal, nothing played yet
     ui.settle()
-    ui.key(pygame.K_SPACE, text=" ")  # one draw, then back to the title: an abandoned game
-    ui.app.flow.to_title()
+    ui.key(pygame.K_SPACE, text=" ")  # one draw, then a new game: an abandoned game
+    ui.app.flow.start_game(Game.new(5, EASY))  # (back to the title would keep it to continue)
     ui.settle()
     again = make_driver(tmp_path / "data", tmp_path)
     figures = again.app.records.stats.get("easy")

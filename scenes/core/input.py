@@ -14,7 +14,15 @@ from dataclasses import dataclass
 
 import pygame
 
-from scenes.core.devices import DeviceEvent, Devices, KeyDown, PadButton, Pointer, Typed
+from scenes.core.devices import (
+    DeviceEvent,
+    Devices,
+    KeyDown,
+    PadButton,
+    Pointer,
+    ToLogical,
+    Typed,
+)
 
 __all__ = ["InputMapper", "Intent", "Kind", "intents"]
 
@@ -95,6 +103,7 @@ _PAD: dict[str, Kind] = {
     "right": Kind.RIGHT,
     "a": Kind.CONFIRM,
     "b": Kind.UNDO,
+    "x": Kind.DRAW,  # as Space: a card from the stock, wherever the cursor is
     "start": Kind.MENU,
     "y": Kind.HINT,
 }
@@ -138,10 +147,11 @@ def _key(event: KeyDown) -> list[Intent]:
 
 class InputMapper:
     """Both layers for the window: pygame events to device events (:class:`Devices`, which
-    also keeps the pads open) to intents (:func:`intents`)."""
+    also keeps the pads open) to intents (:func:`intents`); ``to_logical`` maps the pointer
+    from the window to the logical screen (``scenes.core.viewport``)."""
 
-    def __init__(self) -> None:
-        self.devices = Devices()
+    def __init__(self, to_logical: ToLogical | None = None) -> None:
+        self.devices = Devices(to_logical)
 
     def translate(self, event: pygame.event.Event) -> list[Intent]:
         """The intents one pygame event stands for (often none)."""

@@ -28,6 +28,7 @@ from scenes.core.speech import Speech
 
 if TYPE_CHECKING:
     from scenes.core.look import Look
+    from scenes.core.viewport import Presenter
 
 __all__ = ["App", "Loop", "Scene", "SceneManager"]
 
@@ -68,8 +69,9 @@ class Scene:
         """The scenes over this one were removed: it is the top again."""
 
     def exit(self, quitting: bool = False) -> None:
-        """The scene leaves the stack for good, or the window closes (``quitting``): keep what
-        must not be lost. Called once per scene."""
+        """The scene leaves the stack for good. ``quitting``: the window closes or the player
+        goes back to the title, and a game still in play is kept to continue. Keep what must
+        not be lost. Called once per scene."""
 
     def handle(self, intent: Intent) -> None:
         """React to one player intent (only the top scene receives them)."""
@@ -285,6 +287,9 @@ class App:
     record_to: Path | None = None  # the next game's replay is also written here (play --record)
     navigation: Navigation | None = None  # how scenes reach each other: scenes.flow.Flow
     speech: Speech = field(default_factory=Speech)  # the "speak" option's voice
+    # the real window when it is not ``screen`` (scenes.core.viewport); None: tests drawing on
+    # a plain surface, where ``screen`` is all there is
+    presenter: Presenter | None = None
 
     @property
     def flow(self) -> Navigation:
@@ -334,11 +339,19 @@ class App:
 
 
 class Loop:
-    """Runs frames: events to intents, update, draw, then scene changes."""
+    """Runs frames: events to intents, update, draw, then scene changes.
+
+    With a presenter (``scenes.core.viewport``) the frame is drawn on the logical screen and
+    shown in the window at its current size, and pointer positions are mapped back through the
+    same scale.
+    """
 
     def __init__(self, app: App, mapper: InputMapper | None = None) -> None:
         self.app = app
+        presenter = app.presenter
         self.mapper = mapper or InputMapper()
+        if presenter is not None and self.mapper.devices.to_logical is None:
+            self.mapper.devices.to_logical = presenter.to_logical  # window pixels to logical
 
     def step(self, events: Iterable[pygame.event.Event], dt: float) -> None:
         """One frame with the given events and ``dt`` seconds of time."""
@@ -346,16 +359,28 @@ class Loop:
         for event in events:
             if event.type in WINDOW_EVENTS:
                 scenes.forget_surfaces()
+                self.follow_window()
             for intent in self.mapper.translate(event):
                 self.dispatch(intent)
         scenes.flush_held()
         self.app.speech.pump()
         scenes.update(dt)
+        self.follow_window()
         scenes.draw(self.app.screen)
+        if self.app.presenter is not None:
+            self.app.presenter.present()
         scenes.apply_pending()
         self.app.speech.follow_focus(scenes.top, self.app.texts)
         if not scenes.stack and not scenes.busy:
             self.app.running = False
+
+    def follow_window(self) -> None:
+        """The window was resized or switched to or from fullscreen: the logical screen may be
+        another surface now, and the scenes draw their next frame whole on it."""
+        presenter = self.app.presenter
+        if presenter is not None and presenter.follow():
+            self.app.screen = presenter.canvas
+            self.app.scenes.forget_surfaces()
 
     def dispatch(self, intent: Intent) -> None:
         """Intents every screen shares (quit, fullscreen) here; the rest to the top scene."""

@@ -325,9 +325,10 @@ class SixTableScene(Scene):
             self.keeper.save_replay()
 
     def exit(self, quitting: bool = False) -> None:
-        """The table leaves the stack: the player left the game on purpose (to the title, a new
-        deal), so it is not kept to continue — unless the window is closing (``quitting``): the
-        game in play stays saved and the setup window offers to continue it."""
+        """The table leaves the stack: the player left the game for another (a new deal), so
+        it is not kept to continue — unless the window is closing or the player went back to
+        the title (``quitting``): the game in play stays saved, and the title and the setup
+        window offer to continue it."""
         if not quitting and self.keeper is not None:
             self.keeper.forget()
 

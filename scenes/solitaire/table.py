@@ -273,10 +273,11 @@ class TableScene(Scene):
 
     # ----------------------------------------------------------------- leaving
     def exit(self, quitting: bool = False) -> None:
-        """The player leaves this table (or the window closes): its replay is saved and its game
-        counted (a game in play as abandoned) and its autosave removed — except when the window
-        closes on a game still in play: then its autosave is written one last time (with the
-        clock), it is not counted yet, and the title offers to continue it."""
+        """The player leaves this table: its replay is saved and its game counted (a game in
+        play as abandoned) and its autosave removed — except when the window closes or the
+        player goes back to the title (``quitting``) on a game still in play: then its autosave
+        is written one last time (with the clock), it is not counted yet, and the title offers
+        to continue it."""
         self.save_replay()
         if autosave.keeps(self):
             if quitting and self.game.status == "playing":
