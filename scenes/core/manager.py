@@ -25,6 +25,7 @@ from scenes.core.navigation import Navigation
 from scenes.core.records import Records
 from scenes.core.settings import Settings, SettingsStore
 from scenes.core.sound import SoundBoard
+from scenes.core.speech import Speech
 from scenes.core.widgets import Toast
 
 if TYPE_CHECKING:
@@ -287,6 +288,7 @@ class App:
     replays_dir: Path | None = None  # where every game's replay is saved (None: not saved)
     record_to: Path | None = None  # the next game's replay is also written here (play --record)
     navigation: Navigation | None = None  # how scenes reach each other: scenes.flow.Flow
+    speech: Speech = field(default_factory=Speech)  # the "speak" option's voice
     # the real window when it is not ``screen`` (scenes.core.viewport); None: tests drawing on
     # a plain surface, where ``screen`` is all there is
     presenter: Presenter | None = None
@@ -304,6 +306,7 @@ class App:
 
     def _apply(self) -> None:
         self.sound.configure(self.settings.sound, self.settings.volume)
+        self.speech.configure(self.settings.speak)
         self.scenes.fades_enabled = self.settings.animation != "off"
         self.look.restyle(self.settings.language, self.settings.four_colour)
 
@@ -365,6 +368,7 @@ class Loop:
             for intent in self.mapper.translate(event):
                 self.dispatch(intent)
         scenes.flush_held()
+        self.app.speech.pump()
         scenes.update(dt)
         self._tell(dt)
         self.follow_window()
@@ -374,6 +378,7 @@ class Loop:
         if self.app.presenter is not None:
             self.app.presenter.present()
         scenes.apply_pending()
+        self.app.speech.follow_focus(scenes.top, self.app.texts)
         if not scenes.stack and not scenes.busy:
             self.app.running = False
 

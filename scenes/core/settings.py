@@ -57,13 +57,14 @@ class Settings:
     sound: bool = True
     volume: int = 70  # percent, in steps of 10
     animation: str = "normal"
-    default_rules: str = "classic"
+    default_rules: str = "easy"  # the seeds: "On Easy … the default"
     four_colour: bool = False
     fullscreen: bool = False
     winnable_deals: tuple[str, ...] = ()
     """The rule sets (as :func:`rules_key` names them) whose random deals the solver proves
     winnable first."""
     winnable_indicator: bool = False  # "still winnable / no longer winnable" in a game
+    speak: bool = False  # every action announced aloud, and the board read on request
 
     def with_(self, **changes: Any) -> Settings:
         """A copy with some options changed."""
@@ -91,7 +92,9 @@ _RULES_KEY_RE = re.compile(r"[ECN](?:-V[A-Z]{0,8})?")
 
 
 def _valid(name: str, value: object) -> bool:
-    if name in ("interactive_rules", "sound", "four_colour", "fullscreen", "winnable_indicator"):
+    if name in (
+        "interactive_rules", "sound", "four_colour", "fullscreen", "winnable_indicator", "speak"
+    ):
         return isinstance(value, bool)
     if name == "winnable_deals":
         return (

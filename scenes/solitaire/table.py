@@ -19,9 +19,12 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from golf.core.play import Listener, PlaySession
+from golf.solitaire.announce import start_said
+from golf.solitaire.describe import describe
 from golf.solitaire.engine import Action, Position
 from golf.solitaire.session import Game, Refusal
-from scenes.core.input import Intent
+from scenes.core.board_text import show_board_text, speak
+from scenes.core.input import Intent, Kind
 from scenes.core.look import PALETTE
 from scenes.core.manager import App, Scene
 from scenes.core.records import HighScoreChance
@@ -31,6 +34,7 @@ from scenes.solitaire import autosave, confetti
 from scenes.solitaire.confetti import Confetti
 from scenes.solitaire.layout import STOCK_SLOT
 from scenes.solitaire.listeners import (
+    Announcing,
     Autosaving,
     CardMotion,
     Ending,
@@ -132,6 +136,9 @@ class _Idle:
 class TableScene(Scene):
     """One game on the table, driven by :attr:`driver`."""
 
+    speaks = True
+    """Whether the "speak" option says this table's game (not the title's attract demo)."""
+
     def __init__(
         self,
         app: App,
@@ -196,6 +203,8 @@ class TableScene(Scene):
         heard += [TableSounds(self), Ending(self)]
         if record:
             heard.append(Autosaving(self))
+        if self.speaks:
+            heard.append(Announcing(self))
         return heard
 
     # ----------------------------------------------------------------- what it is
@@ -299,8 +308,25 @@ class TableScene(Scene):
         """Count this game, once (see :class:`Outcome`); its chance at the high-score table."""
         return self.outcome.settle()
 
+    # ----------------------------------------------------------------- in words
+    def enter(self) -> None:
+        """With the "speak" option on, the game on the table is announced."""
+        if self.speaks and self.app.settings.speak:
+            game, texts = self.game, self.app.texts
+            rules = texts(self.rules_key)
+            said = start_said(game.code, rules, game.position, game.rules, texts.lang)
+            speak(self.app, said, self.toast)
+
+    def describe_board(self) -> None:
+        """The D key: the board description (SPEC §4) shown, copied and, with speech, read."""
+        text = describe(self.game.position, self.app.texts.lang)
+        show_board_text(self.app, text, self.toast)
+
     # ----------------------------------------------------------------- input and time
     def handle(self, intent: Intent) -> None:
+        if intent.kind is Kind.DESCRIBE:
+            self.describe_board()
+            return
         self.driver.handle(intent)
 
     def update(self, dt: float) -> None:
