@@ -1,11 +1,12 @@
 """Hostile command lines and replay files, tried from outside (issue 18's "Command line" and
-"Replays that lie").
+"Replays that lie"): the command-line cases of ``bench/attack.py``, which adds :data:`CASES`
+to its own.
 
-Each case gets a fresh temporary folder (its data folder, its files) and returns a
-:class:`Result`: whether the program held (a one-line message and the right exit status, no
+Each case gets a fresh temporary folder (its data folder, its files) and returns an
+``attack.Result``: whether the program held (a one-line message and the right exit status, no
 traceback, no crash report; a forged replay found out everywhere), and how many of the files
-that were in the folder before were lost or changed. ``python bench/attack_cli.py`` prints the
-table and exits 1 when a case failed or lost data.
+that were in the folder before were lost or changed. ``python bench/attack_cli.py`` runs only
+these cases, prints the table and exits 1 when a case failed or lost data.
 """
 
 from __future__ import annotations
@@ -14,63 +15,15 @@ import json
 import os
 import subprocess
 import sys
-import tempfile
-import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
+
+from attack import Result, program, run_case
 
 ROOT: Final = Path(__file__).resolve().parents[1]
 SAMPLES: Final = ROOT / "replays"
 TIMEOUT: Final = 120.0
-
-
-@dataclass(frozen=True)
-class Result:
-    """One case: its name, whether the program held, the files lost, what was seen."""
-
-    name: str
-    ok: bool
-    lost: int
-    detail: str
-
-
-@dataclass(frozen=True)
-class Ran:
-    """A command line that ran: its exit status, its output and its time."""
-
-    status: int
-    out: str
-    err: str
-    seconds: float
-
-
-def run(folder: Path, *args: str) -> Ran:
-    """``python -m golfcli ARGS`` with ``folder`` as its data folder and home."""
-    env = dict(os.environ)
-    env.update(
-        GOLF_DATA_DIR=str(folder / "data"),
-        HOME=str(folder / "home"),
-        SDL_VIDEODRIVER="dummy",
-        SDL_AUDIODRIVER="dummy",
-        PYTHONIOENCODING="utf-8",
-    )
-    started = time.perf_counter()
-    try:
-        done = subprocess.run(
-            [sys.executable, "-m", "golfcli", *args],
-            cwd=ROOT,
-            env=env,
-            capture_output=True,
-            text=True,
-            encoding="utf-8",
-            timeout=TIMEOUT,
-            check=False,
-        )
-    except subprocess.TimeoutExpired:
-        return Ran(-1, "", f"still running after {TIMEOUT:.0f} s", TIMEOUT)
-    return Ran(done.returncode, done.stdout, done.stderr, time.perf_counter() - started)
 
 
 def snapshot(folder: Path) -> dict[Path, bytes]:
@@ -91,7 +44,7 @@ def refused(name: str, args: tuple[str, ...], said: str, status: int = 2) -> Cal
         prepare(folder)
         before = snapshot(folder)
         argv = tuple(a.replace("{tmp}", str(folder)) for a in args)
-        ran = run(folder, *argv)
+        ran = program(folder, *argv, timeout=TIMEOUT)
         gone = lost(before)
         first = ran.err.splitlines()[0] if ran.err else ""
         problems = []
@@ -109,6 +62,7 @@ def refused(name: str, args: tuple[str, ...], said: str, status: int = 2) -> Cal
         detail = "; ".join(problems) or f"{first[:90]} ({ran.seconds:.1f} s)"
         return Result(name, not problems and gone == 0, gone, detail)
 
+    case.__name__ = "cli_" + "_".join(name.lower().replace("-", " ").split())  # what -k matches
     return case
 
 
@@ -152,8 +106,8 @@ def forged_replays(folder: Path) -> Result:
     before = snapshot(folder)
     problems: list[str] = []
     for name, path in files.items():
-        verified = run(folder, "verify", str(path))
-        watched = run(folder, "watch", "--headless", str(path))
+        verified = program(folder, "verify", str(path), timeout=TIMEOUT)
+        watched = program(folder, "watch", "--headless", str(path), timeout=TIMEOUT)
         if verified.status != 1 or watched.status != 1:
             problems.append(f"{name}: verify {verified.status}, watch {watched.status}")
         elif verified.out != watched.out:
@@ -220,7 +174,7 @@ CASES: Final[list[Callable[[Path], Result]]] = [
     ),
     refused(
         "watch screenshot to a folder",
-        ("watch", "replays/easy-win.yaml", "--screenshot", "{tmp}"),
+        ("watch", str(SAMPLES / "easy-win.yaml"), "--screenshot", "{tmp}"),
         "a folder",
     ),
     refused("stats --today 0001-01-01", ("stats", "--today", "0001-01-01"), "1900-01-01"),
@@ -258,17 +212,15 @@ CASES: Final[list[Callable[[Path], Result]]] = [
 
 
 def main() -> int:
-    """Run every case in a fresh folder; print the table; 1 when a case failed or lost data."""
-    results: list[Result] = []
-    for case in CASES:
-        with tempfile.TemporaryDirectory(prefix="golf-attack-cli-") as folder:
-            results.append(case(Path(folder)))
-    width = max(len(r.name) for r in results)
+    """Run these cases, each in a fresh folder; print the table; 1 when a case failed or lost
+    data (``bench/attack.py`` runs them with its own)."""
+    results = [run_case(case) for case in CASES]
     for r in results:
-        print(f"{r.name:<{width}}  {'ok  ' if r.ok else 'FAIL'}  lost {r.lost}  {r.detail}")
+        mark = "ok" if r.ok else "FAILED"
+        print(f"{r.name:<42} {mark:<7} lost {r.lost:<3} {r.detail}", flush=True)
     failures = sum(not r.ok for r in results)
     lost_files = sum(r.lost for r in results)
-    print(f"{len(results)} cases, {failures} failures, {lost_files} files lost")
+    print(f"\n{len(results)} cases, {failures} failures, {lost_files} data lost")
     return 1 if failures or lost_files else 0
 
 

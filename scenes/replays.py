@@ -247,6 +247,13 @@ class ReplaysScene(Scene):
         """Back to the title."""
         self.app.scenes.pop(fade=True)
 
+    def focus_words(self) -> str | None:
+        """The selected replay's title and date, read aloud with the speak option on."""
+        if not self.entries:
+            return None
+        entry = self.entries[self.selected]
+        return f"{entry.name}, {entry.when:%Y-%m-%d}"
+
     def row_rect(self, row: int) -> pygame.Rect:
         """Where visible row ``row`` (0 = top) is drawn."""
         return pygame.Rect(LEFT, LIST_TOP + row * ROW_H, SCREEN_SIZE[0] - 2 * LEFT, ROW_H - 4)
