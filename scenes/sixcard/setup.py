@@ -54,6 +54,8 @@ class SixSetupScene(Scene):
     def __init__(self, app: App, setup: SixSetup | None = None) -> None:
         super().__init__(app)
         self.setup = setup or SixSetup(rules=NEW_GAME)  # a new game: the seed's cut
+        low, high = self.setup.rules.player_range()  # an older game's count: offer the grid's
+        self.setup = self.setup.with_(players=min(max(self.setup.players, low), high))
         left_x = (SCREEN_SIZE[0] - (LEFT_W + RIGHT_W + 40)) // 2
         right_x = left_x + LEFT_W + 40
         left, right = self._left_rows(), self._right_rows()
@@ -229,7 +231,10 @@ class SixSetupScene(Scene):
 
     def _rule(self, name: str) -> Callable[[object], None]:
         def change(value: object) -> None:
-            self.setup = self.setup.with_(rules=self.setup.rules.with_(**{name: value}))
+            rules = self.setup.rules.with_(**{name: value})
+            low, high = rules.player_range()  # a grid seats its own numbers of players
+            players = min(max(self.setup.players, low), high)
+            self.setup = self.setup.with_(rules=rules, players=players)
             self._sync()
 
         return change
@@ -239,9 +244,7 @@ class SixSetupScene(Scene):
         the switch that needs jokers and the pair reading where no line holds three cards."""
         rules = self.setup.rules
         low, high = rules.player_range()
-        players = min(max(self.setup.players, low), high)
-        if players != self.setup.players:
-            self.setup = self.setup.with_(players=players)
+        players = self.setup.players
         count = self.left[0]
         count.values = list(range(low, high + 1))
         count.set(players)
