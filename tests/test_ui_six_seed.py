@@ -13,6 +13,7 @@ from golf.sixcard.actions import Action
 from golf.sixcard.game import cut_cards, cut_order
 from golf.sixcard.rules import NEW_GAME, STANDARD
 from scenes.sixcard.cut import cut_rect, shows_cut
+from scenes.sixcard.parts import seat_name
 from scenes.sixcard.setup import HUMAN, SixSetup, SixSetupScene
 from tests.test_ui_six import UI, _make_ui, _sit
 
@@ -102,3 +103,9 @@ def test_the_setup_window_offers_the_players_each_grid_allows(ui: UI) -> None:
     scene._players(2)
     scene._rule("grid")(4)  # two players come up to three
     assert scene.setup.players == 3
+
+
+def test_the_seven_seats_of_polish_polka_have_seven_names(ui: UI) -> None:
+    seats = (HUMAN, *("easy",) * 6)
+    names = {seat_name(ui.app, seats, seat) for seat in range(7)}
+    assert len(names) == 7
