@@ -86,6 +86,8 @@ def hostile(name: str, case: str, good: bytes) -> bytes | None:
     """The bytes of the hostile file (None: the case is not about content)."""
     yaml_file = name == "settings"
     if case == "truncated":
+        if yaml_file:  # cut inside a key, so that the cut never leaves a shorter valid file
+            return good[: good.rindex(b":", 0, len(good) // 2)]
         return good[: len(good) // 2]
     if case == "empty":
         return b""

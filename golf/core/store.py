@@ -22,6 +22,7 @@ from typing import Any, Final, Generic, Literal, NoReturn, TypeVar
 
 from golf.core.fileio import atomic_write_text, remove_stale_temporaries
 from golf.core.translations import text
+from golf.core.version import PROGRAM_KEY, stamp
 
 log = logging.getLogger(__name__)
 
@@ -132,17 +133,20 @@ class Document(Generic[T]):
             fail("version", "expected a whole number from 1")
         if version > self.version:
             raise FutureVersionError(version)
-        body = {k: v for k, v in body.items() if k != "version"}
+        body = {k: v for k, v in body.items() if k not in ("version", PROGRAM_KEY)}
         for n in range(version, self.version):
             body = self.upgrades[n](body)
         return self.read(body), version
 
     def to_text(self, value: T) -> str:
-        """The file's text: ``version`` first, then the body."""
+        """The file's text: ``version`` first, ``program`` (which program wrote it; readers
+        ignore it), then the body."""
         body = self.write(value)
         # Compact: the files are the game's, and the size cap must hold for the largest history.
         text = json.dumps(
-            {"version": self.version, **body}, ensure_ascii=False, separators=(",", ":")
+            {"version": self.version, PROGRAM_KEY: stamp(), **body},
+            ensure_ascii=False,
+            separators=(",", ":"),
         )
         return text + "\n"
 
