@@ -228,7 +228,7 @@ def register(subparsers: Any) -> None:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "six-card",
         help="six-card Golf against the computer: simulate, record, verify, new-code",
-        description="Six-card Golf (2-6 players): headless commands.",
+        description="Six-card Golf (2-7 players, as the grid allows): headless commands.",
     )
     sub = parser.add_subparsers(dest="six_card_command", metavar="COMMAND", required=True)
     _add_simulate(

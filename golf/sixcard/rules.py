@@ -242,16 +242,23 @@ def line_cancelled(cards: Sequence[int | None], line: Sequence[int], rules: SixR
     """The slots of one line that score 0: all of them when the line is all of one rank (that
     cancels); with the pair reading, every card whose rank another card of the line shares.
     ``None`` (a card not known) matches nothing."""
-    ranks = [None if cards[s] is None else RANK[cards[s]] for s in line]  # type: ignore[index]
     if not rules.pairs:
-        r = ranks[0]
-        if r is not None and rules.cancels(r) and all(x == r for x in ranks):
-            return set(line)
-        return set()
+        first = cards[line[0]]
+        if first is None:
+            return set()
+        r = RANK[first]
+        if not rules.cancelling[r]:
+            return set()
+        for s in line[1:]:
+            c = cards[s]
+            if c is None or RANK[c] != r:
+                return set()
+        return set(line)
+    ranks = [None if (c := cards[s]) is None else RANK[c] for s in line]
     return {
         s
         for s, r in zip(line, ranks, strict=True)
-        if r is not None and rules.cancels(r) and ranks.count(r) >= 2
+        if r is not None and rules.cancelling[r] and ranks.count(r) >= 2
     }
 
 
