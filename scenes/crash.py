@@ -18,7 +18,7 @@ from pathlib import Path
 import pygame
 
 from scenes.core.i18n import Texts
-from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, Look, chunky_panel
+from scenes.core.look import PALETTE, SCREEN_SIZE, Look, chunky_panel
 from scenes.core.textfit import wrap_text
 
 __all__ = ["CrashHooks", "draw_crash", "path_lines", "show_crash"]
@@ -47,11 +47,10 @@ def path_lines(look: Look, path: str, width: int) -> list[str]:
     """``path`` cut into lines no wider than ``width`` in the mono face (a path has no spaces
     to wrap at: lines end after a folder separator where one is far enough along; every
     character is kept, so the player can copy it from the screen)."""
-    font = look.type.font(PATH_SIZE, "mono")
     lines: list[str] = []
     line = ""
     for char in path:
-        if line and font.size(line + char)[0] * PIXEL > width:
+        if line and look.type.width(line + char, PATH_SIZE, "mono") > width:
             # cut after the line's last folder separator when there is one, else here
             cut = max(line.rfind("/"), line.rfind("\\")) + 1
             if cut <= len(line) // 2:

@@ -77,8 +77,9 @@ class InitialsScene(Scene):
             self.cancel,
             style="grey",
         )
-        self.panel = pygame.Rect(0, 0, 820, 560)
-        self.panel.midtop = (SCREEN_SIZE[0] // 2, 70)
+        # wider and taller than the game-over panel it opens over, so no edge of it shows
+        self.panel = pygame.Rect(0, 0, 820, 588)
+        self.panel.midtop = (SCREEN_SIZE[0] // 2, 56)
 
     @property
     def initials(self) -> str:
@@ -210,7 +211,7 @@ class InitialsScene(Scene):
             texts("initials.title"),
             20,
             flash,
-            (self.panel.centerx, self.panel.top + 22),
+            (self.panel.centerx, self.panel.top + 36),
             anchor="midtop",
             shadow=p.ink,
         )
@@ -226,7 +227,7 @@ class InitialsScene(Scene):
             line,
             10,
             p.white,
-            (self.panel.centerx, self.panel.top + 86),
+            (self.panel.centerx, self.panel.top + 100),
             anchor="midtop",
             shadow=p.ink,
         )
@@ -235,7 +236,7 @@ class InitialsScene(Scene):
             texts("initials.prompt"),
             9,
             p.label,
-            (self.panel.centerx, self.panel.top + 124),
+            (self.panel.centerx, self.panel.top + 138),
             anchor="midtop",
             shadow=p.ink,
         )
@@ -258,7 +259,7 @@ class InitialsScene(Scene):
             texts("initials.help"),
             8,
             p.grey,
-            (self.panel.centerx, self.panel.bottom - 30),
+            (self.panel.centerx, self.panel.bottom - 44),
             anchor="midbottom",
             shadow=p.ink,
         )

@@ -27,6 +27,7 @@ __all__ = ["TitleScene"]
 LOGO = "GOLF"
 LOGO_COLOURS = (PALETTE.gold, PALETTE.orange, PALETTE.pink, PALETTE.cyan)
 MENU_TOP = 284
+RAIN_BOTTOM = 680  # the falling cards stop short of the help line at the bottom
 BUTTON_W, BUTTON_H, GAP = 380, 40, 8
 
 
@@ -183,6 +184,9 @@ class TitleScene(Scene):
         look, p = self.app.look, PALETTE
         surface.blit(look.felt(), (0, 0))
         dim = _dim()
+        # the falling cards sink out of sight above the line of help at the bottom, which
+        # stays on the plain felt
+        surface.set_clip(pygame.Rect(0, 0, SCREEN_SIZE[0], RAIN_BOTTOM))
         for card, x, y, _speed, face_up in self.rain:
             pos = (int(x) // PIXEL * PIXEL, int(y) // PIXEL * PIXEL)
             if pos[1] <= -CARD_H:
@@ -190,6 +194,7 @@ class TitleScene(Scene):
             image = look.cards.face(int(card)) if face_up else look.cards.back()
             surface.blit(image, pos)
             surface.blit(dim, pos)
+        surface.set_clip(None)
         self._draw_logo(surface)
         self.menu.draw(surface, look, self.app.texts)
         self.sides.draw(surface)

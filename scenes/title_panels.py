@@ -57,21 +57,21 @@ class TitleSides:
             "daily.easy",
             lambda: play_daily(app, "E"),
             style="green",
-            size=9,
+            size=10,
         )
         self.daily_classic = Button(
             pygame.Rect(x, SIDE_TOP + 84 + BUTTON_H + 12, width, BUTTON_H),
             "daily.classic",
             lambda: play_daily(app, "C"),
             style="orange",
-            size=9,
+            size=10,
         )
         self.round = Button(
             pygame.Rect(LEFT_X, SIDE_TOP + 300, SIDE_W, BUTTON_H),
             "title.round",
             self.open_round,
             style="cyan",
-            size=9,
+            size=10,
         )
         self.left = Menu([self.daily_easy, self.daily_classic, self.round])
         self.stats = Button(
@@ -79,7 +79,7 @@ class TitleSides:
             "title.stats",
             self.open_stats,
             style="cyan",
-            size=9,
+            size=10,
         )
         self.right = Menu([self.stats])
         from scenes.highscores import HighScoreTicker

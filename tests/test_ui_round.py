@@ -252,3 +252,20 @@ def test_the_scorecard_speaks_french(tmp_path: Path) -> None:
     assert isinstance(card, ScorecardScene)
     assert card.headline()[0] == "Trou 1 : Birdie !"
     assert card.summary().startswith("Total 4 pour un par de 5 (-1)")
+
+
+def test_every_scorecard_column_has_a_heading_and_they_share_the_width(ui: Driver) -> None:
+    setup = _open_round_setup_by_keys(ui)
+    setup.start()
+    ui.settle()
+    _play_hole_greedily(ui)
+    card = ui.top
+    assert isinstance(card, ScorecardScene)
+    for show_code in (True, False):
+        columns = card._columns(show_code, 1000)
+        assert all(heading for heading, _ in columns)
+        assert "Result" in [heading for heading, _ in columns]
+        widths = [width for _, width in columns]
+        assert sum(widths) == 1000 - 24
+        # the room left over is shared out: no column is wider than the deal's plus its share
+        assert max(widths) <= 250 + (1000 - 24) // len(columns)

@@ -163,7 +163,7 @@ class Board:
         self.side = _free_corner(grid.right + 24, width - MARGIN, obstacles, grid.top, height - 8)
         self.knock = pygame.Rect(0, 0, min(240, self.side.width - 20), 50)
         self.knock.midbottom = (self.side.centerx, self.side.bottom - 12)
-        self.menu = pygame.Rect(width - 132, 2, 124, HUD_H - 6)
+        self.menu = pygame.Rect(width - 132, 2, 124, HUD_H - 4)  # its label clears the top lip
 
     @property
     def bottom(self) -> SeatSpot:

@@ -115,7 +115,7 @@ class SixTableScene(Scene):
         self.curtain_for: int | None = None
         self.recorder = SixRecorder(self.match, app.replays_dir, times)  # the replay's pace
         self.menu_button = Button(
-            self.board.menu, "button.menu", self.open_menu, style="pink", size=8
+            self.board.menu, "button.menu", self.open_menu, style="pink", size=7
         )
         self.knock_button = Button(
             self.board.knock, "six.knock", self.knock, style="orange", size=10

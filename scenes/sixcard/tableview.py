@@ -463,9 +463,9 @@ class TablePanels:
             # the compact form has the figures on the name's line: the word only if all fit
             after = 0
             if compact:
-                after = 16 + look.type.font(size).size(total)[0] * PIXEL
-                after += 20 + look.type.font(size).size(shown)[0] * PIXEL if shown else 0
-            width = look.type.font(7).size(word)[0] * PIXEL
+                after = 16 + look.type.width(total, size)
+                after += 20 + look.type.width(shown, size) if shown else 0
+            width = look.type.width(word, 7)
             if r.right + 10 + width + after <= panel.right - 16:
                 r = look.type.blit(surface, word, 7, colour, (r.right + 10, y + 4), shadow=p.ink)
         if not compact:
