@@ -92,13 +92,20 @@ def draw_crash(surface: pygame.Surface, look: Look, texts: Texts, report: Path |
 
 
 def show_crash(
-    screen: pygame.Surface, lang: str, report: Path | None, frames: int | None = None
+    screen: pygame.Surface,
+    lang: str,
+    report: Path | None,
+    frames: int | None = None,
+    present: Callable[[], None] | None = None,
 ) -> None:
     """Show the crash screen until a key, a click or the window's close; at most ``frames``
-    frames when given. A fault while drawing it is logged, never raised: the report is written
-    and the program exits non-zero either way."""
+    frames when given; ``present`` shows the logical ``screen`` in the window (at its size).
+    A fault while drawing it is logged, never raised: the report is written and the program
+    exits non-zero either way."""
     try:
         draw_crash(screen, Look(lang), Texts(lang), report)
+        if present is not None:
+            present()
         pygame.display.flip()
         pygame.event.clear()  # a key pressed before the crash must not close its screen unseen
         clock = pygame.time.Clock()
@@ -108,6 +115,8 @@ def show_crash(
             if any(e.type in (pygame.QUIT, pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) for e in events):
                 return
             clock.tick(FPS)
+            if present is not None:
+                present()
             pygame.display.flip()
             shown += 1
     except Exception:  # the machine may be in no state to draw: the report matters, not this

@@ -202,6 +202,13 @@ class ReplaysScene(Scene):
         """Back to the title."""
         self.app.scenes.pop(fade=True)
 
+    def focus_words(self) -> str | None:
+        """The selected replay's title and date, read aloud with the speak option on."""
+        if not self.entries:
+            return None
+        entry = self.entries[self.selected]
+        return f"{entry.name}, {entry.when:%Y-%m-%d}"
+
     def row_rect(self, row: int) -> pygame.Rect:
         """Where visible row ``row`` (0 = top) is drawn."""
         return pygame.Rect(LEFT, LIST_TOP + row * ROW_H, SCREEN_SIZE[0] - 2 * LEFT, ROW_H - 4)
@@ -227,6 +234,8 @@ class ReplaysScene(Scene):
                 self.open_selected()
             return
         moves = {Kind.UP: -1, Kind.DOWN: 1, Kind.LEFT: -VISIBLE, Kind.RIGHT: VISIBLE}
+        if kind in moves or kind in (Kind.FIRST, Kind.LAST):
+            self.hover = None  # the keys lead now: one highlighted row, the selected one
         if kind in moves:
             self.select(self.selected + moves[kind])
         elif kind is Kind.FIRST:

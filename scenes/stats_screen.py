@@ -187,11 +187,7 @@ class StatsScene(Scene):
             self.step(-1)
         elif kind is Kind.RIGHT:
             self.step(1)
-        elif kind is Kind.UP:
-            self.menu.move(-1)
-        elif kind is Kind.DOWN:
-            self.menu.move(1)
-        else:
+        else:  # Up and Down move among the buttons as in every menu (scenes.core.widgets)
             self.menu.handle(intent)
 
     def update(self, dt: float) -> None:

@@ -126,11 +126,16 @@ class TitleSides:
         if kind in (Kind.LEFT, Kind.RIGHT):
             step = -1 if kind is Kind.LEFT else 1
             self.focus(max(-1, min(1, self.column + step)))
+            for menu in self.menus.values():
+                menu.unhover()  # the keys lead now: one highlight, the focus
             return True
         if intent.pos is not None:
             for column in (-1, 1):
                 menu = self.menus[column]
-                if menu.handle(intent) and kind is Kind.CLICK:
+                used = menu.handle(intent)
+                if menu.pointed:  # the pointer moved onto this column: the focus follows
+                    self.focus(column)
+                if used and kind is Kind.CLICK:
                     self.focus(column)
                     return True
             if kind is Kind.CLICK and any(b.hit(intent.pos) for b in self.centre.buttons):

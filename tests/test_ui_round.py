@@ -151,6 +151,32 @@ def test_a_round_left_mid_hole_is_resumed_by_a_new_window(ui: Driver, tmp_path: 
     assert resumed.round.results[0].strokes == GREEDY_STROKES[0]
 
 
+def test_back_to_the_title_during_a_hole_offers_continue(ui: Driver, tmp_path: Path) -> None:
+    setup = _open_round_setup_by_keys(ui)
+    setup.start()
+    ui.settle()
+    table = ui.table
+    assert isinstance(table, RoundGameScene)
+    for _ in range(3):
+        ui.act(table.game.legal_actions()[0])
+    log, position = list(table.game.log), table.game.position
+    ui.key(pygame.K_ESCAPE)
+    ui.frames(2)
+    menu = ui.top
+    assert isinstance(menu, RoundPauseMenu)
+    ui.click(next(b for b in menu.menu.buttons if b.key == "round.leave").rect.center)
+    ui.settle()
+    title = ui.top
+    assert isinstance(title, TitleScene) and title.menu.buttons[0].key == "title.continue"
+    assert any(t.text == ui.app.texts("title.game_kept") for t in title.toasts)
+    ui.key(pygame.K_RETURN)  # Continue has the focus
+    ui.settle()
+    resumed = ui.top
+    assert isinstance(resumed, RoundGameScene) and resumed is not table
+    assert resumed.round.hole == 1
+    assert resumed.game.position == position and list(resumed.game.log) == log
+
+
 def test_quitting_the_window_during_a_hole_keeps_the_round(ui: Driver, tmp_path: Path) -> None:
 
     setup = _open_round_setup_by_keys(ui)

@@ -48,8 +48,8 @@ def test_statistics_survive_a_restart(ui: Driver, tmp_path: Path) -> None:
     assert (figures.played, figures.won, figures.best_score, figures.perfect) == (1, 1, 350, 1)
     ui.key(pygame.K_RETURN)  # New game: a fresh deal, nothing played yet
     ui.settle()
-    ui.key(pygame.K_SPACE, text=" ")  # one draw, then back to the title: an abandoned game
-    ui.app.flow.to_title()
+    ui.key(pygame.K_SPACE, text=" ")  # one draw, then a new game: an abandoned game
+    ui.app.flow.start_game(Game.new(5, EASY))  # (back to the title would keep it to continue)
     ui.settle()
     again = make_driver(tmp_path / "data", tmp_path)
     figures = again.app.records.stats.get("easy")
@@ -119,9 +119,9 @@ def test_the_statistics_screen_opens_from_the_title_by_keys(ui: Driver) -> None:
     ui.settle()
     screen = ui.top
     assert isinstance(screen, StatsScene)
-    assert screen.key == "classic"  # the default rules of the options
-    ui.key(pygame.K_LEFT)
-    assert screen.key == "easy"
+    assert screen.key == "easy"  # the default rules of the options (Easy, as the seeds say)
+    ui.key(pygame.K_RIGHT)
+    assert screen.key == "classic"
     ui.key(pygame.K_ESCAPE)
     ui.settle()
     assert isinstance(ui.top, TitleScene)

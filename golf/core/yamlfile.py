@@ -19,6 +19,8 @@ from typing import Final, NoReturn
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from golf.core.fileio import read_bounded
+
 T: Final = "tag:yaml.org,2002:"
 STR: Final = T + "str"
 KNOWN_TAGS: Final = frozenset(
@@ -111,10 +113,10 @@ def read_text(path: str | os.PathLike[str], max_bytes: int) -> str:
     name = str(path)
     try:
         size = p.stat().st_size
-        if size > max_bytes:
+        if size > max_bytes and p.is_file():
             raise ReplayError(name, "", f"the file is {size:,} bytes, more than {max_bytes:,}")
-        with p.open("rb") as f:
-            raw = f.read(max_bytes + 1)
+        # a regular file only, opened without blocking: a FIFO never hangs the reader
+        raw = read_bounded(p, max_bytes)
     except OSError as e:
         raise ReplayError(name, "", f"cannot be read ({e.strerror or e})") from None
     if len(raw) > max_bytes:

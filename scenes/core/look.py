@@ -1,9 +1,9 @@
 """The retro arcade look: one palette, pixel-crisp type, code-drawn cards and table.
 
-Resolution choice: the game draws on a fixed **logical screen of 1280×720** opened with
-``pygame.SCALED | pygame.RESIZABLE``. SDL scales that surface to the window (nearest neighbour, so
-pixels stay sharp) and maps mouse coordinates back, so layout and hit-testing never depend on the
-window size and a test under the dummy driver sees exactly what a player sees. Everything is drawn
+Resolution choice: the game draws on a fixed **logical screen of 1280×720**, shown whole in a
+window of any size, scaled to fit (``scenes.core.viewport``: nearest neighbour where art pixels
+stay even, letterboxed) with the pointer mapped back, so layout and hit-testing never depend on
+the window size and a test under the dummy driver sees exactly what a player sees. Everything is drawn
 on a **2-pixel grid**: headings, buttons and cards are rendered without antialiasing at half size
 and doubled with ``scale_by``, which gives the chunky arcade pixels and keeps them even at any
 window size. Small text (under :data:`SMOOTH_BELOW` art pixels: body, hints, captions, footers)
