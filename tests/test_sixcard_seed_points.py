@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from golf.core.cards import DECK_SIZE, parse_card
+from golf.core.cards import DECK_SIZE, card_name, parse_card
 from golf.core.translations import text
 from golf.sixcard.actions import Action
 from golf.sixcard.ai import LEVELS, make_opponent
+from golf.sixcard.announce import Seats, action_said, table_said
 from golf.sixcard.codes import SixCodeError, format_code, parse_code
 from golf.sixcard.game import (
     apply,
@@ -23,7 +24,7 @@ from golf.sixcard.game import (
     new_game,
 )
 from golf.sixcard.replay import SixReplay, dump, load, loads, verify
-from golf.sixcard.rules import NEW_GAME, STANDARD, SixRules, grid_score
+from golf.sixcard.rules import NEW_GAME, STANDARD, SixRules, base_card, grid_score
 from golf.sixcard.simulate import play_game
 from golf.sixcard.view import seat_view
 
@@ -277,3 +278,35 @@ def test_the_four_card_grid_is_named_polish_polka_in_both_languages() -> None:
     for lang in ("en", "fr"):
         about = text(lang, "six.grid_about.4")
         assert "Polish Poker" in about and "7" in about
+
+
+# ----------------------------------------------------------------- the opening, said aloud
+def test_another_seats_opening_choice_is_said_only_when_everyone_has_chosen() -> None:
+    state = new_game(0, 3)  # seat 0 deals: seats 1 and 2 choose before the person (seat 0)
+    assert state.seats == (1, 2, 0)
+    seats = Seats(("You", "Ann", "Bob"), you=0, private=0)
+    said: list[str] = []
+    for seat, action in [(1, "flip 1 1"), (1, "flip 2 3"), (2, "flip 1 2"), (2, "flip 2 2")]:
+        after = apply(state, Action.parse(action))
+        said.append(action_said(state, after, Action.parse(action), seats))
+        assert said[-1].startswith(("Ann has chosen a card.", "Bob has chosen a card."))
+        for c in after.grids[seat]:
+            assert card_name(base_card(c), "en") not in said[-1]  # neither card nor place
+        assert "row" not in said[-1].split(".")[0]
+        whole = table_said(after, seats)
+        for other in (1, 2):
+            for c in after.grids[other]:
+                assert card_name(base_card(c), "en") not in whole
+        state = after
+    state = apply(state, Action.parse("flip 1 1"))
+    last = Action.parse("flip 1 2")
+    after = apply(state, last)
+    sentence = action_said(state, after, last, seats)
+    assert (
+        "You turn up" in sentence and "Everyone has chosen; the chosen cards turn over." in sentence
+    )
+    for other in (1, 2):
+        for slot in (s for s in range(6) if after.face_up(other, s)):
+            assert card_name(base_card(after.grids[other][slot]), "en") in sentence
+    french = action_said(state, after, last, seats, "fr")
+    assert "Tout le monde a choisi" in french

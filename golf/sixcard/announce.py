@@ -6,6 +6,9 @@ is tested without a window; the window
 (``scenes.sixcard.listeners.Announcing``) only hands the sentences to a voice. Nothing hidden is
 ever said: a face-down card is named only to the seat that has looked at it (``private``, the
 person whose cards the screen shows), and a card drawn from the stock only to the one who drew it.
+The opening choices are simultaneous (``golf.sixcard.view``): another seat's choice is said as
+"has chosen", without its card or place, and when the last seat has chosen every chosen card is
+said at once.
 """
 
 from __future__ import annotations
@@ -55,10 +58,18 @@ def _count(n: int, lang: str) -> str:
     return text(lang, "describe.cards", count=n)
 
 
+def _known(state: State, seat: int, seats: Seats) -> int:
+    """The slots of ``seat`` whose cards may be told: face up (but another seat's opening
+    choices while the opening lasts), and its peeked ones to the seat itself."""
+    if seat == seats.private:
+        return state.up[seat] | state.peeked[seat]
+    return 0 if state.phase == "opening" else state.up[seat]
+
+
 def _rows(state: State, seat: int, seats: Seats, lang: str) -> str:
     """A grid row by row: each card it may be told, "face down" for the others."""
     grid = state.grids[seat]
-    known = state.up[seat] | (state.peeked[seat] if seat == seats.private else 0)
+    known = _known(state, seat, seats)
     columns = state.rules.columns
     rows = []
     for r in range(len(grid) // columns):
@@ -115,6 +126,8 @@ def _done(before: State, after: State, action: Action, seats: Seats, lang: str) 
     card = after.grids[seat][slot]
     place = {"row": action.row, "column": action.column}
     if kind == kinds.FLIP:
+        if seat != seats.private:  # chosen at the same time as the others: nothing to tell yet
+            return _about("chose", seat, seats, lang)
         if after.face_up(seat, slot):
             return _about("flip", seat, seats, lang, card=_name(card, lang), **place)
         shown = _name(card, lang) if seat == seats.private else ""
@@ -139,6 +152,8 @@ def action_said(
     if refused is not None:
         return _say("refused", lang, why=refused)
     parts = [_done(before, after, action, seats, lang)]
+    if before.phase == "opening" and after.phase == "turn":
+        parts.append(_revealed(after, seats, lang))
     if after.ending and not before.ending:
         parts.append(_say("last_turns", lang))
     if after.phase in ("hole_over", "game_over") and after.scores:
@@ -150,6 +165,16 @@ def action_said(
     elif after.to_move != before.to_move or after.phase != before.phase:
         parts.append(turn_said(after, seats, lang))
     return " ".join(p for p in parts if p)
+
+
+def _revealed(state: State, seats: Seats, lang: str) -> str:
+    """Every seat has chosen: the others' chosen cards, all at once."""
+    grids = [
+        _say("grid", lang, name=seats.names[seat], rows=_rows(state, seat, seats, lang))
+        for seat in state.seats
+        if seat != seats.private
+    ]
+    return _say("revealed", lang, grids=" ".join(grids))
 
 
 def table_said(state: State, seats: Seats, lang: str = "en") -> str:
@@ -191,7 +216,7 @@ def place_said(state: State, seats: Seats, place: str, slot: int, lang: str = "e
     seat = seats.private if seats.private is not None else seats.you
     if seat is None or slot >= len(state.grids[seat]):
         return ""
-    known = state.up[seat] | (state.peeked[seat] if seat == seats.private else 0)
+    known = _known(state, seat, seats)
     card = _name(state.grids[seat][slot], lang) if known >> slot & 1 else _say("down", lang)
     row, column = state.rules.place(slot)
     return _say("at_slot", lang, row=row, column=column, card=card)
