@@ -13,7 +13,7 @@ from golf.core.cards import DECK_SIZE, card_name, parse_card
 from golf.core.translations import text
 from golf.sixcard.actions import Action
 from golf.sixcard.ai import LEVELS, make_opponent
-from golf.sixcard.announce import Seats, action_said, table_said
+from golf.sixcard.announce import Seats, action_said, cut_said, table_said
 from golf.sixcard.codes import SixCodeError, format_code, parse_code
 from golf.sixcard.game import (
     apply,
@@ -310,3 +310,16 @@ def test_another_seats_opening_choice_is_said_only_when_everyone_has_chosen() ->
             assert card_name(base_card(after.grids[other][slot]), "en") in sentence
     french = action_said(state, after, last, seats, "fr")
     assert "Tout le monde a choisi" in french
+
+
+def test_the_cut_is_said_while_the_first_hole_opens() -> None:
+    state = new_game(2024, 3, NEW_GAME)
+    seats = Seats(("You", "Ann", "Bob"), you=0, private=0)
+    cards = cut_cards(2024, 3)
+    said = cut_said(state, seats)
+    assert said.startswith("The cut for the deal: You ")
+    assert said.endswith(f"The lowest card deals: {seats.names[state.dealer]}.")
+    assert all(card_name(c, "en") in said for c in cards)
+    assert said in table_said(state, seats)
+    assert "La carte la plus basse donne" in cut_said(state, seats, "fr")
+    assert cut_said(new_game(2024, 3), seats) == ""  # no cut rule: nothing to say

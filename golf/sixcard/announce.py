@@ -20,10 +20,10 @@ from golf.core.cards import card_name
 from golf.core.translations import text
 from golf.sixcard import actions as kinds
 from golf.sixcard.actions import Action
-from golf.sixcard.game import State, totals, winners
+from golf.sixcard.game import State, cut_cards, first_dealer, totals, winners
 from golf.sixcard.rules import base_card
 
-__all__ = ["Seats", "action_said", "place_said", "table_said", "turn_said"]
+__all__ = ["Seats", "action_said", "cut_said", "place_said", "table_said", "turn_said"]
 
 # Each sentence about a seat has two forms (``announce.six.<what>.you`` and ``….other``): to the
 # person at the screen, and about another seat, by its name.
@@ -83,13 +83,26 @@ def _rows(state: State, seat: int, seats: Seats, lang: str) -> str:
 
 def _discard(state: State, lang: str) -> str:
     top = state.discard_top
-    return _say("discard_top", lang, card=_name(top, lang)) if top is not None else _say(
-        "no_discard", lang
+    return (
+        _say("discard_top", lang, card=_name(top, lang))
+        if top is not None
+        else _say("no_discard", lang)
     )
 
 
 def _points(seats: Seats, values: Sequence[int | None], lang: str) -> str:
     return ", ".join(f"{seats.names[s]} {v}" for s, v in enumerate(values) if v is not None)
+
+
+def cut_said(state: State, seats: Seats, lang: str = "en") -> str:
+    """The cut for the first deal, while the first hole opens (the cut rule): every seat's card
+    and who deals; "" otherwise."""
+    if not (state.rules.cut and state.hole == 1 and state.phase == "opening"):
+        return ""
+    cut = cut_cards(state.number, state.players)
+    cards = ", ".join(f"{seats.names[seat]} {card_name(c, lang)}" for seat, c in enumerate(cut))
+    dealer = first_dealer(state.number, state.players, state.rules)
+    return _say("cut", lang, cards=cards, name=seats.names[dealer])
 
 
 def turn_said(state: State, seats: Seats, lang: str = "en") -> str:
@@ -186,7 +199,8 @@ def table_said(state: State, seats: Seats, lang: str = "en") -> str:
         if state.playoff
         else _say("hole_of", lang, hole=state.hole, holes=rules.holes)
     )
-    parts = [hole, turn_said(state, seats, lang) if state.to_move != seats.you else ""]
+    parts = [hole, cut_said(state, seats, lang)]
+    parts.append(turn_said(state, seats, lang) if state.to_move != seats.you else "")
     parts.append(_say("stock", lang, stock=_count(len(state.stock), lang)))
     parts.append(_discard(state, lang))
     if state.drawn is not None and (
