@@ -67,7 +67,7 @@ RULE_FIELDS: Final = ("grid", "holes", *SWITCHES, "ties")
 def add_rule_options(parser: argparse.ArgumentParser) -> None:
     """One option per switch of the six-card rules (the defaults are the standard game)."""
     g = parser.add_argument_group("rules")
-    g.add_argument("--grid", type=whole, choices=(4, 6, 9), help="cards per player (default 6)")
+    g.add_argument("--grid", type=whole, choices=(2, 4, 6, 9), help="cards per player (default 6)")
     g.add_argument("--holes", type=whole, choices=(9, 18), help="holes in a game (default 9)")
     g.add_argument("--peek", type=on_off, metavar="on|off", help="look at 2 cards, not turn them")
     g.add_argument("--knock", type=on_off, metavar="on|off", help="a player may knock")
@@ -80,6 +80,12 @@ def add_rule_options(parser: argparse.ArgumentParser) -> None:
     )
     g.add_argument("--twos-negative", type=on_off, metavar="on|off", help="twos worth -2")
     g.add_argument("--row-cancel", type=on_off, metavar="on|off", help="rows of one rank score 0")
+    g.add_argument(
+        "--pairs", type=on_off, metavar="on|off", help="a pair in a line of 3 cancels (off)"
+    )
+    g.add_argument(
+        "--cut", type=on_off, metavar="on|off", help="the first dealer is chosen by a cut (off)"
+    )
     g.add_argument("--ties", choices=("playoff", "shared"), help="how a tie is settled")
 
 
@@ -88,6 +94,11 @@ def rules_from_args(args: argparse.Namespace, base: SixRules | None = None) -> S
     rules = base or SixRules()
     changes = option_values(args, RULE_FIELDS)
     return rules.with_(**changes) if changes else rules
+
+
+def _players_refused(rules: SixRules, players: int) -> str:
+    low, high = rules.player_range()
+    return f"a {rules.grid}-card game is for {low} to {high} players, not {players}"
 
 
 def _bad(message: str) -> int:
@@ -106,6 +117,8 @@ def run_simulate(args: argparse.Namespace) -> int:
     if len(levels) != players:
         return _bad(f"--ai names {len(levels)} levels for {players} players")
     rules = rules_from_args(args)
+    if not rules.seats_players(players):
+        return _bad(_players_refused(rules, players))
     start = time.perf_counter()
     rows = survey(levels, rules, args.rounds, seed=args.seed, jobs=args.jobs)
     elapsed = time.perf_counter() - start
@@ -132,7 +145,7 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 
 def _add_simulate(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--players", type=_players, default=4, help="2 to 6 (default 4)")
+    p.add_argument("--players", type=_players, default=4, help="2 to 7, as the grid allows (default 4)")
     p.add_argument(
         "--ai",
         type=_levels,
@@ -169,6 +182,8 @@ def run_record(args: argparse.Namespace) -> int:
         players = args.players
         rules = rules_from_args(args)
         number = rng.randrange(MAX_DEAL)
+    if not rules.seats_players(players):
+        return _bad(_players_refused(rules, players))
     levels: list[str] = args.ai
     if len(levels) == 1:
         levels = levels * players
@@ -191,7 +206,7 @@ def run_record(args: argparse.Namespace) -> int:
 def _add_record(p: argparse.ArgumentParser) -> None:
     p.add_argument("out", metavar="FILE", type=output_file, help="the replay file to write")
     p.add_argument("--code", help="the game's code (default: a new one from --seed)")
-    p.add_argument("--players", type=_players, default=4, help="2 to 6 (default 4)")
+    p.add_argument("--players", type=_players, default=4, help="2 to 7, as the grid allows (default 4)")
     p.add_argument("--ai", type=_levels, default=["hard"], metavar="LEVELS", help="levels")
     p.add_argument("--seed", type=whole, default=0, help="seed of the opponents (default 0)")
     add_rule_options(p)
@@ -215,13 +230,17 @@ def _add_verify(p: argparse.ArgumentParser) -> None:
 
 
 def run_new_code(args: argparse.Namespace) -> int:
+    rules, players = rules_from_args(args), args.players
+    low, high = rules.player_range()
+    if not low <= players <= high:  # a new game seats the grid's range (older codes may not)
+        return _bad(_players_refused(rules, players))
     rng = random.Random(args.seed)
-    print(format_code(rng.randrange(MAX_DEAL), args.players, rules_from_args(args)))
+    print(format_code(rng.randrange(MAX_DEAL), players, rules))
     return EXIT_OK
 
 
 def _add_new_code(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--players", type=_players, default=4, help="2 to 6 (default 4)")
+    p.add_argument("--players", type=_players, default=4, help="2 to 7, as the grid allows (default 4)")
     p.add_argument("--seed", type=whole, help="seed of the random choice (repeatable output)")
     add_rule_options(p)
     p.set_defaults(run=run_new_code)
@@ -232,7 +251,7 @@ def register(subparsers: Any) -> None:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "six-card",
         help="six-card Golf against the computer: simulate, record, verify, new-code",
-        description="Six-card Golf (2-6 players): headless commands.",
+        description="Six-card Golf (2-7 players, as the grid allows): headless commands.",
     )
     sub = parser.add_subparsers(dest="six_card_command", metavar="COMMAND", required=True)
     _add_simulate(
