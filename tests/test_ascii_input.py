@@ -98,3 +98,16 @@ def test_a_replay_file_action_is_ascii() -> None:
     kelvin = text.replace("- take stock\n", "- take stoc\u212a\n", 1)  # the Kelvin sign, "k" lowered
     with pytest.raises(ReplayError, match="is not an action"):
         six_replay.loads(kelvin, "kelvin.yaml")
+
+
+@pytest.mark.parametrize(
+    "text", ["format: 1\nactions: [\x07]\n", "a: \x85b\x00", "a: [1, 2\n", "\ufeff\x01x: 1"]
+)
+def test_every_yaml_error_is_one_line(text: str) -> None:
+    """libyaml's reader says where a bad character is on a second line; the message the game
+    prints or lists is always one line."""
+    from golf.core.yamlfile import ReplayError, compose
+
+    with pytest.raises(ReplayError) as caught:
+        compose(text, "f.yaml", "empty")
+    assert "\n" not in str(caught.value) and "not valid YAML" in str(caught.value)
