@@ -248,6 +248,7 @@ def _play(options: WindowOptions, started: float) -> int:
             if options.frames is not None and frames >= options.frames:
                 break
         app.flow.leave_games(quitting=True)  # the window closes: save the game in play
+        app.speech.close()
     except Exception as error:
         if options.crash is None:
             raise  # no one to write a report (tests calling run): the traceback as before

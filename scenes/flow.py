@@ -43,7 +43,7 @@ class Flow:
 
     def default_rules(self) -> Rules:
         """The rules chosen in the options."""
-        return PRESETS.get(self.app.settings.default_rules, PRESETS["classic"])
+        return PRESETS.get(self.app.settings.default_rules, PRESETS["easy"])
 
     def leave_games(self, quitting: bool = False) -> None:
         """Every scene on the stack exits now: a table saves its replay, and its game is counted

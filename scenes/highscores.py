@@ -85,11 +85,29 @@ class InitialsScene(Scene):
     def initials(self) -> str:
         return "".join(self.letters)
 
+    def enter(self) -> None:
+        # said for a player who does not see the screen: what this is and how to answer it
+        texts, chance = self.app.texts, self.chance
+        place = texts("initials.place", place=chance.place,
+                      rules=texts.rule_set(chance.rules_key), score=chance.score)
+        said = f"{texts('initials.title')} {place}. {texts('initials.prompt')}: {texts('initials.help')}"
+        self.app.speech.say(said, texts.lang, interrupt=False)
+
+    def focus_words(self) -> str | None:
+        """The place under the cursor and its letter, or the OK button (read aloud)."""
+        if self.cursor >= INITIALS_LENGTH:
+            return self.app.texts("initials.ok")
+        letter, spelt = self.letters[self.cursor], " ".join(self.letters)
+        return self.app.texts("initials.letter", n=self.cursor + 1, ch=letter, initials=spelt)
+
     # ------------------------------------------------------------------ editing
     def put(self, ch: str) -> None:
         """A character typed: into the place under the cursor, then on to the next."""
+        # one ASCII character: upper() folds ſ onto S and ı onto I
+        if len(ch) != 1 or not ch.isascii() or self.cursor >= INITIALS_LENGTH:
+            return
         ch = ch.upper()
-        if ch not in INITIALS_ALPHABET or self.cursor >= INITIALS_LENGTH:
+        if ch not in INITIALS_ALPHABET:
             return
         self.letters[self.cursor] = ch
         self.cursor += 1

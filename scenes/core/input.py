@@ -53,6 +53,7 @@ class Kind(enum.Enum):
     QUIT = "quit"
     FIRST = "first"  # Home: to the start (watching a replay, long lists)
     LAST = "last"  # End: to the end
+    DESCRIBE = "describe"  # D: the board in words (shown, copied, read aloud)
 
 
 @dataclass(frozen=True)
@@ -84,6 +85,7 @@ _KEYS: dict[int, Kind] = {
     pygame.K_n: Kind.NEW,
     pygame.K_r: Kind.RESTART,
     pygame.K_h: Kind.HINT,
+    pygame.K_d: Kind.DESCRIBE,
     pygame.K_F11: Kind.FULLSCREEN,
     pygame.K_HOME: Kind.FIRST,
     pygame.K_END: Kind.LAST,

@@ -20,10 +20,13 @@ import pygame
 
 from scenes.core.i18n import Notice, Texts
 from scenes.core.input import InputMapper, Intent, Kind
+from scenes.core.look import PALETTE
 from scenes.core.navigation import Navigation
 from scenes.core.records import Records
 from scenes.core.settings import Settings, SettingsStore
 from scenes.core.sound import SoundBoard
+from scenes.core.speech import Speech
+from scenes.core.widgets import Toast
 
 if TYPE_CHECKING:
     from scenes.core.look import Look
@@ -285,6 +288,7 @@ class App:
     replays_dir: Path | None = None  # where every game's replay is saved (None: not saved)
     record_to: Path | None = None  # the next game's replay is also written here (play --record)
     navigation: Navigation | None = None  # how scenes reach each other: scenes.flow.Flow
+    speech: Speech = field(default_factory=Speech)  # the "speak" option's voice
     # the real window when it is not ``screen`` (scenes.core.viewport); None: tests drawing on
     # a plain surface, where ``screen`` is all there is
     presenter: Presenter | None = None
@@ -302,6 +306,7 @@ class App:
 
     def _apply(self) -> None:
         self.sound.configure(self.settings.sound, self.settings.volume)
+        self.speech.configure(self.settings.speak)
         self.scenes.fades_enabled = self.settings.animation != "off"
         self.look.restyle(self.settings.language, self.settings.four_colour)
 
@@ -347,6 +352,9 @@ class Loop:
         self.app = app
         presenter = app.presenter
         self.mapper = mapper or InputMapper()
+        self.told: list[Toast] = []
+        """What the records had to tell (a save that failed during play), shown over whatever
+        screen is up, at once: not kept for the next title screen."""
         if presenter is not None and self.mapper.devices.to_logical is None:
             self.mapper.devices.to_logical = presenter.to_logical  # window pixels to logical
 
@@ -360,14 +368,43 @@ class Loop:
             for intent in self.mapper.translate(event):
                 self.dispatch(intent)
         scenes.flush_held()
+        self.app.speech.pump()
         scenes.update(dt)
+        self._tell(dt)
         self.follow_window()
         scenes.draw(self.app.screen)
+        if self.told:
+            self._draw_told()
         if self.app.presenter is not None:
             self.app.presenter.present()
         scenes.apply_pending()
+        self.app.speech.follow_focus(scenes.top, self.app.texts)
         if not scenes.stack and not scenes.busy:
             self.app.running = False
+
+    def _tell(self, dt: float) -> None:
+        """Take the records' notices that no screen took (the title and the statistics show
+        them themselves) and age the ones showing."""
+        records = self.app.records
+        if records.notices and self.app.scenes.stack:
+            lang = self.app.texts.lang
+            self.told += [
+                Toast(n.text(lang), seconds=9.0, colour=PALETTE.orange)
+                for n in records.take_notices()
+            ]
+        for toast in self.told:
+            toast.update(dt)
+        if self.told and not self.told[0].alive:
+            self.told.pop(0)
+            self.app.scenes.forget_surfaces()  # the screen below draws its whole frame again
+
+    def _draw_told(self) -> None:
+        """The oldest notice, low over the screen; the screen below redraws whole next frame
+        (its cache of what is on the window no longer holds)."""
+        screen = self.app.screen
+        self.told[0].draw(screen, self.app.look, (screen.get_width() // 2,
+                                                  screen.get_height() - 130))
+        self.app.scenes.forget_surfaces()
 
     def follow_window(self) -> None:
         """The window was resized or switched to or from fullscreen: the logical screen may be

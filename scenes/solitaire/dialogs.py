@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 
 from golf.solitaire.texts import Reason, message
+from scenes.core.board_text import speak
 from scenes.core.input import Intent, Kind
 from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, chunky_panel, veil
 from scenes.core.manager import App, Scene
@@ -202,6 +203,9 @@ class GameOverScene(_Overlay):
         self.app.scenes.push(AnalysisScene(self.app, self.table), fade=False)
 
     def enter(self) -> None:
+        # the result said, after the last move's words, for a player who does not see it
+        result = " ".join(f"{label}: {value}." for label, value in self.rows())
+        speak(self.app, result, self.table.toast, interrupt=False)
         # the result is final: count the game, and a score good enough asks for initials
         chance = self.table.settle()
         if chance is not None:

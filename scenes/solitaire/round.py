@@ -325,6 +325,11 @@ class ScorecardScene(Scene):
             toast.update(dt)
         self.toasts = [t for t in self.toasts if t.alive]
 
+    def enter(self) -> None:
+        # the card's headline and summary, read aloud (speak option) after the last move's words
+        words = f"{self.headline()[0]}. {self.summary().replace('   ·   ', '. ')}."
+        self.app.speech.say(words, self.app.texts.lang, interrupt=False)
+
     # ------------------------------------------------------------------ drawing
     def headline(self) -> tuple[str, Colour]:
         """The big line over the card: the hole just played, or the result of the round."""
