@@ -35,9 +35,31 @@ def leaks(client: Client, states: Sequence[State]) -> list[str]:
             expected = view_data(seat_view(state, seat)) if seat is not None else public_view(state)
             if m["view"] != plain(expected):
                 wrong.append(f"message {i}: update at {m['at']} is not seat {seat}'s view")
+            if seat is None:
+                wrong += [f"message {i}: {w}" for w in _beyond_every_seat(m["view"], state)]
+            last = m["last"]
+            if state.phase == "opening" and last and last["seat"] != seat and " " in last["action"]:
+                wrong.append(f"message {i}: another seat's opening choice is named")
         elif kind == "over":
             if not states[-1].over or m["record"]["code"] != states[0].code:
                 wrong.append(f"message {i}: a record before the game's end")
         elif kind not in CARDLESS:
             wrong.append(f"message {i}: unexpected {kind}")
+    return wrong
+
+
+def _beyond_every_seat(view: dict[str, Any], state: State) -> list[str]:
+    """What a spectator's view shows that some seat's own view does not: a spectator may see
+    only what every seat sees."""
+    wrong = []
+    for s in range(state.players):
+        seen = seat_view(state, s)
+        for g, grid in enumerate(view["grids"]):
+            for i, card in enumerate(grid):
+                if card is not None and seen.grids[g][i] != card:
+                    wrong.append(f"a card of seat {g} that seat {s} cannot see")
+            if view["up"][g] & ~seen.up[g]:
+                wrong.append(f"a face-up mark of seat {g} that seat {s} does not have")
+        if view["drawn"] is not None and seen.drawn != view["drawn"]:
+            wrong.append(f"the card in hand, which seat {s} cannot see")
     return wrong

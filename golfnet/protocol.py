@@ -222,14 +222,31 @@ def read_view(data: Mapping[str, object], rules: SixRules) -> SeatView:
 
 
 def public_view(state: State) -> dict[str, object]:
-    """What a spectator may see: the view of a seat with its own secrets taken out (only face-up
-    cards, and the card in hand only when it came from the discard)."""
-    data = view_data(seat_view(state, 0))
+    """What a spectator may see: what every seat sees (a card shown only when each seat's view
+    shows it, a face-up mark only when each seat's view has it), nothing of its own."""
+    views = [seat_view(state, s) for s in range(state.players)]
+    first = views[0]
+    data = view_data(first)
     data["seat"] = None
     data["grids"] = tuple(
-        tuple(c if state.up[s] >> i & 1 else None for i, c in enumerate(grid))
-        for s, grid in enumerate(state.grids)
+        tuple(
+            card if all(v.grids[g][i] is not None for v in views) else None
+            for i, card in enumerate(grid)
+        )
+        for g, grid in enumerate(first.grids)
     )
+    up = list(first.up)
+    for v in views[1:]:
+        up = [a & b for a, b in zip(up, v.up, strict=True)]
+    data["up"] = tuple(up)
     data["peeked"] = 0
-    data["drawn"] = state.drawn if state.drawn_from == "discard" else None
+    data["drawn"] = first.drawn if all(v.drawn == first.drawn for v in views) else None
     return data
+
+
+def last_for(last: dict[str, object] | None, seat: int | None, opening: bool) -> object:
+    """The last action as ``seat`` (None: a spectator) is told it: during the opening, where
+    another seat chose stays unsaid (its choice is hidden until everyone has chosen)."""
+    if last is None or not opening or last["seat"] == seat:
+        return last
+    return {**last, "action": str(last["action"]).split()[0]}

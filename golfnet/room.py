@@ -22,7 +22,7 @@ from golf.sixcard.game import Match, new_game
 from golf.sixcard.rules import SixRules
 from golf.sixcard.texts import message
 from golf.sixcard.view import seat_view
-from golfnet.protocol import PERSON, encode, public_view, view_data
+from golfnet.protocol import PERSON, encode, last_for, public_view, view_data
 
 OPEN: Final = "open"
 COMPUTER: Final = "computer"
@@ -333,8 +333,9 @@ class Room:
         assert self.match is not None
         state = self.match.state
         view = view_data(seat_view(state, seat)) if seat is not None else public_view(state)
+        last = last_for(self.last, seat, state.phase == "opening")
         return encode(
-            "update", at=len(self.match.log), view=view, last=self.last, deadline=self.deadline(now)
+            "update", at=len(self.match.log), view=view, last=last, deadline=self.deadline(now)
         )
 
     def tell_all(self, now: float) -> None:

@@ -23,6 +23,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from golf.core.deal import MAX_DEAL
+from golf.sixcard.game import new_game
 from golfnet.guard import BURST, RATE, Bucket, Guesses, Offences
 from golfnet.protocol import (
     CODE_LENGTH,
@@ -58,6 +59,7 @@ SERVER_ERRORS: Final = {
     "no_seat": "join a room first",
     "spectator": "a spectator cannot play",
     "busy": "the server has no room for another game now",
+    "bad_rules": "these rules do not seat that many players",
     **ERRORS,
 }
 
@@ -305,10 +307,16 @@ class GolfServer:
         if len(self.rooms) >= self.limits.rooms:
             self.error(conn, "busy")
             return
+        rules = read_rules(message.get("rules", {}))
+        try:
+            new_game(0, len(message["seats"]), rules)  # these rules seat this many players
+        except ValueError:
+            self.error(conn, "bad_rules")
+            return
         code = self.new_code()
         room = Room(
             code=code,
-            rules=read_rules(message.get("rules", {})),
+            rules=rules,
             kinds=tuple(message["seats"]),
             number=secrets.randbelow(MAX_DEAL),
             seed=secrets.randbits(32),

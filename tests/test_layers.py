@@ -196,7 +196,8 @@ def test_the_network_layer_imports_neither_the_screens_nor_the_command_line_nor_
     wrong = [
         str(a)
         for a in arrows()
-        if _layer(a.source) == "golfnet" and _layer(a.target) in ("scenes", "golfcli", "pygame", "main")
+        if _layer(a.source) == "golfnet"
+        and _layer(a.target) in ("scenes", "golfcli", "pygame", "main")
     ]
     assert wrong == []
 

@@ -27,6 +27,7 @@ GAMES = [
     (("person", "person", "medium", "person"), SixRules(knock=True, grid=4)),
     (("person", "medium", "person", "easy", "person"), SixRules(grid=9, twos_negative=True)),
     (("person",) * 6, SixRules(peek=True, knock=True)),
+    (("person", "person", "easy", "person", "easy", "person", "medium"), SixRules(grid=4)),
 ]
 
 
@@ -102,6 +103,20 @@ async def _reconnect(opened: list[Any]) -> None:
 
 def test_a_seat_reconnected_mid_hole_is_restored_exactly_and_plays_on() -> None:
     run(_reconnect)
+
+
+async def _unseatable(opened: list[Any]) -> None:
+    server, uri = await start_server()
+    opened.append(server)
+    c = await Client.open(uri)
+    opened.append(c)
+    await c.send("create", name="x", seats=["person"] * 7, rules=SixRules(grid=6).to_dict())
+    m = await c.until(lambda m: m["type"] == "error")
+    assert m["error"] == "bad_rules" and server.rooms == {} and server.stats["crashes"] == 0
+
+
+def test_a_room_its_rules_cannot_seat_is_refused() -> None:
+    run(_unseatable)
 
 
 async def _forged(opened: list[Any]) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from golf.sixcard.rules import STANDARD
+from golf.sixcard.rules import MAX_PLAYERS, STANDARD
 from golfnet.client import Client
 from golfnet.guard import Bucket, Guesses
 from golfnet.protocol import TO_SERVER, BadMessage, decode, encode
@@ -41,7 +41,7 @@ class Inbox:
         encode("join", code="ABCDEF", name="x" * 100),
         json.dumps({"v": 2, "type": "start"}),
         encode("create", name="x", seats=["easy", "person"]),  # the creator sits first
-        encode("create", name="x", seats=["person"] * 7),
+        encode("create", name="x", seats=["person"] * (MAX_PLAYERS + 1)),
         encode("ready", ready=1),
         b"\x00\x01binary",
     ],
