@@ -12,11 +12,16 @@ import logging
 import sys
 from typing import Any
 
-from golfcli.options import EXIT_FAILED, EXIT_OK, add_command
+from golfcli.options import EXIT_FAILED, EXIT_OK, add_command, quoted, within
 
 __all__ = ["register"]
 
 log = logging.getLogger(__name__)
+
+PORT = 8765
+"""The port by default (``golfnet.server.DEFAULT_PORT``, not imported: the help needs no
+network layer)."""
+MAX_HOST = 253
 
 EXPOSE = (
     "Only this machine can connect. To play over the local network: golf serve --host 0.0.0.0 "
@@ -25,12 +30,22 @@ EXPOSE = (
 )
 
 
-def _arguments(parser: argparse.ArgumentParser) -> None:
-    from golfnet.server import DEFAULT_PORT
+def host_name(text: str) -> str:
+    """An address to listen on: an IP address or a host name, in ASCII."""
+    allowed = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:")
+    if not 0 < len(text) <= MAX_HOST or not set(text) <= allowed:
+        raise argparse.ArgumentTypeError(
+            f"{quoted(text[:40])} is not an address (an IP address or a host name, in ASCII)"
+        )
+    return text
 
-    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+
+def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--port", type=int, default=DEFAULT_PORT, help=f"port to listen on ({DEFAULT_PORT})"
+        "--host", type=host_name, default="127.0.0.1", help="address to listen on (127.0.0.1)"
+    )
+    parser.add_argument(
+        "--port", type=within(1, 65535), default=PORT, help=f"port to listen on ({PORT})"
     )
 
 
@@ -55,7 +70,8 @@ def run_serve(args: argparse.Namespace) -> int:
         return EXIT_OK
     except OSError as e:
         print(
-            f"golf serve: cannot listen on {args.host}:{args.port}: {e.strerror}", file=sys.stderr
+            f"golf serve: cannot listen on {args.host}:{args.port}: {e.strerror or e}",
+            file=sys.stderr,
         )
         return EXIT_FAILED
     return EXIT_OK

@@ -42,6 +42,7 @@ VALUES: dict[str, list[str]] = {
     "six-code": ["G6-4-AAAAAAſ", "G6-٤-AAAAAAA", "G6-4-ＡＡＡＡＡＡＡ", "x" * 5000],
     "actions": ["play ٣", "ｄｒａｗ", "play 1_0", "play 8", "x" * 10000],
     "levels": ["ｈａｒｄ", "", "hard,ſ"],
+    "host": ["ｌｏｃａｌｈｏｓｔ", "", "x" * 500, "256.1.1.1", "١٢٧.٠.٠.١", "no.such.host.invalid"],
 }
 """Values each kind of argument must refuse (the files' values are made in a folder)."""
 
@@ -103,6 +104,8 @@ def kind(action: argparse.Action) -> str | None:
         return "actions"
     if "code" in names or "--code" in names:
         return "code"
+    if "--host" in names:
+        return "host"
     return "unknown"
 
 

@@ -154,3 +154,12 @@ async def _flood(opened: list[Any]) -> None:
 
 def test_a_flood_of_messages_is_cut_off() -> None:
     run(_flood)
+
+
+def test_golf_serve_listens_on_the_servers_port_and_the_local_machine_by_default() -> None:
+    from golfcli import serve
+    from golfcli.commands import build_parser
+    from golfnet.server import DEFAULT_PORT
+
+    args = build_parser("serve").parse_args(["serve"])
+    assert (args.host, args.port) == ("127.0.0.1", DEFAULT_PORT) and serve.PORT == DEFAULT_PORT
