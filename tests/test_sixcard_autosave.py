@@ -30,6 +30,7 @@ from golf.solitaire.autosave import AUTOSAVE_DOCUMENT, Snapshot
 from golf.solitaire.engine import Action as SolitaireAction
 from golf.solitaire.rules import CLASSIC
 from golf.solitaire.session import Game
+from scenes.replacing import ReplaceKeptDialog
 from scenes.sixcard import autosave as sixautosave
 from scenes.sixcard.overlays import ScoreboardScene, SixPauseMenu
 from scenes.sixcard.setup import KINDS, SPEEDS, SixSetup, SixSetupScene
@@ -400,7 +401,11 @@ def test_starting_a_new_game_from_the_setup_replaces_it(tmp_path: Path) -> None:
     setup = _open_setup(after)
     assert setup.saved is not None
     old = setup.saved
-    setup.buttons[1].activate()  # Deal: a new game
+    setup.buttons[1].activate()  # Deal: a new game, which asks first (scenes.replacing)
+    _step(after, 1)
+    dialog = after.app.scenes.top
+    assert isinstance(dialog, ReplaceKeptDialog) and (tmp_path / "data" / NAME).exists()
+    dialog.confirm()  # Start a new one
     assert not (tmp_path / "data" / NAME).exists()
     _step(after, 2)
     table = _table(after)
