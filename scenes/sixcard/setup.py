@@ -73,7 +73,7 @@ class SixSetupScene(Scene):
         self.saved, self.saved_lines = self._saved_game()
         specs = [("six.setup.start", self.start, "green"), ("common.back", self.close, "pink")]
         if self.saved is not None:  # Continue first, the new deal no longer the obvious one
-            specs = [("title.continue", self.resume, "green"), *specs]
+            specs = [("title.continue", self.play_saved, "green"), *specs]
             specs[1] = ("six.setup.start", self.start, "orange")
             bottom += SAVED_H
         width, gap = 260, 24
@@ -244,8 +244,9 @@ class SixSetupScene(Scene):
         self.app.sound.play("click")
         self.app.flow.play_six_card(setup)
 
-    def resume(self) -> None:
-        """Sit down again at the game left in play, as it was."""
+    def play_saved(self) -> None:
+        """Sit down again at the game left in play, as it was. (Not named ``resume``: that is
+        the scene's lifecycle call when a dialog over this window closes.)"""
         if self.saved is None:
             return
         self.app.sound.play("click")
