@@ -20,7 +20,7 @@ from scenes.core.input import Intent, Kind
 from scenes.core.look import PALETTE, SCREEN_SIZE, chunky_panel, veil
 from scenes.core.manager import App, Scene
 from scenes.core.textfit import wrap_text
-from scenes.core.widgets import Button, Choice, Form, Toast
+from scenes.core.widgets import Button, Choice, Form, Toast, neighbour
 from scenes.sixcard import autosave as sixautosave
 from scenes.sixcard.parts import seat_name
 from scenes.sixcard.table import SixTableScene
@@ -264,7 +264,21 @@ class SixSetupScene(Scene):
             return
         if intent.kind in (Kind.NEW, Kind.RESTART, Kind.UNDO, Kind.HINT, Kind.COLUMN, Kind.TEXT):
             return
+        if intent.kind in (Kind.UP, Kind.DOWN):
+            self.step_rows(intent.kind)
+            return
         self.form.handle(intent)
+
+    def step_rows(self, arrow: Kind) -> None:
+        """Up or Down to the row or button that way on the screen (two columns of rows, the
+        buttons under them), not the next in the form's list: Down from the pace goes to the
+        buttons below it, not to the top of the rules. The pointer's highlight goes."""
+        items = self.form.items
+        rects = [item.rect for item in items]
+        enabled = [item.enabled for item in items]
+        self.form.focus = neighbour(rects, enabled, self.form.focus, arrow)
+        for item in items:
+            item.hover = False
 
     def update(self, dt: float) -> None:
         self.form.update(dt)
