@@ -120,6 +120,13 @@ class ReplaceKeptDialog(Scene):
         )
         self.menu = Menu([keep, new])
 
+    def enter(self) -> None:
+        """Said for a player who does not see the screen: the question, then (as the focus is
+        read) the button under it."""
+        texts = self.app.texts
+        said = f"{texts('replace.title')} {texts(f'replace.body.{self.kind}')}"
+        self.app.speech.say(said, texts.lang, interrupt=False)
+
     def keep(self) -> None:
         """No: back where the player was, the kept game untouched (to the title when the
         dialog is all there is: the command line named a game to start)."""
@@ -161,7 +168,7 @@ class ReplaceKeptDialog(Scene):
             shadow=p.ink,
         )
         lines = wrap_text(look, texts(f"replace.body.{self.kind}"), 8, TEXT_W)
-        top = self.panel.top + 82 - (len(lines) - 1) * LINE_H // 2
+        top = self.panel.top + 96 - (len(lines) - 1) * LINE_H // 2  # between title and buttons
         for i, line in enumerate(lines):
             look.type.blit(
                 surface,

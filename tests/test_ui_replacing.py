@@ -18,6 +18,7 @@ from golf.solitaire.engine import Action
 from golf.solitaire.rules import CLASSIC, EASY
 from golf.solitaire.session import Game
 from golf.solitaire.stats import rules_key
+from scenes.core.speech import RecordingVoice, Speech
 from scenes.replacing import ReplaceKeptDialog
 from scenes.sixcard.table import SixTableScene
 from scenes.solitaire.game import GameScene
@@ -195,3 +196,19 @@ def test_common_system_errors_are_told_in_the_players_language() -> None:
     assert "plus de place sur le disque" in full.text("fr")
     odd = StoreNotice("unwritable", "stats.json", "", detail="Odd failure", error_no=errno.EIO)
     assert "Odd failure" in odd.text("fr")  # any other reason: as the system gives it
+
+
+def test_the_question_is_said_before_its_buttons(tmp_path: Path) -> None:
+    _kept_solitaire(tmp_path / "data")
+    driver = _title(tmp_path)
+    voice = RecordingVoice()
+    driver.app.speech = Speech(lambda: voice)
+    driver.app.change_settings(driver.app.settings.with_(speak=True), save=False)
+    _press(driver, "title.play_easy")
+    driver.frames(2)
+    question = (
+        "Your game in play will be lost. The solitaire game kept for Continue counts as "
+        "abandoned in the statistics. Start a new one?"
+    )
+    assert question in voice.texts
+    assert voice.texts[voice.texts.index(question) + 1 :] == ["Keep it"]
