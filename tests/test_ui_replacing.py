@@ -18,12 +18,15 @@ from golf.solitaire.engine import Action
 from golf.solitaire.rules import CLASSIC, EASY
 from golf.solitaire.session import Game
 from golf.solitaire.stats import rules_key
+from scenes.app import WindowOptions, build_app, first_scene
+from scenes.core.look import SCREEN_SIZE
 from scenes.core.speech import RecordingVoice, Speech
 from scenes.replacing import ReplaceKeptDialog
 from scenes.sixcard.table import SixTableScene
 from scenes.solitaire.game import GameScene
 from scenes.solitaire.round import RoundGameScene, RoundSetupScene
 from scenes.title import TitleScene
+from scenes.title_panels import play_daily
 from tests.ui_driver import Driver, make_driver
 
 SEATS = (HUMAN, "easy", "medium")
@@ -212,3 +215,35 @@ def test_the_question_is_said_before_its_buttons(tmp_path: Path) -> None:
     )
     assert question in voice.texts
     assert voice.texts[voice.texts.index(question) + 1 :] == ["Keep it"]
+
+
+def test_the_daily_deal_over_a_kept_game_asks(tmp_path: Path) -> None:
+    _kept_solitaire(tmp_path / "data")
+    driver = _title(tmp_path)
+    play_daily(driver.app, "E")
+    driver.frames(2)
+    assert isinstance(driver.top, ReplaceKeptDialog)
+    driver.top.confirm()
+    driver.frames(3)
+    assert isinstance(driver.top, GameScene) and driver.top.game.code is not None
+
+
+def test_a_game_named_on_the_command_line_asks_and_keep_it_shows_the_title(
+    tmp_path: Path,
+) -> None:
+    _kept_solitaire(tmp_path / "data")
+    pygame.init()
+    screen = pygame.display.set_mode(SCREEN_SIZE)
+    window = WindowOptions(
+        config_dir=tmp_path / "config", data_dir=tmp_path / "data", seed=7, code="GO1-E-AAAAAAB"
+    )
+    app = build_app(window, screen)
+    first_scene(app, window)
+    driver = Driver(app)
+    dialog = driver.top
+    assert isinstance(dialog, ReplaceKeptDialog) and app.scenes.stack == [dialog]
+    driver.frames(1)  # drawn alone, over the felt
+    dialog.keep()
+    driver.settle()  # the title fades in
+    title = driver.top
+    assert isinstance(title, TitleScene) and title.left is not None
