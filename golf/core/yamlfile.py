@@ -20,6 +20,7 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from golf.core.fileio import read_bounded
+from golf.core.messages import one_line
 
 T: Final = "tag:yaml.org,2002:"
 STR: Final = T + "str"
@@ -68,9 +69,9 @@ def compose(text: str, name: str, empty: str) -> Node:
         mark = e.problem_mark or e.context_mark
         line = mark.line + 1 if mark is not None else None
         problem = e.problem or e.context or "error"
-        raise ReplayError(name, "", f"not valid YAML: {problem}", line) from None
-    except yaml.YAMLError as e:
-        raise ReplayError(name, "", f"not valid YAML: {e}") from None
+        raise ReplayError(name, "", f"not valid YAML: {one_line(problem)}", line) from None
+    except yaml.YAMLError as e:  # libyaml's reader spans two lines: every error is one
+        raise ReplayError(name, "", f"not valid YAML: {one_line(str(e))}") from None
     except RecursionError:
         raise ReplayError(name, "", "not valid YAML: nested too deeply") from None
     if node is None:

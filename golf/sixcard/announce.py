@@ -6,6 +6,9 @@ is tested without a window; the window
 (``scenes.sixcard.listeners.Announcing``) only hands the sentences to a voice. Nothing hidden is
 ever said: a face-down card is named only to the seat that has looked at it (``private``, the
 person whose cards the screen shows), and a card drawn from the stock only to the one who drew it.
+The opening choices are simultaneous (``golf.sixcard.view``): another seat's choice is said as
+"has chosen", without its card or place, and when the last seat has chosen every chosen card is
+said at once.
 """
 
 from __future__ import annotations
@@ -17,10 +20,10 @@ from golf.core.cards import card_name
 from golf.core.translations import text
 from golf.sixcard import actions as kinds
 from golf.sixcard.actions import Action
-from golf.sixcard.game import State, totals, winners
+from golf.sixcard.game import State, cut_cards, first_dealer, totals, winners
 from golf.sixcard.rules import base_card
 
-__all__ = ["Seats", "action_said", "place_said", "table_said", "turn_said"]
+__all__ = ["Seats", "action_said", "cut_said", "place_said", "table_said", "turn_said"]
 
 # Each sentence about a seat has two forms (``announce.six.<what>.you`` and ``….other``): to the
 # person at the screen, and about another seat, by its name.
@@ -55,10 +58,18 @@ def _count(n: int, lang: str) -> str:
     return text(lang, "describe.cards", count=n)
 
 
+def _known(state: State, seat: int, seats: Seats) -> int:
+    """The slots of ``seat`` whose cards may be told: face up (but another seat's opening
+    choices while the opening lasts), and its peeked ones to the seat itself."""
+    if seat == seats.private:
+        return state.up[seat] | state.peeked[seat]
+    return 0 if state.phase == "opening" else state.up[seat]
+
+
 def _rows(state: State, seat: int, seats: Seats, lang: str) -> str:
     """A grid row by row: each card it may be told, "face down" for the others."""
     grid = state.grids[seat]
-    known = state.up[seat] | (state.peeked[seat] if seat == seats.private else 0)
+    known = _known(state, seat, seats)
     columns = state.rules.columns
     rows = []
     for r in range(len(grid) // columns):
@@ -72,13 +83,26 @@ def _rows(state: State, seat: int, seats: Seats, lang: str) -> str:
 
 def _discard(state: State, lang: str) -> str:
     top = state.discard_top
-    return _say("discard_top", lang, card=_name(top, lang)) if top is not None else _say(
-        "no_discard", lang
+    return (
+        _say("discard_top", lang, card=_name(top, lang))
+        if top is not None
+        else _say("no_discard", lang)
     )
 
 
 def _points(seats: Seats, values: Sequence[int | None], lang: str) -> str:
     return ", ".join(f"{seats.names[s]} {v}" for s, v in enumerate(values) if v is not None)
+
+
+def cut_said(state: State, seats: Seats, lang: str = "en") -> str:
+    """The cut for the first deal, while the first hole opens (the cut rule): every seat's card
+    and who deals; "" otherwise."""
+    if not (state.rules.cut and state.hole == 1 and state.phase == "opening"):
+        return ""
+    cut = cut_cards(state.number, state.players)
+    cards = ", ".join(f"{seats.names[seat]} {card_name(c, lang)}" for seat, c in enumerate(cut))
+    dealer = first_dealer(state.number, state.players, state.rules)
+    return _say("cut", lang, cards=cards, name=seats.names[dealer])
 
 
 def turn_said(state: State, seats: Seats, lang: str = "en") -> str:
@@ -115,6 +139,8 @@ def _done(before: State, after: State, action: Action, seats: Seats, lang: str) 
     card = after.grids[seat][slot]
     place = {"row": action.row, "column": action.column}
     if kind == kinds.FLIP:
+        if seat != seats.private:  # chosen at the same time as the others: nothing to tell yet
+            return _about("chose", seat, seats, lang)
         if after.face_up(seat, slot):
             return _about("flip", seat, seats, lang, card=_name(card, lang), **place)
         shown = _name(card, lang) if seat == seats.private else ""
@@ -139,6 +165,8 @@ def action_said(
     if refused is not None:
         return _say("refused", lang, why=refused)
     parts = [_done(before, after, action, seats, lang)]
+    if before.phase == "opening" and after.phase == "turn":
+        parts.append(_revealed(after, seats, lang))
     if after.ending and not before.ending:
         parts.append(_say("last_turns", lang))
     if after.phase in ("hole_over", "game_over") and after.scores:
@@ -152,6 +180,16 @@ def action_said(
     return " ".join(p for p in parts if p)
 
 
+def _revealed(state: State, seats: Seats, lang: str) -> str:
+    """Every seat has chosen: the others' chosen cards, all at once."""
+    grids = [
+        _say("grid", lang, name=seats.names[seat], rows=_rows(state, seat, seats, lang))
+        for seat in state.seats
+        if seat != seats.private
+    ]
+    return _say("revealed", lang, grids=" ".join(grids))
+
+
 def table_said(state: State, seats: Seats, lang: str = "en") -> str:
     """The whole table in words: the hole, whose turn, the stock and the discard, the card in
     hand, every grid as far as it may be told, the totals."""
@@ -161,7 +199,8 @@ def table_said(state: State, seats: Seats, lang: str = "en") -> str:
         if state.playoff
         else _say("hole_of", lang, hole=state.hole, holes=rules.holes)
     )
-    parts = [hole, turn_said(state, seats, lang) if state.to_move != seats.you else ""]
+    parts = [hole, cut_said(state, seats, lang)]
+    parts.append(turn_said(state, seats, lang) if state.to_move != seats.you else "")
     parts.append(_say("stock", lang, stock=_count(len(state.stock), lang)))
     parts.append(_discard(state, lang))
     if state.drawn is not None and (
@@ -191,7 +230,7 @@ def place_said(state: State, seats: Seats, place: str, slot: int, lang: str = "e
     seat = seats.private if seats.private is not None else seats.you
     if seat is None or slot >= len(state.grids[seat]):
         return ""
-    known = state.up[seat] | (state.peeked[seat] if seat == seats.private else 0)
+    known = _known(state, seat, seats)
     card = _name(state.grids[seat][slot], lang) if known >> slot & 1 else _say("down", lang)
     row, column = state.rules.place(slot)
     return _say("at_slot", lang, row=row, column=column, card=card)

@@ -14,7 +14,14 @@ import logging
 
 from golf.core.play import Step
 from golf.sixcard.actions import NEXT_HOLE, Action
-from golf.sixcard.announce import Seats, action_said, place_said, table_said, turn_said
+from golf.sixcard.announce import (
+    Seats,
+    action_said,
+    cut_said,
+    place_said,
+    table_said,
+    turn_said,
+)
 from golf.sixcard.game import Refusal, State, winners
 from golf.sixcard.pace import pause_after, starts_turn
 from scenes.core.board_text import show_board_text, speak
@@ -66,10 +73,16 @@ class Announcing:
         return Seats(tuple(table.name(s) for s in players), you, table.revealed)
 
     def start(self) -> None:
-        """The table is shown: whose turn it is (and to the player, their grid)."""
+        """The table is shown: the cut for the first deal (the cut rule), whose turn it is (and
+        to the player, their grid)."""
         table = self.table
         if table.app.settings.speak:
-            said = turn_said(table.state, self.seats(), table.app.texts.lang)
+            seats, lang = self.seats(), table.app.texts.lang
+            said = " ".join(
+                p
+                for p in (cut_said(table.state, seats, lang), turn_said(table.state, seats, lang))
+                if p
+            )
             speak(table.app, said, table.toast)
 
     def cursor_words(self) -> str | None:

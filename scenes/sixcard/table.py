@@ -1,4 +1,4 @@
-"""The six-card table: 2–6 grids, stock and discard, played at this screen.
+"""The six-card table: 2–7 grids, stock and discard, played at this screen.
 
 The engine's :class:`~golf.sixcard.game.Match` is the truth, driven through a
 :class:`~golf.core.play.PlaySession`: a *driver* hands it actions and its *listeners* react
