@@ -103,7 +103,7 @@ class InitialsScene(Scene):
     # ------------------------------------------------------------------ editing
     def put(self, ch: str) -> None:
         """A character typed: into the place under the cursor, then on to the next."""
-        # one ASCII character: upper() folds ſ onto S and ı onto I
+        # one ASCII character: upper() folds the long s onto S and the dotless i onto I
         if len(ch) != 1 or not ch.isascii() or self.cursor >= INITIALS_LENGTH:
             return
         ch = ch.upper()
