@@ -105,8 +105,11 @@ class InitialsScene(Scene):
     # ------------------------------------------------------------------ editing
     def put(self, ch: str) -> None:
         """A character typed: into the place under the cursor, then on to the next."""
+        # one ASCII character: upper() folds the long s onto S and the dotless i onto I
+        if len(ch) != 1 or not ch.isascii() or self.cursor >= INITIALS_LENGTH:
+            return
         ch = ch.upper()
-        if ch not in INITIALS_ALPHABET or self.cursor >= INITIALS_LENGTH:
+        if ch not in INITIALS_ALPHABET:
             return
         self.letters[self.cursor] = ch
         self.cursor += 1

@@ -111,3 +111,14 @@ def test_every_yaml_error_is_one_line(text: str) -> None:
     with pytest.raises(ReplayError) as caught:
         compose(text, "f.yaml", "empty")
     assert "\n" not in str(caught.value) and "not valid YAML" in str(caught.value)
+
+
+@pytest.mark.parametrize("text", ["Qſ", "ＱS", "Q\u212a", "1０♠"])
+def test_a_card_is_read_from_ascii_and_the_suit_signs_only(text: str) -> None:
+    """``upper()`` folds some letters onto ASCII ones (ſ → S, the Kelvin sign → K) and the
+    full-width forms are other characters: none of them names a card."""
+    from golf.core.cards import parse_card
+
+    with pytest.raises(ValueError, match="not a card"):
+        parse_card(text)
+    assert parse_card("q♠") == parse_card("QS")

@@ -57,6 +57,16 @@ def test_initials_typed_on_the_keyboard_enter_the_table(ui: Driver, tmp_path: Pa
     assert isinstance(ui.top, GameOverScene)
 
 
+def test_letters_outside_ascii_typed_as_initials_are_not_folded_onto_others(ui: Driver) -> None:
+    """ſ and ı would become S and I through upper(): they are not initials; the cursor stays."""
+    entry = _win(ui)
+    ui.type("ſ")
+    ui.type("ı")
+    assert entry.cursor == 0
+    ui.type("s")
+    assert entry.initials.startswith("S") and entry.cursor == 1
+
+
 def test_game_keys_typed_as_initials_do_not_act_on_the_game(ui: Driver) -> None:
     entry = _win(ui)
     ui.type("n")
