@@ -247,3 +247,17 @@ def test_a_game_named_on_the_command_line_asks_and_keep_it_shows_the_title(
     driver.settle()  # the title fades in
     title = driver.top
     assert isinstance(title, TitleScene) and title.left is not None
+
+
+def test_the_options_not_saved_say_why_in_french(tmp_path: Path) -> None:
+    driver = _title(tmp_path, lang="fr")
+    app = driver.app
+
+    def refused(_settings: object) -> None:
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    app.store.save = refused  # type: ignore[method-assign]
+    notice = app.change_settings(app.settings.with_(four_colour=True))
+    assert notice is not None
+    said = app.texts.notice(notice)
+    assert "accès refusé" in said and "Permission denied" not in said
