@@ -74,6 +74,11 @@ class Navigation(Protocol):
         """The lobby of six-card Golf on the network (host or join a game)."""
         ...
 
+    def replacing(self, kind: str, start: Callable[[], None]) -> None:
+        """Run ``start``, a new game of ``kind`` (``solitaire``, ``round``, ``six``) — after
+        asking, when it would replace a game of that kind kept for Continue."""
+        ...
+
     def open_initials(self, chance: HighScoreChance) -> None:
         """NEW HIGH SCORE: ask for initials over the screen showing."""
         ...
