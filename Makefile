@@ -20,14 +20,14 @@ play: $(STAMP)
 
 test: $(STAMP)
 	$(PY) -m ruff check .
-	$(PY) -m mypy golf golfcli scenes main.py bench
+	$(PY) -m mypy golf golfnet golfcli scenes main.py bench
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -q
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) main.py verify replays/
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) main.py watch --headless replays/
 
 lint: $(STAMP)
 	$(PY) -m ruff check .
-	$(PY) -m mypy golf golfcli scenes main.py bench
+	$(PY) -m mypy golf golfnet golfcli scenes main.py bench
 
 bench: $(STAMP)
 	$(PY) bench/engine.py
