@@ -222,7 +222,8 @@ _EN: dict[str, str] = {
     "over.watch_replay": "Watch replay",
     # the solver's features (scenes/solitaire/solver_worker.py, analysis.py, attract.py)
     "hint.thinking": "Thinking…",
-    "hint.chance": "Win chance ≈ {percent} % · stock orders tried: {samples}",
+    "hint.exact": "Win chance {percent} % (exact)",
+    "hint.range": "Win chance between {low} % and {high} %",
     "hint.unsure": "Try this: too open to judge in time",
     "hint.refining": "Try this… looking further",
     "hint.none": "No move left",
@@ -560,7 +561,8 @@ _FR: dict[str, str] = {
     "over.watch_replay": "Revoir la partie",
     # the solver's features (scenes/solitaire/solver_worker.py, analysis.py, attract.py)
     "hint.thinking": "Je réfléchis…",
-    "hint.chance": "Chance de gagner ≈ {percent} % · ordres de pioche essayés : {samples}",
+    "hint.exact": "Chance de gagner {percent} % (exacte)",
+    "hint.range": "Chance de gagner entre {low} % et {high} %",
     "hint.unsure": "Essayez ceci : trop ouvert pour juger à temps",
     "hint.refining": "Essayez ceci… je regarde plus loin",
     "hint.none": "Plus aucun coup",

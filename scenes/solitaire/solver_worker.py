@@ -43,6 +43,7 @@ from golf.solitaire.timed_hint import (
     HINT_SECONDS,
     REFINE_SECONDS,
     REFINE_STATES,
+    ROLLOUTS,
     SAMPLE_STATES,
     TimedHint,
 )
@@ -53,7 +54,7 @@ __all__ = [
     "PROVEN",
     "REFINE_SECONDS",
     "Job",
-        "TimedHint",
+    "TimedHint",
     "background",
     "find_winnable_deal",
     "still_winnable",
@@ -178,10 +179,13 @@ def timed_hint(
     clock: Callable[[], float] = time.perf_counter,
     max_samples: int = hint.DEFAULT_SAMPLES,
     sample_states: int = SAMPLE_STATES,
+    rollouts: int = ROLLOUTS,
 ) -> TimedHint | None:
     """:func:`golf.solitaire.timed_hint.timed_hint` within ``seconds`` of ``clock`` (the wall
     clock unless a test gives one)."""
-    return judged_hint(position, rules, rng, seconds, clock, max_samples, sample_states)
+    return judged_hint(
+        position, rules, rng, seconds, clock, max_samples, sample_states, rollouts=rollouts
+    )
 
 
 def refined_hint(position: Position, rules: Rules, rng: random.Random) -> TimedHint | None:
