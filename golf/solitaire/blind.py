@@ -275,12 +275,13 @@ def clairvoyant_rate(
     max_states: int = 20_000,
     clock: Callable[[], float] | None = None,
     deadline: float = 0.0,
+    enumerate_up_to: int = ENUMERATE_ORDERS,
 ) -> Estimate:
     """How often a player who knew the stock's order could win from ``position``: over every
-    distinct rank order when there are at most :data:`ENUMERATE_ORDERS`, else over samples.
+    distinct rank order when there are at most ``enumerate_up_to``, else over samples.
 
     An order the solver cannot decide within ``max_states`` is not counted (nor tried)."""
-    every = orders_of(position.stock) <= ENUMERATE_ORDERS
+    every = orders_of(position.stock) <= enumerate_up_to
     orders = rank_orders(position) if every else sampled_orders(position, rng, samples)
     wins = tried = 0
     complete = True

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import math
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
@@ -53,11 +53,6 @@ CLASSES: Final = 14
 _STEP: Final = tuple(1 << (3 * i) for i in range(COLUMNS))
 _STOCK_SHIFT: Final = 3 * COLUMNS
 _CLOCK_EVERY: Final = 4096
-BOUND_DRAWS: Final = 5
-"""The fewest-draws bound is asked of draw states with at most this many cards in the stock:
-most states it proves lost are there, and above it the bound costs more than it saves."""
-NEVER: Final = 99
-"""More draws than any stock holds."""
 """States between two looks at the clock, when the caller gives one."""
 
 
@@ -149,17 +144,11 @@ class ChanceSearch:
         # cls_at[i][x]: the class of the free card of column i when it is x cards high.
         self.cls_at = tuple((-1, *(card_class(c) for c in col)) for col in self.cols)
         self.takes, self.goes_on = class_masks(rules)
-        self.every_class = _present(stock_code(position.stock))
-        """The classes of the first position's stock: later stocks hold no others."""
         self.draw_any = rules.draw_any_time
         self.values: dict[int, int] = {}
         """Play states (heights, top class, stock) -> orders won."""
         self.draws: dict[int, int] = {}
         """Draw states (heights, stock) -> orders won."""
-        self.within: dict[int, tuple[int, int]] = {}
-        """Heights -> (most draws proven too few, fewest proven enough): :meth:`clears_within`."""
-        self.ends: dict[int, tuple[int, ...]] = {}
-        """(Heights, top class) -> the heights a run of plays reaches."""
         self.reached: dict[int, tuple[int, list[int]]] = {}
         """(Heights, classes that may reach the waste) -> the cards that might be played."""
         self.short: dict[int, bool] = {}
@@ -297,61 +286,6 @@ class ChanceSearch:
                         reached += start - p
         return reached, counts
 
-    def clears_within(self, h: int, draws: int) -> bool:
-        """Whether ``draws`` draws could clear the tableau from heights ``h`` if each draw could
-        be a card of any class of the first stock, again and again: a bound no stock order can
-        beat (the stock only loses classes), so a draw state it fails is lost.
-
-        Remembered per heights as the most draws proven too few and the fewest proven enough.
-        """
-        too_few, enough = self.within.get(h, (-1, NEVER))
-        if draws <= too_few:
-            return False
-        if draws >= enough:
-            return True
-        result = False
-        if draws > 0:
-            for r in range(CLASSES):
-                if (self.every_class >> r) & 1:
-                    for h2 in self._run_ends(h, r):
-                        if h2 == 0 or self.clears_within(h2, draws - 1):
-                            result = True
-                            break
-                    if result:
-                        break
-        too_few, enough = self.within.get(h, (-1, NEVER))
-        if result:
-            self.within[h] = (too_few, min(enough, draws))
-        else:
-            self.within[h] = (max(too_few, draws), enough)
-        return result
-
-    def _run_ends(self, h: int, t: int) -> tuple[int, ...]:
-        """Every heights a run of plays from ``h`` with class ``t`` on the waste can reach
-        (``h`` itself included; 0 first when the run can clear the tableau)."""
-        key = h << 4 | t
-        got = self.ends.get(key)
-        if got is None:
-            seen = {h}
-            stack = [(h, t)]
-            done: set[int] = set()
-            takes, cls_at = self.takes, self.cls_at
-            while stack:
-                hh, tt = stack.pop()
-                if (hh << 4 | tt) in done:
-                    continue
-                done.add(hh << 4 | tt)
-                mask = takes[tt]
-                for i in range(COLUMNS):
-                    x = (hh >> (3 * i)) & 7
-                    if x and (mask >> cls_at[i][x]) & 1:
-                        h2 = hh - _STEP[i]
-                        seen.add(h2)
-                        stack.append((h2, cls_at[i][x]))
-            got = tuple(sorted(seen))
-            self.ends[key] = got
-        return got
-
     @staticmethod
     def present_of(code: int) -> int:
         """The classes a stock code holds, as a bit mask."""
@@ -395,7 +329,6 @@ class ChanceSearch:
         values, draws = self.values, self.draws
         takes, cls_at, draw_any = self.takes, self.cls_at, self.draw_any
         count, dead, short_of_supports = self._count, self.dead, self.short_of_supports
-        clears_within = self.clears_within
         columns = tuple(zip(range(COLUMNS), _STEP, (3 * i for i in range(COLUMNS)), strict=True))
 
         def play(
@@ -450,11 +383,7 @@ class ChanceSearch:
                     return -won - 1
             count()
             total = 0
-            if (
-                not dead(h, present)
-                and not short_of_supports(h, code, left)
-                and (n > BOUND_DRAWS or clears_within(h, n))
-            ):
+            if not dead(h, present) and not short_of_supports(h, code, left):
                 # Star1: the cards still to come can add at most their orders; once what is won
                 # plus that cannot pass alpha, the rest is a bound, not a value.
                 rest = orders
@@ -523,3 +452,42 @@ def exact_chance(
 ) -> Chance | None:
     """:meth:`ChanceSearch.chance` of a position on its own (None when no action is legal)."""
     return ChanceSearch(position, rules).chance(position, max_states=max_states)
+
+
+def chances_around(
+    start: Position,
+    rules: Rules,
+    actions: Sequence[Action],
+    index: int,
+    *,
+    max_states: int | None = None,
+) -> tuple[Fraction, Fraction] | None:
+    """The exact win chance of a best player who cannot see the stock just before the action
+    ``actions[index]`` of a game's log (undos included, as a game logs them) and just after it.
+
+    None when the search passes ``max_states`` (or the log does not reach ``index``).
+    """
+    positions = [start]
+    for action in actions[:index]:
+        if action.kind == engine.UNDO:
+            if len(positions) > 1:
+                positions.pop()
+            continue
+        positions.append(engine.apply(positions[-1], action, rules))
+    if index >= len(actions) or actions[index].kind == engine.UNDO:
+        return None
+    before = positions[-1]
+    after = engine.apply(before, actions[index], rules)
+    search = ChanceSearch(before, rules)
+    values = []
+    for position in (before, after):
+        seen = Position(position.columns, position.waste, tuple(sorted(position.stock)))
+        try:
+            answer = search.chance(seen, max_states=max_states)
+        except ChanceBudgetExceeded:
+            return None
+        if answer is None:
+            values.append(Fraction(1 if engine.is_won(position) else 0))
+        else:
+            values.append(answer.fraction)
+    return values[0], values[1]
