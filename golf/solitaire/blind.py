@@ -5,7 +5,8 @@ out of reach: a quick policy, and honest bounds on the win chance.
 position allows (a draw can come after any of them when drawing is allowed at any time; under
 the strict rules only once nothing plays). Each place a run could stop is scored: the cards it
 has removed, plus the cards the longest run after the next draw removes, averaged over the
-ranks still in the stock; a place the exact search's bounds prove lost scores lowest. It plays
+ranks still in the stock, less a little for tall columns; a place the exact search's bounds
+prove lost scores lowest. It plays
 towards the best place. It reads the stock's cards as a sorted multiset, never their order.
 
 The bounds of a win chance it cannot work out exactly (:func:`chance_range`):
@@ -46,6 +47,10 @@ from golf.solitaire.solver import BudgetExceeded, DealSolver
 
 _STEP: Final = tuple(1 << (3 * i) for i in range(COLUMNS))
 LOST_SCORE: Final = -1000.0
+WEIGHTS: Final = (1.0, 0.3)
+"""The weights of a stopping place's score: the cards the next run is expected to remove, and
+the sum of the squared column heights (tall columns bury cards: measured over deals 0-699 of
+Classic and 0-149 of Easy, a weight of 0.3 won about a fifth more deals than none)."""
 CLOSURE_LIMIT: Final = 4000
 """Stopping places looked at per move (a wide-open position has more; the first are kept)."""
 Z95: Final = 1.96
@@ -61,9 +66,12 @@ def blind(position: Position) -> Position:
 class BlindPlayer:
     """The quick non-peeking policy for one game (its memory is kept between moves)."""
 
-    def __init__(self, position: Position, rules: Rules) -> None:
+    def __init__(
+        self, position: Position, rules: Rules, weights: tuple[float, float] = WEIGHTS
+    ) -> None:
         self.rules = rules
         self.search = ChanceSearch(position, rules)
+        self.weights = weights
         self.runs: dict[int, int] = {}
         """(heights, top class) -> the most cards one run of plays removes."""
 
@@ -135,7 +143,11 @@ class BlindPlayer:
             c = (code >> (3 * r)) & 7
             if c:
                 ahead += c * self._longest_run(h, r)
-        return removed + ahead / n
+        tall = 0
+        for i in range(COLUMNS):
+            x = (h >> (3 * i)) & 7
+            tall += x * x
+        return removed + self.weights[0] * ahead / n - self.weights[1] * tall
 
     def _longest_run(self, h: int, t: int) -> int:
         key = h << 4 | t
