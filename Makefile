@@ -45,8 +45,9 @@ lock:
 		--strip-extras --no-emit-index-url --no-emit-find-links \
 		--output-file requirements.lock pyproject.toml
 
-# The standalone program (build.spec, PyInstaller): dist/golf/golf, a folder to ship as a whole.
-.PHONY: dist dist-onefile dist-check
+# The standalone program (build.spec, PyInstaller): dist/golf/golf, a folder to ship as a whole
+# (with licences/ and replays/ beside the program); dist/onefile/golf, one file (with licences/).
+.PHONY: dist dist-onefile dist-check dist-onefile-check
 
 dist: $(STAMP)
 	$(PY) -m PyInstaller build.spec --noconfirm --clean --log-level WARN
@@ -55,7 +56,12 @@ dist-onefile: $(STAMP)
 	GOLF_ONEFILE=1 $(PY) -m PyInstaller build.spec --noconfirm --clean --log-level WARN \
 		--distpath dist/onefile --workpath build/onefile
 
+# The built program run headless from a temporary copy: --version, the licence texts, the icon,
+# the samples beside it, the commands and the window (scripts/exe_smoke.sh says what it checks).
 dist-check: dist
 	scripts/exe_smoke.sh dist/golf $(PY)
 	test "$$(dist/golf/golf --version)" = "$$($(PY) main.py --version)"
 	test -f dist/golf/_internal/LICENSE
+
+dist-onefile-check: dist-onefile
+	scripts/exe_smoke.sh dist/onefile $(PY)

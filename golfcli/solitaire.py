@@ -9,6 +9,7 @@ import sys
 from typing import Any
 
 from golf.core.deal import MAX_DEAL
+from golf.core.translations import LANGUAGES, text
 from golf.solitaire.codes import format_code
 from golf.solitaire.describe import describe
 from golf.solitaire.engine import Action
@@ -24,12 +25,6 @@ from golfcli.options import (
 )
 
 __all__ = ["parse_actions", "register", "run_describe", "run_new_code"]
-
-_STATUS_WORDS = {
-    "en": {"playing": "playing", "won": "won", "blocked": "blocked"},
-    "fr": {"playing": "en cours", "won": "gagnée", "blocked": "bloquée"},
-}
-
 
 # --- describe -------------------------------------------------------------------------------------
 
@@ -49,7 +44,7 @@ def parse_actions(text: str) -> list[Action]:
 
 def _add_describe(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("code", metavar="CODE", help="a game code such as GO1-E-AAAAAAB")
-    parser.add_argument("--lang", choices=("en", "fr"), default="en", help="language of the text")
+    parser.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the text")
     parser.add_argument(
         "--actions", default="", metavar="LIST", help='actions to play first, e.g. "draw, play 5"'
     )
@@ -68,10 +63,8 @@ def run_describe(args: argparse.Namespace) -> int:
     lang = args.lang
     print(format_code(number, rules))
     print(describe(game.position, lang))
-    if lang == "fr":
-        print(f"coups : {game.moves} ; score : {game.score} ; {_STATUS_WORDS['fr'][game.status]}")
-    else:
-        print(f"moves: {game.moves}; score: {game.score}; {_STATUS_WORDS['en'][game.status]}")
+    status = text(lang, f"cli.status.{game.status}")
+    print(text(lang, "cli.describe.summary", moves=game.moves, score=game.score, status=status))
     return EXIT_OK
 
 

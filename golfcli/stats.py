@@ -12,26 +12,21 @@ import argparse
 import json
 import sys
 from datetime import date
-from typing import Any, Final
+from typing import Any
 
 from golf.core.folders import data_dir
 from golf.core.store import Store
+from golf.core.translations import LANGUAGES, decimal, text
 from golf.solitaire import daily
 from golf.solitaire.stats import STATS_DOCUMENT, RuleStats, Stats, daily_dates
 from golfcli.options import EXIT_FAILED, EXIT_OK
 
-_NAMES: Final = {
-    "easy": {"en": "Easy", "fr": "Facile"},
-    "classic": {"en": "Classic", "fr": "Classique"},
-    "strict": {"en": "Strict (traditional)", "fr": "Stricte (traditionnelle)"},
-}
-
 
 def rule_set_name(key: str, lang: str = "en") -> str:
     """``Classic``, ``Facile``, or ``Variant VQA`` for a rule set key."""
-    if key in _NAMES:
-        return _NAMES[key][lang]
-    return f"{'Variante' if lang == 'fr' else 'Variant'} {key}"
+    if key in ("easy", "classic", "strict"):
+        return text(lang, f"cli.rules.{key}")
+    return text(lang, "cli.rules.variant", key=key)
 
 
 def _iso_date(text: str) -> date:
@@ -47,7 +42,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         "stats", help="print the statistics", description="Print the player's statistics."
     )
     parser.add_argument("--json", action="store_true", help="print them as JSON")
-    parser.add_argument("--lang", choices=("en", "fr"), default="en", help="language of the text")
+    parser.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the text")
     parser.add_argument(
         "--today",
         type=_iso_date,
@@ -102,7 +97,7 @@ def _num(value: float | None, lang: str, digits: int = 1) -> str:
     if value is None:
         return "–"
     text = f"{value:.{digits}f}"
-    return text.replace(".", ",") if lang == "fr" else text
+    return decimal(text, lang)
 
 
 def _opt(value: int | None) -> str:
@@ -110,45 +105,36 @@ def _opt(value: int | None) -> str:
 
 
 def text_report(stats: Stats, lang: str = "en", today: date | None = None) -> str:
-    """The statistics as lines of text, in English or French."""
-    fr = lang == "fr"
+    """The statistics as lines of text, in ``lang`` (the catalogues' ``cli.stats.…``)."""
     lines: list[str] = []
     if not stats.rule_set_keys():
-        lines.append("Aucune partie jouée pour l'instant." if fr else "No games played yet.")
+        lines.append(text(lang, "cli.stats.none"))
     for key in stats.rule_set_keys():
         s = stats.rule_sets[key]
-        rate = _num(s.win_rate, lang)
-        lines.append(rule_set_name(key, lang))
-        if fr:
-            lines += [
-                f"  parties {s.played}, gagnées {s.won} ({rate} %), parfaites {s.perfect}",
-                f"  meilleur score {_opt(s.best_score)}, score moyen {_num(s.average_score, lang)}, "
-                f"cartes restantes en moyenne {_num(s.average_left, lang)}",
-                f"  série de victoires {s.current_streak} (la plus longue {s.longest_streak})",
-                f"  parcours {s.rounds_played}, meilleur parcours 9 trous {_opt(s.best_round(9))}, "
-                f"18 trous {_opt(s.best_round(18))}",
-            ]
-        else:
-            lines += [
-                f"  played {s.played}, won {s.won} ({rate} %), perfect {s.perfect}",
-                f"  best score {_opt(s.best_score)}, average score {_num(s.average_score, lang)}, "
-                f"average cards left {_num(s.average_left, lang)}",
-                f"  winning streak {s.current_streak} (longest {s.longest_streak})",
-                f"  rounds {s.rounds_played}, best round of 9 holes {_opt(s.best_round(9))}, "
-                f"of 18 holes {_opt(s.best_round(18))}",
-            ]
+        lines += [
+            rule_set_name(key, lang),
+            text(lang, "cli.stats.played", played=s.played, won=s.won, rate=_num(s.win_rate, lang), perfect=s.perfect),
+            text(
+                lang,
+                "cli.stats.scores",
+                best=_opt(s.best_score),
+                average=_num(s.average_score, lang),
+                left=_num(s.average_left, lang),
+            ),
+            text(lang, "cli.stats.streak", streak=s.current_streak, longest=s.longest_streak),
+            text(
+                lang,
+                "cli.stats.rounds",
+                rounds=s.rounds_played,
+                best9=_opt(s.best_round(9)),
+                best18=_opt(s.best_round(18)),
+            ),
+        ]
     days = daily_dates(stats)
-    longest = daily.longest_streak(days)
-    n = len(days)
-    if fr:
-        played = f"{n} jour joué" if n <= 1 else f"{n} jours joués"
-        line = f"Donnes du jour : {played}, plus longue série {longest}"
-    else:
-        done = f"{n} day done" if n == 1 else f"{n} days done"
-        line = f"Daily deals: {done}, longest streak {longest}"
+    done = text(lang, "cli.stats.days_done", count=len(days))
+    line = text(lang, "cli.stats.daily", done=done, longest=daily.longest_streak(days))
     if today is not None:
-        current = daily.streak(days, today)
-        line += f", série en cours {current}" if fr else f", current streak {current}"
+        line += text(lang, "cli.stats.current_streak", current=daily.streak(days, today))
     lines.append(line)
     return "\n".join(lines)
 

@@ -15,6 +15,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from golf.core.translations import LANGUAGES
 from golf.replay_files import read_replay
 from golf.solitaire.replay import Replay
 from golfcli.options import EXIT_FAILED, EXIT_OK, UsageError, add_command, positive
@@ -40,7 +41,7 @@ def _add_watch(parser: argparse.ArgumentParser) -> None:
         help="play the replay through the game's scenes without a window, as fast as possible, "
         "and check the final position and result (exit 1 naming the first difference)",
     )
-    parser.add_argument("--lang", choices=("en", "fr"), help="language for this run")
+    parser.add_argument("--lang", choices=LANGUAGES, help="language for this run")
     parser.add_argument("--config-dir", metavar="DIR", help="where the settings file lives")
     parser.add_argument(
         "--frames", type=positive, metavar="N", help="close after N frames (tests, benchmarks)"

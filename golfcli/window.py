@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
+from golf.core.translations import LANGUAGES
 from golf.solitaire.codes import format_code
 from golfcli.crash import window_hooks
 from golfcli.options import (
@@ -43,7 +44,7 @@ def _add_play(parser: argparse.ArgumentParser) -> None:
     )
     add_rule_options(parser)
     window = parser.add_argument_group("window")
-    window.add_argument("--lang", choices=("en", "fr"), help="language for this run")
+    window.add_argument("--lang", choices=LANGUAGES, help="language for this run")
     window.add_argument(
         "--fullscreen", action=argparse.BooleanOptionalAction, default=None, help="full screen"
     )

@@ -23,8 +23,9 @@ from golf.solitaire.replay import Replay, ReplayError
 from golf.solitaire.rules import PRESETS, Rules
 from golf.solitaire.session import Game
 from scenes.core.i18n import LANGUAGES, Notice
+from scenes.core.icon import icon
 from scenes.core.input import InputMapper
-from scenes.core.look import PALETTE, SCREEN_SIZE, Look
+from scenes.core.look import SCREEN_SIZE, Look
 from scenes.core.manager import App, Loop
 from scenes.core.records import Records
 from scenes.core.settings import Settings, SettingsStore
@@ -102,21 +103,10 @@ def _read(source: object, name: str) -> object:
     return getattr(source, name, None)
 
 
-def _icon() -> pygame.Surface:
-    icon = pygame.Surface((32, 32), pygame.SRCALPHA)
-    p = PALETTE
-    pygame.draw.rect(icon, p.ink, (2, 0, 28, 32), border_radius=5)
-    pygame.draw.rect(icon, p.felt, (4, 2, 24, 28), border_radius=4)
-    pygame.draw.line(icon, p.paper, (12, 6), (12, 25), 2)
-    pygame.draw.polygon(icon, p.red, [(13, 6), (24, 10), (13, 14)])
-    pygame.draw.ellipse(icon, p.felt_dark, (6, 23, 14, 5))
-    return icon
-
-
 def open_window(fullscreen: bool) -> pygame.Surface:
     """The logical 1280×720 screen, scaled to a resizable window (see ``scenes.core.look``)."""
     pygame.display.set_caption("Golf")
-    pygame.display.set_icon(_icon())
+    pygame.display.set_icon(icon(64))  # the pixel art at twice its size: crisp where scaled down
     flags = pygame.SCALED | pygame.RESIZABLE | (pygame.FULLSCREEN if fullscreen else 0)
     try:
         return pygame.display.set_mode(SCREEN_SIZE, flags, vsync=1)

@@ -199,7 +199,7 @@ class StatsScene(Scene):
             if value is None:
                 return "–"
             text = f"{value:.{digits}f}"
-            return text.replace(".", ",") if t.lang == "fr" else text
+            return t.number(text)
 
         def opt(value: int | None) -> str:
             return "–" if value is None else str(value)

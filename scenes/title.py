@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Final
 
 import pygame
 
+from golf.core.version import version
 from golf.solitaire.rules import CLASSIC, EASY
 from scenes.core.input import Intent, Kind
 from scenes.core.look import CARD_H, CARD_W, PALETTE, PIXEL, SCREEN_SIZE
@@ -75,6 +76,7 @@ class TitleScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.clock = 0.0
+        self.program = f"v{version()}"
         specs: list[tuple[str, object, str, bool]] = [
             ("title.play_easy", lambda: app.flow.new_game(EASY), "green", True),
             ("title.play_classic", lambda: app.flow.new_game(CLASSIC), "orange", True),
@@ -198,6 +200,16 @@ class TitleScene(Scene):
             p.label,
             (SCREEN_SIZE[0] // 2, SCREEN_SIZE[1] - 14),
             anchor="midbottom",
+            shadow=p.ink,
+        )
+        # Which version this is, for a bug report (the log and crash reports say it too).
+        look.type.blit(
+            surface,
+            self.program,
+            8,
+            p.label,
+            (SCREEN_SIZE[0] - 8, SCREEN_SIZE[1] - 14),
+            anchor="bottomright",
             shadow=p.ink,
         )
         for toast in self.toasts:

@@ -3,13 +3,16 @@
 #
 #   scripts/exe_smoke.sh [PROGRAM_FOLDER] [PYTHON]
 #
-# PROGRAM_FOLDER is the one-folder build (default dist/golf). It is copied to a temporary folder
+# PROGRAM_FOLDER is the one-folder build (default dist/golf), or the folder of the one-file build
+# (dist/onefile: the file golf and its licences/). It is copied to a temporary folder
 # and run from there, with no screen (SDL dummy drivers) and the user folders (XDG_*) pointed at
 # that temporary folder, so the test proves the program is self-contained: it needs neither the
 # checkout nor the virtual environment. PYTHON (default .venv/bin/python) runs main.py from source
 # for the outputs the two must share.
 #
-# Checks: --help; `describe` prints the board, the same text as from source; `verify replays/`
+# Checks: --help; --version (the source's); the licence texts beside the program (the index names
+# every bundled library, every text it names is there); the icon in the bundle; `verify
+# replays/` run in the program's folder (the README's command; one-folder build); `describe` prints the board, the same text as from source; `verify replays/`
 # passes; a wrong code exits 2 with one line; `watch FILE --headless` plays a replay (when the
 # command line has `watch`); the window starts under the dummy video driver and draws frames; no
 # file is written inside the program folder. Exit status 0 when all pass.
@@ -36,6 +39,8 @@ trap cleanup EXIT
 cp -a "$SRC_FOLDER" "$WORK/golf"
 EXE="$WORK/golf/golf"
 [[ -x "$EXE" ]] || { echo "FAIL no program at $SRC_FOLDER/golf" >&2; exit 1; }
+ONEFILE=0
+[[ -d "$WORK/golf/_internal" ]] || ONEFILE=1
 
 export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1
 export XDG_CONFIG_HOME="$WORK/home/config" XDG_DATA_HOME="$WORK/home/data"
@@ -55,6 +60,80 @@ if HELP=$("$EXE" --help 2>&1) && grep -q "verify" <<<"$HELP" && grep -q "describ
     pass "--help lists the commands"
 else
     fail "--help: $HELP"
+fi
+
+# --version: "golf X.Y.Z", the version pyproject.toml says (as main.py from source prints it)
+VERSION=$("$EXE" --version 2>&1 || true)
+if [[ -x "$PYTHON" ]]; then
+    WANT=$(cd "$ROOT" && "$PYTHON" main.py --version 2>/dev/null || true)
+else
+    WANT="golf $(sed -n 's/^version = "\(.*\)"/\1/p' "$ROOT/pyproject.toml")"
+fi
+if [[ "$VERSION" =~ ^golf\ [0-9] && "$VERSION" == "$WANT" ]]; then
+    pass "--version: $VERSION"
+else
+    fail "--version: '$VERSION', expected '$WANT'"
+fi
+
+# The licence texts beside the program: the main ones, every text the index names, and every
+# shared library of the folder named in the index.
+LIC="$WORK/golf/licences"
+MISSING=()
+for text in README.txt golf-solitaire/LICENSE golf-solitaire/LICENSE-DejaVu.txt Python/LICENSE.txt \
+    pygame-ce/LGPL.txt PyYAML/LICENSE platformdirs/LICENSE libraries/sdl2.txt libraries/sdl2_ttf.txt \
+    libraries/freetype.txt libraries/libyaml.txt; do
+    [[ -s "$LIC/$text" ]] || MISSING+=("$text")
+done
+if [[ -s "$LIC/README.txt" ]]; then
+    # the index: "what  text[, text]" lines after its header; a text ending in / is a folder
+    while IFS= read -r text; do
+        [[ -e "$LIC/$text" ]] || MISSING+=("$text (named in README.txt)")
+    done < <(sed -n '/^What /,$p' "$LIC/README.txt" | tail -n +3 | sed -E 's/.*  +//' | tr ',' '\n' \
+        | sed -E 's/^ +//' | grep -v '^-$' | sort -u)
+    if ((! ONEFILE)); then
+        while IFS= read -r lib; do
+            grep -qF "$lib  " "$LIC/README.txt" || MISSING+=("a text for $lib")
+        done < <(cd "$WORK/golf/_internal" && find . -name '*.so*' ! -name '*.cpython-*' -type f \
+            | sed 's|^\./||' | LC_ALL=C sort)
+    fi
+fi
+if ((${#MISSING[@]} == 0)); then
+    pass "licence texts beside the program ($(find "$LIC" -type f | wc -l) files)"
+else
+    fail "licence texts missing: ${MISSING[*]}"
+fi
+
+# The icon, in the bundle (the window draws its own; golf.ico is the Windows program's)
+ICONS=(golf-16.png golf-32.png golf-48.png golf-64.png golf-128.png golf-256.png golf.ico)
+if ((ONEFILE)); then
+    VIEWER="$(dirname "$PYTHON")/pyi-archive_viewer"
+    if [[ -x "$VIEWER" ]]; then
+        LISTING=$("$VIEWER" -l -b "$EXE" 2>/dev/null || true)
+        if grep -q "assets/icon/golf.ico" <<<"$LISTING" && grep -q "assets/icon/golf-256.png" <<<"$LISTING"; then
+            pass "the icon files are in the one file"
+        else
+            fail "no icon files in the one file's archive"
+        fi
+    else
+        skip "the icon in the one file (no pyi-archive_viewer beside $PYTHON)"
+    fi
+else
+    NO_ICON=()
+    for icon in "${ICONS[@]}"; do
+        [[ -s "$WORK/golf/_internal/assets/icon/$icon" ]] || NO_ICON+=("$icon")
+    done
+    ((${#NO_ICON[@]} == 0)) && pass "the icon files are in the bundle" \
+        || fail "icon files missing from _internal/assets/icon: ${NO_ICON[*]}"
+fi
+
+# The sample replays beside the program: the README's `golf verify replays/`, run there
+if ((! ONEFILE)); then
+    SAMPLES=$(find "$ROOT/replays" -name '*.yaml' -type f | wc -l)
+    if OUT=$(cd "$WORK/golf" && ./golf verify replays/ 2>&1) && [[ $(grep -c '^ok ' <<<"$OUT") == "$SAMPLES" ]]; then
+        pass "golf verify replays/ in the program's folder ($SAMPLES samples)"
+    else
+        fail "golf verify replays/ in the program's folder:"$'\n'"$OUT"
+    fi
 fi
 
 # describe: the board of deal 0, identical to the source's output

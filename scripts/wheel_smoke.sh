@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The package as a user installs it: build the wheel, install it in a fresh virtual environment
-# outside the checkout, and run the installed `golf` command there (no checkout on the path).
+# outside the checkout, and run the installed `golf` command there (no checkout on the path); then
+# `pipx install` of the wheel, and `golf` run from PATH.
 #
 #   scripts/wheel_smoke.sh [PYTHON]
 set -euo pipefail
@@ -32,4 +33,25 @@ echo "ok   watch --headless: $(grep -c '^ok' "$WORK/watch.txt") packaged samples
 "$GOLF" play --frames 30 --screenshot "$WORK/shot.png" 2>/dev/null
 [[ -s "$WORK/shot.png" ]] || { echo "FAIL the window from the installed package"; exit 1; }
 echo "ok   the window ran 30 frames from the installed package (fonts found)"
+
+# pipx: the wheel as an application of its own, `golf` on PATH. pipx itself comes from the package
+# index into a throwaway environment; where it cannot be had, the same check runs with the venv's
+# bin folder on PATH (the README's fallback).
+if "$PYTHON" -m venv "$WORK/pipx-tool" \
+    && "$WORK/pipx-tool/bin/python" -m pip install --quiet pipx >"$WORK/pipx-tool.log" 2>&1; then
+    export PIPX_HOME="$WORK/pipx/home" PIPX_BIN_DIR="$WORK/pipx/bin" PIPX_MAN_DIR="$WORK/pipx/man"
+    "$WORK/pipx-tool/bin/pipx" install --python "$PYTHON" "$WORK"/wheel/*.whl >"$WORK/pipx.log" 2>&1 || {
+        echo "FAIL pipx install of the wheel"; cat "$WORK/pipx.log"; exit 1; }
+    BIN="$WORK/pipx/bin" HOW="pipx $("$WORK/pipx-tool/bin/pipx" --version) install"
+else
+    echo "note pipx could not be installed ($(tail -1 "$WORK/pipx-tool.log")): the venv's bin on PATH instead"
+    BIN="$WORK/venv/bin" HOW="the venv's bin on PATH"
+fi
+FOUND=$(PATH="$BIN:$PATH" command -v golf || true)
+[[ "$FOUND" == "$BIN/golf" ]] || { echo "FAIL golf on PATH is '$FOUND', not $BIN/golf"; exit 1; }
+[[ "$(PATH="$BIN:$PATH" golf --version)" == "$("$GOLF" --version)" ]] || {
+    echo "FAIL golf --version from PATH"; exit 1; }
+PATH="$BIN:$PATH" golf describe GO1-E-AAAAAAB | grep -q "^Stock: 16 cards; waste: king of spades" || {
+    echo "FAIL golf describe from PATH"; exit 1; }
+echo "ok   $HOW: golf on PATH ($FOUND) prints its version and describes a deal"
 echo "the installed package passed its smoke test"

@@ -25,8 +25,8 @@ from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
 from golf.core import folders
+from golf.core import version as version_module
 from golfcli import commands
-from golfcli import version as version_module
 from scenes.core.paths import assets_root, replays_root
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -105,7 +105,7 @@ def test_without_metadata_or_pyproject_the_version_is_unknown(
         raise importlib.metadata.PackageNotFoundError(name)
 
     monkeypatch.setattr(importlib.metadata, "version", missing)
-    monkeypatch.setattr(version_module, "__file__", str(tmp_path / "golfcli" / "version.py"))
+    monkeypatch.setattr(version_module, "__file__", str(tmp_path / "golf" / "core" / "version.py"))
     assert commands.version() == "unknown"
     (tmp_path / "pyproject.toml").write_text("[project]\nname = 'x'\n", encoding="utf-8")
     assert commands.version() == "unknown"

@@ -16,6 +16,7 @@ from golf.core.codes import CodeError, letters, number_of
 from golf.core.play import PlaySession
 from golf.core.record import Clocks
 from golf.core.store import Store
+from golf.core.version import stamp
 from golf.sixcard.actions import Action as SixAction
 from golf.sixcard.autosave import SIX_AUTOSAVE_DOCUMENT, SixSnapshot
 from golf.sixcard.codes import SixCodeError
@@ -64,8 +65,10 @@ def test_an_autosave_of_the_earlier_version_is_read() -> None:
     assert saved.replay == "2026-11-30T10-15-00_GO1-C-AAAAAET.yaml"
     game = saved.game()
     assert game.moves == 3 and game.undo_depth == 1
-    # written again, it is the same file
-    assert AUTOSAVE_DOCUMENT.to_text(saved) == OLD_SOLITAIRE
+    # written again, it is the same file, now saying which program wrote it
+    again = json.loads(AUTOSAVE_DOCUMENT.to_text(saved))
+    assert again.pop("program") == stamp()
+    assert again == json.loads(OLD_SOLITAIRE)
 
 
 def test_a_six_card_autosave_of_the_earlier_version_is_read_without_clocks() -> None:

@@ -132,8 +132,8 @@ def test_each_hole_is_labelled_against_par_five(strokes: int, english: str, fren
 
 
 def test_the_label_table_rises_one_stroke_at_a_time_up_to_par_plus_three() -> None:
-    assert [row[0] for row in HOLE_LABELS] == list(range(0, PAR_PER_HOLE + 4))
-    assert HOLE_LABELS[PAR_PER_HOLE][1:] == ("Par", "Par")
+    assert list(HOLE_LABELS) == list(range(0, PAR_PER_HOLE + 4))
+    assert hole_label(PAR_PER_HOLE, "en") == hole_label(PAR_PER_HOLE, "fr") == "Par"
 
 
 @pytest.mark.parametrize(("diff", "en", "fr"), [(0, "E", "Par"), (3, "+3", "+3"), (-2, "-2", "-2")])

@@ -20,6 +20,7 @@ from golf.core.store import (
     expect_int,
     expect_mapping,
 )
+from golf.core.version import stamp
 from golf.solitaire.stats import STATS_DOCUMENT, GameResult, Stats, record_game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,7 +34,7 @@ def _read_counter(body: Data) -> int:
 COUNTER: Document[int] = Document(
     name="counter.json",
     version=1,
-    label={"en": "counter", "fr": "du compteur"},
+    label="store.label.statistics",
     default=lambda: 0,
     read=_read_counter,
     write=lambda n: {"count": n},
@@ -51,7 +52,7 @@ def _v2_to_v3(body: Data) -> Data:
 COUNTER_V3: Document[int] = Document(
     name="counter.json",
     version=3,
-    label={"en": "counter", "fr": "du compteur"},
+    label="store.label.statistics",
     default=lambda: 0,
     read=_read_counter,
     write=lambda n: {"count": n},
@@ -82,7 +83,8 @@ def test_a_saved_file_starts_with_its_version_and_leaves_no_temporary_file(
     store.save(COUNTER, 8)
     text = (tmp_path / "counter.json").read_text(encoding="utf-8")
     assert text.startswith('{"version":1,')
-    assert json.loads(text) == {"version": 1, "count": 8}
+    # and says which program wrote it (issue 16: every file the game writes)
+    assert json.loads(text) == {"version": 1, "program": stamp(), "count": 8}
     assert sorted(p.name for p in tmp_path.iterdir()) == ["counter.json"]
 
 
@@ -193,6 +195,7 @@ def test_an_upgraded_file_is_saved_in_the_new_version(tmp_path: Path) -> None:
     store.save(COUNTER_V3, store.load(COUNTER_V3).value)
     assert json.loads((tmp_path / "counter.json").read_text(encoding="utf-8")) == {
         "version": 3,
+        "program": stamp(),
         "count": 40,
     }
 
@@ -211,7 +214,7 @@ def test_a_document_must_upgrade_from_every_older_version() -> None:
         Document(
             name="x.json",
             version=3,
-            label={"en": "x"},
+            label="store.label.statistics",
             default=lambda: 0,
             read=_read_counter,
             write=lambda n: {"count": n},

@@ -1,4 +1,4 @@
-"""Cards as small integers, and their names in English and French (SPEC §1, §4).
+"""Cards as small integers, and their names in each language (SPEC §1, §4; the catalogues).
 
 A card is ``suit * 13 + (rank - 1)`` with suits in the order clubs, diamonds, hearts,
 spades, so A♣ = 0 and K♠ = 51. Jokers are 52 and 53.
@@ -6,7 +6,10 @@ spades, so A♣ = 0 and K♠ = 51. Jokers are 52 and 53.
 
 from __future__ import annotations
 
+import functools
 from typing import Final
+
+from golf.core.translations import LANGUAGES, text
 
 CLUBS: Final = 0
 DIAMONDS: Final = 1
@@ -23,20 +26,20 @@ DECK_SIZE: Final = 52
 SUIT_SYMBOLS: Final = ("♣", "♦", "♥", "♠")
 _SUIT_LETTERS: Final = "CDHS"
 
-_RANK_SHORT: Final = {
-    "en": ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"),
-    "fr": ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "V", "D", "R"),
-}
-_RANK_LONG: Final = {
-    "en": ("ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king"),
-    "fr": ("as", "2", "3", "4", "5", "6", "7", "8", "9", "10", "valet", "dame", "roi"),
-}
-_SUIT_LONG: Final = {
-    "en": ("clubs", "diamonds", "hearts", "spades"),
-    "fr": ("trèfle", "carreau", "cœur", "pique"),
-}
-_OF: Final = {"en": "of", "fr": "de"}
-LANGUAGES: Final = ("en", "fr")
+
+@functools.cache
+def _rank_short(lang: str) -> tuple[str, ...]:
+    """A..K as a card's corner shows them in ``lang`` (``V D R`` in French)."""
+    return tuple(text(lang, f"card.short.{r}") for r in range(1, 14))
+
+
+@functools.cache
+def _long_names(lang: str) -> tuple[str, ...]:
+    """Every card's name in ``lang``, by card: ``ace of clubs`` … ``king of spades``."""
+    return tuple(
+        text(lang, "card.name", rank=text(lang, f"card.rank.{rank(c)}"), suit=text(lang, f"card.suit.{suit(c)}"))
+        for c in range(DECK_SIZE)
+    )
 
 
 def card(rank_: int, suit_: int) -> int:
@@ -66,21 +69,21 @@ def short_name(c: int, lang: str = "en") -> str:
     """``10♠``, ``Q♥`` (``D♥`` in French); jokers are ``JK``."""
     if is_joker(c):
         return "JK"
-    return _RANK_SHORT[lang][rank(c) - 1] + SUIT_SYMBOLS[suit(c)]
+    return _rank_short(lang)[rank(c) - 1] + SUIT_SYMBOLS[suit(c)]
 
 
 def card_name(c: int, lang: str = "en") -> str:
     """``ace of clubs`` / ``as de trèfle``, as the board description says it."""
     if is_joker(c):
-        return "joker"
-    return f"{_RANK_LONG[lang][rank(c) - 1]} {_OF[lang]} {_SUIT_LONG[lang][suit(c)]}"
+        return text(lang, "card.joker")
+    return _long_names(lang)[c]
 
 
 def _build_parse_table() -> dict[str, int]:
     table: dict[str, int] = {}
     for c in range(DECK_SIZE):
         for lang in LANGUAGES:
-            r = _RANK_SHORT[lang][rank(c) - 1]
+            r = _rank_short(lang)[rank(c) - 1]
             table[r + SUIT_SYMBOLS[suit(c)]] = c
             table[r + _SUIT_LETTERS[suit(c)]] = c
         if rank(c) == 10:

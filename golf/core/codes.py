@@ -4,7 +4,7 @@ that is not a code.
 The solitaire's ``GO1-E-AAAAAAA`` (``golf.solitaire.codes``) and the six-card game's
 ``G6-4-AAAAAAA`` (``golf.sixcard.codes``) write the deal number the same way: base 26 with
 ``A`` = 0, most significant first. Each game brings its own prefix, rule letters and variant
-part; a :class:`CodeError` subclass names the game and the form it expects, in English and French.
+part; a :class:`CodeError` subclass names the game and the form it expects, in every language.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import re
 from typing import ClassVar, Final
 
 from golf.core.deal import MAX_DEAL
+from golf.core.translations import text as translated
 
 DIGITS: Final = 7
 """How many letters write a deal number (26**7 deals)."""
@@ -40,37 +41,38 @@ def number_of(text: str) -> int:
 class CodeError(ValueError):
     """A text that is not a code of one game; the message shows the form expected.
 
-    A game's subclass says what a code of that game is called (``noun``) and the form it
-    expects (``expected``), in each language; ``reason`` says what is wrong, when known.
+    A game's subclass names the catalogue keys of what a code of that game is called (``noun``)
+    and of the form it expects (``expected``); ``reason`` is the key of what is wrong, when
+    known, and ``fields`` fill its ``{name}`` fields.
     """
 
-    noun: ClassVar[dict[str, str]] = {"en": "a game code", "fr": "un code de partie"}
-    expected: ClassVar[dict[str, str]] = {"en": "", "fr": ""}
+    noun: ClassVar[str] = "code.noun"
+    expected: ClassVar[str] = ""
 
-    def __init__(self, text: str, reason: str = "", reason_fr: str = "") -> None:
+    def __init__(self, text: str, reason: str = "", **fields: object) -> None:
         self.code_text = text
         self.reason = reason
-        self.reason_fr = reason_fr or reason
+        self.fields = fields
         super().__init__(self.text("en"))
 
     def text(self, lang: str = "en") -> str:
-        """The message in ``lang`` (English unless ``fr``)."""
-        shown = self.code_text.strip()[:40]
-        if lang == "fr":
-            extra = f" ({self.reason_fr})" if self.reason_fr else ""
-            return (
-                f"« {shown} » n'est pas {self.noun['fr']}{extra} ; "
-                f"forme attendue : {self.expected['fr']}"
-            )
-        extra = f" ({self.reason})" if self.reason else ""
-        return f"{shown!r} is not {self.noun['en']}{extra}; expected {self.expected['en']}"
+        """The message in ``lang`` (English when the game has no such language)."""
+        why = translated(lang, self.reason, **self.fields) if self.reason else ""
+        return translated(
+            lang,
+            "code.not_a_code",
+            shown=self.code_text.strip()[:40],
+            noun=translated(lang, self.noun),
+            reason=translated(lang, "code.reason", reason=why) if why else "",
+            expected=translated(lang, self.expected) if self.expected else "",
+        )
 
     @classmethod
     def matched(cls, text: object, pattern: re.Pattern[str]) -> re.Match[str]:
         """``text`` trimmed and in capitals, matched whole against a game's ``pattern``; raises
         this error when it is not text or does not match."""
         if not isinstance(text, str):
-            raise cls(repr(text), "not text", "pas du texte")
+            raise cls(repr(text), "code.reason.not_text")
         match = pattern.fullmatch(text.strip().upper())
         if match is None:
             raise cls(text)

@@ -6,7 +6,8 @@ may give an explicit layout instead), the rules, every action taken with the sec
 and the result the recorder saw. It has two forms, written and read here once for both games:
 
 * the **replay file** (YAML, SPEC §5, ``docs/replay-format.md``): ``format`` first, the game's
-  own head (code, rules, layout, players, seats), ``title``, ``recorded``, the ``actions`` with
+  own head (code, rules, layout, players, seats), ``title``, ``recorded``, ``program`` (which
+  program wrote it: ``golf 0.1.0``; read and ignored), the ``actions`` with
   their times, then the game's own tail (result, checkpoints). :func:`replay_data` writes it,
   :class:`RecordReader` reads it (every error names the file, the place and what was expected),
   :class:`ReplayFiles` takes it from and to text and files (size-capped, written atomically);
@@ -36,6 +37,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode
 from golf.core.codes import CodeError
 from golf.core.fileio import atomic_write_text
 from golf.core.store import Data, Document, expect_list, expect_str, fail
+from golf.core.version import PROGRAM_KEY, stamp
 from golf.core.yamlfile import (
     MAX_TIME,
     STR,
@@ -159,13 +161,14 @@ def replay_data(
     head: Mapping[str, object], replay: Replay, tail: Mapping[str, object] | None = None
 ) -> dict[str, object]:
     """A replay as plain data in the order the file shows it: ``format``, the game's ``head``,
-    ``title``, ``recorded``, the ``actions`` (``{do: action, t: seconds}`` where timed), the
+    ``title``, ``recorded``, ``program`` (the program writing it, ``golf 0.1.0``), the ``actions`` (``{do: action, t: seconds}`` where timed), the
     game's ``tail``."""
     data: dict[str, object] = {"format": replay.format, **head}
     if replay.title is not None:
         data["title"] = replay.title
     if replay.recorded is not None:
         data["recorded"] = replay.recorded
+    data[PROGRAM_KEY] = stamp()  # which program wrote the file (readers ignore it)
     data["actions"] = [
         str(a) if t is None else FlowMap(do=str(a), t=plain_number(t))
         for a, t in zip(replay.actions, replay.times, strict=True)
@@ -259,9 +262,13 @@ class RecordReader(NodeReader, ABC, Generic[A, R]):
     def top(
         self, root: Node, keys: Sequence[str], required: Sequence[str], what: str
     ) -> dict[str, Node]:
-        """The top mapping, its ``format`` checked first."""
-        top = self.mapping(root, "", keys, required=required, what=what)
+        """The top mapping, its ``format`` checked first. Every file may also say which
+        ``program`` wrote it (files from before it was written have none): it is checked to be
+        a short text, and not kept — a replay's result does not depend on it."""
+        top = self.mapping(root, "", (*keys, PROGRAM_KEY), required=required, what=what)
         self.format_version(top["format"])
+        if PROGRAM_KEY in top:
+            self.text(top.pop(PROGRAM_KEY), PROGRAM_KEY, "the program that wrote it", 100)
         return top
 
     def format_version(self, node: Node) -> int:
@@ -406,8 +413,8 @@ class AutosaveKind(ABC, Generic[A, St, S]):
 
     name: ClassVar[str]
     """The file in the data folder."""
-    label: ClassVar[Mapping[str, str]]
-    """The file as the player is told of it, in each language."""
+    label: ClassVar[str]
+    """The catalogue key of the file's name as the player is told of it (``store.label.…``)."""
     setup_keys: tuple[str, ...] = ()
     """The game's own keys (who sits where, the pace)."""
     max_actions: int = 10_000

@@ -21,6 +21,8 @@ from pathlib import Path
 from typing import Any, Final, Generic, Literal, NoReturn, TypeVar
 
 from golf.core.fileio import atomic_write_text, remove_stale_temporaries
+from golf.core.translations import text
+from golf.core.version import PROGRAM_KEY, stamp
 
 log = logging.getLogger(__name__)
 
@@ -103,12 +105,12 @@ class Document(Generic[T]):
     ``read`` turns the body of a file at the current ``version`` into a value (raising
     :class:`FormatError`, ``ValueError`` or ``TypeError`` when it cannot); ``write`` is its
     inverse. ``upgrades[n]`` turns a body of version ``n`` into one of version ``n + 1``.
-    ``label`` names the file for the player, in each language ("the {label} file").
+    ``label`` is the catalogue key of the file's name for the player ("the {label} file").
     """
 
     name: str
     version: int
-    label: Mapping[str, str]
+    label: str
     default: Callable[[], T]
     read: Callable[[Data], T]
     write: Callable[[T], Data]
@@ -131,17 +133,20 @@ class Document(Generic[T]):
             fail("version", "expected a whole number from 1")
         if version > self.version:
             raise FutureVersionError(version)
-        body = {k: v for k, v in body.items() if k != "version"}
+        body = {k: v for k, v in body.items() if k not in ("version", PROGRAM_KEY)}
         for n in range(version, self.version):
             body = self.upgrades[n](body)
         return self.read(body), version
 
     def to_text(self, value: T) -> str:
-        """The file's text: ``version`` first, then the body."""
+        """The file's text: ``version`` first, ``program`` (which program wrote it; readers
+        ignore it), then the body."""
         body = self.write(value)
         # Compact: the files are the game's, and the size cap must hold for the largest history.
         text = json.dumps(
-            {"version": self.version, **body}, ensure_ascii=False, separators=(",", ":")
+            {"version": self.version, PROGRAM_KEY: stamp(), **body},
+            ensure_ascii=False,
+            separators=(",", ":"),
         )
         return text + "\n"
 
@@ -156,38 +161,6 @@ class FutureVersionError(FormatError):
 
 # --- what the player is told ---------------------------------------------------------------------
 
-_TEXTS: Final[dict[str, dict[str, str]]] = {
-    "corrupt": {
-        "en": "The {label} file ({file}) could not be read.",
-        "fr": "Le fichier {label} ({file}) est illisible.",
-    },
-    "future": {
-        "en": "The {label} file ({file}) was written by a newer version of the game.",
-        "fr": "Le fichier {label} ({file}) vient d'une version plus récente du jeu.",
-    },
-    "unreadable": {
-        "en": "The {label} file ({file}) could not be opened ({error}).",
-        "fr": "Le fichier {label} ({file}) n'a pas pu être ouvert ({error}).",
-    },
-    "unwritable": {
-        "en": "The {label} file ({file}) could not be saved ({error}).",
-        "fr": "Le fichier {label} ({file}) n'a pas pu être enregistré ({error}).",
-    },
-    "kept": {
-        "en": " It was kept aside as {kept} and a new one was started.",
-        "fr": " Il a été mis de côté sous le nom {kept} et un nouveau a été commencé.",
-    },
-    "not_kept": {
-        "en": " It could not be moved aside and will be replaced at the next save.",
-        "fr": " Il n'a pas pu être mis de côté et sera remplacé au prochain enregistrement.",
-    },
-    "left": {
-        "en": " It was left as it is; the defaults are shown.",
-        "fr": " Il a été laissé tel quel ; les valeurs par défaut sont affichées.",
-    },
-}
-
-
 @dataclass(frozen=True)
 class StoreNotice:
     """Something the player should be told about a file.
@@ -199,29 +172,24 @@ class StoreNotice:
 
     kind: NoticeKind
     file: str
-    label: Mapping[str, str]
+    label: str
+    """The catalogue key of the file's name for the player (``store.label.…``)."""
     kept_as: str | None = None
     moved: bool = True
     """False when the file was deliberately left in place (a read-only load)."""
     detail: str = ""
 
     def text(self, lang: str = "en") -> str:
-        lang = lang if lang in ("en", "fr") else "en"
-        params = {
-            "label": self.label.get(lang, self.label.get("en", "")),
-            "file": self.file,
-            "kept": self.kept_as or "",
-            "error": self.detail,
-        }
-        out = _TEXTS[self.kind][lang].format(**params)
+        """What happened, in ``lang``: the catalogues' ``store.<kind>`` and what became of it."""
+        label = text(lang, self.label)
         if self.kind in ("corrupt", "future"):
+            out = text(lang, f"store.{self.kind}", label=label, file=self.file)
             if not self.moved:
-                out += _TEXTS["left"][lang]
-            elif self.kept_as is not None:
-                out += _TEXTS["kept"][lang].format(**params)
-            else:
-                out += _TEXTS["not_kept"][lang]
-        return out
+                return out + text(lang, "store.left")
+            if self.kept_as is not None:
+                return out + text(lang, "store.kept", kept=self.kept_as)
+            return out + text(lang, "store.not_kept")
+        return text(lang, f"store.{self.kind}", label=label, file=self.file, error=self.detail)
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ Pure Python: the window's side is ``scenes.sixcard.autosave``; nothing here read
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar, Final
 
@@ -135,10 +135,7 @@ class _SixCard(AutosaveKind[Action, State, SixSnapshot]):
     """The six-card game's part: its code, its tokens, its states, its seats and pace."""
 
     name = "six-card-autosave.json"
-    label: ClassVar[Mapping[str, str]] = {
-        "en": "saved six-card game",
-        "fr": "de la partie de golf à six cartes en cours",
-    }
+    label: ClassVar[str] = "store.label.saved_six_card_game"
     setup_keys = ("kinds", "speed")
     max_actions = MAX_ACTIONS
 

@@ -34,16 +34,10 @@ from typing import ClassVar, Final
 
 from golf.core.codes import CodeError, letters, number_of
 from golf.core.deal import MAX_DEAL
+from golf.core.translations import text
 from golf.sixcard.rules import MAX_PLAYERS, MIN_PLAYERS, STANDARD, SixRules
 
-EXPECTED_FORM: Final = (
-    "G6-4-AAAAAAA (G6, the number of players 2-6, seven letters A-Z; "
-    "optionally a variant part such as -V9K)"
-)
-_EXPECTED_FR: Final = (
-    "G6-4-AAAAAAA (G6, le nombre de joueurs 2-6, sept lettres A-Z ; "
-    "éventuellement une partie de variantes comme -V9K)"
-)
+EXPECTED_FORM: Final = text("en", "code.sixcard.expected")
 _CODE_RE: Final = re.compile(r"G6-([0-9])-([A-Z]{7})(?:-(V[A-Z0-9]*))?")
 _VARIANT_RE: Final = re.compile(r"V([49]?)(P?)(K?)(N?)(J?)(D?)(T?)(R?)(H?)(S?)")
 
@@ -51,11 +45,8 @@ _VARIANT_RE: Final = re.compile(r"V([49]?)(P?)(K?)(N?)(J?)(D?)(T?)(R?)(H?)(S?)")
 class SixCodeError(CodeError):
     """A text that is not a six-card Golf code; the message shows the expected form."""
 
-    noun: ClassVar[dict[str, str]] = {
-        "en": "a six-card Golf code",
-        "fr": "un code de Golf à six cartes",
-    }
-    expected: ClassVar[dict[str, str]] = {"en": EXPECTED_FORM, "fr": _EXPECTED_FR}
+    noun: ClassVar[str] = "code.sixcard.noun"
+    expected: ClassVar[str] = "code.sixcard.expected"
 
 
 @dataclass(frozen=True)
@@ -101,8 +92,10 @@ def parse_code(text: str) -> SixCode:
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise SixCodeError(
             text,
-            f"{players} players: the game is for {MIN_PLAYERS} to {MAX_PLAYERS}",
-            f"{players} joueurs : le jeu se joue de {MIN_PLAYERS} à {MAX_PLAYERS}",
+            "code.sixcard.players",
+            players=players,
+            low=MIN_PLAYERS,
+            high=MAX_PLAYERS,
         )
     number = number_of(digits)
     assert number < MAX_DEAL
@@ -112,15 +105,13 @@ def parse_code(text: str) -> SixCode:
     if v is None:
         raise SixCodeError(
             text,
-            "the variant part is V then, in this order, any of 4|9 P K N J D T R H S",
-            "la partie de variantes est V puis, dans cet ordre, 4|9 P K N J D T R H S",
+            "code.sixcard.variant",
         )
     grid, peek, knock, no_jokers, j, double, twos, row, holes, shared = v.groups()
     if no_jokers and j:
         raise SixCodeError(
             text,
-            "J (jokers do not cancel) needs jokers, but N removes them",
-            "J (les jokers ne s'annulent pas) demande des jokers, mais N les retire",
+            "code.sixcard.jokers",
         )
     rules = SixRules(
         grid=6 if not grid else 4 if grid == "4" else 9,

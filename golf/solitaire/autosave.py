@@ -12,7 +12,7 @@ Pure Python: the window's side is ``scenes.solitaire.autosave``; nothing here re
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
@@ -80,7 +80,7 @@ class _Solitaire(AutosaveKind[Action, Game, Snapshot]):
     """The solitaire's part: its code, its tokens, its game and its check."""
 
     name = "autosave.json"
-    label: ClassVar[Mapping[str, str]] = {"en": "saved game", "fr": "de la partie en cours"}
+    label: ClassVar[str] = "store.label.saved_game"
     max_actions = MAX_ACTIONS
     max_token = 20
 

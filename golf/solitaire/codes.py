@@ -30,10 +30,10 @@ from typing import ClassVar, Final
 
 from golf.core.codes import CodeError as BaseCodeError
 from golf.core.codes import letters, number_of
+from golf.core.translations import text
 from golf.solitaire.rules import CLASSIC, EASY, Rules
 
-EXPECTED_FORM: Final = "GO1-E-AAAAAAA (GO1, a rule letter E or C, seven letters A-Z; optionally a fourth part such as -VS)"
-_EXPECTED_FR: Final = "GO1-E-AAAAAAA (GO1, une lettre de règle E ou C, sept lettres A-Z ; éventuellement une quatrième partie comme -VS)"
+EXPECTED_FORM: Final = text("en", "code.solitaire.expected")
 _CODE_RE: Final = re.compile(r"GO1-([ECN])-([A-Z]{7})(?:-(V[A-Z]*))?")
 _VARIANT_RE: Final = re.compile(r"V(K?)(Q?)(A?)(J{0,2})(W?)(S?)")
 
@@ -41,8 +41,8 @@ _VARIANT_RE: Final = re.compile(r"V(K?)(Q?)(A?)(J{0,2})(W?)(S?)")
 class CodeError(BaseCodeError):
     """A text that is not a game code; the message shows the expected form."""
 
-    noun: ClassVar[dict[str, str]] = {"en": "a game code", "fr": "un code de partie"}
-    expected: ClassVar[dict[str, str]] = {"en": EXPECTED_FORM, "fr": _EXPECTED_FR}
+    noun: ClassVar[str] = "code.solitaire.noun"
+    expected: ClassVar[str] = "code.solitaire.expected"
 
 
 @dataclass(frozen=True)
@@ -86,15 +86,13 @@ def parse_code(text: str) -> GameCode:
     if v is None:
         raise CodeError(
             text,
-            "the fourth part is V then, in order, any of K Q A J JJ W S",
-            "la quatrième partie est V puis, dans l'ordre, K Q A J JJ W S",
+            "code.solitaire.variant",
         )
     k, q, a, j, w, s = v.groups()
     if bool(k) != (letter != "C"):
         raise CodeError(
             text,
-            "K in the fourth part must match the rule letter E",
-            "K dans la quatrième partie doit correspondre à la lettre E",
+            "code.solitaire.king_letter",
         )
     rules = Rules(
         king_ace=bool(k),

@@ -22,6 +22,7 @@ from golf.core.store import (
     expect_str,
     fail,
 )
+from golf.core.translations import text
 from golf.solitaire.codes import format_code, parse_code
 from golf.solitaire.stats import MAX_SCORE, MIN_SCORE, lower_is_better, rules_from_key
 
@@ -31,22 +32,6 @@ INITIALS_ALPHABET: Final = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 "
 """The characters of initials, in the order an arcade wheel shows them."""
 MAX_TABLES: Final = 256
 
-_INITIALS_TEXTS: Final = {
-    "length": {
-        "en": "Initials are three characters",
-        "fr": "Les initiales comptent trois caractères",
-    },
-    "character": {
-        "en": "Initials use the letters A–Z, the digits 0–9 and spaces",
-        "fr": "Les initiales s'écrivent avec les lettres A–Z, les chiffres 0–9 et des espaces",
-    },
-    "blank": {
-        "en": "Initials cannot be all spaces",
-        "fr": "Les initiales ne peuvent pas être que des espaces",
-    },
-}
-
-
 class InitialsError(ValueError):
     """Initials that cannot go in the table, with the reason for the player."""
 
@@ -55,7 +40,8 @@ class InitialsError(ValueError):
         super().__init__(self.text("en"))
 
     def text(self, lang: str = "en") -> str:
-        return _INITIALS_TEXTS[self.reason]["fr" if lang == "fr" else "en"]
+        """The reason in ``lang``; the texts are the catalogues' ``initials.<reason>``."""
+        return text(lang, f"initials.{self.reason}")
 
 
 def validate_initials(text: str) -> str:
@@ -227,7 +213,7 @@ def write_highscores(scores: HighScores) -> Data:
 HIGHSCORES_DOCUMENT: Final[Document[HighScores]] = Document(
     name="highscores.json",
     version=1,
-    label={"en": "high-score", "fr": "des meilleurs scores"},
+    label="store.label.high_scores",
     default=HighScores,
     read=read_highscores,
     write=write_highscores,

@@ -21,6 +21,7 @@ from golf.core import record
 from golf.core.cards import card_token, parse_card
 from golf.core.deal import COLUMNS, ROWS, TABLEAU_SIZE
 from golf.core.record import FORMAT as FORMAT
+from golf.core.translations import LANGUAGES
 from golf.core.yamlfile import MAX_TIME as MAX_TIME
 from golf.core.yamlfile import MAX_TITLE, FlowList, FlowMap
 from golf.core.yamlfile import ReplayError as ReplayError
@@ -37,7 +38,6 @@ MAX_ACTIONS: Final = 10_000
 MAX_POSITION_TEXT: Final = 5_000
 MAX_SCORE: Final = 1_000
 OUTCOMES: Final = ("won", "blocked", "playing")
-LANGUAGES: Final = ("en", "fr")
 
 _REFUSALS: Final = frozenset(text for texts in MESSAGES.values() for text in texts.values())
 _RULE_KEYS: Final = ("king_ace", "queen_on_king", "draw", "jokers", "empty_waste", "scoring")

@@ -22,6 +22,7 @@ from golf.core.store import (
     expect_str,
     fail,
 )
+from golf.core.translations import text
 from golf.solitaire.codes import format_code
 from golf.solitaire.engine import Action, Position
 from golf.solitaire.rules import STRICT, Rules
@@ -36,21 +37,10 @@ MAX_HOLE_ACTIONS: Final = 10_000
 
 HoleOutcome = Literal["won", "blocked"]
 
-HOLE_LABELS: Final[tuple[tuple[int, str, str], ...]] = (
-    # (at most this many strokes, English, French); par is 5 strokes.
-    (0, "Hole in one", "Trou en un"),  # the tableau cleared
-    (1, "Condor", "Condor"),
-    (2, "Albatross", "Albatros"),
-    (3, "Eagle", "Eagle"),
-    (4, "Birdie", "Birdie"),
-    (5, "Par", "Par"),
-    (6, "Bogey", "Bogey"),
-    (7, "Double bogey", "Double bogey"),
-    (8, "Triple bogey", "Triple bogey"),
-)
-"""The label of a hole by its strokes; above the last line the label is ``+N`` (N over par)."""
-
-EVEN_PAR: Final = {"en": "E", "fr": "Par"}
+HOLE_LABELS: Final = (0, 1, 2, 3, 4, 5, 6, 7, 8)
+"""The strokes (par is 5) that have a label, ``hole_label.<strokes>`` in the catalogues: a hole
+in one (the tableau cleared), condor, albatross, eagle, birdie, par, then the bogeys up to a
+triple; above the last the label is ``+N`` (N over par)."""
 
 
 class RoundError(Exception):
@@ -83,15 +73,15 @@ def hole_strokes(position: Position) -> int:
 def to_par_text(diff: int, lang: str = "en") -> str:
     """``E`` (``Par`` in French) for even, else ``+3`` or ``-2``."""
     if diff == 0:
-        return EVEN_PAR.get(lang, EVEN_PAR["en"])
+        return text(lang, "to_par.even")
     return f"{diff:+d}"
 
 
 def hole_label(strokes: int, lang: str = "en") -> str:
     """``Birdie``, ``Bogey``, … for a hole of par 5; ``+N`` beyond a triple bogey."""
-    for highest, en, fr in HOLE_LABELS:
+    for highest in HOLE_LABELS:
         if strokes <= highest:
-            return fr if lang == "fr" else en
+            return text(lang, f"hole_label.{highest}")
     return f"+{strokes - PAR_PER_HOLE}"
 
 
@@ -352,7 +342,7 @@ def _write_saved(rnd: Round | None) -> Data:
 ROUND_DOCUMENT: Final[Document[Round | None]] = Document(
     name="round.json",
     version=1,
-    label={"en": "saved round", "fr": "du parcours en cours"},
+    label="store.label.saved_round",
     default=lambda: None,
     read=_read_saved,
     write=_write_saved,

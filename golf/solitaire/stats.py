@@ -433,7 +433,7 @@ def upgrade_stats_1_to_2(body: Data) -> Data:
 STATS_DOCUMENT: Final[Document[Stats]] = Document(
     name="stats.json",
     version=2,
-    label={"en": "statistics", "fr": "des statistiques"},
+    label="store.label.statistics",
     default=Stats,
     read=read_stats,
     write=write_stats,

@@ -1,13 +1,16 @@
-"""What the engine says, in English and French (SPEC §4).
+"""What the solitaire engine says when it refuses an action (SPEC §4), in every language.
 
-The first three refusal texts are fixed by the product contract; the others are the
-project's own.
+The texts are the catalogues' ``refusal.solitaire.<reason>`` entries (``golf/locale/``); the
+first three are fixed by the product contract, the others are the project's own.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import Enum
 from typing import Final
+
+from golf.core.translations import LANGUAGES, text
 
 
 class Reason(Enum):
@@ -24,24 +27,16 @@ class Reason(Enum):
     NO_SUCH_CARD = "no_such_card"
 
 
-MESSAGES: Final[dict[Reason, dict[str, str]]] = {
-    Reason.NOT_FOLLOWING: {
-        "en": "Must be one rank higher or lower",
-        "fr": "Doit être d'un rang supérieur ou inférieur",
-    },
-    Reason.COVERED: {"en": "This card is blocked", "fr": "Cette carte est bloquée"},
-    Reason.BLOCKED_GAME: {"en": "No more moves possible", "fr": "Plus aucun coup possible"},
-    Reason.GAME_WON: {"en": "The game is already won", "fr": "La partie est déjà gagnée"},
-    Reason.STOCK_EMPTY: {"en": "The stock is empty", "fr": "La pioche est vide"},
-    Reason.DRAW_NOT_STUCK: {
-        "en": "Draw only when no card can be played",
-        "fr": "On ne pioche que si aucune carte ne peut être jouée",
-    },
-    Reason.NOTHING_TO_UNDO: {"en": "Nothing to undo", "fr": "Rien à annuler"},
-    Reason.EMPTY_COLUMN: {"en": "This column is empty", "fr": "Cette colonne est vide"},
-    Reason.NO_SUCH_CARD: {"en": "There is no card there", "fr": "Il n'y a pas de carte ici"},
+def key(reason: Reason) -> str:
+    """The catalogue key of a refusal."""
+    return f"refusal.solitaire.{reason.value}"
+
+
+MESSAGES: Final[Mapping[Reason, Mapping[str, str]]] = {
+    reason: {lang: text(lang, key(reason)) for lang in LANGUAGES} for reason in Reason
 }
+"""Each refusal's text in each language (read by replays, which may record any of them)."""
 
 
 def message(reason: Reason, lang: str = "en") -> str:
-    return MESSAGES[reason][lang]
+    return text(lang, key(reason))

@@ -15,8 +15,8 @@ from typing import Any
 
 import yaml
 
-from golf.core.cards import LANGUAGES
 from golf.core.deal import COLUMNS
+from golf.core.translations import LANGUAGES
 from golf.solitaire.engine import Action
 from golf.solitaire.replay import Replay, ReplayError, loads
 
@@ -62,7 +62,7 @@ def _step(name: str, index: int, item: object) -> Step:
         )
     say = item.get("say")
     if not isinstance(say, dict) or set(say) != set(LANGUAGES):
-        raise _fail(name, f"{where}.say", "expected a caption in each language: en, fr")
+        raise _fail(name, f"{where}.say", f"expected a caption in each language: {', '.join(LANGUAGES)}")
     for lang, text in say.items():
         if not isinstance(text, str) or not text.strip() or len(text) > MAX_CAPTION:
             raise _fail(

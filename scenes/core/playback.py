@@ -166,6 +166,5 @@ class Playback(Generic[R]):
         if speed is None:
             return self.app.texts("watch.as_recorded")
         shown = f"{speed:g}"
-        if self.app.texts.lang == "fr":
-            shown = shown.replace(".", ",")  # 0,5×
+        shown = self.app.texts.number(shown)  # 0,5× in French
         return self.app.texts("watch.speed", speed=shown)

@@ -20,6 +20,7 @@ from typing import Any
 import yaml
 
 from golf.core.folders import config_dir
+from golf.core.version import PROGRAM_KEY, stamp
 from golf.solitaire.codes import format_code
 from golf.solitaire.rules import PRESETS, Rules
 from scenes.core.i18n import LANGUAGES, Notice, system_language
@@ -191,7 +192,7 @@ class SettingsStore:
     def save(self, settings: Settings) -> None:
         """Write the options atomically; raises ``OSError`` if the folder is not writable."""
         self.folder.mkdir(parents=True, exist_ok=True)
-        document = {"format": FORMAT, **asdict(settings)}
+        document = {"format": FORMAT, PROGRAM_KEY: stamp(), **asdict(settings)}
         document["winnable_deals"] = list(settings.winnable_deals)
         text = yaml.safe_dump(document, sort_keys=False, allow_unicode=True)
         fd, tmp_name = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=self.folder)

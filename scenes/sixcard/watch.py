@@ -26,6 +26,7 @@ from collections.abc import Callable
 
 import pygame
 
+from golf.core import translations
 from golf.sixcard.actions import NEXT_HOLE
 from golf.sixcard.ai import LEVELS, Opponent
 from golf.sixcard.codes import parse_code
@@ -39,7 +40,6 @@ from scenes.core.input import Intent, Kind
 from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, chunky_panel
 from scenes.core.manager import App, Loop, Scene
 from scenes.core.playback import FRAME, SPEEDS, Playback
-from scenes.core.sixcard_texts import SIX_EN, SIX_FR
 from scenes.core.textfit import fit_text
 from scenes.core.widgets import Button, Menu
 from scenes.sixcard.board import HUD_H
@@ -61,7 +61,7 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 _LEVELLED = re.compile(rf"(.+) \(({'|'.join(LEVELS)})\)")
-_YOU = frozenset((SIX_EN["six.you"], SIX_FR["six.you"]))
+_YOU = frozenset(translations.text(lang, "six.you") for lang in translations.LANGUAGES)
 BOARD_SECONDS = 4.0
 """How long the scoreboard between holes stays while playing at 1× (shorter when faster)."""
 BOARD_BUTTON_W, BOARD_BUTTON_H, BOARD_GAP = 300, 52, 20
