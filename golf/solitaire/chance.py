@@ -146,7 +146,7 @@ class ChanceSearch:
         self.takes, self.goes_on = class_masks(rules)
         self.draw_any = rules.draw_any_time
         self.values: dict[int, int] = {}
-        """Play states (heights, top class, stock) -> orders won."""
+        """Play states (heights, stock, the columns that may play) -> orders won."""
         self.draws: dict[int, int] = {}
         """Draw states (heights, stock) -> orders won."""
         self.reached: dict[int, tuple[int, list[int]]] = {}
@@ -199,7 +199,7 @@ class ChanceSearch:
         start = self.states
         self.limit = sys.maxsize if max_states is None else self.states + max_states
         self.clock, self.deadline = clock, deadline
-        self.next_look = self.states + _CLOCK_EVERY
+        self.next_look = min(self.states + _CLOCK_EVERY, self.limit + 1)
         left = self.left_of(h)
         present = _present(code)
         counts: list[tuple[Action, int | None]] = []
@@ -227,9 +227,9 @@ class ChanceSearch:
     def _count(self) -> None:
         self.states += 1
         if self.states >= self.next_look:
-            self.next_look = self.states + _CLOCK_EVERY
             if self.states > self.limit:
                 raise ChanceBudgetExceeded
+            self.next_look = min(self.states + _CLOCK_EVERY, self.limit + 1)
             if self.clock is not None and self.clock() > self.deadline:
                 raise ChanceBudgetExceeded
 
@@ -334,7 +334,17 @@ class ChanceSearch:
         def play(
             h: int, t: int, code: int, present: int, n: int, orders: int, left: int, alpha: int
         ) -> int:
-            key = ((h | code << _STOCK_SHIFT) << 4) | t
+            # The top only matters through the columns whose free card may go on it: states
+            # with the same playable columns are one state, and with none, a draw is all.
+            mask = takes[t]
+            playable = 0
+            for i, step, shift in columns:
+                x = (h >> shift) & 7
+                if x and (mask >> cls_at[i][x]) & 1:
+                    playable |= step
+            if not playable:
+                return draw(h, code, present, n, orders, left, alpha) if n else 0
+            key = ((h | code << _STOCK_SHIFT) << _STOCK_SHIFT) | playable
             won = values.get(key)
             if won is not None:
                 if won >= 0:
@@ -343,25 +353,18 @@ class ChanceSearch:
                     return -won - 1
             count()
             best = -1
-            played = False
-            mask = takes[t]
             for i, step, shift in columns:
-                x = (h >> shift) & 7
-                if x:
-                    k = cls_at[i][x]
-                    if (mask >> k) & 1:
-                        played = True
-                        if left == 1:
-                            best = orders
+                if playable & step:
+                    if left == 1:
+                        best = orders
+                        break
+                    k = cls_at[i][(h >> shift) & 7]
+                    won = play(h - step, k, code, present, n, orders, left - 1, max(alpha, best))
+                    if won > best:
+                        best = won
+                        if best == orders:
                             break
-                        won = play(
-                            h - step, k, code, present, n, orders, left - 1, max(alpha, best)
-                        )
-                        if won > best:
-                            best = won
-                            if best == orders:
-                                break
-            if best < orders and n and (draw_any or not played):
+            if best < orders and n and draw_any:
                 won = draw(h, code, present, n, orders, left, max(alpha, best))
                 if won > best:
                     best = won
