@@ -22,6 +22,8 @@ from typing import Any, Final, NoReturn
 from golf.solitaire.replay import ReplayError
 from golfcli import solitaire, verify, watch
 from golfcli.options import EXIT_BAD_INPUT, EXIT_FAILED, Run, UsageError
+from golfcli.output import error_line
+from golfcli.paths import os_error_text
 from golfcli.version import version
 from golfcli.window import prepare_play
 from golfcli.window import register as register_play
@@ -96,7 +98,7 @@ class _Parser(argparse.ArgumentParser):
     """argparse, with its errors on one line (status 2) rather than the usage block."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (see {self.prog} --help)\n")
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {error_line(message)} (see {self.prog} --help)\n")
 
 
 class _VersionAction(argparse.Action):
@@ -147,7 +149,12 @@ def main(argv: Sequence[str] | None = None, window: Run | None = None) -> int:
         command_run: Run = args.run
         return command_run(args)
     except (UsageError, ReplayError) as e:
-        print(f"{PROG}: {e}", file=sys.stderr)
+        print(f"{PROG}: {error_line(str(e))}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:
+        return EXIT_FAILED
+    except OSError as e:
+        # a file or folder the system refused while the command worked (the names given are
+        # checked before, golfcli.paths): one line, not a crash report
+        print(f"{PROG}: {error_line(os_error_text(e))}", file=sys.stderr)
         return EXIT_FAILED

@@ -113,7 +113,7 @@ def write_report(error: BaseException, where: str = "window", argv: Sequence[str
         path = folder / name
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
+            path.write_text(text, encoding="utf-8", errors="backslashreplace")
         except OSError:
             continue
         return path

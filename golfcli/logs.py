@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Final
 
 from golf.core.folders import DATA_DIR_ENV, logs_dir
+from golfcli.paths import os_error_text
 from golfcli.version import version
 
 __all__ = [
@@ -68,10 +69,17 @@ def _file_handler(folder: Path) -> logging.Handler | None:
     try:
         folder.mkdir(parents=True, exist_ok=True)
         handler = logging.handlers.RotatingFileHandler(
-            folder / LOG_FILE, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8"
+            folder / LOG_FILE,
+            maxBytes=MAX_BYTES,
+            backupCount=BACKUPS,
+            encoding="utf-8",
+            # a name given on the command line may hold bytes that are not text (kept by
+            # Python as lone surrogates): written escaped, never a "Logging error" traceback
+            errors="backslashreplace",
         )
     except OSError as error:
-        print(f"golf: no log file ({error}); messages go to stderr only", file=sys.stderr)
+        said = os_error_text(error, folder / LOG_FILE)
+        print(f"golf: no log file ({said}); messages go to stderr only", file=sys.stderr)
         return None
     handler.setFormatter(
         logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s")

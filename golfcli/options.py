@@ -8,6 +8,7 @@ code, a bad file, a bad option) — always one line on stderr and no traceback.
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Callable, Iterable
 from typing import Any, Final
 
@@ -18,6 +19,7 @@ __all__ = [
     "EXIT_BAD_INPUT",
     "EXIT_FAILED",
     "EXIT_OK",
+    "MAX_JOBS",
     "RULE_OPTIONS",
     "Run",
     "UsageError",
@@ -27,8 +29,11 @@ __all__ = [
     "on_off",
     "option_values",
     "positive",
+    "quoted",
     "rule_options_given",
     "rules_from_args",
+    "whole",
+    "within",
 ]
 
 EXIT_OK: Final = 0
@@ -63,6 +68,11 @@ def add_command(
 # --- option types ---------------------------------------------------------------------------------
 
 
+def quoted(text: str) -> str:
+    """``text`` as a message quotes it: on one line, a long one cut."""
+    return repr(text if len(text) <= 40 else text[:37] + "...")
+
+
 def on_off(text: str) -> bool:
     """``on``/``off`` (or yes/no, true/false, 1/0) as a switch's value."""
     t = text.strip().lower()
@@ -70,18 +80,53 @@ def on_off(text: str) -> bool:
         return True
     if t in ("off", "no", "false", "0"):
         return False
-    raise argparse.ArgumentTypeError(f"{text!r} is not on or off")
+    raise argparse.ArgumentTypeError(f"{quoted(text)} is not on or off")
+
+
+_WHOLE: Final = re.compile(r"[+-]?[0-9]{1,100}")
+_SPACES: Final = " \t\r\n"
+
+
+def ascii_whole(text: str) -> int | None:
+    """The whole number ``text`` writes in the digits 0-9 (at most 100 of them, an optional
+    sign, spaces around), or None. Python's ``int`` would also take any script's digits
+    (Arabic-Indic, full-width) and ``1_000``: a number on the command line is plain ASCII."""
+    t = text.strip(_SPACES)
+    return int(t) if _WHOLE.fullmatch(t) else None
+
+
+def whole(text: str) -> int:
+    """Any whole number in ASCII digits (a seed)."""
+    value = ascii_whole(text)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"{quoted(text)} is not a whole number (digits 0-9)")
+    return value
 
 
 def positive(text: str) -> int:
-    """A whole number of at least 1 (frames, games, processes, states)."""
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
+    """A whole number of at least 1 (frames, games, states)."""
+    value = ascii_whole(text)
+    if value is None or value < 1:
+        raise argparse.ArgumentTypeError(f"{quoted(text)} is not a whole number of at least 1")
     return value
+
+
+def within(low: int, high: int) -> Callable[[str], int]:
+    """The option type of a whole number from ``low`` to ``high`` (processes, games)."""
+
+    def number(text: str) -> int:
+        value = ascii_whole(text)
+        if value is None or not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"{quoted(text)} is not a whole number from {low} to {high:,}"
+            )
+        return value
+
+    return number
+
+
+MAX_JOBS: Final = 64
+"""The most worker processes a command starts (each costs memory and a start-up)."""
 
 
 def option_values(args: argparse.Namespace, names: Iterable[str]) -> dict[str, object]:
@@ -117,7 +162,7 @@ def add_rule_options(parser: argparse.ArgumentParser) -> None:
         choices=("any", "stuck"),
         help="draw at any time, or only when no card can be played",
     )
-    group.add_argument("--jokers", type=int, choices=(0, 1, 2), help="wild jokers in the deck")
+    group.add_argument("--jokers", type=whole, choices=(0, 1, 2), help="wild jokers in the deck")
     group.add_argument(
         "--empty-waste",
         action=argparse.BooleanOptionalAction,

@@ -30,7 +30,18 @@ import io
 import sys
 from typing import Final, TextIO
 
-__all__ = ["ERRORS", "PLAIN", "Progress", "configure_streams", "plain", "plain_text"]
+from golf.core.messages import one_line
+
+__all__ = [
+    "ERRORS",
+    "PLAIN",
+    "Progress",
+    "configure_streams",
+    "error_line",
+    "one_line",
+    "plain",
+    "plain_text",
+]
 
 ERRORS: Final = "golf-plain"
 """The name of the error handler that :func:`configure_streams` gives the output streams."""
@@ -131,6 +142,19 @@ def plain(char: str) -> str:
 def plain_text(text: str) -> str:
     """``text`` in ASCII, each character as :func:`plain` writes it."""
     return text if text.isascii() else "".join(plain(c) for c in text)
+
+
+ERROR_LINE: Final = 500
+"""The longest error line the command line prints (argparse repeats a bad value whole)."""
+
+
+def error_line(message: str) -> str:
+    """An error as the command line prints it: one line, a long one cut in the middle."""
+    line = one_line(message)
+    if len(line) <= ERROR_LINE:
+        return line
+    half = (ERROR_LINE - 5) // 2
+    return f"{line[:half]}[...]{line[-half:]}"
 
 
 def _handler(error: UnicodeError) -> tuple[str | bytes, int]:

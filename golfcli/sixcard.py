@@ -20,18 +20,27 @@ from golf.sixcard.game import new_game
 from golf.sixcard.replay import SixReplay, save
 from golf.sixcard.rules import MAX_PLAYERS, MIN_PLAYERS, SWITCHES, SixRules
 from golf.sixcard.simulate import play_game, survey
-from golfcli.options import EXIT_BAD_INPUT, EXIT_OK, on_off, option_values, positive
+from golfcli.options import (
+    EXIT_BAD_INPUT,
+    EXIT_OK,
+    MAX_JOBS,
+    ascii_whole,
+    on_off,
+    option_values,
+    quoted,
+    whole,
+    within,
+)
+from golfcli.output import error_line
+from golfcli.paths import output_file, shown
 from golfcli.verify import run_verify as verify_replays
 
 
 def _players(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        n = 0
-    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+    n = ascii_whole(text)
+    if n is None or not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise argparse.ArgumentTypeError(
-            f"{text!r}: players must be {MIN_PLAYERS} to {MAX_PLAYERS}"
+            f"{quoted(text)}: players must be {MIN_PLAYERS} to {MAX_PLAYERS}"
         )
     return n
 
@@ -41,12 +50,15 @@ def _levels(text: str) -> list[str]:
     for level in levels:
         if level not in LEVELS:
             raise argparse.ArgumentTypeError(
-                f"{level!r} is not a level (expected {', '.join(LEVELS)}, separated by commas)"
+                f"{quoted(level)} is not a level (expected {', '.join(LEVELS)}, separated by commas)"
             )
     if not levels:
         raise argparse.ArgumentTypeError("no level given (expected e.g. hard,easy,easy,easy)")
     return levels
 
+
+MAX_ROUNDS: Final = 1_000_000
+"""The most games one ``simulate`` plays (about an hour on one process)."""
 
 RULE_FIELDS: Final = ("grid", "holes", *SWITCHES, "ties")
 """The six-card rule switches, by their attribute on the parsed arguments."""
@@ -55,8 +67,8 @@ RULE_FIELDS: Final = ("grid", "holes", *SWITCHES, "ties")
 def add_rule_options(parser: argparse.ArgumentParser) -> None:
     """One option per switch of the six-card rules (the defaults are the standard game)."""
     g = parser.add_argument_group("rules")
-    g.add_argument("--grid", type=int, choices=(4, 6, 9), help="cards per player (default 6)")
-    g.add_argument("--holes", type=int, choices=(9, 18), help="holes in a game (default 9)")
+    g.add_argument("--grid", type=whole, choices=(2, 4, 6, 9), help="cards per player (default 6)")
+    g.add_argument("--holes", type=whole, choices=(9, 18), help="holes in a game (default 9)")
     g.add_argument("--peek", type=on_off, metavar="on|off", help="look at 2 cards, not turn them")
     g.add_argument("--knock", type=on_off, metavar="on|off", help="a player may knock")
     g.add_argument("--jokers", type=on_off, metavar="on|off", help="two jokers per deck (on)")
@@ -68,6 +80,12 @@ def add_rule_options(parser: argparse.ArgumentParser) -> None:
     )
     g.add_argument("--twos-negative", type=on_off, metavar="on|off", help="twos worth -2")
     g.add_argument("--row-cancel", type=on_off, metavar="on|off", help="rows of one rank score 0")
+    g.add_argument(
+        "--pairs", type=on_off, metavar="on|off", help="a pair in a line of 3 cancels (off)"
+    )
+    g.add_argument(
+        "--cut", type=on_off, metavar="on|off", help="the first dealer is chosen by a cut (off)"
+    )
     g.add_argument("--ties", choices=("playoff", "shared"), help="how a tie is settled")
 
 
@@ -78,8 +96,13 @@ def rules_from_args(args: argparse.Namespace, base: SixRules | None = None) -> S
     return rules.with_(**changes) if changes else rules
 
 
+def _players_refused(rules: SixRules, players: int) -> str:
+    low, high = rules.player_range()
+    return f"a {rules.grid}-card game is for {low} to {high} players, not {players}"
+
+
 def _bad(message: str) -> int:
-    print(f"six-card: {message}", file=sys.stderr)
+    print(f"six-card: {error_line(message)}", file=sys.stderr)
     return EXIT_BAD_INPUT
 
 
@@ -94,6 +117,8 @@ def run_simulate(args: argparse.Namespace) -> int:
     if len(levels) != players:
         return _bad(f"--ai names {len(levels)} levels for {players} players")
     rules = rules_from_args(args)
+    if not rules.seats_players(players):
+        return _bad(_players_refused(rules, players))
     start = time.perf_counter()
     rows = survey(levels, rules, args.rounds, seed=args.seed, jobs=args.jobs)
     elapsed = time.perf_counter() - start
@@ -120,7 +145,7 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 
 def _add_simulate(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--players", type=_players, default=4, help="2 to 6 (default 4)")
+    p.add_argument("--players", type=_players, default=4, help="2 to 7, as the grid allows (default 4)")
     p.add_argument(
         "--ai",
         type=_levels,
@@ -128,9 +153,16 @@ def _add_simulate(p: argparse.ArgumentParser) -> None:
         metavar="LEVELS",
         help="one level per seat, e.g. hard,easy,easy,easy (one level: every seat)",
     )
-    p.add_argument("--rounds", type=positive, default=100, help="games to play (default 100)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the survey (default 0)")
-    p.add_argument("--jobs", type=positive, default=1, help="processes to use (default 1)")
+    p.add_argument(
+        "--rounds",
+        type=within(1, MAX_ROUNDS),
+        default=100,
+        help=f"games to play (default 100, at most {MAX_ROUNDS:,})",
+    )
+    p.add_argument("--seed", type=whole, default=0, help="seed of the survey (default 0)")
+    p.add_argument(
+        "--jobs", type=within(1, MAX_JOBS), default=1, help="processes to use (default 1)"
+    )
     add_rule_options(p)
     p.set_defaults(run=run_simulate)
 
@@ -150,6 +182,8 @@ def run_record(args: argparse.Namespace) -> int:
         players = args.players
         rules = rules_from_args(args)
         number = rng.randrange(MAX_DEAL)
+    if not rules.seats_players(players):
+        return _bad(_players_refused(rules, players))
     levels: list[str] = args.ai
     if len(levels) == 1:
         levels = levels * players
@@ -162,7 +196,7 @@ def run_record(args: argparse.Namespace) -> int:
     try:
         save(replay, args.out)
     except OSError as e:
-        return _bad(f"{args.out}: cannot be written ({e.strerror or e})")
+        return _bad(f"{shown(args.out)}: cannot be written ({e.strerror or e})")
     totals = ", ".join(f"{t}" for t in replay.result.totals)
     winners = ", ".join(str(s + 1) for s in replay.result.winners)
     print(f"{start.code}: {len(log)} actions, totals {totals}; won by seat {winners}")
@@ -170,11 +204,11 @@ def run_record(args: argparse.Namespace) -> int:
 
 
 def _add_record(p: argparse.ArgumentParser) -> None:
-    p.add_argument("out", metavar="FILE", help="the replay file to write")
+    p.add_argument("out", metavar="FILE", type=output_file, help="the replay file to write")
     p.add_argument("--code", help="the game's code (default: a new one from --seed)")
-    p.add_argument("--players", type=_players, default=4, help="2 to 6 (default 4)")
+    p.add_argument("--players", type=_players, default=4, help="2 to 7, as the grid allows (default 4)")
     p.add_argument("--ai", type=_levels, default=["hard"], metavar="LEVELS", help="levels")
-    p.add_argument("--seed", type=int, default=0, help="seed of the opponents (default 0)")
+    p.add_argument("--seed", type=whole, default=0, help="seed of the opponents (default 0)")
     add_rule_options(p)
     p.set_defaults(run=run_record)
 
@@ -196,14 +230,18 @@ def _add_verify(p: argparse.ArgumentParser) -> None:
 
 
 def run_new_code(args: argparse.Namespace) -> int:
+    rules, players = rules_from_args(args), args.players
+    low, high = rules.player_range()
+    if not low <= players <= high:  # a new game seats the grid's range (older codes may not)
+        return _bad(_players_refused(rules, players))
     rng = random.Random(args.seed)
-    print(format_code(rng.randrange(MAX_DEAL), args.players, rules_from_args(args)))
+    print(format_code(rng.randrange(MAX_DEAL), players, rules))
     return EXIT_OK
 
 
 def _add_new_code(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--players", type=_players, default=4, help="2 to 6 (default 4)")
-    p.add_argument("--seed", type=int, help="seed of the random choice (repeatable output)")
+    p.add_argument("--players", type=_players, default=4, help="2 to 7, as the grid allows (default 4)")
+    p.add_argument("--seed", type=whole, help="seed of the random choice (repeatable output)")
     add_rule_options(p)
     p.set_defaults(run=run_new_code)
 
@@ -213,7 +251,7 @@ def register(subparsers: Any) -> None:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "six-card",
         help="six-card Golf against the computer: simulate, record, verify, new-code",
-        description="Six-card Golf (2-6 players): headless commands.",
+        description="Six-card Golf (2-7 players, as the grid allows): headless commands.",
     )
     sub = parser.add_subparsers(dest="six_card_command", metavar="COMMAND", required=True)
     _add_simulate(

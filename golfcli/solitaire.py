@@ -8,6 +8,7 @@ import re
 import sys
 from typing import Any
 
+from golf.core.codes import ascii_only
 from golf.core.deal import MAX_DEAL
 from golf.core.translations import LANGUAGES, text
 from golf.solitaire.codes import format_code
@@ -21,7 +22,9 @@ from golfcli.options import (
     add_command,
     add_rule_options,
     code_and_rules,
+    quoted,
     rules_from_args,
+    whole,
 )
 
 __all__ = ["parse_actions", "register", "run_describe", "run_new_code"]
@@ -34,9 +37,11 @@ def parse_actions(text: str) -> list[Action]:
     out = []
     for part in re.split(r"[,;]", text):
         token = part.strip()
+        if len(token) > 40:  # no action is this long: say so without printing it all
+            raise UsageError(f"--actions: {quoted(token)} is not an action")
         if token:
             try:
-                out.append(Action.parse(token))
+                out.append(ascii_only(Action.parse)(token))
             except ValueError as e:
                 raise UsageError(f"--actions: {e}") from None
     return out
@@ -73,7 +78,7 @@ def run_describe(args: argparse.Namespace) -> int:
 
 def _add_new_code(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--seed", type=int, help="seed of the random choice (for repeatable output)"
+        "--seed", type=whole, help="seed of the random choice (for repeatable output)"
     )
     add_rule_options(parser)
 

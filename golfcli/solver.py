@@ -17,10 +17,12 @@ import argparse
 import json
 import multiprocessing
 import os
+import re
 import statistics
 import sys
 import time
-from collections.abc import Iterator
+from array import array
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -32,12 +34,22 @@ from golf.solitaire.solver import solve
 from golfcli.options import (
     EXIT_FAILED,
     EXIT_OK,
+    MAX_JOBS,
     add_rule_options,
     code_and_rules,
     positive,
+    quoted,
     rules_from_args,
+    within,
 )
 from golfcli.output import Progress
+
+MAX_SURVEY: Final = 1_000_000
+"""The most deals one ``survey`` solves: its figures are kept in memory until the end."""
+SECONDS_PER_DEAL: Final = 0.013
+"""A rough figure of the processor time to solve one deal (the mean over Easy deals 0-99,
+``survey --deals 0-99 --jobs 1``: 1.3 s), for the estimate in the message of a range too big."""
+_RANGE: Final = re.compile(r"([0-9]{1,20})(?:-([0-9]{1,20}))?")
 
 EXIT_UNDECIDED: Final = EXIT_FAILED
 """``solve``: the state budget ran out before a verdict."""
@@ -71,12 +83,12 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         type=_deal_range,
         default=range(0, 100),
         metavar="A-B",
-        help="deal numbers, e.g. 0-999 (default 0-99)",
+        help=f"deal numbers, e.g. 0-999 (default 0-99; at most {MAX_SURVEY:,} deals)",
     )
     parser.add_argument(
         "--jobs",
-        type=positive,
-        default=os.cpu_count() or 1,
+        type=within(1, MAX_JOBS),
+        default=min(os.cpu_count() or 1, MAX_JOBS),
         metavar="N",
         help="worker processes (default: one per core)",
     )
@@ -94,20 +106,33 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
 
 
 def _deal_range(text: str) -> range:
-    """``0-999`` (both ends included) or a single deal number."""
-    first, sep, last = text.strip().partition("-")
-    try:
-        a = int(first)
-        b = int(last) if sep else a
-    except ValueError:
+    """``0-999`` (both ends included) or a single deal number; at most :data:`MAX_SURVEY`
+    deals."""
+    match = _RANGE.fullmatch(text.strip(" \t"))
+    if match is None:
         raise argparse.ArgumentTypeError(
-            f"{text!r} is not a range of deal numbers such as 0-999"
-        ) from None
+            f"{quoted(text)} is not a range of deal numbers such as 0-999 (digits 0-9)"
+        )
+    a = int(match[1])
+    b = int(match[2]) if match[2] is not None else a
     if not 0 <= a <= b < MAX_DEAL:
         raise argparse.ArgumentTypeError(
-            f"{text!r}: deal numbers go from 0 to {MAX_DEAL - 1}, first one first"
+            f"{quoted(text)}: deal numbers go from 0 to {MAX_DEAL - 1}, first one first"
+        )
+    if b - a + 1 > MAX_SURVEY:
+        raise argparse.ArgumentTypeError(
+            f"{quoted(text)} is {b - a + 1:,} deals, more than the {MAX_SURVEY:,} of one survey "
+            f"(at about {SECONDS_PER_DEAL * 1000:.0f} ms of processor time a deal, "
+            f"{MAX_SURVEY:,} take about {_duration(MAX_SURVEY * SECONDS_PER_DEAL)} on one "
+            "process): survey it in parts"
         )
     return range(a, b + 1)
+
+
+def _duration(seconds: float) -> str:
+    """A rough duration: ``3 hours``, ``2 days``."""
+    hours = seconds / 3600
+    return f"{hours:.0f} hours" if hours < 48 else f"{hours / 24:.0f} days"
 
 
 # --- solve ---------------------------------------------------------------------------------------
@@ -180,8 +205,9 @@ def solve_deal(job: tuple[int, Rules, bool, int | None]) -> DealResult:
 def survey(
     numbers: range, rules: Rules, *, jobs: int, best: bool, max_states: int | None
 ) -> Iterator[DealResult]:
-    """Solve the deals on ``jobs`` processes; results come in deal order."""
-    tasks = [(n, rules, best, max_states) for n in numbers]
+    """Solve the deals on ``jobs`` processes; results come in deal order. The tasks are made
+    as the workers take them, never all at once."""
+    tasks = ((n, rules, best, max_states) for n in numbers)
     if jobs == 1:
         yield from map(solve_deal, tasks)
         return
@@ -189,40 +215,51 @@ def survey(
         yield from pool.imap(solve_deal, tasks, chunksize=1)
 
 
-def summary(results: list[DealResult]) -> dict[str, Any]:
-    """Decided and win rates, and the processor time per deal (milliseconds)."""
-    n = len(results)
-    times = sorted(r.cpu_seconds * 1000 for r in results)
-    decided = sum(r.winnable is not None for r in results)
-    won = sum(r.winnable is True for r in results)
-    lost = [r for r in results if r.winnable is False]
+def summary(results: Iterable[DealResult]) -> dict[str, Any]:
+    """Decided and win rates, and the processor time per deal (milliseconds). The results
+    are read as they come; only each deal's time is kept (8 bytes), for the median."""
+    times = array("d")
+    decided = won = states = lost = lost_removed = 0
+    for r in results:
+        times.append(r.cpu_seconds * 1000)
+        decided += r.winnable is not None
+        won += r.winnable is True
+        states += r.states
+        if r.winnable is False:
+            lost += 1
+            lost_removed += r.best_removed
+    n = len(times)
+    ordered = sorted(times)
     return {
         "deals": n,
         "decided_percent": 100 * decided / n if n else 0.0,
         "win_percent": 100 * won / n if n else 0.0,
-        "median_ms": statistics.median(times) if times else 0.0,
-        "p95_ms": times[min(n - 1, int(0.95 * n))] if times else 0.0,
-        "max_ms": times[-1] if times else 0.0,
-        "mean_states": statistics.fmean(r.states for r in results) if results else 0.0,
-        "best_removed_lost_mean": statistics.fmean(r.best_removed for r in lost) if lost else None,
+        "median_ms": statistics.median(ordered) if n else 0.0,
+        "p95_ms": ordered[min(n - 1, int(0.95 * n))] if n else 0.0,
+        "max_ms": ordered[-1] if n else 0.0,
+        "mean_states": states / n if n else 0.0,
+        "best_removed_lost_mean": lost_removed / lost if lost else None,
     }
+
+
+def _shown(results: Iterator[DealResult], progress: Progress, total: int) -> Iterator[DealResult]:
+    """The results, the progress bar moved at each."""
+    for done, result in enumerate(results, start=1):
+        progress.show(done, total)
+        yield result
 
 
 def run_survey(args: argparse.Namespace) -> int:
     rules = rules_from_args(args, EASY)
     numbers: range = args.deals
-    results: list[DealResult] = []
-    progress = Progress(sys.stderr, "deals solved")
-    for result in survey(
+    results = survey(
         numbers,
         rules,
         jobs=min(args.jobs, len(numbers)),
         best=not args.verdict_only,
         max_states=args.max_states,
-    ):
-        results.append(result)
-        progress.show(len(results), len(numbers))
-    report = summary(results)
+    )
+    report = summary(_shown(results, Progress(sys.stderr, "deals solved"), len(numbers)))
     report["rules"] = rules.to_dict()
     report["first_deal"] = numbers.start
     report["last_deal"] = numbers.stop - 1

@@ -10,16 +10,18 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from datetime import date
-from typing import Any
+from typing import Any, Final
 
 from golf.core.folders import data_dir
 from golf.core.store import Store
 from golf.core.translations import LANGUAGES, decimal, text
 from golf.solitaire import daily
 from golf.solitaire.stats import STATS_DOCUMENT, RuleStats, Stats, daily_dates
-from golfcli.options import EXIT_FAILED, EXIT_OK
+from golfcli.options import EXIT_FAILED, EXIT_OK, quoted
+from golfcli.output import one_line
 
 
 def rule_set_name(key: str, lang: str = "en") -> str:
@@ -29,11 +31,26 @@ def rule_set_name(key: str, lang: str = "en") -> str:
     return text(lang, "cli.rules.variant", key=key)
 
 
-def _iso_date(text: str) -> date:
+FIRST_DAY: Final = date(1900, 1, 1)
+"""The earliest ``--today``: the streaks count back from it a day at a time, and a calendar
+date must stay one (``date.min`` less a day is an ``OverflowError``)."""
+_ISO_DATE: Final = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+def _iso_date(value: str) -> date:
+    """``YYYY-MM-DD`` in the digits 0-9, from 1900-01-01 to 9999-12-31."""
+    t = value.strip(" \t")
     try:
-        return date.fromisoformat(text)
+        if _ISO_DATE.fullmatch(t) is None:
+            raise ValueError(t)
+        day = date.fromisoformat(t)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a date YYYY-MM-DD") from None
+        raise argparse.ArgumentTypeError(f"{quoted(value)} is not a date YYYY-MM-DD") from None
+    if day < FIRST_DAY:
+        raise argparse.ArgumentTypeError(
+            f"{quoted(value)}: the date must be from {FIRST_DAY.isoformat()} to 9999-12-31"
+        )
+    return day
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
@@ -143,7 +160,7 @@ def run_stats(args: argparse.Namespace) -> int:
     """Print the statistics; status 1 when the file could not be read."""
     loaded = Store(data_dir()).load(STATS_DOCUMENT, keep_aside=False)
     if loaded.notice is not None:
-        print(loaded.notice.text(args.lang), file=sys.stderr)
+        print(one_line(loaded.notice.text(args.lang)), file=sys.stderr)
     if args.json:
         print(json.dumps(report(loaded.value, args.today), indent=2, ensure_ascii=False))
     else:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import stat
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -13,6 +14,8 @@ from typing import Any
 from golf.replay_files import verify_file
 from golf.solitaire.replay import ReplayError
 from golfcli.options import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK, UsageError
+from golfcli.output import one_line
+from golfcli.paths import name_problem, os_error_text, shown
 
 __all__ = ["register", "replay_files", "run_verify"]
 
@@ -30,19 +33,30 @@ def _yaml_files(folder: Path) -> list[Path]:
 
 
 def replay_files(paths: Sequence[str]) -> list[Path]:
-    """The files named, and every ``*.yaml``/``*.yml`` under the folders named, in order."""
+    """The files named, and every ``*.yaml``/``*.yml`` under the folders named, in order; a
+    name that is no file or folder (too long, missing, a device or a pipe) is a
+    :class:`UsageError`."""
     out: list[Path] = []
     for name in paths:
+        problem = name_problem(name)
+        if problem is not None:
+            raise UsageError(f"{shown(name)}: {problem}")
         p = Path(name)
-        if p.is_dir():
+        try:
+            kind = stat.S_IFMT(p.stat().st_mode)
+        except FileNotFoundError:
+            raise UsageError(f"{shown(name)}: no such file or folder") from None
+        except OSError as error:
+            raise UsageError(os_error_text(error, name)) from None
+        if kind == stat.S_IFDIR:
             found = sorted(_yaml_files(p))
             if not found:
-                raise UsageError(f"{name}: no replay files (*.yaml, *.yml) in this folder")
+                raise UsageError(f"{shown(name)}: no replay files (*.yaml, *.yml) in this folder")
             out.extend(found)
-        elif p.is_file():
+        elif kind == stat.S_IFREG:
             out.append(p)
         else:
-            raise UsageError(f"{name}: no such file or folder")
+            raise UsageError(f"{shown(name)}: not a regular file or folder")
     return out
 
 
@@ -54,11 +68,11 @@ def run_verify(args: argparse.Namespace, six_card: bool | None = None) -> int:
         try:
             problems = verify_file(path, six_card)
         except ReplayError as e:
-            print(f"FAIL {e}", file=sys.stderr, flush=True)
+            print(f"FAIL {one_line(str(e))}", file=sys.stderr, flush=True)
             status = EXIT_BAD_INPUT
             continue
         if problems:
-            print(f"FAIL {path}: {problems[0]}", flush=True)
+            print(f"FAIL {path}: {one_line(problems[0])}", flush=True)
             status = max(status, EXIT_FAILED)
         else:
             print(f"ok   {path}", flush=True)

@@ -16,14 +16,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from golf.core.translations import LANGUAGES
-from golf.replay_files import read_replay
+from golf.replay_files import check, read_replay
 from golf.solitaire.replay import Replay
 from golfcli.options import EXIT_FAILED, EXIT_OK, UsageError, add_command, positive
+from golfcli.output import one_line
+from golfcli.paths import folder, output_file
 from golfcli.verify import replay_files
 from golfcli.window import NOT_IN_BUILD, no_window, open_watch_window
 
 if TYPE_CHECKING:
     from golf.sixcard.replay import SixReplay
+    from scenes.core.manager import App
 
 __all__ = ["check_headless", "register", "run_watch"]
 
@@ -42,11 +45,15 @@ def _add_watch(parser: argparse.ArgumentParser) -> None:
         "and check the final position and result (exit 1 naming the first difference)",
     )
     parser.add_argument("--lang", choices=LANGUAGES, help="language for this run")
-    parser.add_argument("--config-dir", metavar="DIR", help="where the settings file lives")
+    parser.add_argument(
+        "--config-dir", type=folder, metavar="DIR", help="where the settings file lives"
+    )
     parser.add_argument(
         "--frames", type=positive, metavar="N", help="close after N frames (tests, benchmarks)"
     )
-    parser.add_argument("--screenshot", metavar="PNG", help="save the last frame before closing")
+    parser.add_argument(
+        "--screenshot", type=output_file, metavar="PNG", help="save the last frame before closing"
+    )
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
@@ -85,12 +92,28 @@ def _solver_in_process() -> Iterator[None]:
         solver_worker.USE_PROCESSES = kept
 
 
+def _problems(app: App, replay: Replay | SixReplay) -> list[str]:
+    """The one check of a replay first (what ``verify`` says), then the table's own playing of
+    it, which must agree with the engine's step by step."""
+    problems = list(check(replay).problems)
+    if problems:
+        return problems
+    if isinstance(replay, Replay):
+        from scenes.solitaire.watch import check as table_check
+
+        return table_check(app, replay)
+    from scenes.sixcard.watch import check as six_check
+
+    return six_check(app, replay)
+
+
 def check_headless(replays: Sequence[tuple[Path, Replay | SixReplay]], lang: str = "en") -> int:
-    """Play each replay through its table's watch scene on the dummy display and print ``ok`` or
-    ``FAIL`` with the first difference; exit status 1 when any differs."""
+    """Check each replay as ``verify`` does (``golf.replay_files.check``), then play it through
+    its table's watch scene on the dummy display; print ``ok`` or ``FAIL`` with the first
+    difference; exit status 1 when any differs."""
     try:
-        from scenes.sixcard.watch import check as six_check
-        from scenes.solitaire.watch import check, headless_app
+        from scenes.sixcard import watch as six_watch  # noqa: F401  (a build without the window)
+        from scenes.solitaire.watch import headless_app
     except ModuleNotFoundError as error:
         return no_window(error, NOT_IN_BUILD)
     import pygame  # after the scenes: their package quiets pygame's banner first
@@ -99,12 +122,9 @@ def check_headless(replays: Sequence[tuple[Path, Replay | SixReplay]], lang: str
         app = headless_app(lang)
         try:
             for path, replay in replays:
-                if isinstance(replay, Replay):
-                    problems = check(app, replay)
-                else:
-                    problems = six_check(app, replay)
+                problems = _problems(app, replay)
                 if problems:
-                    print(f"FAIL {path}: {problems[0]}", flush=True)
+                    print(f"FAIL {path}: {one_line(problems[0])}", flush=True)
                     status = EXIT_FAILED
                 else:
                     print(f"ok   {path}", flush=True)

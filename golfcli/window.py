@@ -23,7 +23,9 @@ from golfcli.options import (
     positive,
     rule_options_given,
     rules_from_args,
+    whole,
 )
+from golfcli.paths import folder, output_file
 from golfcli.startup import collect_as_usual
 
 if TYPE_CHECKING:
@@ -48,20 +50,28 @@ def _add_play(parser: argparse.ArgumentParser) -> None:
     window.add_argument(
         "--fullscreen", action=argparse.BooleanOptionalAction, default=None, help="full screen"
     )
-    window.add_argument("--config-dir", metavar="DIR", help="where the settings file lives")
-    window.add_argument("--seed", type=int, help="seed of the random deals and effects")
+    window.add_argument(
+        "--config-dir", type=folder, metavar="DIR", help="where the settings file lives"
+    )
+    window.add_argument("--seed", type=whole, help="seed of the random deals and effects")
     window.add_argument(
         "--frames", type=positive, metavar="N", help="close after N frames (tests, benchmarks)"
     )
-    window.add_argument("--screenshot", metavar="PNG", help="save the last frame before closing")
+    window.add_argument(
+        "--screenshot",
+        type=output_file,
+        metavar="PNG",
+        help="save the last frame before closing",
+    )
     window.add_argument(
         "--record",
+        type=output_file,
         metavar="FILE",
         help="also write the game's replay to FILE (when it ends or the window closes)",
     )
     window.add_argument(
         "--autoplay",
-        type=int,
+        type=whole,
         metavar="SEED",
         help="press random keys (tests): Continue or play from the title, then the table's "
         "keys; print the game's state as JSON lines after every change",

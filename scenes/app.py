@@ -24,12 +24,12 @@ from golf.solitaire.rules import PRESETS, Rules
 from golf.solitaire.session import Game
 from scenes.core.i18n import LANGUAGES, Notice
 from scenes.core.icon import icon
-from scenes.core.input import InputMapper
 from scenes.core.look import SCREEN_SIZE, Look
 from scenes.core.manager import App, Loop
 from scenes.core.records import Records
 from scenes.core.settings import Settings, SettingsStore
 from scenes.core.sound import SoundBoard
+from scenes.core.viewport import Presenter, initial_window_size, open_display
 from scenes.crash import CrashHooks, show_crash
 from scenes.flow import Flow
 from scenes.title import TitleScene
@@ -103,31 +103,18 @@ def _read(source: object, name: str) -> object:
     return getattr(source, name, None)
 
 
-def open_window(fullscreen: bool) -> pygame.Surface:
-    """The logical 1280×720 screen, scaled to a resizable window (see ``scenes.core.look``)."""
+def open_window(fullscreen: bool) -> Presenter:
+    """A resizable window showing the logical 1280×720 screen whole at any size
+    (``scenes.core.viewport``): the largest whole multiple that fits the desktop to begin with,
+    exactly the logical size under the dummy video driver (tests, headless runs)."""
     pygame.display.set_caption("Golf")
     pygame.display.set_icon(icon(64))  # the pixel art at twice its size: crisp where scaled down
-    flags = pygame.SCALED | pygame.RESIZABLE | (pygame.FULLSCREEN if fullscreen else 0)
-    try:
-        return pygame.display.set_mode(SCREEN_SIZE, flags, vsync=1)
-    except pygame.error as error:
-        log.info("no vsync (%s); the frame clock paces the game", error)
-        return pygame.display.set_mode(SCREEN_SIZE, flags)
-
-
-def _switch_fullscreen(on: bool) -> bool:
-    surface = pygame.display.get_surface()
-    if surface is None:
-        return False
-    is_full = bool(surface.get_flags() & pygame.FULLSCREEN)
-    if is_full == on:
-        return True
-    try:
-        pygame.display.toggle_fullscreen()
-    except pygame.error as error:
-        log.warning("cannot switch fullscreen: %s", error)
-        return False
-    return True
+    desktop: tuple[int, int] | None = None
+    if pygame.display.get_driver() not in ("dummy", "offscreen"):
+        sizes = pygame.display.get_desktop_sizes()
+        desktop = sizes[0] if sizes else None
+    window = open_display(fullscreen, desktop)
+    return Presenter(window, SCREEN_SIZE, initial_window_size(desktop))
 
 
 def load_settings(options: WindowOptions) -> tuple[Settings, Notice | None]:
@@ -141,20 +128,23 @@ def load_settings(options: WindowOptions) -> tuple[Settings, Notice | None]:
 
 
 def build_app(options: WindowOptions, screen: pygame.Surface,
-              loaded: tuple[Settings, Notice | None] | None = None) -> App:
-    """The app context for ``screen`` with the saved settings (and overrides) applied."""
+              loaded: tuple[Settings, Notice | None] | None = None,
+              presenter: Presenter | None = None) -> App:
+    """The app context for ``screen`` with the saved settings (and overrides) applied; with a
+    ``presenter``, ``screen`` is its logical screen and the window shows it at any size."""
     settings, notice = loaded if loaded is not None else load_settings(options)
     app = App(
-        screen=screen,
+        screen=screen if presenter is None else presenter.canvas,
         look=Look(settings.language, settings.four_colour),
         store=SettingsStore(options.config_dir),
         settings=settings,
         sound=SoundBoard(settings.sound, settings.volume),
         rng=random.Random(options.seed),
         deals=random.Random(options.seed),
-        on_fullscreen=_switch_fullscreen,
+        on_fullscreen=None if presenter is None else presenter.set_fullscreen,
         replays_dir=options.replays_dir,
         record_to=options.record,
+        presenter=presenter,
     )
     app.navigation = Flow(app)
     if notice is not None:
@@ -226,14 +216,14 @@ def _play(options: WindowOptions, started: float) -> int:
     unexpected exception shows the crash screen (with the report ``options.crash`` writes)."""
     loaded = load_settings(options)
     log.info("window settings: %s", _settings_summary(loaded[0]))
-    screen = open_window(loaded[0].fullscreen)
+    presenter = open_window(loaded[0].fullscreen)
     app: App | None = None
     frames = 0
     try:
-        app = build_app(options, screen, loaded)
+        app = build_app(options, presenter.canvas, loaded, presenter)
         pygame.key.set_repeat(300, 60)
         first_scene(app, options)
-        loop = Loop(app, InputMapper())
+        loop = Loop(app)  # its input mapper maps the pointer through the window's scale
         clock = pygame.time.Clock()
         autoplay = None
         if options.autoplay is not None:
@@ -258,6 +248,7 @@ def _play(options: WindowOptions, started: float) -> int:
             if options.frames is not None and frames >= options.frames:
                 break
         app.flow.leave_games(quitting=True)  # the window closes: save the game in play
+        app.speech.close()
     except Exception as error:
         if options.crash is None:
             raise  # no one to write a report (tests calling run): the traceback as before
@@ -272,10 +263,11 @@ def _play(options: WindowOptions, started: float) -> int:
         lang = app.settings.language if app is not None else loaded[0].language
         # --frames: the screen closes by itself (tests, smoke runs) after a second at most
         left = None if options.frames is None else min(max(options.frames - frames, 1), 30)
-        show_crash(screen, lang, report, left)
+        presenter.follow()
+        show_crash(presenter.canvas, lang, report, left, present=presenter.present)
         if options.screenshot is not None:
-            pygame.image.save(screen, str(options.screenshot))
+            pygame.image.save(presenter.window, str(options.screenshot))
         return options.crash.status
     if options.screenshot is not None:
-        pygame.image.save(screen, str(options.screenshot))
+        pygame.image.save(presenter.window, str(options.screenshot))  # as the player sees it
     return 0

@@ -18,7 +18,7 @@ from pathlib import Path
 import pygame
 
 from scenes.core.i18n import Texts
-from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, Look, chunky_panel
+from scenes.core.look import PALETTE, SCREEN_SIZE, Look, chunky_panel
 from scenes.core.textfit import wrap_text
 
 __all__ = ["CrashHooks", "draw_crash", "path_lines", "show_crash"]
@@ -47,11 +47,10 @@ def path_lines(look: Look, path: str, width: int) -> list[str]:
     """``path`` cut into lines no wider than ``width`` in the mono face (a path has no spaces
     to wrap at: lines end after a folder separator where one is far enough along; every
     character is kept, so the player can copy it from the screen)."""
-    font = look.type.font(PATH_SIZE, "mono")
     lines: list[str] = []
     line = ""
     for char in path:
-        if line and font.size(line + char)[0] * PIXEL > width:
+        if line and look.type.width(line + char, PATH_SIZE, "mono") > width:
             # cut after the line's last folder separator when there is one, else here
             cut = max(line.rfind("/"), line.rfind("\\")) + 1
             if cut <= len(line) // 2:
@@ -93,13 +92,20 @@ def draw_crash(surface: pygame.Surface, look: Look, texts: Texts, report: Path |
 
 
 def show_crash(
-    screen: pygame.Surface, lang: str, report: Path | None, frames: int | None = None
+    screen: pygame.Surface,
+    lang: str,
+    report: Path | None,
+    frames: int | None = None,
+    present: Callable[[], None] | None = None,
 ) -> None:
     """Show the crash screen until a key, a click or the window's close; at most ``frames``
-    frames when given. A fault while drawing it is logged, never raised: the report is written
-    and the program exits non-zero either way."""
+    frames when given; ``present`` shows the logical ``screen`` in the window (at its size).
+    A fault while drawing it is logged, never raised: the report is written and the program
+    exits non-zero either way."""
     try:
         draw_crash(screen, Look(lang), Texts(lang), report)
+        if present is not None:
+            present()
         pygame.display.flip()
         pygame.event.clear()  # a key pressed before the crash must not close its screen unseen
         clock = pygame.time.Clock()
@@ -109,6 +115,8 @@ def show_crash(
             if any(e.type in (pygame.QUIT, pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) for e in events):
                 return
             clock.tick(FPS)
+            if present is not None:
+                present()
             pygame.display.flip()
             shown += 1
     except Exception:  # the machine may be in no state to draw: the report matters, not this

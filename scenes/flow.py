@@ -16,6 +16,7 @@ from golf.core.deal import MAX_DEAL
 from golf.solitaire.replay import Replay
 from golf.solitaire.rules import PRESETS, Rules
 from golf.solitaire.session import Game
+from scenes.core.i18n import Notice
 from scenes.core.manager import App
 from scenes.core.records import HighScoreChance
 
@@ -42,12 +43,13 @@ class Flow:
 
     def default_rules(self) -> Rules:
         """The rules chosen in the options."""
-        return PRESETS.get(self.app.settings.default_rules, PRESETS["classic"])
+        return PRESETS.get(self.app.settings.default_rules, PRESETS["easy"])
 
     def leave_games(self, quitting: bool = False) -> None:
         """Every scene on the stack exits now: a table saves its replay, and its game is counted
-        (a game in play as abandoned) — or, when the window closes (``quitting``) on a game still
-        in play, its autosave is written one last time and the title offers to continue it."""
+        (a game in play as abandoned) — or, when the window closes or the player goes back to
+        the title (``quitting``) on a game still in play, its autosave is written one last time
+        and the title offers to continue it."""
         self.app.scenes.leave_all(quitting)
 
     def start_game(self, game: Game) -> None:
@@ -78,11 +80,34 @@ class Flow:
         self.start_game(Game.new(self.random_deal(), rules))
 
     def to_title(self) -> None:
-        """Back to the title screen."""
+        """Back to the title screen. A game still in play is kept, as when the window closes:
+        the title offers to continue it, and says so."""
         from scenes.title import TitleScene
 
-        self.leave_games()
+        if self._game_in_play():
+            self.app.notices.append(Notice("title.game_kept"))
+        self.leave_games(quitting=True)
         self.app.scenes.reset(TitleScene(self.app))
+
+    def _game_in_play(self) -> bool:
+        """Whether a table on the stack holds a game still in play that leaving keeps."""
+        from scenes.sixcard.table import SixTableScene
+        from scenes.solitaire import autosave
+        from scenes.solitaire.round import RoundGameScene
+        from scenes.solitaire.table import TableScene
+
+        for scene in self.app.scenes.stack:
+            if isinstance(scene, RoundGameScene):
+                kept = not scene.round.over and not scene.game.over
+            elif isinstance(scene, TableScene):
+                kept = autosave.keeps(scene) and scene.game.status == "playing"
+            elif isinstance(scene, SixTableScene):
+                kept = scene.keeper is not None and bool(scene.match.log) and not scene.state.over
+            else:
+                kept = False
+            if kept:
+                return True
+        return False
 
     def open_options(self) -> None:
         """Show the options over the current screen."""

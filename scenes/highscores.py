@@ -77,18 +77,37 @@ class InitialsScene(Scene):
             self.cancel,
             style="grey",
         )
-        self.panel = pygame.Rect(0, 0, 820, 560)
-        self.panel.midtop = (SCREEN_SIZE[0] // 2, 70)
+        # wider and taller than the game-over panel it opens over, so no edge of it shows
+        self.panel = pygame.Rect(0, 0, 820, 588)
+        self.panel.midtop = (SCREEN_SIZE[0] // 2, 56)
 
     @property
     def initials(self) -> str:
         return "".join(self.letters)
 
+    def enter(self) -> None:
+        # said for a player who does not see the screen: what this is and how to answer it
+        texts, chance = self.app.texts, self.chance
+        place = texts("initials.place", place=chance.place,
+                      rules=texts.rule_set(chance.rules_key), score=chance.score)
+        said = f"{texts('initials.title')} {place}. {texts('initials.prompt')}: {texts('initials.help')}"
+        self.app.speech.say(said, texts.lang, interrupt=False)
+
+    def focus_words(self) -> str | None:
+        """The place under the cursor and its letter, or the OK button (read aloud)."""
+        if self.cursor >= INITIALS_LENGTH:
+            return self.app.texts("initials.ok")
+        letter, spelt = self.letters[self.cursor], " ".join(self.letters)
+        return self.app.texts("initials.letter", n=self.cursor + 1, ch=letter, initials=spelt)
+
     # ------------------------------------------------------------------ editing
     def put(self, ch: str) -> None:
         """A character typed: into the place under the cursor, then on to the next."""
+        # one ASCII character: upper() folds ſ onto S and ı onto I
+        if len(ch) != 1 or not ch.isascii() or self.cursor >= INITIALS_LENGTH:
+            return
         ch = ch.upper()
-        if ch not in INITIALS_ALPHABET or self.cursor >= INITIALS_LENGTH:
+        if ch not in INITIALS_ALPHABET:
             return
         self.letters[self.cursor] = ch
         self.cursor += 1
@@ -210,7 +229,7 @@ class InitialsScene(Scene):
             texts("initials.title"),
             20,
             flash,
-            (self.panel.centerx, self.panel.top + 22),
+            (self.panel.centerx, self.panel.top + 36),
             anchor="midtop",
             shadow=p.ink,
         )
@@ -226,7 +245,7 @@ class InitialsScene(Scene):
             line,
             10,
             p.white,
-            (self.panel.centerx, self.panel.top + 86),
+            (self.panel.centerx, self.panel.top + 100),
             anchor="midtop",
             shadow=p.ink,
         )
@@ -235,7 +254,7 @@ class InitialsScene(Scene):
             texts("initials.prompt"),
             9,
             p.label,
-            (self.panel.centerx, self.panel.top + 124),
+            (self.panel.centerx, self.panel.top + 138),
             anchor="midtop",
             shadow=p.ink,
         )
@@ -258,7 +277,7 @@ class InitialsScene(Scene):
             texts("initials.help"),
             8,
             p.grey,
-            (self.panel.centerx, self.panel.bottom - 30),
+            (self.panel.centerx, self.panel.bottom - 44),
             anchor="midbottom",
             shadow=p.ink,
         )

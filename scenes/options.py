@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import pygame
 
+from scenes.core.board_text import speak
 from scenes.core.i18n import LANGUAGES
 from scenes.core.input import Intent, Kind
 from scenes.core.look import PALETTE, SCREEN_SIZE, chunky_panel, veil
@@ -20,7 +21,8 @@ TOP = 110
 
 
 class OptionsScene(Scene):
-    """Language, interactive rules, sound, volume, animation, default rules, deck, fullscreen."""
+    """Language, interactive rules, sound, volume, animation, default rules, deck, fullscreen,
+    winnable indicator, speech."""
 
     overlay = True
 
@@ -48,6 +50,7 @@ class OptionsScene(Scene):
             ("options.fullscreen", "fullscreen", [False, True],
              on_off),
             ("options.winnable_indicator", "winnable_indicator", [False, True], on_off),
+            ("options.speak", "speak", [False, True], on_off),
         ]
         x = (SCREEN_SIZE[0] - ROW_W) // 2
         items: list[Choice | Button] = []
@@ -69,8 +72,13 @@ class OptionsScene(Scene):
             if problem is not None:
                 self.toasts = [Toast(self.app.texts.notice(problem), seconds=4.0)]
             self.app.sound.play("click")
+            if name == "speak" and value:  # the option's new value is read as it has the focus
+                speak(self.app, "", self._tell)  # only says when there is no speech engine
 
         return change
+
+    def _tell(self, text: str) -> None:
+        self.toasts = [Toast(text, seconds=4.0)]
 
     def close(self) -> None:
         """Back to where the options were opened from."""

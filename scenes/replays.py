@@ -1,13 +1,17 @@
 """The Replays screen: the player's saved games and the samples shipped in ``replays/``.
 
-Every file is read with the engine's strict reader (``golf.solitaire.replay.load``). The list shows, newest
-first, each replay's name, code, rules, outcome, score and date; a file that cannot be read is
-listed with the engine's one-line error instead, and opening it shows the whole message. Opening
-a good one watches it (``scenes.solitaire.watch``).
+Every file is read with the engine's strict reader and checked by the one check of a replay
+(``golf.replay_files``: ``verify`` and ``watch --headless`` use the same). The list shows, newest
+first, each replay's name, code, rules, date and the outcome and score its actions produce —
+never the result the file claims; a replay that does not check is marked with its first
+difference. A file that cannot be read is listed with the engine's one-line error instead, and
+opening it shows the whole message. Opening a readable one watches it
+(``scenes.solitaire.watch``, ``scenes.sixcard.watch``).
 """
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 from collections.abc import Sequence
@@ -17,9 +21,11 @@ from pathlib import Path
 
 import pygame
 
-from golf.replay_files import read_replay
+from golf.core.messages import one_line
+from golf.replay_files import Verdict, check, read_replay
+from golf.sixcard.replay import Result as SixResult
 from golf.sixcard.replay import SixReplay
-from golf.solitaire.replay import Replay, ReplayError, Result, play
+from golf.solitaire.replay import Replay, ReplayError, Result
 from scenes.core.input import Intent, Kind
 from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, chunky_panel
 from scenes.core.manager import App, Scene
@@ -48,15 +54,52 @@ SIX_CARD = "six-card"  # the subfolder of six-card Golf replays (scenes.sixcard.
 
 @dataclass(frozen=True)
 class Entry:
-    """One file of the list: its replay and what the list shows, or the error reading it."""
+    """One file of the list: its replay and what the list shows, or the error reading it.
+
+    ``result`` (solitaire) and ``six_result`` are what the actions produce; ``problem`` is the
+    first difference between the file and its game played again (None: the replay is true).
+    They come from the one check of a replay, made when a row first asks for them (the rows
+    shown, the one selected), not for every file when the list opens: playing costs more than
+    reading.
+    """
 
     path: Path
     sample: bool
     when: datetime
     replay: Replay | None = None
     error: str | None = None
-    result: Result | None = None
     six: SixReplay | None = None  # a six-card Golf replay (``replay`` is then None)
+
+    @functools.cached_property
+    def verdict(self) -> Verdict | None:
+        """The one check of the replay (None: no replay, or it could not be checked)."""
+        either = self.replay if self.replay is not None else self.six
+        if either is None:
+            return None
+        try:
+            return check(either)
+        except Exception:  # a hostile file must never take the list down
+            log.warning("cannot check replay %s", self.path, exc_info=True)
+            return None
+
+    @property
+    def result(self) -> Result | None:
+        """What a solitaire replay's actions produce."""
+        played = self.verdict.played if self.verdict is not None else None
+        return played if isinstance(played, Result) else None
+
+    @property
+    def six_result(self) -> SixResult | None:
+        """What a six-card replay's actions produce."""
+        played = self.verdict.played if self.verdict is not None else None
+        return played if isinstance(played, SixResult) else None
+
+    @property
+    def problem(self) -> str | None:
+        """Why the replay does not check (None: it does, or it is not a replay)."""
+        if self.verdict is None:
+            return None if self.error is not None else "the game could not be played again"
+        return one_line(self.verdict.problems[0]) if self.verdict.problems else None
 
     @property
     def name(self) -> str:
@@ -88,20 +131,16 @@ def _read(path: Path, sample: bool) -> Entry:
     try:
         either = read_replay(path)
     except ReplayError as error:
-        return Entry(path, sample, modified, error=str(error))
+        return Entry(path, sample, modified, error=one_line(str(error)))
     except Exception as error:  # a hostile file must never take the list down
         log.warning("cannot read replay %s", path, exc_info=True)
-        return Entry(path, sample, modified, error=f"{path}: cannot be read ({error})")
+        return Entry(path, sample, modified, error=one_line(f"{path}: cannot be read ({error})"))
     when = modified
+    if either.recorded is not None:
+        when = _local(datetime.fromisoformat(either.recorded))
     if isinstance(either, SixReplay):
-        if either.recorded is not None:
-            when = _local(datetime.fromisoformat(either.recorded))
         return Entry(path, sample, when, six=either)
-    replay = either
-    if replay.recorded is not None:
-        when = _local(datetime.fromisoformat(replay.recorded))
-    result = replay.result if replay.result is not None else Result.of_game(play(replay).game)
-    return Entry(path, sample, when, replay=replay, result=result)
+    return Entry(path, sample, when, replay=either)
 
 
 def scan(folders: Sequence[tuple[Path, bool]]) -> list[Entry]:
@@ -198,9 +237,22 @@ class ReplaysScene(Scene):
             return
         self.app.flow.watch(entry.replay, name=entry.name)
 
+    def selected_problem(self) -> str:
+        """Why the selected replay does not check, in full ("" when it does)."""
+        if not self.entries or self.entries[self.selected].problem is None:
+            return ""
+        return self.app.texts("replays.false", error=self.entries[self.selected].problem)
+
     def close(self) -> None:
         """Back to the title."""
         self.app.scenes.pop(fade=True)
+
+    def focus_words(self) -> str | None:
+        """The selected replay's title and date, read aloud with the speak option on."""
+        if not self.entries:
+            return None
+        entry = self.entries[self.selected]
+        return f"{entry.name}, {entry.when:%Y-%m-%d}"
 
     def row_rect(self, row: int) -> pygame.Rect:
         """Where visible row ``row`` (0 = top) is drawn."""
@@ -227,6 +279,8 @@ class ReplaysScene(Scene):
                 self.open_selected()
             return
         moves = {Kind.UP: -1, Kind.DOWN: 1, Kind.LEFT: -VISIBLE, Kind.RIGHT: VISIBLE}
+        if kind in moves or kind in (Kind.FIRST, Kind.LAST):
+            self.hover = None  # the keys lead now: one highlighted row, the selected one
         if kind in moves:
             self.select(self.selected + moves[kind])
         elif kind is Kind.FIRST:
@@ -308,10 +362,10 @@ class ReplaysScene(Scene):
         below = rect.top + 24
         source = texts("replays.sample") if entry.sample else texts("replays.saved")
         small = f"{source} · {entry.path.name}"
-        if entry.six is not None:
-            self._draw_six(surface, rect, entry, entry.six, source)
+        if entry.six is not None and entry.six_result is not None:
+            self._draw_six(surface, rect, entry, entry.six, entry.six_result, source)
             return
-        if entry.replay is None or entry.result is None:
+        if entry.replay is None or entry.result is None:  # unreadable, or it could not be played
             look.type.blit(
                 surface,
                 fit_text(look, entry.path.name, 8, NAME_W),
@@ -322,7 +376,7 @@ class ReplaysScene(Scene):
             )
             error = fit_text(
                 look,
-                texts("replays.unreadable", error=entry.error or ""),
+                texts("replays.unreadable", error=entry.error or entry.problem or ""),
                 6,
                 rect.right - COLUMN_X[0] - 16,
             )
@@ -344,12 +398,18 @@ class ReplaysScene(Scene):
         )
 
     def _draw_six(
-        self, surface: pygame.Surface, rect: pygame.Rect, entry: Entry, six: SixReplay, source: str
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        entry: Entry,
+        six: SixReplay,
+        result: SixResult,
+        source: str,
     ) -> None:
         """A six-card row: name, source and players; code, "Six-card Golf", winner and totals,
         date."""
         texts, p = self.app.texts, PALETTE
-        over = six.result.outcome == "over"
+        over = result.outcome == "over"
         self._draw_cells(
             surface,
             rect,
@@ -358,7 +418,7 @@ class ReplaysScene(Scene):
             (
                 (six.code, p.cyan),
                 (texts("six.watch.rules"), p.gold),
-                (winners_text(self.app, six, six.result), (110, 214, 128) if over else p.white),
+                (winners_text(self.app, six, result), (110, 214, 128) if over else p.white),
             ),
         )
 
@@ -378,13 +438,11 @@ class ReplaysScene(Scene):
         look.type.blit(
             surface, fit_text(look, name, 8, NAME_W), 8, p.white, (COLUMN_X[0], top), shadow=p.ink
         )
+        colour = p.hud_label
+        if entry.problem is not None:  # the file claims what its actions do not give
+            small, colour = texts("replays.false", error=entry.problem), p.orange
         look.type.blit(
-            surface,
-            fit_text(look, small, 6, NAME_W),
-            6,
-            p.hud_label,
-            (COLUMN_X[0], below),
-            shadow=p.ink,
+            surface, fit_text(look, small, 6, NAME_W), 6, colour, (COLUMN_X[0], below), shadow=p.ink
         )
         dated = (*cells, (entry.when.strftime("%Y-%m-%d %H:%M"), p.white))
         edges = (*COLUMN_X[1:], rect.right - 8)
@@ -408,8 +466,9 @@ class ReplaysScene(Scene):
         look, texts, p = self.app.look, self.app.texts, PALETTE
         y = LIST_TOP + VISIBLE * ROW_H + 4
         width = panel.width - 64
-        if self.message:
-            for i, line in enumerate(wrap_text(look, self.message, 7, width)[:3]):
+        message = self.message or self.selected_problem()
+        if message:
+            for i, line in enumerate(wrap_text(look, message, 7, width)[:3]):
                 look.type.blit(
                     surface, line, 7, p.orange, (panel.left + 32, y + i * 18), shadow=p.ink
                 )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pygame
 
+from golf.core.translations import decimal
 from golf.solitaire.rules import PRESETS
 from golf.solitaire.stats import (
     RECENT_GAMES,
@@ -25,7 +26,7 @@ from scenes.core.textfit import wrap_text
 from scenes.core.widgets import Button, Menu, Toast
 from scenes.highscores import HighScoresScene
 
-__all__ = ["ConfirmReset", "StatsScene", "chart_bars", "open_stats"]
+__all__ = ["ConfirmReset", "StatsScene", "chart_bars", "figure_text", "open_stats"]
 
 CHART = pygame.Rect(150, 344, 960, 196)
 CHART_FRAME = pygame.Rect(52, 300, 1176, 300)
@@ -75,6 +76,18 @@ def chart_bars(
         height = bottom - top
         bars.append((pygame.Rect(x, top, bar_w, height), game.outcome))
     return bars, zero
+
+
+def figure_text(value: float | None, lang: str, digits: int = 1) -> str:
+    """An average or a rate as a player reads it: ``digits`` decimals (a comma in French),
+    none when the figure is whole at that precision (175, not 175.0), a dash when there is no
+    figure yet."""
+    if value is None:
+        return "–"
+    text = f"{value:.{digits}f}"
+    if digits and text.endswith("." + "0" * digits):
+        text = text[: -digits - 1]
+    return decimal(text, lang)
 
 
 class StatsScene(Scene):
@@ -174,11 +187,7 @@ class StatsScene(Scene):
             self.step(-1)
         elif kind is Kind.RIGHT:
             self.step(1)
-        elif kind is Kind.UP:
-            self.menu.move(-1)
-        elif kind is Kind.DOWN:
-            self.menu.move(1)
-        else:
+        else:  # Up and Down move among the buttons as in every menu (scenes.core.widgets)
             self.menu.handle(intent)
 
     def update(self, dt: float) -> None:
@@ -196,10 +205,7 @@ class StatsScene(Scene):
         t, s, p = self.app.texts, self.figures, PALETTE
 
         def num(value: float | None, digits: int = 1) -> str:
-            if value is None:
-                return "–"
-            text = f"{value:.{digits}f}"
-            return t.number(text)
+            return figure_text(value, t.lang, digits)
 
         def opt(value: int | None) -> str:
             return "–" if value is None else str(value)
@@ -279,7 +285,7 @@ class StatsScene(Scene):
                 anchor="midtop",
                 shadow=p.ink,
             )
-            size = 7 if look.type.font(7).size(label)[0] * PIXEL <= TILE_W - 24 else 6
+            size = 7 if look.type.width(label, 7) <= TILE_W - 24 else 6
             look.type.blit(
                 surface,
                 label,

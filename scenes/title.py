@@ -12,11 +12,11 @@ import pygame
 
 from golf.core.version import version
 from golf.solitaire.rules import CLASSIC, EASY
+from scenes.continuing import left_game
 from scenes.core.input import Intent, Kind
 from scenes.core.look import CARD_H, CARD_W, PALETTE, PIXEL, SCREEN_SIZE
 from scenes.core.manager import App, Scene
 from scenes.core.widgets import Button, Menu, Toast
-from scenes.solitaire import autosave
 from scenes.title_panels import TitleSides
 
 if TYPE_CHECKING:
@@ -27,6 +27,7 @@ __all__ = ["TitleScene"]
 LOGO = "GOLF"
 LOGO_COLOURS = (PALETTE.gold, PALETTE.orange, PALETTE.pink, PALETTE.cyan)
 MENU_TOP = 284
+RAIN_BOTTOM = 680  # the falling cards stop short of the help line at the bottom
 BUTTON_W, BUTTON_H, GAP = 380, 40, 8
 
 
@@ -87,11 +88,13 @@ class TitleScene(Scene):
             ("title.options", lambda: app.flow.open_options(), "cyan", True),
             ("title.quit", self.quit, "pink", True),
         ]
-        self.saved = autosave.pending(app)  # a game left in play (quit, crash): Continue
+        # the game left in play last (back to the title, the window closed, a crash), of
+        # either game or a round: Continue
+        self.left = left_game(app)
+        self.saved = None if self.left is None else self.left.saved
         height, gap = BUTTON_H, GAP
-        if self.saved is not None:
-            saved = self.saved
-            specs.insert(0, ("title.continue", lambda: app.flow.continue_game(saved), "green", True))
+        if self.left is not None:
+            specs.insert(0, ("title.continue", self.left.resume, "green", True))
             height, gap = BUTTON_H - 4, GAP - 4  # one more button in the same space
         x = (SCREEN_SIZE[0] - BUTTON_W) // 2
         buttons = []
@@ -153,6 +156,8 @@ class TitleScene(Scene):
             self.app.flow.open_new_game()
             return
         self.menu.handle(intent)
+        if self.menu.pointed:  # the pointer moved onto the main menu: the focus follows
+            self.sides.focus(0)
 
     def update(self, dt: float) -> None:
         if self.shown:  # the game's faces, drawn while the title idles (not before it shows)
@@ -183,6 +188,9 @@ class TitleScene(Scene):
         look, p = self.app.look, PALETTE
         surface.blit(look.felt(), (0, 0))
         dim = _dim()
+        # the falling cards sink out of sight above the line of help at the bottom, which
+        # stays on the plain felt
+        surface.set_clip(pygame.Rect(0, 0, SCREEN_SIZE[0], RAIN_BOTTOM))
         for card, x, y, _speed, face_up in self.rain:
             pos = (int(x) // PIXEL * PIXEL, int(y) // PIXEL * PIXEL)
             if pos[1] <= -CARD_H:
@@ -190,6 +198,7 @@ class TitleScene(Scene):
             image = look.cards.face(int(card)) if face_up else look.cards.back()
             surface.blit(image, pos)
             surface.blit(dim, pos)
+        surface.set_clip(None)
         self._draw_logo(surface)
         self.menu.draw(surface, look, self.app.texts)
         self.sides.draw(surface)
@@ -213,7 +222,8 @@ class TitleScene(Scene):
             shadow=p.ink,
         )
         for toast in self.toasts:
-            toast.draw(surface, look, (SCREEN_SIZE[0] // 2, 270))
+            # over the subtitle, clear of the menu below it (its first button: Continue)
+            toast.draw(surface, look, (SCREEN_SIZE[0] // 2, MENU_TOP - 20))
 
     def _draw_logo(self, surface: pygame.Surface) -> None:
         look, p = self.app.look, PALETTE

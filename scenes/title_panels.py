@@ -57,21 +57,21 @@ class TitleSides:
             "daily.easy",
             lambda: play_daily(app, "E"),
             style="green",
-            size=9,
+            size=10,
         )
         self.daily_classic = Button(
             pygame.Rect(x, SIDE_TOP + 84 + BUTTON_H + 12, width, BUTTON_H),
             "daily.classic",
             lambda: play_daily(app, "C"),
             style="orange",
-            size=9,
+            size=10,
         )
         self.round = Button(
             pygame.Rect(LEFT_X, SIDE_TOP + 300, SIDE_W, BUTTON_H),
             "title.round",
             self.open_round,
             style="cyan",
-            size=9,
+            size=10,
         )
         self.left = Menu([self.daily_easy, self.daily_classic, self.round])
         self.stats = Button(
@@ -79,7 +79,7 @@ class TitleSides:
             "title.stats",
             self.open_stats,
             style="cyan",
-            size=9,
+            size=10,
         )
         self.right = Menu([self.stats])
         from scenes.highscores import HighScoreTicker
@@ -126,11 +126,16 @@ class TitleSides:
         if kind in (Kind.LEFT, Kind.RIGHT):
             step = -1 if kind is Kind.LEFT else 1
             self.focus(max(-1, min(1, self.column + step)))
+            for menu in self.menus.values():
+                menu.unhover()  # the keys lead now: one highlight, the focus
             return True
         if intent.pos is not None:
             for column in (-1, 1):
                 menu = self.menus[column]
-                if menu.handle(intent) and kind is Kind.CLICK:
+                used = menu.handle(intent)
+                if menu.pointed:  # the pointer moved onto this column: the focus follows
+                    self.focus(column)
+                if used and kind is Kind.CLICK:
                     self.focus(column)
                     return True
             if kind is Kind.CLICK and any(b.hit(intent.pos) for b in self.centre.buttons):

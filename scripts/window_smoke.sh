@@ -11,8 +11,12 @@ PYTHON=${1:-$ROOT/.venv/bin/python}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/golf-window-smoke.XXXXXX")
 APP=""
 cleanup() {
-    [[ -n "$APP" ]] && kill "$APP" 2>/dev/null || true
-    rm -rf "$WORK"
+    if [[ -n "$APP" ]]; then
+        kill "$APP" 2>/dev/null || true
+        wait "$APP" 2>/dev/null || true  # gone before its folders are removed
+    fi
+    # the game's solver processes may still be writing their last lines a moment longer
+    rm -rf "$WORK" 2>/dev/null || { sleep 1; rm -rf "$WORK"; } || true
 }
 trap cleanup EXIT
 
@@ -46,4 +50,25 @@ sleep 1
 alive "after drawing with the keyboard"
 shot drawn
 cmp -s "$WORK/game.png" "$WORK/drawn.png" && { echo "FAIL drawing changed nothing on screen"; exit 1; }
-echo "ok   the real window opened, dealt and drew"
+# A smaller window shows the whole table scaled down; a click on the stock, at its place in the
+# scaled picture, draws.
+xdotool windowsize --sync "$WID" 900 600
+sleep 1.5
+shot small
+read -r SX SY < <("$PYTHON" -c "
+from scenes.core.viewport import Viewport
+from scenes.solitaire.layout import stock_rect
+print(*Viewport((900, 600)).to_window(stock_rect().center))")
+xdotool mousemove --window "$WID" 5 5
+sleep 0.3
+xdotool mousemove --window "$WID" "$SX" "$SY" click 1
+sleep 1.5
+alive "after clicking the stock in a 900x600 window"
+shot small_drawn
+# the clock ticks on screen: the game's own record says whether the click drew
+DRAWS=$("$PYTHON" -c "
+import json, pathlib, sys
+saved = next(pathlib.Path(sys.argv[1]).rglob('autosave.json'))
+print(json.loads(saved.read_text())['actions'].count('draw'))" "$WORK/data")
+(( DRAWS == 2 )) || { echo "FAIL a click on the stock at 900x600 did not draw ($DRAWS draws)"; exit 1; }
+echo "ok   the real window opened, dealt and drew, and drew again by a click at 900x600"

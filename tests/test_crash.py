@@ -178,7 +178,10 @@ def test_a_long_report_path_is_cut_into_lines_that_keep_every_character() -> Non
 
 def test_a_save_that_fails_is_in_the_log_file(tmp_path: Path) -> None:
     (tmp_path / "data").mkdir()
-    (tmp_path / "data" / "autosave.json").mkdir()  # nothing can replace a directory
+    # nothing can replace a directory: not the file, nor the pending file the game goes to
+    # while the file cannot be read
+    (tmp_path / "data" / "autosave.json").mkdir()
+    (tmp_path / "data" / "autosave.json.pending").mkdir()
     done = program(tmp_path, "play", "--config-dir", str(tmp_path / "config"),
                    "--autoplay", "5", "--frames", "60")
     assert done.returncode == 0, done.stderr

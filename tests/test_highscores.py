@@ -56,6 +56,8 @@ def test_initials_are_three_letters_digits_or_spaces(text: str, expected: str) -
         ("AB!", "character", "lettres A–Z"),
         ("ÉLO", "character", "lettres A–Z"),
         ("A\tB", "character", "lettres A–Z"),
+        ("AſB", "character", "lettres A–Z"),  # upper() would read it as ASB
+        ("ıAB", "character", "lettres A–Z"),  # dotless i, raised to I
         ("   ", "blank", "espaces"),
     ],
 )

@@ -12,6 +12,7 @@ from a future version.
 from __future__ import annotations
 
 import json
+import os
 import random
 from collections.abc import Callable
 from datetime import date
@@ -157,8 +158,16 @@ def test_a_hostile_file_is_survived(
                 raise PermissionError(13, "Permission denied", str(self))
             return real_read(self)
 
+        real_os_open = os.open
+
+        def refuse_os_open(path: object, flags: int, *args: int, **kwargs: object) -> int:
+            if Path(str(path)) == target and not flags & (os.O_WRONLY | os.O_RDWR):
+                raise PermissionError(13, "Permission denied", str(path))
+            return real_os_open(path, flags, *args, **kwargs)  # type: ignore[arg-type]
+
         monkeypatch.setattr(Path, "open", refuse_open)
         monkeypatch.setattr(Path, "read_bytes", refuse_read)
+        monkeypatch.setattr(os, "open", refuse_os_open)
 
     driver = driver_for(tmp_path)  # the window opens on the title
     texts = toast_texts(driver)

@@ -109,10 +109,32 @@ def test_quitting_keeps_the_game_and_does_not_count_it(tmp_path: Path) -> None:
     assert list(after.top.saved.actions) == list(before.table.game.log)
 
 
-def test_leaving_the_game_removes_the_autosave(tmp_path: Path) -> None:
+def test_back_to_the_title_keeps_the_game_for_continue(tmp_path: Path) -> None:
+    before = start(tmp_path, "d d 1 d u 2")
+    table = before.table
+    game = table.game
+    expected = (game.code, list(game.log), game.position, game.moves, game.undo_depth)
+    before.key(pygame.K_ESCAPE)  # the pause menu; its last button: back to the title
+    before.frames(2)
+    menu = before.top
+    assert menu is not None and menu.menu.buttons[-1].key == "over.title"  # type: ignore[attr-defined]
+    before.click(menu.menu.buttons[-1].rect.center)  # type: ignore[attr-defined]
+    before.frames(20)
+    title = before.top
+    assert isinstance(title, TitleScene) and title.menu.buttons[0].key == "title.continue"
+    assert any(t.text == before.app.texts("title.game_kept") for t in title.toasts)
+    assert dict(before.app.records.stats.rule_sets) == {}  # not counted as abandoned
+    before.key(pygame.K_RETURN, text="\r")
+    before.frames(3)
+    got = before.table.game
+    assert before.table is not table
+    assert (got.code, list(got.log), got.position, got.moves, got.undo_depth) == expected
+
+
+def test_a_new_game_replaces_the_autosave(tmp_path: Path) -> None:
     before = start(tmp_path, "d 1")
     assert (tmp_path / "data" / "autosave.json").exists()
-    before.app.flow.to_title()
+    before.app.flow.start_game(Game.new(5, CLASSIC))
     before.frames(3)
     assert not (tmp_path / "data" / "autosave.json").exists()
     after = relaunch(tmp_path)
@@ -233,9 +255,13 @@ def test_autoplay_plays_the_real_program_and_continue_restores_its_game(tmp_path
 
 def test_an_autosave_that_cannot_be_written_is_told_once(tmp_path: Path) -> None:
     (tmp_path / "data").mkdir()
-    (tmp_path / "data" / "autosave.json").mkdir()  # nothing can replace a directory
+    # nothing can replace a directory: not the file, and not the pending file where the game
+    # goes while the file cannot be read
+    (tmp_path / "data" / "autosave.json").mkdir()
+    (tmp_path / "data" / "autosave.json.pending").mkdir()
     driver = start(tmp_path, "d d d")
     assert len(driver.table.game.log) == 3  # the game plays on
-    notices = [n for n in driver.app.records.notices if n.file == "autosave.json"]
-    assert len(notices) == 1 and notices[0].kind == "unwritable"
-    assert "could not be saved" in notices[0].text("en")
+    # told at once, over the table (not kept for the next title screen), and once only
+    told = [t.text for t in driver.loop.told if "could not be saved" in t.text]
+    assert len(told) == 1 and "autosave.json" in told[0], told
+    assert not driver.app.records.notices

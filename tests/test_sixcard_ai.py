@@ -105,12 +105,18 @@ def test_hidden_cards_never_reach_a_decision() -> None:
     assert changed > 350  # the twins really differ in their hidden cards
 
 
+def shown_up(state: State, seat: int, other: int) -> int:
+    """The face-up cards of ``other`` that ``seat`` may see: none of another seat's opening
+    choices while the opening lasts (they are made "simultaneously")."""
+    return state.up[other] if state.phase != "opening" or other == seat else 0
+
+
 def test_a_view_shows_no_face_down_card_of_another_seat_nor_the_stock() -> None:
     for state in decision_states(100):
         for seat in range(state.players):
             view = seat_view(state, seat)
             for s, grid in enumerate(view.grids):
-                known = state.up[s] | (state.peeked[s] if s == seat else 0)
+                known = shown_up(state, seat, s) | (state.peeked[s] if s == seat else 0)
                 for i, c in enumerate(grid):
                     assert (c is not None) == bool(known >> i & 1)
             if state.drawn_from == "stock" and state.to_move != seat:
@@ -148,7 +154,7 @@ def test_card_counting_sees_exactly_the_cards_hidden_from_the_seat() -> None:
         assert seat is not None
         hidden = list(state.stock)
         for s, grid in enumerate(state.grids):
-            known = state.up[s] | (state.peeked[s] if s == seat else 0)
+            known = shown_up(state, seat, s) | (state.peeked[s] if s == seat else 0)
             hidden.extend(c for i, c in enumerate(grid) if not known >> i & 1)
         dist = unseen(seat_view(state, seat))
         for r in range(14):

@@ -34,6 +34,7 @@ from scenes.sixcard import autosave as sixautosave
 from scenes.sixcard.overlays import ScoreboardScene, SixPauseMenu
 from scenes.sixcard.setup import KINDS, SPEEDS, SixSetup, SixSetupScene
 from scenes.sixcard.table import SixTableScene
+from scenes.title import TitleScene
 from tests.ui_driver import Driver, make_driver
 
 NAME = SIX_AUTOSAVE_DOCUMENT.name
@@ -359,16 +360,24 @@ def test_the_window_closing_keeps_the_game(tmp_path: Path) -> None:
     assert saved is not None and saved.state() == table.state
 
 
-def test_quitting_to_the_title_from_the_pause_menu_removes_it(tmp_path: Path) -> None:
+def test_going_to_the_title_from_the_pause_menu_keeps_it_for_continue(tmp_path: Path) -> None:
     driver = _driver(tmp_path)
     table = _sit(driver)
     _play_table(driver, table, 8)
-    assert (tmp_path / "data" / NAME).exists()
+    expected, log = table.state, list(table.match.log)
     menu = _pause_menu(driver, table)
     menu.menu.buttons[-1].activate()  # Title
     _step(driver, 3)
-    assert not (tmp_path / "data" / NAME).exists()
-    assert _open_setup(_driver(tmp_path)).saved is None
+    title = driver.app.scenes.top
+    assert isinstance(title, TitleScene)
+    assert title.menu.buttons[0].key == "title.continue"
+    assert any(t.text == driver.app.texts("title.game_kept") for t in title.toasts)
+    driver.key(pygame.K_RETURN, text="\r")  # Continue has the focus
+    _step(driver, 3)
+    restored = _table(driver)
+    assert restored is not table
+    assert restored.state == expected and restored.match.log == log
+    assert _open_setup(_driver(tmp_path)).saved is not None  # the setup offers it too
 
 
 def test_a_new_deal_from_the_pause_menu_replaces_it(tmp_path: Path) -> None:
@@ -453,9 +462,11 @@ def test_a_hostile_file_shows_a_notice_and_the_game_still_starts(tmp_path: Path,
     other = data / AUTOSAVE_DOCUMENT.name
     kept = other.read_bytes()
     driver = _driver(tmp_path)
+    title = driver.app.scenes.top  # the title looks for every game left in play: it tells
+    assert isinstance(title, TitleScene)
+    assert any("saved six-card game" in t.text for t in title.toasts)
     setup = _open_setup(driver)
     assert setup.saved is None and setup.buttons[0].key == "six.setup.start"
-    assert any("saved six-card game" in t.text for t in setup.toasts)
     assert (data / f"{NAME}.corrupt-1").exists() and not (data / NAME).exists()
     assert other.read_bytes() == kept
     _step(driver, 3)
@@ -467,13 +478,18 @@ def test_a_hostile_file_shows_a_notice_and_the_game_still_starts(tmp_path: Path,
 
 def test_an_autosave_that_cannot_be_written_is_told_once(tmp_path: Path) -> None:
     (tmp_path / "data").mkdir()
-    (tmp_path / "data" / NAME).mkdir()  # nothing can replace a directory
+    # nothing can replace a directory: not the file, nor the pending file the game goes to
+    # while the file cannot be read (the title reads it at start)
+    (tmp_path / "data" / NAME).mkdir()
+    (tmp_path / "data" / (NAME + ".pending")).mkdir()
     driver = _driver(tmp_path)
     table = _sit(driver)
     _play_table(driver, table, 8)
     assert len(table.match.log) >= 8  # the game plays on
-    notices = [n for n in driver.app.records.notices if n.file == NAME]
-    assert len(notices) == 1 and notices[0].kind == "unwritable"
+    # told at once over the table (not kept for the next title screen), and once only
+    told = [t.text for t in driver.loop.told if NAME in t.text]
+    assert len(told) == 1 and "could not be saved" in told[0], told
+    assert not driver.app.records.notices
 
 
 def test_action_tokens_in_the_file_are_the_replay_tokens(tmp_path: Path) -> None:

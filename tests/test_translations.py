@@ -70,7 +70,7 @@ def test_plural_forms_follow_each_language() -> None:
     assert text("fr", "describe.cards", count=1) == "1 carte"
     assert text("fr", "describe.cards", count=2) == "2 cartes"
     assert text("en", "replays.count", count=1).startswith("1 replay ")
-    assert text("fr", "replays.count", count=3).startswith("3 rediffusions ")
+    assert text("fr", "replays.count", count=3).startswith("3 parties enregistrées ")
     assert translations.is_plural("replays.count") and not translations.is_plural("hud.score")
 
 

@@ -18,9 +18,10 @@ import pytest
 
 from golf.solitaire.session import Game
 from scenes.core import widgets
-from scenes.core.look import BACK, CARD_H, CARD_W, SCREEN_SIZE, SHADOW_OFFSET
+from scenes.core.look import BACK, CARD_H, CARD_W, PALETTE, SCREEN_SIZE, SHADOW_OFFSET
 from scenes.core.sprites import CardSprite
 from scenes.core.widgets import Button, draw_button
+from scenes.solitaire.layout import STOCK_POS, WASTE_POS
 from scenes.solitaire.table import TableScene as GameScene
 from tests.ui_driver import WIN_CODE, WIN_LINE, Driver, make_driver, token_key
 
@@ -301,3 +302,32 @@ def test_faces_are_drawn_ahead_the_dealt_cards_first(ui: Driver) -> None:
         if not dealt <= before:
             assert new <= dealt
     assert dealt <= art._faces.keys()
+
+
+def test_a_card_in_flight_passes_over_the_waste_label(ui: Driver) -> None:
+    """The labels on the felt lie under the cards in the air (the win's cascade flies over
+    "Waste"), not over them."""
+    ui.app.flow.start_game(Game.from_code(WIN_CODE))
+    ui.settle()
+    table = ui.table
+    look, texts = ui.app.look, ui.app.texts
+    label = look.type.render(texts("game.waste"), 8, PALETTE.label)
+    place = label.get_rect(midtop=(WASTE_POS[0] + CARD_W // 2, STOCK_POS[1] + CARD_H + 10))
+    screen = pygame.display.get_surface()
+
+    def label_ink() -> int:
+        table.draw(screen)
+        area = screen.subsurface(place)
+        ink = PALETTE.label
+        return sum(
+            area.get_at((x, y))[:3] == ink
+            for x in range(area.get_width())
+            for y in range(area.get_height())
+        )
+
+    assert label_ink() > 0
+    card = table.game.position.columns[0][-1]
+    sprite = table.sprites[card]
+    sprite.move_to(0, 0, 10.0)  # a long flight, caught over the label
+    sprite.pos = pygame.Vector2(place.centerx - CARD_W // 2, place.centery - CARD_H // 2)
+    assert label_ink() == 0

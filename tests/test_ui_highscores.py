@@ -11,8 +11,9 @@ import pytest
 
 from golf.solitaire.highscores import Entry, HighScores, add_score
 from golf.solitaire.session import Game
+from scenes.core.look import PIXEL
 from scenes.highscores import HighScoresScene, HighScoreTicker, InitialsScene
-from scenes.solitaire.dialogs import GameOverScene
+from scenes.solitaire.dialogs import SLIDE_SECONDS, GameOverScene
 from tests.ui_driver import DAY, WIN_CODE, WIN_LINE, Driver, make_driver
 
 
@@ -54,6 +55,16 @@ def test_initials_typed_on_the_keyboard_enter_the_table(ui: Driver, tmp_path: Pa
     ui.key(pygame.K_ESCAPE)  # back to the result
     ui.frames(3)
     assert isinstance(ui.top, GameOverScene)
+
+
+def test_letters_outside_ascii_typed_as_initials_are_not_folded_onto_others(ui: Driver) -> None:
+    """ſ and ı would become S and I through upper(): they are not initials; the cursor stays."""
+    entry = _win(ui)
+    ui.type("ſ")
+    ui.type("ı")
+    assert entry.cursor == 0
+    ui.type("s")
+    assert entry.initials.startswith("S") and entry.cursor == 1
 
 
 def test_game_keys_typed_as_initials_do_not_act_on_the_game(ui: Driver) -> None:
@@ -168,3 +179,16 @@ def test_the_title_ticker_turns_through_the_tables(ui: Driver) -> None:
     ticker.update(5.0)
     assert ticker.key == "easy"
     ticker.draw(ui.app.screen)
+
+
+def test_no_edge_of_the_game_over_panel_shows_around_the_initials(tmp_path: Path) -> None:
+    """The initials open over the game-over panel while it still slides in: it ends its slide
+    when covered, and the initials' panel hides all of it (its drop shadow too)."""
+    ui = make_driver(tmp_path / "data", tmp_path, animation="normal")
+    entry = _win(ui)
+    over = ui.app.scenes.stack[-2]
+    assert isinstance(over, GameOverScene)
+    assert over.opened >= SLIDE_SECONDS  # drawn where it rests, not 40 pixels higher
+    size = (over.panel.width + 2 * PIXEL, over.panel.height + 2 * PIXEL)
+    drawn = pygame.Rect(over.panel.topleft, size)
+    assert entry.panel.contains(drawn)

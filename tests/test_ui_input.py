@@ -104,6 +104,7 @@ def test_typed_text_arrives_as_text() -> None:
         (pygame.CONTROLLER_BUTTON_DPAD_DOWN, Kind.DOWN),
         (pygame.CONTROLLER_BUTTON_A, Kind.CONFIRM),
         (pygame.CONTROLLER_BUTTON_B, Kind.UNDO),
+        (pygame.CONTROLLER_BUTTON_X, Kind.DRAW),
         (pygame.CONTROLLER_BUTTON_START, Kind.MENU),
     ],
 )

@@ -151,6 +151,32 @@ def test_a_round_left_mid_hole_is_resumed_by_a_new_window(ui: Driver, tmp_path: 
     assert resumed.round.results[0].strokes == GREEDY_STROKES[0]
 
 
+def test_back_to_the_title_during_a_hole_offers_continue(ui: Driver, tmp_path: Path) -> None:
+    setup = _open_round_setup_by_keys(ui)
+    setup.start()
+    ui.settle()
+    table = ui.table
+    assert isinstance(table, RoundGameScene)
+    for _ in range(3):
+        ui.act(table.game.legal_actions()[0])
+    log, position = list(table.game.log), table.game.position
+    ui.key(pygame.K_ESCAPE)
+    ui.frames(2)
+    menu = ui.top
+    assert isinstance(menu, RoundPauseMenu)
+    ui.click(next(b for b in menu.menu.buttons if b.key == "round.leave").rect.center)
+    ui.settle()
+    title = ui.top
+    assert isinstance(title, TitleScene) and title.menu.buttons[0].key == "title.continue"
+    assert any(t.text == ui.app.texts("title.game_kept") for t in title.toasts)
+    ui.key(pygame.K_RETURN)  # Continue has the focus
+    ui.settle()
+    resumed = ui.top
+    assert isinstance(resumed, RoundGameScene) and resumed is not table
+    assert resumed.round.hole == 1
+    assert resumed.game.position == position and list(resumed.game.log) == log
+
+
 def test_quitting_the_window_during_a_hole_keeps_the_round(ui: Driver, tmp_path: Path) -> None:
 
     setup = _open_round_setup_by_keys(ui)
@@ -252,3 +278,20 @@ def test_the_scorecard_speaks_french(tmp_path: Path) -> None:
     assert isinstance(card, ScorecardScene)
     assert card.headline()[0] == "Trou 1 : Birdie !"
     assert card.summary().startswith("Total 4 pour un par de 5 (-1)")
+
+
+def test_every_scorecard_column_has_a_heading_and_they_share_the_width(ui: Driver) -> None:
+    setup = _open_round_setup_by_keys(ui)
+    setup.start()
+    ui.settle()
+    _play_hole_greedily(ui)
+    card = ui.top
+    assert isinstance(card, ScorecardScene)
+    for show_code in (True, False):
+        columns = card._columns(show_code, 1000)
+        assert all(heading for heading, _ in columns)
+        assert "Result" in [heading for heading, _ in columns]
+        widths = [width for _, width in columns]
+        assert sum(widths) == 1000 - 24
+        # the room left over is shared out: no column is wider than the deal's plus its share
+        assert max(widths) <= 250 + (1000 - 24) // len(columns)

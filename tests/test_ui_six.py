@@ -526,11 +526,12 @@ def test_escape_opens_the_pause_menu_and_back_to_the_title(ui: UI) -> None:
 
 
 # ----------------------------------------------------------------- layout and texts
-@pytest.mark.parametrize("rows_columns", [(2, 2), (2, 3), (3, 3)])
+@pytest.mark.parametrize("rows_columns", [(2, 1), (2, 2), (2, 3), (3, 3)])
 def test_the_board_never_overlaps_itself_for_any_table(rows_columns: tuple[int, int]) -> None:
     rows, columns = rows_columns
     screen = pygame.Rect((0, 0), SCREEN_SIZE)
-    for players in range(2, 7):
+    high = 8 if rows * columns == 4 else 7  # the 4-card game seats up to 7
+    for players in range(2, high):
         for viewer in range(players):
             board = Board(players, rows, columns, viewer)
             assert sorted(board.spots) == list(range(players))
@@ -623,13 +624,17 @@ def test_setup_texts_stay_in_their_place(tmp_path: Path, lang: str) -> None:
     for row in [*scene.left, *scene.right]:
         width = look.type.font(10, "bold").size(texts(row.key))[0] * PIXEL
         assert row.rect.left + 12 + width < row.value_rect().left, texts(row.key)
-    lines = scene._summary_lines()
-    assert " ".join(lines).split() == texts("six.setup.summary").split()
-    for line in lines:
-        width = look.type.font(7, "bold").size(line)[0] * PIXEL
-        assert scene.left[0].rect.left + width <= scene.right[0].rect.left, line
-    bottom = scene.summary_y + 4 + 18 * len(lines)
-    assert bottom <= min(button.rect.top for button in scene.buttons)
+    for grid in (6, 4, 9, 2):  # the rules in brief end with what the chosen grid is
+        scene._rule("grid")(grid)
+        lines = scene._summary_lines()
+        brief = texts("six.setup.summary").split() + texts(f"six.grid_about.{grid}").split()
+        assert " ".join(lines).split() == brief
+        for line in lines:
+            width = look.type.font(7, "bold").size(line)[0] * PIXEL
+            assert scene.left[0].rect.left + width <= scene.right[0].rect.left, line
+        bottom = scene.summary_y + 4 + 18 * len(lines)
+        assert bottom <= min(button.rect.top for button in scene.buttons), grid
+    assert scene.panel.bottom <= SCREEN_SIZE[1]
     pygame.event.clear()
 
 

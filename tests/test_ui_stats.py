@@ -19,8 +19,8 @@ from scenes.core.widgets import TOAST_WIDTH
 from scenes.highscores import InitialsScene
 from scenes.solitaire.dialogs import GameOverScene
 from scenes.solitaire.game import GameScene
-from scenes.stats_screen import CHART, ConfirmReset, StatsScene, chart_bars
-from scenes.title import TitleScene
+from scenes.stats_screen import CHART, ConfirmReset, StatsScene, chart_bars, figure_text
+from scenes.title import RAIN_BOTTOM, TitleScene
 from scenes.title_panels import TitleSides
 from tests.ui_driver import DAY, WIN_CODE, WIN_LINE, Driver, make_driver
 
@@ -48,8 +48,8 @@ def test_statistics_survive_a_restart(ui: Driver, tmp_path: Path) -> None:
     assert (figures.played, figures.won, figures.best_score, figures.perfect) == (1, 1, 350, 1)
     ui.key(pygame.K_RETURN)  # New game: a fresh deal, nothing played yet
     ui.settle()
-    ui.key(pygame.K_SPACE, text=" ")  # one draw, then back to the title: an abandoned game
-    ui.app.flow.to_title()
+    ui.key(pygame.K_SPACE, text=" ")  # one draw, then a new game: an abandoned game
+    ui.app.flow.start_game(Game.new(5, EASY))  # (back to the title would keep it to continue)
     ui.settle()
     again = make_driver(tmp_path / "data", tmp_path)
     figures = again.app.records.stats.get("easy")
@@ -64,6 +64,25 @@ def test_statistics_survive_a_restart(ui: Driver, tmp_path: Path) -> None:
     assert tiles["Won"] == "1"
     assert tiles["Win rate"] == "50 %"
     assert tiles["Best score"] == "350"
+    assert tiles["Average score"] == "175"  # (350 + 0) / 2: a whole figure, no ".0"
+
+
+@pytest.mark.parametrize(
+    ("value", "lang", "digits", "shown"),
+    [
+        (175.0, "en", 1, "175"),
+        (175.0, "fr", 1, "175"),
+        (172.5, "en", 1, "172.5"),
+        (172.5, "fr", 1, "172,5"),
+        (3.96, "fr", 1, "4"),
+        (66.666, "en", 0, "67"),
+        (None, "en", 1, "–"),
+    ],
+)
+def test_figures_show_a_decimal_only_when_it_says_something(
+    value: float | None, lang: str, digits: int, shown: str
+) -> None:
+    assert figure_text(value, lang, digits) == shown
 
 
 def test_a_game_left_before_any_action_is_not_counted(ui: Driver) -> None:
@@ -100,9 +119,9 @@ def test_the_statistics_screen_opens_from_the_title_by_keys(ui: Driver) -> None:
     ui.settle()
     screen = ui.top
     assert isinstance(screen, StatsScene)
-    assert screen.key == "classic"  # the default rules of the options
-    ui.key(pygame.K_LEFT)
-    assert screen.key == "easy"
+    assert screen.key == "easy"  # the default rules of the options (Easy, as the seeds say)
+    ui.key(pygame.K_RIGHT)
+    assert screen.key == "classic"
     ui.key(pygame.K_ESCAPE)
     ui.settle()
     assert isinstance(ui.top, TitleScene)
@@ -268,3 +287,21 @@ def test_a_long_notice_is_wrapped_to_fit_the_screen(tmp_path: Path) -> None:
     text = toast._text(ui.app.look)
     assert text.get_width() <= TOAST_WIDTH
     assert text.get_height() >= 2 * one_line.get_height()
+
+
+def test_the_titles_falling_cards_never_cover_the_help_line(ui: Driver) -> None:
+    title = ui.top
+    assert isinstance(title, TitleScene)
+    screen = pygame.display.get_surface()
+    title.rain = []
+    title.draw(screen)
+    bare = pygame.image.tobytes(screen.subsurface((0, RAIN_BOTTOM, 1280, 720 - RAIN_BOTTOM)), "RGB")
+    # a face-up card falling right across the help line at the bottom
+    title.rain = [[0.0, 100.0, float(RAIN_BOTTOM - 60), 0.0, 1.0]]
+    title.draw(screen)
+    shown = pygame.image.tobytes(screen.subsurface((0, RAIN_BOTTOM, 1280, 720 - RAIN_BOTTOM)), "RGB")
+    above = screen.get_at((150, RAIN_BOTTOM - 30))
+    title.rain = []
+    title.draw(screen)
+    assert screen.get_at((150, RAIN_BOTTOM - 30)) != above  # the card shows above the line
+    assert shown == bare

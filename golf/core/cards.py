@@ -101,6 +101,10 @@ def parse_card(text: str) -> int:
     Raises ``ValueError`` with the expected form. ``JK`` is the first joker, ``JK2`` the
     second.
     """
+    # ASCII and the four suit signs only: upper() would fold other letters onto ASCII ones
+    # ("Qſ" would read as QS).
+    if any(not ch.isascii() and ch not in "♣♦♥♠" for ch in text.strip()):
+        raise ValueError(f"{text!r} is not a card (only A-Z, 0-9 and the suits ♣♦♥♠ are read)")
     t = text.strip().upper()
     if t in ("JK", "JK1", "JOKER"):
         return JOKERS[0]

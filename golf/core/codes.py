@@ -5,15 +5,21 @@ The solitaire's ``GO1-E-AAAAAAA`` (``golf.solitaire.codes``) and the six-card ga
 ``G6-4-AAAAAAA`` (``golf.sixcard.codes``) write the deal number the same way: base 26 with
 ``A`` = 0, most significant first. Each game brings its own prefix, rule letters and variant
 part; a :class:`CodeError` subclass names the game and the form it expects, in every language.
+
+Codes, like the action tokens of replay files (:func:`ascii_only`), are ASCII: Unicode's case
+mapping would read other letters as theirs (the long s as S, the Kelvin sign as k).
 """
 
 from __future__ import annotations
 
 import re
-from typing import ClassVar, Final
+from collections.abc import Callable
+from typing import ClassVar, Final, TypeVar
 
 from golf.core.deal import MAX_DEAL
 from golf.core.translations import text as translated
+
+T = TypeVar("T")
 
 DIGITS: Final = 7
 """How many letters write a deal number (26**7 deals)."""
@@ -70,10 +76,27 @@ class CodeError(ValueError):
     @classmethod
     def matched(cls, text: object, pattern: re.Pattern[str]) -> re.Match[str]:
         """``text`` trimmed and in capitals, matched whole against a game's ``pattern``; raises
-        this error when it is not text or does not match."""
+        this error when it is not text, holds a character that is not ASCII, or does not
+        match."""
         if not isinstance(text, str):
             raise cls(repr(text), "code.reason.not_text")
-        match = pattern.fullmatch(text.strip().upper())
+        trimmed = text.strip()
+        if not trimmed.isascii():
+            # before the capitals: Unicode makes the long s (U+017F) an S, the dotless i an I
+            raise cls(text, "code.reason.not_ascii")
+        match = pattern.fullmatch(trimmed.upper())
         if match is None:
             raise cls(text)
         return match
+
+
+def ascii_only(parse: Callable[[str], T]) -> Callable[[str], T]:
+    """``parse`` (a reader of tokens that folds case, such as an action's) for ASCII text only:
+    any other text is a ``ValueError`` before Unicode's case mapping can make it ASCII."""
+
+    def ascii_parse(token: str) -> T:
+        if not token.isascii():
+            raise ValueError(f"{token[:40]!r} holds a character that is not ASCII")
+        return parse(token)
+
+    return ascii_parse

@@ -19,6 +19,9 @@ from typing import Final, NoReturn
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from golf.core.fileio import read_bounded
+from golf.core.messages import one_line
+
 T: Final = "tag:yaml.org,2002:"
 STR: Final = T + "str"
 KNOWN_TAGS: Final = frozenset(
@@ -66,9 +69,9 @@ def compose(text: str, name: str, empty: str) -> Node:
         mark = e.problem_mark or e.context_mark
         line = mark.line + 1 if mark is not None else None
         problem = e.problem or e.context or "error"
-        raise ReplayError(name, "", f"not valid YAML: {problem}", line) from None
-    except yaml.YAMLError as e:
-        raise ReplayError(name, "", f"not valid YAML: {e}") from None
+        raise ReplayError(name, "", f"not valid YAML: {one_line(problem)}", line) from None
+    except yaml.YAMLError as e:  # libyaml's reader spans two lines: every error is one
+        raise ReplayError(name, "", f"not valid YAML: {one_line(str(e))}") from None
     except RecursionError:
         raise ReplayError(name, "", "not valid YAML: nested too deeply") from None
     if node is None:
@@ -111,10 +114,10 @@ def read_text(path: str | os.PathLike[str], max_bytes: int) -> str:
     name = str(path)
     try:
         size = p.stat().st_size
-        if size > max_bytes:
+        if size > max_bytes and p.is_file():
             raise ReplayError(name, "", f"the file is {size:,} bytes, more than {max_bytes:,}")
-        with p.open("rb") as f:
-            raw = f.read(max_bytes + 1)
+        # a regular file only, opened without blocking: a FIFO never hangs the reader
+        raw = read_bounded(p, max_bytes)
     except OSError as e:
         raise ReplayError(name, "", f"cannot be read ({e.strerror or e})") from None
     if len(raw) > max_bytes:

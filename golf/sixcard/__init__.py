@@ -1,4 +1,5 @@
-"""Six-card Golf: the 2–6 player card game scored like golf, and its computer opponents.
+"""Six-card Golf: the 2–7 player card game (as the grid allows) scored like golf, and its
+computer opponents.
 
 Pure Python and deterministic like the solitaire engine: ``rules`` (switches and scoring),
 ``codes`` (``G6-…`` game codes), ``actions`` (the one action vocabulary), ``game`` (states and

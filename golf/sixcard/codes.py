@@ -1,6 +1,6 @@
 """Six-card Golf game codes: ``G6-P-LLLLLLL`` and an optional variant part.
 
-``G6`` is the format, ``P`` the number of players (2–6), ``LLLLLLL`` seven letters A–Z giving
+``G6`` is the format, ``P`` the number of players (2–7, as the grid allows), ``LLLLLLL`` seven letters A–Z giving
 the deal number ``n`` in base 26 (``AAAAAAA`` = 0), most significant first — the same letters
 as the solitaire's codes. The deal number fixes the deck order of every hole (see
 ``golf.sixcard.game.hole_deck``) and the first dealer, so a code fixes the whole game.
@@ -9,7 +9,7 @@ The variant part is ``V`` followed by the letters of the switches that differ fr
 standard game, always in this order:
 
 ====== ==========================================================
-``4``  four-card grid (2 × 2); ``9`` nine-card grid (3 × 3)
+``4``  four-card grid (2 × 2); ``9`` nine-card grid (3 × 3); ``2`` two-card grid (2 × 1)
 ``P``  peek at 2 cards instead of turning them up
 ``K``  knock
 ``N``  no jokers
@@ -17,13 +17,16 @@ standard game, always in this order:
 ``D``  double deck for any number of players
 ``T``  twos worth −2
 ``R``  row cancellation
+``M``  a matching pair in a line of three cancels (not only three alike)
 ``H``  18 holes
 ``S``  ties shared (no sudden-death play-off)
+``C``  the first dealer is chosen by a cut (else seat ``n mod players`` deals first)
 ====== ==========================================================
 
 So ``G6-4-AAAAAAB`` is the standard game for 4 players and ``G6-3-AAAAAAB-V9K`` the
 nine-card grid with knocking for 3. A code of the standard rules is always written with three
-parts; a three-part code never implies a variant.
+parts; a three-part code never implies a variant. The letters ``2``, ``M`` and ``C`` came
+after the others, so every older code keeps its meaning.
 """
 
 from __future__ import annotations
@@ -39,7 +42,7 @@ from golf.sixcard.rules import MAX_PLAYERS, MIN_PLAYERS, STANDARD, SixRules
 
 EXPECTED_FORM: Final = text("en", "code.sixcard.expected")
 _CODE_RE: Final = re.compile(r"G6-([0-9])-([A-Z]{7})(?:-(V[A-Z0-9]*))?")
-_VARIANT_RE: Final = re.compile(r"V([49]?)(P?)(K?)(N?)(J?)(D?)(T?)(R?)(H?)(S?)")
+_VARIANT_RE: Final = re.compile(r"V([249]?)(P?)(K?)(N?)(J?)(D?)(T?)(R?)(M?)(H?)(S?)(C?)")
 
 
 class SixCodeError(CodeError):
@@ -63,7 +66,7 @@ def variant_part(rules: SixRules) -> str:
     """``V`` and the letters of the switches that differ from the standard game."""
     return "V" + "".join(
         (
-            "4" if rules.grid == 4 else "9" if rules.grid == 9 else "",
+            "" if rules.grid == 6 else str(rules.grid),
             "P" if rules.peek else "",
             "K" if rules.knock else "",
             "" if rules.jokers else "N",
@@ -71,15 +74,18 @@ def variant_part(rules: SixRules) -> str:
             "D" if rules.double_deck else "",
             "T" if rules.twos_negative else "",
             "R" if rules.row_cancel else "",
+            "M" if rules.pairs else "",
             "H" if rules.holes == 18 else "",
             "S" if rules.ties == "shared" else "",
+            "C" if rules.cut else "",
         )
     )
 
 
 def format_code(number: int, players: int, rules: SixRules = STANDARD) -> str:
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {players}")
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS or not rules.seats_players(players):
+        low, high = rules.player_range()
+        raise ValueError(f"a {rules.grid}-card game is for {low} to {high} players, not {players}")
     base = f"G6-{players}-{letters(number)}"
     return base if rules == STANDARD else f"{base}-{variant_part(rules)}"
 
@@ -99,22 +105,36 @@ def parse_code(text: str) -> SixCode:
         )
     number = number_of(digits)
     assert number < MAX_DEAL
-    if variant is None:
-        return SixCode(number, players, STANDARD)
+    rules = STANDARD if variant is None else _variant_rules(text, variant)
+    if not rules.seats_players(players):
+        low, high = rules.player_range()
+        raise SixCodeError(
+            text,
+            "code.sixcard.grid_players",
+            players=players,
+            grid=rules.grid,
+            low=low,
+            high=high,
+        )
+    return SixCode(number, players, rules)
+
+
+def _variant_rules(text: str, variant: str) -> SixRules:
+    """The rules of a code's variant part (``V…``)."""
     v = _VARIANT_RE.fullmatch(variant)
     if v is None:
         raise SixCodeError(
             text,
             "code.sixcard.variant",
         )
-    grid, peek, knock, no_jokers, j, double, twos, row, holes, shared = v.groups()
+    grid, peek, knock, no_jokers, j, double, twos, row, pairs, holes, shared, cut = v.groups()
     if no_jokers and j:
         raise SixCodeError(
             text,
             "code.sixcard.jokers",
         )
     rules = SixRules(
-        grid=6 if not grid else 4 if grid == "4" else 9,
+        grid=6 if not grid else 2 if grid == "2" else 4 if grid == "4" else 9,
         peek=bool(peek),
         knock=bool(knock),
         jokers=not no_jokers,
@@ -122,7 +142,9 @@ def parse_code(text: str) -> SixCode:
         double_deck=bool(double),
         twos_negative=bool(twos),
         row_cancel=bool(row),
+        pairs=bool(pairs),
+        cut=bool(cut),
         holes=18 if holes else 9,
         ties="shared" if shared else "playoff",
     )
-    return SixCode(number, players, rules)
+    return rules

@@ -13,6 +13,11 @@ The cards are dealt one at a time, clockwise from the player left of the dealer,
 ``k``-th card going to slot ``k`` (row by row); the next card starts the discard and the rest is
 the stock, its first card drawn first. When a player takes from an empty stock, the discard but
 its top card is shuffled the same way by the same stream, continued, and becomes the stock.
+
+The opening is "simultaneous": the seats choose their opening cards one after another in turn
+order (so a replay's actions have one order), but ``golf.sixcard.view.seat_view`` shows no
+seat another's choice before every seat has chosen. The first dealer is chosen by a cut with
+the ``cut`` rule (:func:`cut_cards`), else seat ``n mod players`` deals first.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from golf.core import play
+from golf.core.cards import DECK_SIZE, rank, suit
 from golf.core.deal import MASK64, MAX_DEAL
 from golf.sixcard.actions import (
     DISCARD_FLIP,
@@ -54,7 +60,11 @@ Phase = Literal["opening", "turn", "hole_over", "game_over"]
 Source = Literal["stock", "discard"]
 
 OPENING_CARDS: Final = 2
-"""Cards each player turns up (or looks at, with peek) at the start of a hole."""
+"""Cards each player turns up (or looks at, with peek) at the start of a hole, but for the
+2-card grid (``SixRules.opening_cards``)."""
+CUT_STREAM: Final = 0
+"""The cut for the first dealer shuffles with SplitMix64 started at ``n * HOLE_STREAM + 0``
+(hole numbers start at 1, so no hole shares it)."""
 HOLE_STREAM: Final = 256
 """Hole ``h`` of deal ``n`` shuffles with SplitMix64 started at ``n * HOLE_STREAM + h``."""
 _GAMMA: Final = 0x9E3779B97F4A7C15
@@ -192,9 +202,28 @@ def hole_deck(number: int, hole: int, rules: SixRules, players: int) -> tuple[li
     return deck, state
 
 
-def first_dealer(number: int, players: int) -> int:
-    """The dealer of hole 1: seat ``n mod players`` (the code's cut)."""
-    return number % players
+def cut_cards(number: int, players: int) -> tuple[int, ...]:
+    """The card each seat cuts for the first deal (``golf.core.cards`` numbers, seat 0 first):
+    one deck of 52 without jokers, shuffled by the cut stream of deal ``number``; seat ``s``
+    takes its ``s``-th card."""
+    cards = list(range(DECK_SIZE))
+    _shuffle(cards, number * HOLE_STREAM + CUT_STREAM)
+    return tuple(cards[:players])
+
+
+def cut_order(card: int) -> tuple[int, int]:
+    """How low a cut card is: by rank, ace low, king high; between cards of one rank, by suit
+    (clubs, diamonds, hearts, spades: the bridge order)."""
+    return rank(card), suit(card)
+
+
+def first_dealer(number: int, players: int, rules: SixRules = STANDARD) -> int:
+    """The dealer of hole 1: with the cut, the seat that cut the lowest card; else seat
+    ``n mod players`` (the code played the part of the cut)."""
+    if not rules.cut:
+        return number % players
+    cards = cut_cards(number, players)
+    return min(range(players), key=lambda seat: cut_order(cards[seat]))
 
 
 def _hole_order(
@@ -202,7 +231,7 @@ def _hole_order(
 ) -> tuple[tuple[int, ...], int]:
     """The seats of a hole in turn order, and its dealer."""
     if hole <= rules.holes:
-        dealer = (first_dealer(number, players) + hole - 1) % players
+        dealer = (first_dealer(number, players, rules) + hole - 1) % players
         return tuple((dealer + 1 + k) % players for k in range(players)), dealer
     k = hole - rules.holes - 1
     first = k % len(contenders)
@@ -255,8 +284,11 @@ def deal_hole(
 
 def new_game(number: int, players: int, rules: SixRules = STANDARD) -> State:
     """The first state of the game of deal ``number`` for ``players`` players."""
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {players}")
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS or not rules.seats_players(players):
+        low, high = rules.player_range()
+        raise ValueError(
+            f"a {rules.grid}-card game is for {low} to {high} players, not {players}"
+        )
     return deal_hole(rules, players, number, 1)
 
 
@@ -420,8 +452,9 @@ def _opening_flip(state: State, seat: int, slot: int) -> State:
         up = tuple(u)
     to_move: int | None = seat
     phase: Phase = "opening"
-    if (up[seat] | peeked[seat]).bit_count() >= OPENING_CARDS:
-        later = [s for s in state.seats if (up[s] | peeked[s]).bit_count() < OPENING_CARDS]
+    opening = state.rules.opening_cards
+    if (up[seat] | peeked[seat]).bit_count() >= opening:
+        later = [s for s in state.seats if (up[s] | peeked[s]).bit_count() < opening]
         if later:
             to_move = later[0]
         else:

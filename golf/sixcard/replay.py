@@ -21,6 +21,7 @@ from typing import Final
 from yaml.nodes import Node, ScalarNode
 
 from golf.core import record
+from golf.core.codes import ascii_only
 from golf.core.record import FORMAT as FORMAT
 from golf.core.yamlfile import FlowList
 from golf.sixcard.actions import ACTION_FORM, Action
@@ -51,8 +52,11 @@ _TOP_KEYS: Final = (
 _REQUIRED: Final = ("format", "game", "code", "players", "rules", "actions", "result")
 _WHAT: Final = "a six-card replay (a mapping with format, game, code, players, rules, ...)"
 _EMPTY: Final = "the file is empty (expected format, game, code, players, ...)"
-_ACTIONS: Final = record.ActionForm(Action.parse, ACTION_FORM, MAX_ACTIONS)
+_ACTIONS: Final = record.ActionForm(ascii_only(Action.parse), ACTION_FORM, MAX_ACTIONS)
 _RULE_KEYS: Final = tuple(SixRules().to_dict())
+_LATER_KEYS: Final = ("pairs", "cut")
+"""Rule keys added after the format's first files: a file without them means false (the game
+as it was then)."""
 _RESULT_KEYS: Final = ("outcome", "holes", "totals", "winners")
 
 
@@ -178,15 +182,29 @@ def _seat_list(seats: Sequence[int]) -> str:
 def verify(replay: SixReplay) -> list[str]:
     """Play ``replay`` back and list what differs from its result (empty: all is well).
 
-    The first item is the first difference; a refused action ends the playback.
+    The first item is the first difference; a refused action ends the check.
     """
+    return check(replay)[0]
+
+
+def check(replay: SixReplay) -> tuple[list[str], Result]:
+    """What :func:`verify` lists, and the result the actions produce (all of them, a refused
+    one changing nothing), in one playing: what a list of replays shows, whatever the file
+    claims."""
     state = replay.start()
+    refused: list[str] = []
     for frame in frames(replay):
-        if frame.refusal is not None:
-            return [f"action {frame.index} ({frame.action}) refused: {frame.refusal.text('en')}"]
+        if frame.refusal is not None and not refused:
+            refused.append(
+                f"action {frame.index} ({frame.action}) refused: {frame.refusal.text('en')}"
+            )
         state = frame.state
     got = Result.of_state(state)
-    want = replay.result
+    return refused or _differences(got, replay.result), got
+
+
+def _differences(got: Result, want: Result) -> list[str]:
+    """What differs between the result played and the result the file claims."""
     problems: list[str] = []
     if got.outcome != want.outcome:
         problems.append(f"outcome {got.outcome}, expected {want.outcome}")
@@ -254,14 +272,15 @@ class _SixReader(record.RecordReader[Action, SixReplay]):
         return SixReplay(code=code, result=result, seats=seats, **played)
 
     def six_rules(self, node: Node) -> SixRules:
-        m = self.rule_set(node, _RULE_KEYS)
-        grid = self.integer(m["grid"], "rules.grid", 4, 9)
-        if grid not in (4, 6, 9):
-            self.fail(m["grid"], "rules.grid", f"{grid} is not allowed (expected 4, 6 or 9)")
+        required = tuple(k for k in _RULE_KEYS if k not in _LATER_KEYS)
+        m = self.mapping(node, "rules", _RULE_KEYS, required=required, what="the rule set")
+        grid = self.integer(m["grid"], "rules.grid", 2, 9)
+        if grid not in (2, 4, 6, 9):
+            self.fail(m["grid"], "rules.grid", f"{grid} is not allowed (expected 2, 4, 6 or 9)")
         holes = self.integer(m["holes"], "rules.holes", 9, 18)
         if holes not in (9, 18):
             self.fail(m["holes"], "rules.holes", f"{holes} is not allowed (expected 9 or 18)")
-        flags = {key: self.boolean(m[key], f"rules.{key}") for key in SWITCHES}
+        flags = {key: self.boolean(m[key], f"rules.{key}") for key in SWITCHES if key in m}
         if not flags["jokers"] and not flags["jokers_cancel"]:
             self.fail(
                 m["jokers_cancel"],
@@ -270,7 +289,7 @@ class _SixReader(record.RecordReader[Action, SixReplay]):
             )
         ties = self.choice(m["ties"], "rules.ties", ("playoff", "shared"))
         return SixRules(
-            grid=6 if grid == 6 else 4 if grid == 4 else 9,
+            grid=6 if grid == 6 else 4 if grid == 4 else 2 if grid == 2 else 9,
             holes=18 if holes == 18 else 9,
             ties="shared" if ties == "shared" else "playoff",
             **flags,

@@ -14,7 +14,7 @@ from typing import Final, Literal
 
 from golf.core.cards import DECK_SIZE, JOKERS, card_token, rank
 
-GridSize = Literal[4, 6, 9]
+GridSize = Literal[2, 4, 6, 9]
 Ties = Literal["playoff", "shared"]
 
 DECK_STRIDE: Final = 54
@@ -24,7 +24,9 @@ JOKER_RANK: Final = 0
 RANKS: Final = 14
 """Rank indices 0 (joker) and 1–13 (A–K)."""
 MIN_PLAYERS: Final = 2
-MAX_PLAYERS: Final = 6
+MAX_PLAYERS: Final = 7
+"""The widest range over every grid (the 4-card game seats up to 7); :func:`player_range`
+gives each grid's."""
 KNOCK_PENALTY: Final = 10
 PLAYOFF_LIMIT: Final = 9
 """Sudden-death holes played at most; a tie still standing after them is shared."""
@@ -35,7 +37,15 @@ endless holes; real holes last about ten rounds)."""
 RANK: Final = tuple(rank(c % DECK_STRIDE) for c in range(MAX_CARD))
 """Rank of each card number (0 joker, 1–13 A–K)."""
 
-_SHAPES: Final = {4: (2, 2), 6: (2, 3), 9: (3, 3)}
+_SHAPES: Final = {2: (2, 1), 4: (2, 2), 6: (2, 3), 9: (3, 3)}
+GRIDS: Final = (6, 4, 9, 2)
+"""The grid sizes, in the order the setup window offers them (the standard one first)."""
+_PLAYER_RANGE: Final = {2: (2, 6), 4: (3, 7), 6: (2, 6), 9: (3, 6)}
+"""Players per grid: the seed's 3–7 for 4 cards, 3–6 for 9, 2–6 for 6; the seed is silent
+on 2 cards (2–6, as the standard game)."""
+_OLD_COUNTS: Final = {4: (2,), 9: (2,)}
+"""Counts the game allowed before it followed the seed's ranges: codes and replays written
+then keep meaning the same game, but new games are not offered them."""
 
 SWITCHES: Final = (
     "peek",
@@ -45,6 +55,8 @@ SWITCHES: Final = (
     "double_deck",
     "twos_negative",
     "row_cancel",
+    "pairs",
+    "cut",
 )
 """The rule set's on/off switches, by name (the others: grid, holes, ties)."""
 
@@ -64,7 +76,8 @@ class SixRules:
     """One complete rule set of six-card Golf; the defaults are the standard game."""
 
     grid: GridSize = 6
-    """Cards per player: 6 (2 rows × 3 columns), 4 (2 × 2) or 9 (3 × 3)."""
+    """Cards per player: 6 (2 rows × 3 columns), 4 (2 × 2), 9 (3 × 3) or 2 (2 rows × 1
+    column)."""
     peek: bool = False
     """At the start each player looks at 2 of their cards instead of turning them up."""
     knock: bool = False
@@ -80,13 +93,19 @@ class SixRules:
     """Twos are worth −2 instead of 2."""
     row_cancel: bool = False
     """A row whose cards are all of one rank also scores 0."""
+    pairs: bool = False
+    """In a line of three cards (a 9-card column; a row of 3 with row cancellation), two cards
+    of one rank already cancel (both score 0); off: only a line all of one rank cancels."""
+    cut: bool = False
+    """The first dealer is chosen by a cut (lowest card deals, :func:`cut_cards`); off: seat
+    ``n mod players`` deals first (codes written before the cut)."""
     holes: Literal[9, 18] = 9
     ties: Ties = "playoff"
     """A tie for the lowest total is played off hole by hole (sudden death) or shared."""
 
     def __post_init__(self) -> None:
         if self.grid not in _SHAPES:
-            raise ValueError(f"grid must be 4, 6 or 9 cards, not {self.grid}")
+            raise ValueError(f"grid must be 2, 4, 6 or 9 cards, not {self.grid}")
         if self.holes not in (9, 18):
             raise ValueError(f"holes must be 9 or 18, not {self.holes}")
         if self.ties not in ("playoff", "shared"):
@@ -97,6 +116,32 @@ class SixRules:
         if not self.jokers and not self.jokers_cancel:
             # Without jokers the switch means nothing: one spelling per game.
             object.__setattr__(self, "jokers_cancel", True)
+        if self.pairs and not self.long_lines:
+            # No line of three: a pair is a whole line, so both readings are one game.
+            object.__setattr__(self, "pairs", False)
+
+    @property
+    def long_lines(self) -> bool:
+        """Whether some line that may cancel holds more than two cards (where the pair reading
+        differs from the whole-line one)."""
+        rows, cols = _SHAPES[self.grid]
+        return rows > 2 or (self.row_cancel and cols > 2)
+
+    @property
+    def opening_cards(self) -> int:
+        """Cards each player turns up (or looks at) at the start of a hole: 2, but 1 with the
+        2-card grid (turning up both would leave nothing to find out)."""
+        return 1 if self.grid == 2 else 2
+
+    def player_range(self) -> tuple[int, int]:
+        """The fewest and most players a new game of this grid seats."""
+        return _PLAYER_RANGE[self.grid]
+
+    def seats_players(self, players: int) -> bool:
+        """Whether a game of this grid may have ``players`` players: the grid's range, or a
+        count an older code may name (2 players with 4 or 9 cards)."""
+        low, high = _PLAYER_RANGE[self.grid]
+        return low <= players <= high or players in _OLD_COUNTS.get(self.grid, ())
 
     @property
     def rows(self) -> int:
@@ -134,10 +179,11 @@ class SixRules:
     @cached_property
     def lines(self) -> tuple[tuple[int, ...], ...]:
         """The slots of each line that may cancel: every column, then every row with the
-        row-cancellation switch. Slots are numbered row by row from 0."""
+        row-cancellation switch; a line of one card (the 2-card grid's rows) is no line.
+        Slots are numbered row by row from 0."""
         rows, cols = self.rows, self.columns
         out = [tuple(r * cols + c for r in range(rows)) for c in range(cols)]
-        if self.row_cancel:
+        if self.row_cancel and cols > 1:
             out.extend(tuple(r * cols + c for c in range(cols)) for r in range(rows))
         return tuple(out)
 
@@ -178,28 +224,57 @@ class SixRules:
             "double_deck": self.double_deck,
             "twos_negative": self.twos_negative,
             "row_cancel": self.row_cancel,
+            "pairs": self.pairs,
+            "cut": self.cut,
             "holes": self.holes,
             "ties": self.ties,
         }
 
 
 STANDARD: Final = SixRules()
+"""The standard game as its codes have always meant it (a three-part code)."""
+NEW_GAME: Final = SixRules(cut=True)
+"""The rules a new game starts from: the standard game with the seed's cut for the first
+dealer (its codes end ``-VC``)."""
+
+
+def line_cancelled(cards: Sequence[int | None], line: Sequence[int], rules: SixRules) -> set[int]:
+    """The slots of one line that score 0: all of them when the line is all of one rank (that
+    cancels); with the pair reading, every card whose rank another card of the line shares.
+    ``None`` (a card not known) matches nothing."""
+    if not rules.pairs:
+        first = cards[line[0]]
+        if first is None:
+            return set()
+        r = RANK[first]
+        if not rules.cancelling[r]:
+            return set()
+        for s in line[1:]:
+            c = cards[s]
+            if c is None or RANK[c] != r:
+                return set()
+        return set(line)
+    ranks = [None if (c := cards[s]) is None else RANK[c] for s in line]
+    return {
+        s
+        for s, r in zip(line, ranks, strict=True)
+        if r is not None and rules.cancelling[r] and ranks.count(r) >= 2
+    }
 
 
 def cancelled_slots(cards: Sequence[int], rules: SixRules) -> frozenset[int]:
     """The slots of a whole grid (face up, row by row) that score 0 because their line is all
-    of one rank."""
+    of one rank (with the pair reading: because another card of their line is of their rank)."""
     out: set[int] = set()
     for line in rules.lines:
-        r = RANK[cards[line[0]]]
-        if rules.cancels(r) and all(RANK[cards[s]] == r for s in line):
-            out.update(line)
+        out |= line_cancelled(cards, line, rules)
     return frozenset(out)
 
 
 def grid_score(cards: Sequence[int], rules: SixRules) -> int:
     """The points of a whole grid (row by row): each card's value, except that a line (a
-    column; a row too with row cancellation) whose cards are all of one rank scores 0."""
+    column; a row too with row cancellation) whose cards are all of one rank scores 0 (with the
+    pair reading, the cards of a line that share a rank score 0)."""
     if len(cards) != rules.grid:
         raise ValueError(f"a grid has {rules.grid} cards, not {len(cards)}")
     zero = cancelled_slots(cards, rules)

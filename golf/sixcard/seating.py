@@ -28,7 +28,7 @@ class SixSetup:
     """Everything the table needs to start a game."""
 
     players: int = 4
-    kinds: tuple[str, ...] = (HUMAN, "medium", "medium", "medium", "medium", "medium")
+    kinds: tuple[str, ...] = (HUMAN, *("medium",) * (MAX_PLAYERS - 1))
     rules: SixRules = STANDARD
     speed: str = "normal"
     number: int | None = None  # the deal number; None: a random one
@@ -36,6 +36,12 @@ class SixSetup:
     def __post_init__(self) -> None:
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
             raise ValueError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}")
+        if not self.rules.seats_players(self.players):
+            low, high = self.rules.player_range()
+            raise ValueError(f"a {self.rules.grid}-card game is for {low} to {high} players")
+        if len(self.kinds) < MAX_PLAYERS:  # a setup saved when fewer seats were offered
+            padded = self.kinds + ("medium",) * (MAX_PLAYERS - len(self.kinds))
+            object.__setattr__(self, "kinds", padded)
         if len(self.kinds) < self.players or any(k not in KINDS for k in self.kinds):
             raise ValueError(f"kinds must name {self.players} seats among {KINDS}")
         if self.speed not in SPEEDS:

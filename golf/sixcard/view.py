@@ -5,6 +5,12 @@ grids' face-up cards, the discard pile, the card in the hand of the player to mo
 public (its own, or one taken from the discard), counts and scores. It never holds a face-down
 card the seat has not seen, the stock's cards or order, or the deal's random stream; the
 opponents decide from a view alone, so hidden cards cannot reach their decisions.
+
+The opening choices are made "simultaneously" (the seed): the engine takes them in turn order,
+but while the hole's opening lasts a view shows no other seat's chosen cards — they are face
+down to everyone else, and ``up`` holds 0 for that seat — so every seat chooses before any
+choice is shown. When the last seat has chosen, the phase is ``turn`` and every view shows
+them all at once.
 """
 
 from __future__ import annotations
@@ -29,7 +35,8 @@ class SeatView:
     to_move: int | None
     grids: tuple[tuple[int | None, ...], ...]
     up: tuple[int, ...]
-    """Face-up slots of each seat (bit masks): public."""
+    """Face-up slots of each seat (bit masks): public, but for the others' opening choices
+    while the opening lasts."""
     peeked: int
     """This seat's face-down slots it has looked at."""
     discard: tuple[int, ...]
@@ -65,9 +72,12 @@ def seat_view(state: State, seat: int) -> SeatView:
     """What ``seat`` may know of ``state``."""
     if not 0 <= seat < state.players:
         raise ValueError(f"seat must be 0 to {state.players - 1}, not {seat}")
+    up = state.up
+    if state.phase == "opening":  # the others' choices stay hidden until everyone has chosen
+        up = tuple(u if s == seat else 0 for s, u in enumerate(up))
     grids: list[tuple[int | None, ...]] = []
     for s, grid in enumerate(state.grids):
-        known = state.up[s] | (state.peeked[s] if s == seat else 0)
+        known = up[s] | (state.peeked[s] if s == seat else 0)
         grids.append(tuple(c if known >> i & 1 else None for i, c in enumerate(grid)))
     public = state.to_move == seat or state.drawn_from == "discard"
     return SeatView(
@@ -80,7 +90,7 @@ def seat_view(state: State, seat: int) -> SeatView:
         phase=state.phase,
         to_move=state.to_move,
         grids=tuple(grids),
-        up=state.up,
+        up=up,
         peeked=state.peeked[seat],
         discard=state.discard,
         stock_count=len(state.stock),

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Final, NamedTuple
 
-from golf.core.cards import DECK_SIZE, JOKERS, card_token
+from golf.core.cards import DECK_SIZE, JOKERS, KING, card_token, rank
 from golf.core.deal import COLUMNS, ROWS, TABLEAU_SIZE, shuffled_deck, split_deck
 from golf.solitaire.rules import Rules
 from golf.solitaire.texts import Reason, message
@@ -214,6 +214,8 @@ def refusal(position: Position, action: Action, rules: Rules) -> Reason | None:
         top = position.waste_top
         if top is None or col[-1] in rules.follows[top]:
             return None
+        if rank(top) == KING and not rules.queen_on_king:
+            return Reason.ONLY_ACE_ON_KING if rules.king_ace else Reason.ON_KING
         return Reason.NOT_FOLLOWING
     if action.kind == DRAW:
         if not position.stock:

@@ -50,7 +50,7 @@ def validate_initials(text: str) -> str:
     Exactly three characters from A–Z, 0–9 and space (lower case letters are accepted and
     raised), and not all three spaces.
     """
-    if not isinstance(text, str):
+    if not isinstance(text, str) or not text.isascii():  # upper() folds ſ onto S, ı onto I
         raise InitialsError("character")
     t = text.upper()
     if len(t) != INITIALS_LENGTH:
@@ -157,6 +157,16 @@ def add_score(scores: HighScores, rules_key: str, entry: Entry) -> tuple[HighSco
     return HighScores({**scores.tables, rules_key: table.entries}), rank
 
 
+def merge_highscores(old: HighScores, new: HighScores) -> HighScores:
+    """``old`` with every entry of ``new`` offered to its table (the entries kept in the
+    pending file while ``highscores.json`` could not be read, added back once it can)."""
+    out = old
+    for key, entries in new.tables.items():
+        for entry in entries:
+            out, _ = add_score(out, key, entry)
+    return out
+
+
 # --- the file ------------------------------------------------------------------------------------
 
 _ENTRY_KEYS: Final = ("initials", "score", "date", "code")
@@ -217,4 +227,5 @@ HIGHSCORES_DOCUMENT: Final[Document[HighScores]] = Document(
     default=HighScores,
     read=read_highscores,
     write=write_highscores,
+    merge=merge_highscores,
 )

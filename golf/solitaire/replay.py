@@ -19,6 +19,7 @@ from yaml.nodes import Node
 
 from golf.core import record
 from golf.core.cards import card_token, parse_card
+from golf.core.codes import ascii_only
 from golf.core.deal import COLUMNS, ROWS, TABLEAU_SIZE
 from golf.core.record import FORMAT as FORMAT
 from golf.core.translations import LANGUAGES
@@ -65,7 +66,7 @@ _CHECK_KEYS: Final = (
     "refusal",
 )
 _ACTIONS: Final = record.ActionForm(
-    Action.parse,
+    ascii_only(Action.parse),
     "expected draw, undo, play N with N 1-7, or play N row R with R 1-5; "
     "or {do: action, t: seconds}",
     MAX_ACTIONS,
@@ -263,14 +264,31 @@ def verify(replay: Replay) -> list[str]:
     """Play ``replay`` back and list what differs from what it expects (empty: all is well).
 
     The first item is the first difference. An action refused without a checkpoint that
-    expects it ends the playback: what follows would be a different game.
+    expects it ends the check: what follows would be a different game.
     """
+    return check(replay)[0]
+
+
+def check(replay: Replay) -> tuple[list[str], Result]:
+    """What :func:`verify` lists, and the result the actions produce (all of them, a refused
+    one changing nothing), in one playing: what a list of replays shows, whatever the file
+    claims."""
     game = replay.start()
+    steps = frames(replay, game)
+    problems = _differences(replay, game, steps)
+    for _ in steps:  # the actions after the first difference still make the result
+        pass
+    return problems, Result.of_game(game)
+
+
+def _differences(replay: Replay, game: Game, steps: Iterator[Frame]) -> list[str]:
+    """:func:`verify`'s list, playing ``steps`` (the replay's frames on ``game``) until the
+    first refusal that nothing expects."""
     expected = {cp.after: cp for cp in replay.checkpoints}
     problems: list[str] = []
     if 0 in expected:
         problems.extend(_check(_where(0), game, expected[0]))
-    for frame in frames(replay, game):
+    for frame in steps:
         i, action = frame.index, frame.action
         cp = expected.get(i)
         wanted = cp.refusal if cp is not None else None

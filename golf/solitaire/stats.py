@@ -257,6 +257,49 @@ def record_round(stats: Stats, rules_key: str, total: int, holes: int = 9) -> St
     return Stats({**stats.rule_sets, rules_key: new})
 
 
+def merge_stats(old: Stats, new: Stats) -> Stats:
+    """``old`` followed by the games of ``new``: the statistics kept in the pending file while
+    ``stats.json`` could not be read (counted from nothing) added back once it can be.
+
+    Counts and totals add up, bests keep the better, the recent games follow the old ones, the
+    daily dates join; a winning streak of ``new`` that runs from its first game carries on the
+    old one.
+    """
+    sets = dict(old.rule_sets)
+    for key, b in new.rule_sets.items():
+        a = sets.get(key)
+        if a is None:
+            sets[key] = b
+            continue
+        lower = lower_is_better(key)
+        unbroken = b.current_streak == b.played  # every game of ``new`` won
+        streak = a.current_streak + b.current_streak if unbroken else b.current_streak
+        best_rounds = dict(a.best_rounds)
+        for holes, total in b.best_rounds.items():
+            best_rounds[holes] = _better(best_rounds.get(holes), total, lower=True)
+        sets[key] = RuleStats(
+            played=min(a.played + b.played, MAX_COUNT),
+            won=min(a.won + b.won, MAX_COUNT),
+            score_total=a.score_total + b.score_total,
+            best_score=(
+                b.best_score
+                if a.best_score is None
+                else a.best_score
+                if b.best_score is None
+                else _better(a.best_score, b.best_score, lower)
+            ),
+            left_total=a.left_total + b.left_total,
+            current_streak=min(streak, MAX_COUNT),
+            longest_streak=min(max(a.longest_streak, b.longest_streak, streak), MAX_COUNT),
+            perfect=min(a.perfect + b.perfect, MAX_COUNT),
+            rounds_played=min(a.rounds_played + b.rounds_played, MAX_COUNT),
+            best_rounds=best_rounds,
+            recent=(*a.recent, *b.recent)[-RECENT_GAMES:],
+            daily_done=tuple(sorted({*a.daily_done, *b.daily_done}))[-MAX_DAILY_DATES:],
+        )
+    return Stats(sets)
+
+
 def reset(stats: Stats, rules_key: str | None = None) -> Stats:
     """Forget one rule set's figures, or everything when ``rules_key`` is None."""
     if rules_key is None:
@@ -438,5 +481,6 @@ STATS_DOCUMENT: Final[Document[Stats]] = Document(
     read=read_stats,
     write=write_stats,
     upgrades={1: upgrade_stats_1_to_2},
+    merge=merge_stats,
 )
 """``stats.json``. Version 2 added rounds and daily deals to version 1."""

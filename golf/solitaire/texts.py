@@ -1,7 +1,9 @@
 """What the solitaire engine says when it refuses an action (SPEC §4), in every language.
 
 The texts are the catalogues' ``refusal.solitaire.<reason>`` entries (``golf/locale/``); the
-first three are fixed by the product contract, the others are the project's own.
+first three are fixed by the product contract, the others are the project's own (a card
+refused on a King, under rules without "Queen on a King", has its own words: the one-rank text
+would be untrue there).
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ class Reason(Enum):
     """Why an action was refused."""
 
     NOT_FOLLOWING = "not_following"
+    ON_KING = "on_king"
+    ONLY_ACE_ON_KING = "only_ace_on_king"
     COVERED = "covered"
     BLOCKED_GAME = "blocked_game"
     GAME_WON = "game_won"

@@ -70,10 +70,8 @@ class Autosave(Generic[V]):
         store = app.records.store
         if store is None:
             return
-        notice = store.try_save(self.document, value)
-        pending = app.records.notices
-        if notice is not None and notice not in pending:  # told once, not after every move
-            pending.append(notice)
+        # told once, not after every move; told again if it fails after working again
+        app.records.saved(self.document, store.try_save(self.document, value))
 
     def after_action(self, app: App, over: bool, value: Callable[[], V]) -> None:
         """An action was taken: the game's recording now (``value``) is written, or the file
@@ -91,10 +89,11 @@ class Autosave(Generic[V]):
 
     def load(self, app: App) -> tuple[V | None, StoreNotice | None]:
         """The saved value, if any; and the notice for the player when the file could not be
-        used (it is then kept aside). Temporary files of writes cut short are removed first."""
+        used (it is then kept aside). Temporary files of writes cut short are removed first.
+        Nothing when another copy of the game owns the folder: the game is that copy's."""
         store = app.records.store
-        if store is None:
-            return None, None
+        if store is None or store.other_owner is not None:
+            return None, None  # another copy of the game owns the folder and its game
         store.remove_stale_temporaries(self.document)
         loaded = store.load(self.document)
         if loaded.notice is not None:

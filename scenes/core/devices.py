@@ -6,20 +6,42 @@ released or moved at a logical position, text was typed, the window was closed â
 about what it means. :mod:`scenes.core.input` (the second layer) turns device events into the
 player's intents. Everything is read from the event's own attributes, never by polling the
 keyboard or mouse state, so tests can post events and get the same behaviour.
+
+Pointer positions come in window pixels and leave in logical ones: the window may show the
+logical screen at any scale, with bars around it (``scenes.core.viewport``); a press or a
+release in the bars is no press at all, and the pointer moving there is the pointer off the
+screen (at :data:`OFF_SCREEN`, where nothing is).
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
 import pygame
 from pygame._sdl2 import controller
 
-__all__ = ["Closed", "DeviceEvent", "Devices", "KeyDown", "PadButton", "Pointer", "Typed"]
+__all__ = [
+    "OFF_SCREEN",
+    "Closed",
+    "DeviceEvent",
+    "Devices",
+    "KeyDown",
+    "PadButton",
+    "Pointer",
+    "ToLogical",
+    "Typed",
+]
 
 log = logging.getLogger(__name__)
+
+OFF_SCREEN = (-1, -1)
+"""Where the pointer is said to be while it is over the bars around the logical screen."""
+
+ToLogical = Callable[[tuple[float, float]], "tuple[int, int] | None"]
+"""A window position to a logical one, None in the bars (``Viewport.to_logical``)."""
 
 
 @dataclass(frozen=True)
@@ -33,7 +55,7 @@ class KeyDown:
 @dataclass(frozen=True)
 class PadButton:
     """A gamepad button: ``up``, ``down``, ``left``, ``right`` (pad or hat), ``a``, ``b``,
-    ``y`` or ``start``."""
+    ``x``, ``y`` or ``start``."""
 
     name: str
 
@@ -68,11 +90,12 @@ _CONTROLLER_BUTTONS: dict[int, str] = {
     pygame.CONTROLLER_BUTTON_A: "a",
     pygame.CONTROLLER_BUTTON_B: "b",
     pygame.CONTROLLER_BUTTON_START: "start",
+    pygame.CONTROLLER_BUTTON_X: "x",
     pygame.CONTROLLER_BUTTON_Y: "y",
 }
 
 # Plain joysticks without a controller mapping: the usual XInput-like button numbers.
-_JOY_BUTTONS: dict[int, str] = {0: "a", 1: "b", 3: "y", 7: "start"}
+_JOY_BUTTONS: dict[int, str] = {0: "a", 1: "b", 2: "x", 3: "y", 7: "start"}
 
 _HAT: dict[tuple[int, int], str] = {(-1, 0): "left", (1, 0): "right", (0, 1): "up", (0, -1): "down"}
 
@@ -88,9 +111,12 @@ def _pos(event: pygame.event.Event) -> tuple[int, int]:
 
 
 class Devices:
-    """Reads pygame events as device events and keeps the plugged-in gamepads open."""
+    """Reads pygame events as device events and keeps the plugged-in gamepads open;
+    ``to_logical`` maps the pointer's window positions to logical ones (none: the window is
+    the logical screen)."""
 
-    def __init__(self) -> None:
+    def __init__(self, to_logical: ToLogical | None = None) -> None:
+        self.to_logical = to_logical
         self._controllers: dict[int, object] = {}  # instance id -> opened device
         self._joysticks: dict[int, pygame.joystick.JoystickType] = {}
 
@@ -105,10 +131,18 @@ class Devices:
             text = str(getattr(event, "text", ""))
             return Typed(text) if text else None
         if etype in _POINTER:
-            return Pointer(_POINTER[etype], _pos(event)) if getattr(event, "button", 1) == 1 else None
+            if getattr(event, "button", 1) != 1:
+                return None
+            pos = self._logical(event)
+            return None if pos is None else Pointer(_POINTER[etype], pos)
         if etype == pygame.MOUSEMOTION:
-            return Pointer("move", _pos(event))
+            return Pointer("move", self._logical(event) or OFF_SCREEN)
         return self._pad(event)
+
+    def _logical(self, event: pygame.event.Event) -> tuple[int, int] | None:
+        """The event's pointer position on the logical screen; None in the bars."""
+        pos = _pos(event)
+        return pos if self.to_logical is None else self.to_logical(pos)
 
     def _pad(self, event: pygame.event.Event) -> DeviceEvent | None:
         etype = event.type

@@ -14,7 +14,15 @@ from dataclasses import dataclass
 
 import pygame
 
-from scenes.core.devices import DeviceEvent, Devices, KeyDown, PadButton, Pointer, Typed
+from scenes.core.devices import (
+    DeviceEvent,
+    Devices,
+    KeyDown,
+    PadButton,
+    Pointer,
+    ToLogical,
+    Typed,
+)
 
 __all__ = ["InputMapper", "Intent", "Kind", "intents"]
 
@@ -45,6 +53,7 @@ class Kind(enum.Enum):
     QUIT = "quit"
     FIRST = "first"  # Home: to the start (watching a replay, long lists)
     LAST = "last"  # End: to the end
+    DESCRIBE = "describe"  # D: the board in words (shown, copied, read aloud)
 
 
 @dataclass(frozen=True)
@@ -76,6 +85,7 @@ _KEYS: dict[int, Kind] = {
     pygame.K_n: Kind.NEW,
     pygame.K_r: Kind.RESTART,
     pygame.K_h: Kind.HINT,
+    pygame.K_d: Kind.DESCRIBE,
     pygame.K_F11: Kind.FULLSCREEN,
     pygame.K_HOME: Kind.FIRST,
     pygame.K_END: Kind.LAST,
@@ -93,6 +103,7 @@ _PAD: dict[str, Kind] = {
     "right": Kind.RIGHT,
     "a": Kind.CONFIRM,
     "b": Kind.UNDO,
+    "x": Kind.DRAW,  # as Space: a card from the stock, wherever the cursor is
     "start": Kind.MENU,
     "y": Kind.HINT,
 }
@@ -136,10 +147,11 @@ def _key(event: KeyDown) -> list[Intent]:
 
 class InputMapper:
     """Both layers for the window: pygame events to device events (:class:`Devices`, which
-    also keeps the pads open) to intents (:func:`intents`)."""
+    also keeps the pads open) to intents (:func:`intents`); ``to_logical`` maps the pointer
+    from the window to the logical screen (``scenes.core.viewport``)."""
 
-    def __init__(self) -> None:
-        self.devices = Devices()
+    def __init__(self, to_logical: ToLogical | None = None) -> None:
+        self.devices = Devices(to_logical)
 
     def translate(self, event: pygame.event.Event) -> list[Intent]:
         """The intents one pygame event stands for (often none)."""

@@ -1,11 +1,14 @@
 """The retro arcade look: one palette, pixel-crisp type, code-drawn cards and table.
 
-Resolution choice: the game draws on a fixed **logical screen of 1280×720** opened with
-``pygame.SCALED | pygame.RESIZABLE``. SDL scales that surface to the window (nearest neighbour, so
-pixels stay sharp) and maps mouse coordinates back, so layout and hit-testing never depend on the
-window size and a test under the dummy driver sees exactly what a player sees. Everything is drawn
-on a **2-pixel grid**: text and cards are rendered without antialiasing at half size and doubled
-with ``scale_by``, which gives the chunky arcade pixels and keeps them even at any window size.
+Resolution choice: the game draws on a fixed **logical screen of 1280×720**, shown whole in a
+window of any size, scaled to fit (``scenes.core.viewport``: nearest neighbour where art pixels
+stay even, letterboxed) with the pointer mapped back, so layout and hit-testing never depend on
+the window size and a test under the dummy driver sees exactly what a player sees. Everything is drawn
+on a **2-pixel grid**: headings, buttons and cards are rendered without antialiasing at half size
+and doubled with ``scale_by``, which gives the chunky arcade pixels and keeps them even at any
+window size. Small text (under :data:`SMOOTH_BELOW` art pixels: body, hints, captions, footers)
+is drawn smooth at its real size instead: DejaVu drawn 7 pixels tall without smoothing loses the
+difference between "o" and "a", "(" and "l", ↑ and ↓, ♣ and ♠ (``docs/type.md``).
 
 Nothing here knows the rules; card ranks, suits and letters come from ``golf.core.cards``.
 """
@@ -29,6 +32,7 @@ __all__ = [
     "PIXEL",
     "SCREEN_SIZE",
     "SHADOW_OFFSET",
+    "SMOOTH_BELOW",
     "CardArt",
     "Look",
     "Palette",
@@ -97,8 +101,16 @@ TEXT_CACHE_BYTES = 8 * 2**20
 """The most pixel memory the text cache holds (a game's code alone takes some 20 KB)."""
 
 
+SMOOTH_BELOW = 10
+"""Text under this many art pixels is drawn smooth at twice the size (its size on the screen)
+instead of chunky and doubled: at 6 to 9 art pixels the unsmoothed glyphs are too few pixels to
+tell letters apart (chunky at 6, ↑ and ↓ were the same pixels; at 7 to 9, ♣ and ♠ nearly). From
+10 on (buttons, headings, figures) the chunky type reads well and keeps the arcade look."""
+
+
 class Type:
-    """Pixel-crisp text: rendered without antialias at art size, then doubled. Cached."""
+    """Text on the 2-pixel grid: chunky (rendered without antialias at art size, then doubled)
+    from :data:`SMOOTH_BELOW` art pixels up, smooth at screen size below it. Cached."""
 
     def __init__(self) -> None:
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
@@ -111,13 +123,27 @@ class Type:
         }
 
     def font(self, size: int, face: str = "bold") -> pygame.font.Font:
-        """The bundled font at ``size`` art pixels."""
+        """The bundled font at ``size`` pixels (art pixels for chunky text)."""
         key = (face, size)
         font = self._fonts.get(key)
         if font is None:
             font = pygame.font.Font(self._paths[face], size)
             self._fonts[key] = font
         return font
+
+    @staticmethod
+    def smooth(size: int, face: str = "bold", scale: int = PIXEL) -> bool:
+        """Whether text of ``size`` art pixels shown at ``scale`` is drawn smooth: small text,
+        and the mono face at any size (codes and paths, whose 0 and O, 1 and l must part;
+        chunky, its 0 drew as an 8)."""
+        return scale == PIXEL and (size < SMOOTH_BELOW or face == "mono")
+
+    def width(self, text: str, size: int, face: str = "bold") -> int:
+        """The width on the screen of ``text`` at ``size`` art pixels, as :meth:`render` draws
+        it (without its shadow)."""
+        if self.smooth(size, face):
+            return self.font(size * PIXEL, face).size(text)[0]
+        return self.font(size, face).size(text)[0] * PIXEL
 
     def render(
         self,
@@ -134,17 +160,12 @@ class Type:
         cached = self._cache.get(key)
         if cached is not None:
             return cached
-        font = self.font(size, face)
-        glyphs = font.render(text, False, colour)
-        if shadow is not None:
-            back = font.render(text, False, shadow)
-            both = pygame.Surface(
-                (glyphs.get_width() + 1, glyphs.get_height() + 1), pygame.SRCALPHA
-            )
-            both.blit(back, (1, 1))
-            both.blit(glyphs, (0, 0))
-            glyphs = both
-        surface = pygame.transform.scale_by(glyphs, scale) if scale != 1 else glyphs
+        if self.smooth(size, face, scale):
+            surface = _lettered(self.font(size * PIXEL, face), text, colour, shadow, True)
+        else:
+            surface = _lettered(self.font(size, face), text, colour, shadow, False)
+            if scale != 1:
+                surface = pygame.transform.scale_by(surface, scale)
         surface = _for_screen(surface)
         size = surface.get_bytesize() * surface.get_width() * surface.get_height()
         if len(self._cache) > 2000 or self._cache_bytes + size > TEXT_CACHE_BYTES:
@@ -639,3 +660,22 @@ class Look:
     def felt(self, size: tuple[int, int] = SCREEN_SIZE) -> pygame.Surface:
         """The table cloth, the size of the screen."""
         return _felt(size)
+
+
+def _lettered(
+    font: pygame.font.Font, text: str, colour: Colour, shadow: Colour | None, smooth: bool
+) -> pygame.Surface:
+    """``text`` in ``font`` with its shadow (when given) one art pixel down and right: smooth
+    text is drawn at screen size (an art pixel is :data:`PIXEL` pixels), chunky text at art
+    size, to be doubled."""
+    offset = PIXEL if smooth else 1
+    glyphs = font.render(text, smooth, colour)
+    if shadow is None:
+        return glyphs
+    back = font.render(text, smooth, shadow)
+    both = pygame.Surface(
+        (glyphs.get_width() + offset, glyphs.get_height() + offset), pygame.SRCALPHA
+    )
+    both.blit(back, (offset, offset))
+    both.blit(glyphs, (0, 0))
+    return both

@@ -20,13 +20,17 @@ import pygame
 
 from scenes.core.i18n import Notice, Texts
 from scenes.core.input import InputMapper, Intent, Kind
+from scenes.core.look import PALETTE
 from scenes.core.navigation import Navigation
 from scenes.core.records import Records
 from scenes.core.settings import Settings, SettingsStore
 from scenes.core.sound import SoundBoard
+from scenes.core.speech import Speech
+from scenes.core.widgets import Toast
 
 if TYPE_CHECKING:
     from scenes.core.look import Look
+    from scenes.core.viewport import Presenter
 
 __all__ = ["App", "Loop", "Scene", "SceneManager"]
 
@@ -67,8 +71,9 @@ class Scene:
         """The scenes over this one were removed: it is the top again."""
 
     def exit(self, quitting: bool = False) -> None:
-        """The scene leaves the stack for good, or the window closes (``quitting``): keep what
-        must not be lost. Called once per scene."""
+        """The scene leaves the stack for good. ``quitting``: the window closes or the player
+        goes back to the title, and a game still in play is kept to continue. Keep what must
+        not be lost. Called once per scene."""
 
     def handle(self, intent: Intent) -> None:
         """React to one player intent (only the top scene receives them)."""
@@ -283,6 +288,10 @@ class App:
     replays_dir: Path | None = None  # where every game's replay is saved (None: not saved)
     record_to: Path | None = None  # the next game's replay is also written here (play --record)
     navigation: Navigation | None = None  # how scenes reach each other: scenes.flow.Flow
+    speech: Speech = field(default_factory=Speech)  # the "speak" option's voice
+    # the real window when it is not ``screen`` (scenes.core.viewport); None: tests drawing on
+    # a plain surface, where ``screen`` is all there is
+    presenter: Presenter | None = None
 
     @property
     def flow(self) -> Navigation:
@@ -297,6 +306,7 @@ class App:
 
     def _apply(self) -> None:
         self.sound.configure(self.settings.sound, self.settings.volume)
+        self.speech.configure(self.settings.speak)
         self.scenes.fades_enabled = self.settings.animation != "off"
         self.look.restyle(self.settings.language, self.settings.four_colour)
 
@@ -331,11 +341,22 @@ class App:
 
 
 class Loop:
-    """Runs frames: events to intents, update, draw, then scene changes."""
+    """Runs frames: events to intents, update, draw, then scene changes.
+
+    With a presenter (``scenes.core.viewport``) the frame is drawn on the logical screen and
+    shown in the window at its current size, and pointer positions are mapped back through the
+    same scale.
+    """
 
     def __init__(self, app: App, mapper: InputMapper | None = None) -> None:
         self.app = app
+        presenter = app.presenter
         self.mapper = mapper or InputMapper()
+        self.told: list[Toast] = []
+        """What the records had to tell (a save that failed during play), shown over whatever
+        screen is up, at once: not kept for the next title screen."""
+        if presenter is not None and self.mapper.devices.to_logical is None:
+            self.mapper.devices.to_logical = presenter.to_logical  # window pixels to logical
 
     def step(self, events: Iterable[pygame.event.Event], dt: float) -> None:
         """One frame with the given events and ``dt`` seconds of time."""
@@ -343,14 +364,55 @@ class Loop:
         for event in events:
             if event.type in WINDOW_EVENTS:
                 scenes.forget_surfaces()
+                self.follow_window()
             for intent in self.mapper.translate(event):
                 self.dispatch(intent)
         scenes.flush_held()
+        self.app.speech.pump()
         scenes.update(dt)
+        self._tell(dt)
+        self.follow_window()
         scenes.draw(self.app.screen)
+        if self.told:
+            self._draw_told()
+        if self.app.presenter is not None:
+            self.app.presenter.present()
         scenes.apply_pending()
+        self.app.speech.follow_focus(scenes.top, self.app.texts)
         if not scenes.stack and not scenes.busy:
             self.app.running = False
+
+    def _tell(self, dt: float) -> None:
+        """Take the records' notices that no screen took (the title and the statistics show
+        them themselves) and age the ones showing."""
+        records = self.app.records
+        if records.notices and self.app.scenes.stack:
+            lang = self.app.texts.lang
+            self.told += [
+                Toast(n.text(lang), seconds=9.0, colour=PALETTE.orange)
+                for n in records.take_notices()
+            ]
+        for toast in self.told:
+            toast.update(dt)
+        if self.told and not self.told[0].alive:
+            self.told.pop(0)
+            self.app.scenes.forget_surfaces()  # the screen below draws its whole frame again
+
+    def _draw_told(self) -> None:
+        """The oldest notice, low over the screen; the screen below redraws whole next frame
+        (its cache of what is on the window no longer holds)."""
+        screen = self.app.screen
+        self.told[0].draw(screen, self.app.look, (screen.get_width() // 2,
+                                                  screen.get_height() - 130))
+        self.app.scenes.forget_surfaces()
+
+    def follow_window(self) -> None:
+        """The window was resized or switched to or from fullscreen: the logical screen may be
+        another surface now, and the scenes draw their next frame whole on it."""
+        presenter = self.app.presenter
+        if presenter is not None and presenter.follow():
+            self.app.screen = presenter.canvas
+            self.app.scenes.forget_surfaces()
 
     def dispatch(self, intent: Intent) -> None:
         """Intents every screen shares (quit, fullscreen) here; the rest to the top scene."""

@@ -25,6 +25,7 @@ from typing import Any
 
 from golf.core.play import Step
 from golf.core.record import Recording
+from golf.core.store import StoreNotice
 from golf.core.yamlfile import MAX_TIME
 
 __all__ = ["SUFFIX", "Recorder", "stamp"]
@@ -37,6 +38,11 @@ SUFFIX = ".yaml"
 def stamp(started: str) -> str:
     """The start date as it shows in a file name (``2026-11-30T10-15-00``)."""
     return re.sub(r"[^0-9A-Za-z_-]", "-", started)
+
+
+REPLAY_LABEL = "store.label.replay"
+"""The catalogue key naming a replay file in a notice ("The replay file (…) could not be
+saved")."""
 
 
 class Recorder(ABC):
@@ -65,6 +71,8 @@ class Recorder(ABC):
         self.path: Path | None = None  # our file in the folder, chosen at the first save
         self._saved = -1  # how many actions the files on disk hold
         self.error: str | None = None  # the last write that failed
+        self.tell: Callable[[StoreNotice], None] | None = None
+        """Tells the player a replay that could not be written (the table sets it)."""
 
     # what each game brings
 
@@ -152,6 +160,9 @@ class Recorder(ABC):
             except OSError as error:
                 log.warning("cannot save the replay to %s: %s", path, error)
                 self.error = str(error)
+                if self.tell is not None:
+                    detail = error.strerror or str(error)
+                    self.tell(StoreNotice("unwritable", str(path), REPLAY_LABEL, detail=detail))
         if self.error is None:
             self._saved = count
         return written

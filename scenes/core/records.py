@@ -86,28 +86,65 @@ class Records:
         self.last_key: str | None = None
         """The rule set of the last game counted (the statistics screen opens on it)."""
         self._daily_codes: dict[str, date] = {}
+        self._told: set[tuple[str, str, str | None, str]] = set()
 
     # ------------------------------------------------------------------ files
     def load(self) -> None:
-        """Read the three files; a bad one is kept aside and a notice waits for the player."""
+        """Own the folder if no other copy of the game does (else say so: this copy then
+        saves no game in progress), and read the three files; a bad one is kept aside and a
+        notice waits for the player."""
+        if self.store is not None:
+            busy = self.store.claim()
+            if busy is not None:
+                self.tell(busy)
         self.stats = self._load(STATS_DOCUMENT, Stats())
         self.scores = self._load(HIGHSCORES_DOCUMENT, HighScores())
         self.saved_round = self._load(ROUND_DOCUMENT, None)
+
+    @property
+    def owns_folder(self) -> bool:
+        """Whether this copy of the game saves its games in progress (no other copy owns the
+        folder)."""
+        return self.store is not None and self.store.other_owner is None
 
     def _load(self, document: Document[T], default: T) -> T:
         if self.store is None:
             return default
         loaded = self.store.load(document)
         if loaded.notice is not None:
-            self.notices.append(loaded.notice)
+            self.tell(loaded.notice)
         return loaded.value
 
-    def _save(self, document: Document[Any], value: object) -> None:
+    def _save(self, document: Document[T], value: T) -> None:
         if self.store is None:
             return
-        notice = self.store.try_save(document, value)
+        self.saved(document, self.store.try_save(document, value))
+
+    def _update(self, document: Document[T], change: Callable[[T], T], mine: T) -> T:
+        """``change`` applied to what is on disk now (another copy of the game may have added
+        to it) and saved; to ``mine`` without a folder or when the file cannot be used."""
+        if self.store is None:
+            return change(mine)
+        value, notice = self.store.update(document, change, mine)
+        self.saved(document, notice)
+        return value
+
+    def saved(self, document: Document[Any], notice: StoreNotice | None) -> None:
+        """A save of ``document`` ended: its failure is told (once), or, saved, a later failure
+        will be told again."""
         if notice is not None:
-            self.notices.append(notice)
+            self.tell(notice)
+        else:
+            self._told = {k for k in self._told if k[1] != document.name}
+
+    def tell(self, notice: StoreNotice) -> None:
+        """Tell the player ``notice`` (the window shows it wherever the player is), once: the
+        same failure again (a save after every move) is not told twice in a session."""
+        key = (notice.kind, notice.file, notice.kept_as, notice.detail)
+        if notice in self.notices or key in self._told:
+            return
+        self._told.add(key)
+        self.notices.append(notice)
 
     def take_notices(self) -> list[StoreNotice]:
         """The notices not shown yet (and forget them)."""
@@ -168,9 +205,8 @@ class Records:
             daily=day is not None,
         )
         key = rules_key(game.rules)
-        self.stats = record_game(self.stats, key, result)
+        self.stats = self._update(STATS_DOCUMENT, lambda s: record_game(s, key, result), self.stats)
         self.last_key = key
-        self._save(STATS_DOCUMENT, self.stats)
         if result.outcome == "abandoned" or game.code is None:
             return None
         table = self.scores.table(key)
@@ -188,16 +224,20 @@ class Records:
     def add_high_score(self, chance: HighScoreChance, initials: str) -> int | None:
         """Write the entry in its table and save; its place (None if it no longer fits)."""
         entry = Entry.make(initials, chance.score, chance.day, chance.code)
-        self.scores, place = add_score(self.scores, chance.rules_key, entry)
         self.initials = entry.initials
-        if place is not None:
-            self._save(HIGHSCORES_DOCUMENT, self.scores)
-        return place
+        places: list[int | None] = []
+
+        def add(scores: HighScores) -> HighScores:
+            new, place = add_score(scores, chance.rules_key, entry)
+            places.append(place)
+            return new
+
+        self.scores = self._update(HIGHSCORES_DOCUMENT, add, self.scores)
+        return places[-1] if places else None
 
     def reset_stats(self, key: str | None = None) -> None:
         """Forget the figures of one rule set (or all) and save."""
-        self.stats = reset(self.stats, key)
-        self._save(STATS_DOCUMENT, self.stats)
+        self.stats = self._update(STATS_DOCUMENT, lambda s: reset(s, key), self.stats)
 
     # ------------------------------------------------------------------ rounds
     def new_round(self, seed: int, rules: Rules, holes: int) -> Round:
@@ -224,11 +264,14 @@ class Records:
         assert game is not None and game.over
         best_before = self.best_round(rnd)
         result = GameResult.of_game(game, date=self.today().isoformat())
-        self.stats = record_game(self.stats, rnd.rules_key, result)
         self.last_key = rnd.rules_key
         hole = rnd.finish_hole()
-        if rnd.over:
-            self.stats = record_round(self.stats, rnd.rules_key, rnd.total, rnd.holes)
-        self._save(STATS_DOCUMENT, self.stats)
+        over, total, holes = rnd.over, rnd.total, rnd.holes
+
+        def count(stats: Stats) -> Stats:
+            stats = record_game(stats, rnd.rules_key, result)
+            return record_round(stats, rnd.rules_key, total, holes) if over else stats
+
+        self.stats = self._update(STATS_DOCUMENT, count, self.stats)
         self.save_round(rnd)
         return HoleRecord(hole, best_before, rnd.over)

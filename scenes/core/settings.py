@@ -1,24 +1,26 @@
 """The player's options, kept as YAML in the user's config folder.
 
-Writes are atomic (a temporary file in the same folder, fsync, ``os.replace``), so a crash never
-leaves half a file. A file that cannot be read is renamed ``settings.yaml.corrupt-N``, the defaults
-are used and a :class:`~scenes.core.i18n.Notice` tells the player. A single bad value only falls back to
-that value's default.
+Writes are atomic (``golf.core.fileio``: a temporary file in the same folder, fsync,
+``os.replace``; a link stays a link), so a crash never leaves half a file. Reading takes at most
+64 KB of a regular file (a FIFO or a device in its place is never read). A file whose content
+cannot be used (any parse failure, a nesting bomb included) is renamed
+``settings.yaml.corrupt-N``, the defaults are used and a :class:`~scenes.core.i18n.Notice` tells
+the player. A file that cannot be opened is never written over: the options the player changes
+go to ``settings.yaml.pending`` beside it, which is read first while it exists. A single bad
+value only falls back to that value's default.
 """
 
 from __future__ import annotations
 
-import contextlib
 import logging
-import os
 import re
-import tempfile
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from golf.core.fileio import atomic_write_text, read_bounded
 from golf.core.folders import config_dir
 from golf.core.version import PROGRAM_KEY, stamp
 from golf.solitaire.codes import format_code
@@ -38,6 +40,8 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 SETTINGS_FILE = "settings.yaml"
+PENDING_FILE = SETTINGS_FILE + ".pending"
+"""Where the options are kept while ``settings.yaml`` cannot be opened."""
 FORMAT = 1
 MAX_BYTES = 64 * 1024
 ANIMATION_SPEEDS: tuple[str, ...] = ("off", "slow", "normal", "fast")
@@ -53,13 +57,14 @@ class Settings:
     sound: bool = True
     volume: int = 70  # percent, in steps of 10
     animation: str = "normal"
-    default_rules: str = "classic"
+    default_rules: str = "easy"  # the seeds: "On Easy … the default"
     four_colour: bool = False
     fullscreen: bool = False
     winnable_deals: tuple[str, ...] = ()
     """The rule sets (as :func:`rules_key` names them) whose random deals the solver proves
     winnable first."""
     winnable_indicator: bool = False  # "still winnable / no longer winnable" in a game
+    speak: bool = False  # every action announced aloud, and the board read on request
 
     def with_(self, **changes: Any) -> Settings:
         """A copy with some options changed."""
@@ -87,7 +92,9 @@ _RULES_KEY_RE = re.compile(r"[ECN](?:-V[A-Z]{0,8})?")
 
 
 def _valid(name: str, value: object) -> bool:
-    if name in ("interactive_rules", "sound", "four_colour", "fullscreen", "winnable_indicator"):
+    if name in (
+        "interactive_rules", "sound", "four_colour", "fullscreen", "winnable_indicator", "speak"
+    ):
         return isinstance(value, bool)
     if name == "winnable_deals":
         return (
@@ -136,29 +143,72 @@ class SettingsStore:
     def __init__(self, folder: Path | None = None) -> None:
         self.folder = default_config_dir() if folder is None else Path(folder)
         self.path = self.folder / SETTINGS_FILE
+        self.pending = self.folder / PENDING_FILE
+        self.blocked = False
+        """``settings.yaml`` is there but could not be opened (or kept aside): never written."""
+
+    @property
+    def target(self) -> Path:
+        """The file the options are written to now."""
+        return self.pending if self.blocked or self.pending.is_file() else self.path
 
     def defaults(self) -> Settings:
         """The options of a first start: the system's language, everything else as shipped."""
         return Settings(language=system_language())
 
     def load(self) -> tuple[Settings, Notice | None]:
-        """The saved options, or the defaults; a notice when the file had to be put aside."""
+        """The saved options, or the defaults; a notice when the file had to be put aside or
+        could not be opened."""
         defaults = self.defaults()
         try:
-            raw = self.path.read_bytes()
+            raw = read_bounded(self.path, MAX_BYTES)
         except FileNotFoundError:
-            return defaults, None
+            raw = None
         except OSError as error:
-            # Left where it is (it was never read); the player is told the defaults are in use.
+            # Left where it is (it was never read), and never written over: the options go
+            # to the pending file; the player is told.
             log.warning("cannot read %s: %s", self.path, error)
-            return defaults, Notice("settings.unopenable", {"name": self.path.name})
+            self.blocked = True
+            kept, _ = self._read(self.pending, defaults)
+            return kept, Notice("settings.unopenable", {"name": self.path.name})
+        if self.pending.is_file():
+            # options changed while settings.yaml could not be opened are the newer ones
+            return self._read(self.pending, defaults)
+        if raw is None:
+            return defaults, None
+        return self._values(self.path, raw, defaults)
+
+    def _read(self, path: Path, defaults: Settings) -> tuple[Settings, Notice | None]:
+        """The options of ``path`` (the defaults when it is missing or cannot be opened)."""
+        try:
+            raw = read_bounded(path, MAX_BYTES)
+        except OSError as error:
+            if not isinstance(error, FileNotFoundError):
+                log.warning("cannot read %s: %s", path, error)
+            return defaults, None
+        return self._values(path, raw, defaults)
+
+    def _values(self, path: Path, raw: bytes, defaults: Settings) -> tuple[Settings, Notice | None]:
+        """The options in ``raw`` (the content of ``path``); a file that cannot be used is kept
+        aside with a notice."""
         try:
             if len(raw) > MAX_BYTES:
                 raise CorruptSettingsError(f"file larger than {MAX_BYTES} bytes")
             data = _parse(raw.decode("utf-8"))
-        except (CorruptSettingsError, UnicodeDecodeError, yaml.YAMLError) as error:
-            log.warning("settings file %s is unreadable: %s", self.path, error)
-            kept = self._keep_aside()
+        except (
+            CorruptSettingsError,
+            UnicodeDecodeError,
+            yaml.YAMLError,
+            RecursionError,
+            MemoryError,
+            ValueError,
+            TypeError,
+            OverflowError,
+        ) as error:
+            if isinstance(error, RecursionError | MemoryError):
+                error = CorruptSettingsError("nested too deeply or too large")
+            log.warning("settings file %s is unreadable: %s", path, error)
+            kept = self._keep_aside(path)
             return defaults, Notice("settings.corrupt", {"name": kept})
         values: dict[str, Any] = {}
         for f in fields(Settings):
@@ -176,17 +226,19 @@ class SettingsStore:
                 log.warning("ignoring option %s=%r in %s", f.name, value, self.path)
         return replace(defaults, **values), None
 
-    def _keep_aside(self) -> str:
+    def _keep_aside(self, path: Path) -> str:
         n = 1
         while True:
-            target = self.path.with_name(f"{SETTINGS_FILE}.corrupt-{n}")
-            if not target.exists():
+            target = path.with_name(f"{SETTINGS_FILE}.corrupt-{n}")
+            if not target.exists() and not target.is_symlink():
                 break
             n += 1
         try:
-            self.path.replace(target)
+            path.replace(target)
         except OSError as error:
-            log.warning("cannot keep %s aside: %s", self.path, error)
+            log.warning("cannot keep %s aside: %s", path, error)
+            if path == self.path:
+                self.blocked = True  # still there: never written over
         return target.name
 
     def save(self, settings: Settings) -> None:
@@ -195,15 +247,4 @@ class SettingsStore:
         document = {"format": FORMAT, PROGRAM_KEY: stamp(), **asdict(settings)}
         document["winnable_deals"] = list(settings.winnable_deals)
         text = yaml.safe_dump(document, sort_keys=False, allow_unicode=True)
-        fd, tmp_name = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=self.folder)
-        tmp = Path(tmp_name)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
-                out.write(text)
-                out.flush()
-                os.fsync(out.fileno())
-            tmp.replace(self.path)  # os.replace: atomic on one filesystem
-        except BaseException:
-            with contextlib.suppress(OSError):
-                tmp.unlink()
-            raise
+        atomic_write_text(self.target, text)

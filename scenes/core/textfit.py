@@ -5,13 +5,13 @@ Widths are in screen pixels; sizes are the art-pixel sizes of ``Look.type`` (dou
 
 from __future__ import annotations
 
-from scenes.core.look import PIXEL, Look
+from scenes.core.look import Look
 
 __all__ = ["fit_text", "wrap_text"]
 
 
 def _width(look: Look, text: str, size: int, face: str) -> int:
-    return look.type.font(size, face).size(text)[0] * PIXEL
+    return look.type.width(text, size, face)
 
 
 def fit_text(look: Look, text: str, size: int, width: int, face: str = "bold") -> str:
@@ -31,12 +31,11 @@ def fit_text(look: Look, text: str, size: int, width: int, face: str = "bold") -
 def wrap_words(look: Look, text: str, size: int, width: int) -> list[str]:
     """``text``'s words in lines that fit ``width`` screen pixels (a word too long stays whole;
     no text, no line): the six-card panels' and the new-game error's wrapping."""
-    font = look.type.font(size)
     lines: list[str] = []
     line = ""
     for word in text.split():
         trial = f"{line} {word}".strip()
-        if font.size(trial)[0] * PIXEL > width and line:
+        if look.type.width(trial, size) > width and line:
             lines.append(line)
             line = word
         else:

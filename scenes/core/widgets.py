@@ -17,7 +17,7 @@ from scenes.core.input import Intent, Kind
 from scenes.core.look import PALETTE, PIXEL, Colour, Look, chunky_panel
 from scenes.core.textfit import wrap_text
 
-__all__ = ["Button", "Choice", "Form", "Menu", "Toast", "draw_button"]
+__all__ = ["ARROWS", "Button", "Choice", "Form", "Menu", "Toast", "draw_button", "neighbour"]
 
 PRESS_FLASH = 0.12
 TOAST_WIDTH = 1000  # a longer message (a file problem) is wrapped into lines
@@ -212,8 +212,73 @@ class Button:
         )
 
 
+ARROWS = (Kind.UP, Kind.DOWN, Kind.LEFT, Kind.RIGHT)
+_DIRECTIONS: dict[Kind, tuple[int, int]] = {
+    Kind.UP: (0, -1),
+    Kind.DOWN: (0, 1),
+    Kind.LEFT: (-1, 0),
+    Kind.RIGHT: (1, 0),
+}
+
+
+def neighbour(
+    rects: Sequence[pygame.Rect],
+    enabled: Sequence[bool],
+    current: int,
+    arrow: Kind,
+    wrap: bool = True,
+) -> int:
+    """Where an arrow key takes the focus among buttons laid out as ``rects``: the nearest
+    enabled one in that direction on the screen — the one below for Down, not the next in
+    reading order — preferring one in line with the current (overlapping its column for Up and
+    Down, its row for Left and Right). With none that way, the next enabled one in reading
+    order (the previous for Up and Left), wrapping round when ``wrap``; the focus stays when
+    there is nowhere to go. Every menu, grid and row of buttons moves its focus with this."""
+    count = len(rects)
+    if not count or arrow not in _DIRECTIONS:
+        return current
+    dx, dy = _DIRECTIONS[arrow]
+    here = rects[current] if 0 <= current < count else rects[0]
+    best: tuple[tuple[int, int, int], int] | None = None
+    for index, rect in enumerate(rects):
+        if index == current or not enabled[index]:
+            continue
+        # how far ahead along the arrow, from the current's far edge to this one's near edge
+        if dx:
+            ahead = (rect.centerx - here.centerx) * dx
+            gap = rect.left - here.right if dx > 0 else here.left - rect.right
+            in_line = rect.top < here.bottom and here.top < rect.bottom
+            aside = abs(rect.centery - here.centery)
+        else:
+            ahead = (rect.centery - here.centery) * dy
+            gap = rect.top - here.bottom if dy > 0 else here.top - rect.bottom
+            in_line = rect.left < here.right and here.left < rect.right
+            aside = abs(rect.centerx - here.centerx)
+        if ahead <= 0:
+            continue
+        score = (0 if in_line else 1, max(gap, 0) + 2 * aside, index)
+        if best is None or score < best[0]:
+            best = (score, index)
+    if best is not None:
+        return best[1]
+    step = 1 if dx + dy > 0 else -1
+    index = current
+    for _ in range(count):
+        index += step
+        if wrap:
+            index %= count
+        elif not 0 <= index < count:
+            return current
+        if enabled[index]:
+            return index
+    return current
+
+
 class Menu:
-    """A column of buttons with a keyboard focus; arrows move it, Enter or Space activates."""
+    """Buttons with one keyboard focus — a column, a row or a grid: the arrows move the focus
+    to the button that way on the screen (:func:`neighbour`), Enter or Space activates it, the
+    pointer moving over a button takes the focus (and a key moves on from there). Only the
+    focused button is ever highlighted: the pointer's hover is on it or on none."""
 
     def __init__(self, buttons: Sequence[Button], focus: int = 0, wrap: bool = True) -> None:
         self.buttons = list(buttons)
@@ -221,6 +286,7 @@ class Menu:
         self.wrap = wrap
         self.show_focus = True
         self.pointer: tuple[int, int] | None = None  # last pointer position seen
+        self.pointed = False  # whether the last intent was the pointer taking the focus
 
     def move(self, step: int) -> None:
         """Move the focus to the next enabled button."""
@@ -241,23 +307,38 @@ class Menu:
     def handle(self, intent: Intent) -> bool:
         """Navigate or activate; True if the intent was used."""
         kind = intent.kind
-        if kind in (Kind.UP, Kind.LEFT):
-            self.move(-1)
-            return True
-        if kind in (Kind.DOWN, Kind.RIGHT):
-            self.move(1)
+        self.pointed = False
+        if kind in ARROWS:
+            rects = [button.rect for button in self.buttons]
+            enabled = [button.enabled for button in self.buttons]
+            self.focus = neighbour(rects, enabled, self.focus, kind, self.wrap)
+            self.unhover()  # the keys lead now: the pointer's highlight goes
             return True
         if kind in (Kind.CONFIRM, Kind.DRAW) and self.buttons:
             return self.buttons[self.focus].activate()
-        if intent.pos is not None:
-            moved = _pointer_moved(self, intent)
-            for index, button in enumerate(self.buttons):
-                if moved and button.hit(intent.pos) and button.enabled:
-                    self.focus = index
-                if button.handle(intent):
-                    self.focus = index
-                    return True
+        if intent.pos is None:
+            return False
+        moved = _pointer_moved(self, intent)
+        over = next(
+            (i for i, b in enumerate(self.buttons) if b.enabled and b.hit(intent.pos)), None
+        )
+        if kind is Kind.POINT:
+            if moved:  # the pointer really moving: it takes the focus, or leaves it be
+                if over is not None:
+                    self.focus = over
+                    self.pointed = True
+                for index, button in enumerate(self.buttons):
+                    button.hover = index == over
+            return False
+        if kind is Kind.CLICK and over is not None:
+            self.focus = over
+            return self.buttons[over].activate()
         return False
+
+    def unhover(self) -> None:
+        """No button under the pointer's highlight (the keyboard moved the focus)."""
+        for button in self.buttons:
+            button.hover = False
 
     def update(self, dt: float) -> None:
         """Advance the buttons' press flashes."""
@@ -450,6 +531,8 @@ class Form:
         """Arrows move and change, Enter/Space activate, the pointer hovers and clicks."""
         kind = intent.kind
         item = self.focused
+        if kind in ARROWS:
+            self._unhover()  # the keys lead now: the pointer's highlight goes
         if kind is Kind.UP:
             self.move(-1)
             return True
@@ -460,7 +543,10 @@ class Form:
             item.step(-1 if kind is Kind.LEFT else 1)
             return True
         if kind in (Kind.LEFT, Kind.RIGHT):
-            self.move(-1 if kind is Kind.LEFT else 1)
+            # from a button, to the item that way on the screen (the next button in its row)
+            rects = [entry.rect for entry in self.items]
+            enabled = [entry.enabled for entry in self.items]
+            self.focus = neighbour(rects, enabled, self.focus, kind)
             return True
         if kind in (Kind.CONFIRM, Kind.DRAW) and item is not None:
             if isinstance(item, Choice):
@@ -473,8 +559,11 @@ class Form:
         for index, entry in enumerate(self.items):
             inside = entry.rect.collidepoint(intent.pos)
             if kind is Kind.POINT:
-                entry.hover = inside
-                if moved and inside and entry.enabled:
+                if not moved:
+                    continue  # where the pointer rested when the form opened: no highlight
+                # only the item under the pointer is highlighted, and it has the focus
+                entry.hover = inside and entry.enabled
+                if entry.hover:
                     self.focus = index
             elif kind is Kind.CLICK and inside and entry.enabled:
                 self.focus = index
@@ -482,6 +571,10 @@ class Form:
                     return entry.handle_click(intent.pos)
                 return entry.activate()
         return False
+
+    def _unhover(self) -> None:
+        for entry in self.items:
+            entry.hover = False
 
     def update(self, dt: float) -> None:
         """Advance button flashes."""

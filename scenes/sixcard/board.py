@@ -1,4 +1,4 @@
-"""Where everything sits on the six-card table, for 2–6 grids on the 1280×720 screen.
+"""Where everything sits on the six-card table, for 2–7 grids on the 1280×720 screen.
 
 The viewing seat's grid is at the bottom, large; the others sit around the top in play order,
 clockwise from the viewer's left. Stock and discard are in the middle. With 2-row grids (4 and
@@ -92,13 +92,15 @@ class SeatSpot:
         return grid.centerx - w // 2 + 10, grid.centery - h // 2 - 6
 
 
-# opponents' places, in play order from the viewer's left, for 1 to 5 opponents
+# opponents' places, in play order from the viewer's left, for 1 to 6 opponents (6: the
+# 4-card game's seven players)
 _PLACES: dict[int, tuple[str, ...]] = {
     1: ("top:0.5",),
     2: ("top:0.36", "top:0.64"),
     3: ("left", "top:0.5", "right"),
     4: ("left", "top:0.375", "top:0.625", "right"),
     5: ("left", "top:0.3125", "top:0.5", "top:0.6875", "right"),
+    6: ("left", "top:0.2", "top:0.4", "top:0.6", "top:0.8", "right"),
 }
 
 
@@ -161,7 +163,7 @@ class Board:
         self.side = _free_corner(grid.right + 24, width - MARGIN, obstacles, grid.top, height - 8)
         self.knock = pygame.Rect(0, 0, min(240, self.side.width - 20), 50)
         self.knock.midbottom = (self.side.centerx, self.side.bottom - 12)
-        self.menu = pygame.Rect(width - 132, 2, 124, HUD_H - 6)
+        self.menu = pygame.Rect(width - 132, 2, 124, HUD_H - 4)  # its label clears the top lip
 
     @property
     def bottom(self) -> SeatSpot:

@@ -198,7 +198,7 @@ class ScoreboardScene(Scene):
         colour = p.gold if int(self.opened * 4) % 2 == 0 else p.orange
         # a win shared by many takes a smaller size to stay in the panel (cut as a last resort)
         size, room = 14, panel.width - 80
-        while size > 10 and look.type.font(size).size(line)[0] * PIXEL > room:
+        while size > 10 and look.type.width(line, size) > room:
             size -= 2
         line = fit_text(look, line, size, room)
         r = look.type.blit(

@@ -36,7 +36,8 @@ __all__ = [
     "seat_name",
 ]
 
-COMPUTER_NAMES = ("Birdie", "Bogey", "Eagle", "Albatross", "Mulligan")
+COMPUTER_NAMES = ("Birdie", "Bogey", "Eagle", "Albatross", "Mulligan", "Condor")
+"""One name per computer: up to six, with the seven seats of Polish Polka."""
 
 Target = tuple[str, int]  # ("stock", 0), ("discard", 0), ("knock", 0) or ("slot", s)
 STOCK: Target = ("stock", 0)
@@ -140,6 +141,8 @@ class TableLike(ScoredTable, Protocol):
     def hurry(self) -> None: ...
 
     def refuse(self, text: str) -> None: ...
+
+    def toast(self, text: str, colour: tuple[int, int, int] = ...) -> None: ...
 
     def last_turn_seats(self) -> tuple[int, ...]: ...
 

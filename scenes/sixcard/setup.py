@@ -14,7 +14,7 @@ import pygame
 from golf.core.deal import MAX_DEAL
 from golf.sixcard.autosave import SixSnapshot
 from golf.sixcard.game import totals
-from golf.sixcard.rules import MAX_PLAYERS, MIN_PLAYERS
+from golf.sixcard.rules import GRIDS, MAX_PLAYERS, NEW_GAME
 from golf.sixcard.seating import HUMAN, KINDS, SPEEDS, SixSetup
 from scenes.core.input import Intent, Kind
 from scenes.core.look import PALETTE, SCREEN_SIZE, chunky_panel, veil
@@ -27,7 +27,7 @@ from scenes.sixcard.table import SixTableScene
 
 __all__ = ["HUMAN", "KINDS", "SPEEDS", "SetupChoice", "SixSetup", "SixSetupScene"]
 
-LEFT_W, RIGHT_W, ROW_H, ROW_GAP = 520, 600, 40, 6
+LEFT_W, RIGHT_W, ROW_H, ROW_GAP = 520, 600, 36, 4
 TOP = 96
 SAVED_H = 50  # room above the buttons for the lines on a game to continue
 
@@ -53,7 +53,9 @@ class SixSetupScene(Scene):
 
     def __init__(self, app: App, setup: SixSetup | None = None) -> None:
         super().__init__(app)
-        self.setup = setup or SixSetup()
+        self.setup = setup or SixSetup(rules=NEW_GAME)  # a new game: the seed's cut
+        low, high = self.setup.rules.player_range()  # an older game's count: offer the grid's
+        self.setup = self.setup.with_(players=min(max(self.setup.players, low), high))
         left_x = (SCREEN_SIZE[0] - (LEFT_W + RIGHT_W + 40)) // 2
         right_x = left_x + LEFT_W + 40
         left, right = self._left_rows(), self._right_rows()
@@ -68,7 +70,7 @@ class SixSetupScene(Scene):
                 choice = SetupChoice(rect, key, list(values), 0, show, change)
                 choice.set(current)
                 column.append(choice)
-        bottom = TOP + len(right) * (ROW_H + ROW_GAP) + 34
+        bottom = TOP + len(right) * (ROW_H + ROW_GAP) + 46
         self.toasts: list[Toast] = []
         self.saved, self.saved_lines = self._saved_game()
         specs = [("six.setup.start", self.start, "green"), ("common.back", self.close, "pink")]
@@ -93,10 +95,11 @@ class SixSetupScene(Scene):
     def _left_rows(self) -> list[Row]:
         """The players, who sits at each seat, and the pace."""
         texts = self.app.texts
+        low, high = self.setup.rules.player_range()
         left: list[Row] = [
             (
                 "six.setup.players",
-                range(MIN_PLAYERS, MAX_PLAYERS + 1),
+                range(low, high + 1),
                 self.setup.players,
                 str,
                 self._players,
@@ -135,7 +138,7 @@ class SixSetupScene(Scene):
             ("six.rule.holes", (9, 18), r.holes, str, self._rule("holes")),
             (
                 "six.rule.grid",
-                (6, 4, 9),
+                GRIDS,
                 r.grid,
                 lambda v: texts(f"six.grid.{v}"),
                 self._rule("grid"),
@@ -165,6 +168,13 @@ class SixSetupScene(Scene):
                 self._rule("twos_negative"),
             ),
             ("six.rule.row_cancel", (False, True), r.row_cancel, on_off, self._rule("row_cancel")),
+            (
+                "six.rule.pairs",
+                (False, True),
+                r.pairs,
+                lambda v: texts("six.pairs.pair" if v else "six.pairs.whole"),
+                self._rule("pairs"),
+            ),
             (
                 "six.rule.ties",
                 ("playoff", "shared"),
@@ -221,19 +231,31 @@ class SixSetupScene(Scene):
 
     def _rule(self, name: str) -> Callable[[object], None]:
         def change(value: object) -> None:
-            self.setup = self.setup.with_(rules=self.setup.rules.with_(**{name: value}))
+            rules = self.setup.rules.with_(**{name: value})
+            low, high = rules.player_range()  # a grid seats its own numbers of players
+            players = min(max(self.setup.players, low), high)
+            self.setup = self.setup.with_(rules=rules, players=players)
             self._sync()
 
         return change
 
     def _sync(self) -> None:
-        """Grey out the seats nobody sits at and the switch that needs jokers."""
-        for seat, choice in enumerate(self.left[1 : 1 + MAX_PLAYERS]):
-            choice.enabled = seat < self.setup.players
+        """Offer the numbers of players the grid allows; grey out the seats nobody sits at,
+        the switch that needs jokers and the pair reading where no line holds three cards."""
         rules = self.setup.rules
+        low, high = rules.player_range()
+        players = self.setup.players
+        count = self.left[0]
+        count.values = list(range(low, high + 1))
+        count.set(players)
+        for seat, choice in enumerate(self.left[1 : 1 + MAX_PLAYERS]):
+            choice.enabled = seat < players
         cancel = self.right[5]
         cancel.enabled = rules.jokers
         cancel.set(rules.jokers_cancel)
+        pairs = self.right[9]
+        pairs.enabled = rules.long_lines
+        pairs.set(rules.pairs)
 
     # ------------------------------------------------------------ leaving
     def start(self) -> None:
@@ -272,8 +294,11 @@ class SixSetupScene(Scene):
         self.toasts = [t for t in self.toasts if t.alive]
 
     def _summary_lines(self) -> list[str]:
-        """The rules in brief, wrapped to the left column (the right one holds the rules)."""
-        text = self.app.texts("six.setup.summary").replace("\n", " ")
+        """The rules in brief and what the chosen grid is (its name, its players), wrapped to
+        the left column (the right one holds the rules)."""
+        texts = self.app.texts
+        about = texts(f"six.grid_about.{self.setup.rules.grid}")
+        text = texts("six.setup.summary").replace("\n", " ") + " " + about
         if self._summary is None or self._summary[0] != text:
             self._summary = (text, wrap_text(self.app.look, text, 7, LEFT_W))
         return self._summary[1]

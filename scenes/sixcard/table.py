@@ -1,4 +1,4 @@
-"""The six-card table: 2–6 grids, stock and discard, played at this screen.
+"""The six-card table: 2–7 grids, stock and discard, played at this screen.
 
 The engine's :class:`~golf.sixcard.game.Match` is the truth, driven through a
 :class:`~golf.core.play.PlaySession`: a *driver* hands it actions and its *listeners* react
@@ -26,7 +26,7 @@ from golf.sixcard.game import Match, Refusal, State
 from golf.sixcard.pace import PACES, Pace, last_turn_seats
 from golf.sixcard.seating import HUMAN, SixSetup
 from golf.sixcard.view import SeatView
-from scenes.core.input import Intent
+from scenes.core.input import Intent, Kind
 from scenes.core.look import PALETTE
 from scenes.core.manager import App, Scene
 from scenes.core.widgets import Button, Toast
@@ -35,6 +35,7 @@ from scenes.sixcard.board import Board
 from scenes.sixcard.drivers import ComputerSeat, PersonAtScreen, TableCourse, TableDriver
 from scenes.sixcard.keeping import TableKeeper
 from scenes.sixcard.listeners import (
+    Announcing,
     CardsFly,
     PaceOfPlay,
     Refusals,
@@ -114,13 +115,15 @@ class SixTableScene(Scene):
         self.scored = 0  # holes whose scoreboard has been shown
         self.curtain_for: int | None = None
         self.recorder = SixRecorder(self.match, app.replays_dir, times)  # the replay's pace
+        self.recorder.tell = app.records.tell  # a replay not saved is told at once
         self.menu_button = Button(
-            self.board.menu, "button.menu", self.open_menu, style="pink", size=8
+            self.board.menu, "button.menu", self.open_menu, style="pink", size=7
         )
         self.knock_button = Button(
             self.board.knock, "six.knock", self.knock, style="orange", size=10
         )
         self.person = PersonAtScreen(self)
+        self.announcing = Announcing(self)  # the "speak" option's words, and the D key's
         seats = {seat: ComputerSeat(opponent) for seat, opponent in self.opponents.items()}
         self.driver: TableDriver = TableCourse(self, seats)
         self.drawing = TableView(self)
@@ -149,6 +152,7 @@ class SixTableScene(Scene):
         session.listen(Sounds(self))
         session.listen(PaceOfPlay(self))
         session.listen(TurnPasses(self))
+        session.listen(self.announcing)
 
     # ----------------------------------------------------------------- reading
     @property
@@ -322,9 +326,10 @@ class SixTableScene(Scene):
             self.keeper.save_replay()
 
     def exit(self, quitting: bool = False) -> None:
-        """The table leaves the stack: the player left the game on purpose (to the title, a new
-        deal), so it is not kept to continue — unless the window is closing (``quitting``): the
-        game in play stays saved and the setup window offers to continue it."""
+        """The table leaves the stack: the player left the game for another (a new deal), so
+        it is not kept to continue — unless the window is closing or the player went back to
+        the title (``quitting``): the game in play stays saved, and the title and the setup
+        window offer to continue it."""
         if not quitting and self.keeper is not None:
             self.keeper.forget()
 
@@ -357,8 +362,17 @@ class SixTableScene(Scene):
         """Move the cursor to the nearest target in a direction (shows it first)."""
         self.person.move_cursor(dx, dy)
 
+    def enter(self) -> None:
+        self.announcing.start()
+
+    def focus_words(self) -> str | None:
+        return self.announcing.cursor_words()  # the "speak" option reads the cursor's place
+
     def handle(self, intent: Intent) -> None:
-        self.person.handle(intent)
+        if intent.kind is Kind.DESCRIBE:
+            self.announcing.describe()
+        else:
+            self.person.handle(intent)
 
     # ----------------------------------------------------------------- time and drawing
     def update(self, dt: float) -> None:

@@ -1,6 +1,6 @@
 """Drawing the six-card table: the felt, the grids and their name plates, the piles, the cards
-(resting, then flying), the marks of a scored hole, the cursor and hint frames, the final-turn
-banner, and over them the HUD, the viewer's panel and the side panel (:class:`TablePanels`).
+(resting, then flying), the marks of a scored hole, the cursor and hint frames, the cut for the
+first deal, the final-turn banner, and over them the HUD, the viewer's panel and the side panel (:class:`TablePanels`).
 
 The view only reads the table (as a :class:`~scenes.sixcard.parts.TableLike`): the state, what
 its viewer may see, where the cards are in flight. A card's face is drawn only when the view
@@ -22,6 +22,7 @@ from scenes.core.manager import App
 from scenes.core.textfit import wrap_words
 from scenes.sixcard.art import draw_sprite
 from scenes.sixcard.board import HUD_H, SeatSpot
+from scenes.sixcard.cut import draw_cut, shows_cut
 from scenes.sixcard.listeners import BANNER_SECONDS
 from scenes.sixcard.parts import KNOCK, TableLike
 from scenes.sixcard.views import shown_points, visible_cards
@@ -65,6 +66,8 @@ class TableView:
         self.panels.panel(surface, view)
         self.panels.side(surface)
         self.frames(surface)
+        if shows_cut(state):
+            draw_cut(surface, self.table)
         if self.table.banner > 0:
             self.banner(surface)
         for toast in self.table.toasts:
@@ -335,6 +338,10 @@ class TablePanels:
             return texts(key), PALETTE.cyan
         if seat in self.table.last_turn_seats():
             return texts("six.last_turn_tag"), PALETTE.orange
+        if state.phase == "opening" and seat != state.to_move:
+            chosen = (state.up[seat] | state.peeked[seat]).bit_count()
+            if chosen >= state.rules.opening_cards:  # chosen, still face down to the others
+                return texts("six.chosen_tag"), PALETTE.cyan
         return None
 
     def status(self) -> str:
@@ -352,7 +359,8 @@ class TablePanels:
         name = self.table.name(seat)
         if state.phase == "opening":
             key = "six.status.peeking" if state.rules.peek else "six.status.opening"
-            return texts(key, name=name)
+            one = "_one" if state.rules.opening_cards == 1 else ""
+            return texts(key + one, name=name)
         return texts("six.status.playing", name=name)
 
     def prompt(self) -> str:
@@ -364,6 +372,8 @@ class TablePanels:
             assert seat is not None
             known = (state.up[seat] | state.peeked[seat]).bit_count()
             key = "six.prompt.peek" if state.rules.peek else "six.prompt.opening"
+            if state.rules.opening_cards == 1:
+                return texts(f"{key}_one")
             return texts(f"{key}{max(1, 2 - known)}")
         if state.drawn is None:
             if KNOCK_ACTION in legal_actions(state):
@@ -453,9 +463,9 @@ class TablePanels:
             # the compact form has the figures on the name's line: the word only if all fit
             after = 0
             if compact:
-                after = 16 + look.type.font(size).size(total)[0] * PIXEL
-                after += 20 + look.type.font(size).size(shown)[0] * PIXEL if shown else 0
-            width = look.type.font(7).size(word)[0] * PIXEL
+                after = 16 + look.type.width(total, size)
+                after += 20 + look.type.width(shown, size) if shown else 0
+            width = look.type.width(word, 7)
             if r.right + 10 + width + after <= panel.right - 16:
                 r = look.type.blit(surface, word, 7, colour, (r.right + 10, y + 4), shadow=p.ink)
         if not compact:

@@ -12,16 +12,17 @@ import dataclasses
 from collections.abc import Sequence
 
 from golf.sixcard.game import State
-from golf.sixcard.rules import RANK, SixRules
+from golf.sixcard.rules import SixRules, line_cancelled
 from golf.sixcard.view import SeatView, seat_view
 
 __all__ = ["public_view", "shown_points", "view_for", "visible_cards"]
 
 
 def public_view(state: State, seat: int) -> SeatView:
-    """What anyone at the table knows, laid out for ``seat``: face-up cards and the discard."""
+    """What anyone at the table knows, laid out for ``seat``: face-up cards and the discard
+    (no opening choice before every seat has chosen)."""
     view = seat_view(state, seat)
-    up = state.up[seat]
+    up = view.up[seat] if state.phase != "opening" else 0
     own = tuple(c if up >> i & 1 else None for i, c in enumerate(view.grids[seat]))
     grids = tuple(own if s == seat else g for s, g in enumerate(view.grids))
     drawn = state.drawn if state.drawn_from == "discard" else None
@@ -44,14 +45,10 @@ def visible_cards(view: SeatView) -> frozenset[int]:
 
 def shown_points(cards: Sequence[int | None], rules: SixRules) -> int:
     """The points of the known cards of a grid; a line whose cards are all known and of one
-    rank counts 0, as it will at the end of the hole."""
+    rank counts 0, as it will at the end of the hole (with the pair reading, known cards of
+    one rank in a line count 0 already)."""
     zero: set[int] = set()
     for line in rules.lines:
-        known = [cards[s] for s in line]
-        if any(c is None for c in known):
-            continue
-        ranks = {RANK[c] for c in known if c is not None}
-        if len(ranks) == 1 and rules.cancels(next(iter(ranks))):
-            zero.update(line)
+        zero |= line_cancelled(cards, line, rules)
     values = rules.card_values
     return sum(values[c] for s, c in enumerate(cards) if c is not None and s not in zero)

@@ -110,7 +110,7 @@ class SixWatchScene(Playback[SixReplay], Scene):
         table.driver = self
         table.drawing.panels.side = self._draw_side
         table.menu_button = Button(
-            table.board.menu, "watch.close", self.back, style="pink", size=8, hint=""
+            table.board.menu, "watch.close", self.back, style="pink", size=7, hint=""
         )
         table.knock_button = Button(
             table.board.knock, "watch.play", self.toggle, style="green", size=10
@@ -322,7 +322,7 @@ class SixWatchScene(Playback[SixReplay], Scene):
         for text, size, colour, right in lines:
             if y + 18 > bottom:
                 break
-            room = width - (look.type.font(size).size(right)[0] * PIXEL + 12 if right else 0)
+            room = width - (look.type.width(right, size) + 12 if right else 0)
             look.type.blit(
                 surface, fit_text(look, text, size, room), size, colour, (x, y), shadow=p.ink
             )

@@ -104,6 +104,8 @@ class Demo:
 class AttractScene(TableScene):
     """The demo: a winning line played on the table, driven by a :class:`Demo`."""
 
+    speaks = False  # the title's demo plays on its own: the speak option says nothing of it
+
     def __init__(self, app: App, replay: Replay) -> None:
         super().__init__(app, replay.start(), record=False, hints=False)
         self.replay = replay

@@ -2,9 +2,10 @@
 their recording now, and the game to continue ("Continue" on the title puts it back on the
 table: ``scenes.solitaire.continued``).
 
-When a game is left (new game, back to the title) its autosave is removed; when the window is
-closed on a game still in play the autosave stays, and that game is not counted in the
-statistics yet: the player will continue it.
+When a game is left (new game, back to the title) or its result shows (the game-over screen)
+it is counted and its autosave removed; when the window is closed (or the program killed) on a
+game still in play, or on one that ended where Undo is still offered (the blocked dialog), the
+autosave stays and that game is not counted in the statistics yet: the player will continue it.
 """
 
 from __future__ import annotations
@@ -62,9 +63,11 @@ def save(scene: Table) -> None:
 
 
 def after_action(scene: Table) -> None:
-    """An action was accepted on ``scene``: save the game, or forget it once it is won."""
+    """An action was accepted on ``scene``: save the game. A game that ended (won or blocked)
+    stays saved until it is counted (the table's outcome clears it then): a kill while the
+    blocked dialog offers Undo, or during the win's celebration, loses nothing."""
     if keeps(scene):
-        _KEPT.after_action(scene.app, scene.game.status == "won", lambda: snapshot(scene))
+        _KEPT.after_action(scene.app, False, lambda: snapshot(scene))
 
 
 def clear(app: App) -> None:
@@ -73,14 +76,16 @@ def clear(app: App) -> None:
 
 
 def pending(app: App) -> Snapshot | None:
-    """The game to continue, if the autosave holds one still in play.
+    """The game to continue, if the autosave holds one not counted yet: still in play, or
+    ended where the player had not left it (the blocked dialog offering Undo, a win before
+    its result showed); Continue puts it back there.
 
     A bad file is kept aside and its notice added to the records' notices (the title shows
-    them); a finished game is forgotten.
+    them).
     """
     saved, notice = _KEPT.load(app)
     if notice is not None:
-        app.records.notices.append(notice)
+        app.records.tell(notice)
     if saved is None:
         return None
     try:
@@ -88,7 +93,5 @@ def pending(app: App) -> Snapshot | None:
     except ValueError as error:  # checked on reading; only a change of rules could do this
         log.warning("autosave no longer replays: %s", error)
         return None
-    if status != "playing":
-        clear(app)
-        return None
+    log.debug("autosave holds a game %s", status)
     return saved

@@ -21,6 +21,10 @@ def continue_game(app: App, saved: Snapshot) -> GameScene:
     scene.elapsed = saved.elapsed
     if scene.recorder is not None:
         scene.recorder.carry_on(saved)
+    if scene.game.status != "playing":
+        # it ended where the player had not left it: its result (the blocked dialog with its
+        # Undo, or the game-over screen) shows again at once
+        scene.ending = 0.0
     app.scenes.reset(scene)
     log.info("continued %s after %d actions", saved.code, len(saved.actions))
     return scene

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 
 from golf.solitaire.texts import Reason, message
+from scenes.core.board_text import speak
 from scenes.core.input import Intent, Kind
 from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, chunky_panel, veil
 from scenes.core.manager import App, Scene
@@ -21,6 +22,7 @@ __all__ = ["BlockedDialog", "GameOverScene", "PauseMenu"]
 BUTTON_W = 360
 BUTTON_H = 52
 BUTTON_GAP = 16
+SLIDE_SECONDS = 0.15  # a panel slides in from above for this long
 
 
 def _veil(surface: pygame.Surface) -> None:
@@ -72,6 +74,11 @@ class _Overlay(Scene):
     def handle(self, intent: Intent) -> None:
         self.menu.handle(intent)
 
+    def pause(self) -> None:
+        """Covered by another panel (the initials over the game-over screen): the slide ends
+        now, so the panel below rests where the one above is made to hide it."""
+        self.opened = max(self.opened, SLIDE_SECONDS)
+
     def close(self) -> None:
         """Back to the table."""
         self.app.scenes.pop(fade=False)
@@ -83,7 +90,7 @@ class _Overlay(Scene):
         """The veil and the panel, sliding in from above for the first moments."""
         _veil(surface)
         self.over_veil(surface)
-        slide = max(0.0, 1.0 - self.opened / 0.15) if self.app.animation_scale else 0.0
+        slide = max(0.0, 1.0 - self.opened / SLIDE_SECONDS) if self.app.animation_scale else 0.0
         rect = self.panel.move(0, -round(slide * 40) // PIXEL * PIXEL)
         chunky_panel(surface, rect)
 
@@ -196,6 +203,9 @@ class GameOverScene(_Overlay):
         self.app.scenes.push(AnalysisScene(self.app, self.table), fade=False)
 
     def enter(self) -> None:
+        # the result said, after the last move's words, for a player who does not see it
+        result = " ".join(f"{label}: {value}." for label, value in self.rows())
+        speak(self.app, result, self.table.toast, interrupt=False)
         # the result is final: count the game, and a score good enough asks for initials
         chance = self.table.settle()
         if chance is not None:

@@ -11,7 +11,9 @@ from __future__ import annotations
 import random
 
 from golf.solitaire import engine
+from golf.solitaire.announce import hint_move_said
 from golf.solitaire.timed_hint import TimedHint, hint_said, hint_seed
+from scenes.core.board_text import speak
 from scenes.core.look import PALETTE
 from scenes.solitaire import solver_worker
 from scenes.solitaire.layout import STOCK_SLOT
@@ -95,11 +97,15 @@ class SolverHelper:
         said = hint_said(answer, self.refining)
         if said.action is None:
             scene.toast(texts(said.message))
+            speak(scene.app, texts(said.message), scene.toast)
             return
         slot = STOCK_SLOT if said.action.kind == engine.DRAW else said.action.column - 1
         scene.hint = (slot, said.seconds)
-        scene.toast(texts(said.message, **said.fields), PALETTE.cyan)
+        message = texts(said.message, **said.fields)
+        scene.toast(message, PALETTE.cyan)
         scene.toasts[-1].seconds = said.seconds
+        move = hint_move_said(scene.game.position, said.action, texts.lang)
+        speak(scene.app, f"{move} {message}", scene.toast)
 
     def _update_indicator(self, key: object) -> None:
         if not getattr(self.scene.app.settings, "winnable_indicator", False):

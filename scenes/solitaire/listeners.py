@@ -3,8 +3,9 @@
 The table hands every action to its :class:`~golf.core.play.PlaySession`; the session applies it
 and tells these, in order: the cards fly (:class:`CardMotion`), a refusal is said
 (:class:`Refusals`), the recording notes it (:class:`Recording`), the sounds play
-(:class:`TableSounds`), the result is prepared (:class:`Ending`) and the game is saved
-(:class:`Autosaving`). A table gets the listeners its screen needs: a replay being watched is not
+(:class:`TableSounds`), the result is prepared (:class:`Ending`), the game is saved
+(:class:`Autosaving`) and, with the "speak" option on, the action is said (:class:`Announcing`,
+its words from ``golf.solitaire.announce``). A table gets the listeners its screen needs: a replay being watched is not
 recorded, saved or counted.
 """
 
@@ -14,8 +15,10 @@ import pygame
 
 from golf.core.play import Step
 from golf.solitaire import engine
+from golf.solitaire.announce import action_said
 from golf.solitaire.engine import Action, Position
 from golf.solitaire.session import Refusal
+from scenes.core.board_text import speak
 from scenes.core.look import CARD_W, PALETTE, SCREEN_SIZE
 from scenes.core.sprites import CardSprite
 from scenes.solitaire import autosave
@@ -25,6 +28,7 @@ from scenes.solitaire.table_state import TableState
 __all__ = [
     "CELEBRATION",
     "FLIGHT",
+    "Announcing",
     "Autosaving",
     "CardMotion",
     "Ending",
@@ -258,3 +262,25 @@ class Autosaving:
     def heard(self, step: TableStep) -> None:
         if step.applied:
             autosave.after_action(self.table)
+
+
+class Announcing:
+    """With the "speak" option on, each action said aloud: what moved, the waste, what became
+    available and what plays now; a refusal's reason when the rules are interactive."""
+
+    def __init__(self, table: TableState) -> None:
+        self.table = table
+
+    def heard(self, step: TableStep) -> None:
+        table = self.table
+        app = table.app
+        if not app.settings.speak:
+            return
+        lang = app.texts.lang
+        refused = None
+        if step.refusal is not None:
+            if not app.settings.interactive_rules:
+                return  # SPEC §4: with the interactive rules off, a refusal does nothing
+            refused = step.refusal.text(lang)
+        said = action_said(step.before, step.after, step.action, table.game.rules, lang, refused)
+        speak(app, said, table.toast)

@@ -151,7 +151,7 @@ class NewGameScene(Scene):
     def _sync(self) -> None:
         r = self.rules
         values: list[object] = [
-            r.preset_name() or "classic",
+            r.preset_name() or "easy",
             r.king_ace,
             r.queen_on_king,
             r.draw_any_time,

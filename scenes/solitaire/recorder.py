@@ -17,6 +17,7 @@ from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 
+from golf.core.fileio import name_fits
 from golf.core.folders import replays_dir
 from golf.solitaire.replay import Replay, save
 from golf.solitaire.session import Game
@@ -59,7 +60,8 @@ class NameProblem(ValueError):
 def check_name(text: str) -> str:
     """The file name (with ``.yaml``) for a name the player typed; raises :class:`NameProblem`.
 
-    Any printable characters but ``< > : " / \\ | ? *``; at most ``MAX_NAME`` characters; not
+    Any printable characters but ``< > : " / \\ | ? *``; at most ``MAX_NAME`` characters (and
+    what the file system takes in bytes, so fewer of the characters UTF-8 writes long); not
     empty, no leading dot, no trailing dot, and none of the names Windows reserves (``CON``,
     ``NUL``, ``COM1``, …). A trailing ``.yaml`` typed by the player is accepted.
     """
@@ -68,7 +70,7 @@ def check_name(text: str) -> str:
         name = name[: -len(SUFFIX)].rstrip()
     if not name:
         raise NameProblem("save.name_empty", text)
-    if len(name) > MAX_NAME:
+    if len(name) > MAX_NAME or not name_fits(name + SUFFIX):  # characters, and bytes
         raise NameProblem("save.name_long", text)
     allowed = name.isprintable() and not any(ch in FORBIDDEN for ch in name)
     if not allowed or name.startswith(".") or name.endswith("."):

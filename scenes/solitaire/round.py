@@ -325,6 +325,11 @@ class ScorecardScene(Scene):
             toast.update(dt)
         self.toasts = [t for t in self.toasts if t.alive]
 
+    def enter(self) -> None:
+        # the card's headline and summary, read aloud (speak option) after the last move's words
+        words = f"{self.headline()[0]}. {self.summary().replace('   ·   ', '. ')}."
+        self.app.speech.say(words, self.app.texts.lang, interrupt=False)
+
     # ------------------------------------------------------------------ drawing
     def headline(self) -> tuple[str, Colour]:
         """The big line over the card: the hole just played, or the result of the round."""
@@ -416,7 +421,8 @@ class ScorecardScene(Scene):
             toast.draw(surface, look, (SCREEN_SIZE[0] // 2, 580))
 
     def _columns(self, show_code: bool, width: int) -> list[tuple[str, int]]:
-        """(heading, width) of each column; the label column takes what is left."""
+        """(heading, width) of each column; the room left over is shared out evenly, so no
+        column stands apart behind a wide gap."""
         texts = self.app.texts
         cols = [(texts("round.col_hole"), 84)]
         if show_code:
@@ -424,12 +430,16 @@ class ScorecardScene(Scene):
         cols += [
             (texts("round.col_par"), 70),
             (texts("round.col_strokes"), 104),
-            ("", 0),
+            (texts("round.col_result"), 150),
             (texts("round.col_total"), 90),
             (texts("round.col_to_par"), 84),
         ]
-        used = sum(w for _, w in cols)
-        return [(h, w if w else width - 24 - used) for h, w in cols]
+        spare = width - 24 - sum(w for _, w in cols)
+        share, rest = divmod(max(0, spare), len(cols))
+        widened = [(h, w + share) for h, w in cols]
+        heading, last = widened[-1]
+        widened[-1] = (heading, last + rest)
+        return widened
 
     def _draw_card(
         self,

@@ -56,8 +56,7 @@ class NameField(Button):
         pygame.draw.rect(surface, p.ink, box.inflate(2 * PIXEL, 2 * PIXEL), border_radius=5)
         pygame.draw.rect(surface, (14, 12, 26), box, border_radius=4)
         shown = self.text
-        font = look.type.font(9)
-        while shown and font.size(shown)[0] * PIXEL > box.width - 40:
+        while shown and look.type.width(shown, 9) > box.width - 40:
             shown = shown[1:]
         r = look.type.blit(
             surface, shown, 9, p.white, (box.left + 14, box.centery), anchor="midleft"

@@ -19,9 +19,12 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from golf.core.play import Listener, PlaySession
+from golf.solitaire.announce import start_said
+from golf.solitaire.describe import describe
 from golf.solitaire.engine import Action, Position
 from golf.solitaire.session import Game, Refusal
-from scenes.core.input import Intent
+from scenes.core.board_text import show_board_text, speak
+from scenes.core.input import Intent, Kind
 from scenes.core.look import PALETTE
 from scenes.core.manager import App, Scene
 from scenes.core.records import HighScoreChance
@@ -31,6 +34,7 @@ from scenes.solitaire import autosave, confetti
 from scenes.solitaire.confetti import Confetti
 from scenes.solitaire.layout import STOCK_SLOT
 from scenes.solitaire.listeners import (
+    Announcing,
     Autosaving,
     CardMotion,
     Ending,
@@ -103,7 +107,12 @@ class ResultDialogs:
         if self.settled or self.table.recorder is None:
             return None
         self.settled = True
-        return self.table.app.records.record(self.table.game)
+        chance = self.table.app.records.record(self.table.game)
+        # counted: nothing left to continue (until now a relaunch put the game back where
+        # the result, or Undo, was offered)
+        if autosave.keeps(self.table):
+            autosave.clear(self.table.app)
+        return chance
 
 
 class _Idle:
@@ -127,6 +136,9 @@ class _Idle:
 class TableScene(Scene):
     """One game on the table, driven by :attr:`driver`."""
 
+    speaks = True
+    """Whether the "speak" option says this table's game (not the title's attract demo)."""
+
     def __init__(
         self,
         app: App,
@@ -141,6 +153,7 @@ class TableScene(Scene):
         self.recorder: Recorder | None = None
         if record:
             self.recorder = Recorder(game, app.replays_dir, app.record_to)
+            self.recorder.tell = app.records.tell  # a replay not saved is told at once
             app.record_to = None  # play --record: only the first game goes to that file
         self.elapsed = 0.0  # play time; stops while an overlay covers the table or after the end
         self.toasts: list[Toast] = []
@@ -190,6 +203,8 @@ class TableScene(Scene):
         heard += [TableSounds(self), Ending(self)]
         if record:
             heard.append(Autosaving(self))
+        if self.speaks:
+            heard.append(Announcing(self))
         return heard
 
     # ----------------------------------------------------------------- what it is
@@ -264,17 +279,25 @@ class TableScene(Scene):
 
     # ----------------------------------------------------------------- leaving
     def exit(self, quitting: bool = False) -> None:
-        """The player leaves this table (or the window closes): its replay is saved and its game
-        counted (a game in play as abandoned) and its autosave removed — except when the window
-        closes on a game still in play: then its autosave is written one last time (with the
-        clock), it is not counted yet, and the title offers to continue it."""
+        """The player leaves this table: its replay is saved and its game counted (a game in
+        play as abandoned) and its autosave removed — except when the window closes or the
+        player goes back to the title (``quitting``) on a game still in play, or on one whose
+        result is not counted yet (the blocked dialog up): then its autosave is written one last
+        time (with the clock), it is not counted yet, and the title offers to continue it."""
         self.save_replay()
         if autosave.keeps(self):
-            if quitting and self.game.status == "playing":
+            if quitting and (self.game.status == "playing" or self.result_due):
                 autosave.save(self)
                 return
             autosave.clear(self.app)
         self.settle()
+
+    @property
+    def result_due(self) -> bool:
+        """Whether the game ended but is not counted yet: the player has not left the position
+        (the blocked dialog offers Undo; a won game's celebration is still going)."""
+        settled = getattr(self.outcome, "settled", True)
+        return self.game.status != "playing" and not settled
 
     def save_replay(self) -> None:
         """Write this game's replay to the replays folder (when it ends or is left)."""
@@ -285,8 +308,25 @@ class TableScene(Scene):
         """Count this game, once (see :class:`Outcome`); its chance at the high-score table."""
         return self.outcome.settle()
 
+    # ----------------------------------------------------------------- in words
+    def enter(self) -> None:
+        """With the "speak" option on, the game on the table is announced."""
+        if self.speaks and self.app.settings.speak:
+            game, texts = self.game, self.app.texts
+            rules = texts(self.rules_key)
+            said = start_said(game.code, rules, game.position, game.rules, texts.lang)
+            speak(self.app, said, self.toast)
+
+    def describe_board(self) -> None:
+        """The D key: the board description (SPEC §4) shown, copied and, with speech, read."""
+        text = describe(self.game.position, self.app.texts.lang)
+        show_board_text(self.app, text, self.toast)
+
     # ----------------------------------------------------------------- input and time
     def handle(self, intent: Intent) -> None:
+        if intent.kind is Kind.DESCRIBE:
+            self.describe_board()
+            return
         self.driver.handle(intent)
 
     def update(self, dt: float) -> None:

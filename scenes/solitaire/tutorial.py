@@ -19,6 +19,7 @@ import pygame
 from golf.solitaire import engine
 from golf.solitaire.engine import Action
 from golf.solitaire.tutorial import Step, Tutorial, TutorialError, parse_tutorial
+from scenes.core.board_text import speak
 from scenes.core.input import Intent, Kind
 from scenes.core.look import CARD_H, CARD_W, PALETTE, PIXEL, SCREEN_SIZE, chunky_panel
 from scenes.core.manager import App
@@ -109,6 +110,11 @@ class Script:
             return
         self.step += 1
         self.pulse = 0.0
+        self.say_caption()
+
+    def say_caption(self) -> None:
+        """With the speak option on, the step's caption after the words of the move."""
+        speak(self.app, self.caption(), self.table.toast, interrupt=False)
 
     def finish(self) -> None:
         """The tutorial is over: the rules of the chosen variant, to read."""
@@ -258,6 +264,10 @@ class TutorialScene(TableScene):
         self.view.show_toasts = False  # the script draws them, over its caption
         self.caption, self.target = self.script.caption, self.script.target
         self.next_step, self.try_action = self.script.next_step, self.script.try_action
+
+    def enter(self) -> None:
+        super().enter()
+        self.script.say_caption()
 
     @property
     def step(self) -> int:

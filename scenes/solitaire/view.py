@@ -66,6 +66,9 @@ class TableView:
         self.proven = proven  # whether a deal's code was dealt as winnable-only
         self.keeps_frames = True  # nothing is drawn over the table: restore only what changed
         self.hud_extra: Callable[[pygame.Surface], None] | None = None  # drawn on the HUD
+        # drawn on the felt under the cards in flight (a watched replay's captions); only with
+        # keeps_frames off, as what it draws is not restored
+        self.under_cards: Callable[[pygame.Surface], None] | None = None
         self.show_buttons = True
         self.show_toasts = True
         self._static: pygame.Surface | None = None  # the resting table, see _refresh_static
@@ -90,6 +93,12 @@ class TableView:
         static = self._static
         assert static is not None
         self._lay_table(surface, static)
+        # the labels on the felt lie under the cards in flight (the win's cascade flies over
+        # "Stock" and "Waste"), over the cards at rest
+        drawn = _draw_labels(table, surface)
+        drawn += _draw_solver_labels(table, self.proven(table.game.code), surface)
+        if self.under_cards is not None:
+            self.under_cards(surface)
         # cards in flight (or shaking) over the resting ones, lowest first
         shown = self._in_flight(moving, shake_card)
         art = look.cards
@@ -101,10 +110,8 @@ class TableView:
             else:
                 sprite.pictures(art, pictures)
         surface.fblits(pictures)  # one call for all (the fountain's are some 100 blits)
-        drawn = self._draw_frames(surface)
-        drawn += _draw_labels(table, surface)
+        drawn += self._draw_frames(surface)
         drawn.append(self._blit_hud(surface))
-        drawn += _draw_solver_labels(table, self.proven(table.game.code), surface)
         if self.show_buttons:
             for button in table.buttons:
                 drawn.append(button.draw(surface, look, self.app.texts))
@@ -428,7 +435,7 @@ class TableView:
         game = self.table.game
 
         def width(text: str, size: int) -> int:
-            return look.type.font(size).size(text)[0] * PIXEL
+            return look.type.width(text, size)
 
         score_key = "hud.strokes" if game.rules.scoring == "strokes" else "hud.score"
         x = 20

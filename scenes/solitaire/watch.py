@@ -280,15 +280,6 @@ class Replayer(Playback[Replay]):
             shadow=p.ink,
         )
         self._draw_progress(surface)
-        look.type.blit(
-            surface,
-            texts("watch.keys"),
-            6,
-            p.label,
-            (MARGIN, SCREEN_SIZE[1] - 4),
-            anchor="bottomleft",
-            shadow=p.ink,
-        )
         # the replay's name, in the HUD's free middle
         left, right = self.table.view.hud_gap()
         badge = texts("watch.badge")
@@ -318,6 +309,14 @@ class Replayer(Playback[Replay]):
         chip.centery = bar.centery
         pygame.draw.rect(surface, p.ink, chip, border_radius=4)
         surface.blit(label, label.get_rect(center=chip.center))
+
+    def draw_captions(self, surface: pygame.Surface) -> None:
+        """The last action in words above the progress bar and the keys at the bottom: on the
+        felt, under the cards in flight (the table's view draws them before those)."""
+        if not self._buttons:
+            return
+        look, texts, p = self.app.look, self.app.texts, PALETTE
+        bar = self.progress_rect
         look.type.blit(
             surface,
             fit_text(look, self.action_text(), 7, bar.width),
@@ -325,6 +324,15 @@ class Replayer(Playback[Replay]):
             p.label,
             (bar.centerx, bar.top - 6),
             anchor="midbottom",
+            shadow=p.ink,
+        )
+        look.type.blit(
+            surface,
+            texts("watch.keys"),
+            6,
+            p.label,
+            (MARGIN, SCREEN_SIZE[1] - 4),
+            anchor="bottomleft",
             shadow=p.ink,
         )
 
@@ -347,6 +355,7 @@ class WatchScene(TableScene):
         self.name = self.playback.name
         self.driver = self.playback
         self.view.keeps_frames = False  # the controls' labels are drawn over the table
+        self.view.under_cards = self.playback.draw_captions  # under the win's cascade
         playback = self.playback
         # the playback's controls, as the screen's own (keys, buttons, tests)
         self.toggle, self.step_forward, self.step_back = (

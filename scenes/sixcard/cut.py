@@ -1,0 +1,83 @@
+"""The cut for the first deal, shown over the table while the first hole opens.
+
+With the cut rule (``SixRules.cut``) every seat cuts a card (``golf.sixcard.game.cut_cards``)
+and the lowest deals the first hole. The panel shows each seat's name over its card and who
+deals; it stays while the first hole's opening lasts, so a person sees why that seat deals.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from golf.sixcard.game import State, cut_cards, first_dealer
+from scenes.core.look import PALETTE, SCREEN_SIZE, chunky_panel
+from scenes.sixcard.board import card_size
+from scenes.sixcard.parts import TableLike
+
+__all__ = ["CUT_SCALE", "cut_rect", "draw_cut", "shows_cut"]
+
+CUT_SCALE = 0.5
+COLUMN_W = 104  # one seat's name and card
+CUT_Y = 300  # the panel's centre, where the final-turn banner also stands
+
+
+def shows_cut(state: State) -> bool:
+    """Whether the cut is on show: the cut rule, the first hole, its opening."""
+    return state.rules.cut and state.hole == 1 and state.phase == "opening"
+
+
+def cut_rect(players: int) -> pygame.Rect:
+    """Where the panel stands for ``players`` seats."""
+    h = card_size(CUT_SCALE)[1]
+    rect = pygame.Rect(0, 0, max(560, players * COLUMN_W + 40), h + 100)
+    rect.center = (SCREEN_SIZE[0] // 2, CUT_Y)
+    return rect
+
+
+def draw_cut(surface: pygame.Surface, table: TableLike) -> None:
+    """The cut panel: a title, every seat's name over its cut card (the dealer's framed in
+    gold), and who deals."""
+    state = table.state
+    look, texts, p = table.app.look, table.app.texts, PALETTE
+    cards = cut_cards(state.number, state.players)
+    dealer = first_dealer(state.number, state.players, state.rules)
+    rect = cut_rect(state.players)
+    chunky_panel(surface, rect)
+    look.type.blit(
+        surface,
+        texts("six.cut.title"),
+        8,
+        p.gold,
+        (rect.centerx, rect.top + 10),
+        anchor="midtop",
+        shadow=p.ink,
+    )
+    size = card_size(CUT_SCALE)
+    left = rect.centerx - state.players * COLUMN_W // 2
+    for seat, card in enumerate(cards):
+        x = left + seat * COLUMN_W + COLUMN_W // 2
+        look.type.blit(
+            surface,
+            table.name(seat),
+            7,
+            p.white if seat == dealer else p.label,
+            (x, rect.top + 34),
+            anchor="midtop",
+            shadow=p.ink,
+        )
+        face = pygame.Rect(0, 0, *size)
+        face.midtop = (x, rect.top + 52)
+        # A deck of its own, not the table's: drawn from the card art, not the table's images
+        # (whose every face is checked against the seat's view).
+        surface.blit(pygame.transform.scale(look.cards.face(card), size), face)
+        if seat == dealer:
+            pygame.draw.rect(surface, p.gold, face.inflate(8, 8), 3)
+    look.type.blit(
+        surface,
+        texts("six.cut.deals", name=table.name(dealer)),
+        8,
+        p.white,
+        (rect.centerx, rect.bottom - 10),
+        anchor="midbottom",
+        shadow=p.ink,
+    )
