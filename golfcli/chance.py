@@ -26,7 +26,7 @@ from golf.solitaire.chance import ChanceBudgetExceeded, ChanceSearch
 from golf.solitaire.codes import format_code
 from golf.solitaire.engine import Action, Position
 from golf.solitaire.rules import Rules
-from golfcli.options import EXIT_OK, UsageError, add_rule_options, code_and_rules, positive
+from golfcli.options import EXIT_OK, UsageError, add_rule_options, code_and_rules, positive, whole
 
 DEFAULT_STATES = 2_000_000
 
@@ -71,7 +71,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         metavar="N",
         help="sampled orders the clairvoyant solver judges for the range (default 100)",
     )
-    parser.add_argument("--seed", type=int, default=0, help="the sampling seed (default 0)")
+    parser.add_argument("--seed", type=whole, default=0, help="the sampling seed (default 0)")
     add_rule_options(parser)
     parser.set_defaults(run=run_chance)
 
