@@ -374,6 +374,22 @@ class Driver:
         self.until("TitleScene")
         self.until("AttractScene", limit=400)  # idle on the title: the demo starts
 
+    def past_question(self, *names: str) -> None:
+        """A new game over one kept for Continue asks first (scenes.replacing): start the new
+        one, then wait for one of ``names``."""
+        self.until("ReplaceKeptDialog", *names)
+        self.call("ReplaceKeptDialog", "confirm")
+        self.until(*names)
+
+    def replacing(self) -> None:
+        """A game kept by going back to the title, then a new one asked for over it."""
+        from golf.solitaire.rules import EASY
+
+        self.game()
+        self.title()
+        self.until("TitleScene")
+        self.app.flow.new_game(EASY)
+
     def game(self, code: str | None = None) -> None:
         from golf.solitaire.rules import CLASSIC, EASY
         from golf.solitaire.session import Game
@@ -382,7 +398,7 @@ class Driver:
             self.app.flow.new_game(EASY if len(self.app.scenes.stack) % 2 else CLASSIC)
         else:
             self.app.flow.start_game(Game.from_code(code))
-        self.until("GameScene")
+        self.past_question("GameScene")
         self.settle_table()
 
     def pause(self) -> None:
@@ -475,7 +491,7 @@ class Driver:
         if then is None:
             return
         self.call("RoundSetupScene", "start")
-        self.until("RoundGameScene")
+        self.past_question("RoundGameScene")
         self.settle_table()
         if then != "start":
             self.call("RoundGameScene", then)
@@ -489,7 +505,7 @@ class Driver:
         if then is None:
             return
         self.call("SixSetupScene", "start")
-        self.until("SixTableScene")
+        self.past_question("SixTableScene")
         if then == "menu":
             self.frames(30)
             self.call("SixTableScene", "open_menu")
@@ -557,6 +573,7 @@ def places() -> list[tuple[str, Any]]:
         ("CurtainScene", lambda d: d.six_curtain()),
         ("ScoreboardScene(final)", lambda d: d.six_over()),
         ("FindDealScene", lambda d: d.finding()),
+        ("ReplaceKeptDialog", lambda d: d.replacing()),
         ("AttractScene", lambda d: d.attract()),
     ]
 

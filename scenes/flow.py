@@ -53,9 +53,12 @@ class Flow:
         self.app.scenes.leave_all(quitting)
 
     def start_game(self, game: Game) -> None:
-        """Leave whatever is showing and play ``game``."""
+        """Leave whatever is showing and play ``game`` (after asking, when it would replace a
+        solitaire game kept for Continue: :mod:`scenes.replacing`)."""
         from scenes.solitaire.game import GameScene
 
+        if game.code is not None and self._asks("solitaire", lambda: self.start_game(game)):
+            return
         self.leave_games()
         self.app.scenes.reset(GameScene(self.app, game))
 
@@ -74,6 +77,8 @@ class Flow:
         from scenes.solitaire.finding import FindDealScene
 
         rules = rules or self.default_rules()
+        if self._asks("solitaire", lambda: self.new_game(rules)):
+            return
         if self.app.settings.winnable(rules):
             self.app.scenes.push(FindDealScene(self.app, rules), fade=False)
             return
@@ -109,6 +114,23 @@ class Flow:
                 return True
         return False
 
+    def replacing(self, kind: str, start: Callable[[], None]) -> None:
+        """Run ``start``, a new game of ``kind``, or ask first when it would replace a kept
+        game of that kind (:func:`scenes.replacing.ask_before_replacing`)."""
+        if not self._asks(kind, start):
+            start()
+
+    def _asks(self, kind: str, start: Callable[[], None]) -> bool:
+        """True when a game of ``kind`` is kept for Continue and a new one would replace it:
+        the dialog asking is pushed, and runs ``start`` if the player says yes."""
+        from scenes.replacing import KINDS, ReplaceKeptDialog, kept
+
+        which = next(k for k in KINDS if k == kind)
+        if not kept(self.app, which):
+            return False
+        self.app.scenes.push(ReplaceKeptDialog(self.app, which, start), fade=False)
+        return True
+
     def open_options(self) -> None:
         """Show the options over the current screen."""
         from scenes.options import OptionsScene
@@ -129,9 +151,12 @@ class Flow:
         self.app.scenes.push(SixSetupScene(self.app, setup), fade=False)
 
     def play_six_card(self, setup: SixSetup) -> None:
-        """A new six-card game of ``setup``: its table in place of every screen."""
+        """A new six-card game of ``setup``: its table in place of every screen (after asking,
+        when it would replace a six-card game kept for Continue)."""
         from scenes.sixcard.table import SixTableScene
 
+        if self._asks("six", lambda: self.play_six_card(setup)):
+            return
         self.app.scenes.reset(SixTableScene(self.app, setup))
 
     def open_initials(self, chance: HighScoreChance) -> None:

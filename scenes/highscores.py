@@ -31,6 +31,7 @@ __all__ = ["HighScoreTicker", "HighScoresScene", "InitialsScene", "open_initials
 
 BOX_W, BOX_H, BOX_GAP = 96, 112, 28
 BOXES_TOP = 300
+SKIP = INITIALS_LENGTH + 1  # the cursor on the Skip button (one past OK)
 ARROW = 22  # half the width of an arrow
 RANK_COLOURS: tuple[Colour, ...] = (PALETTE.gold, PALETTE.cyan, PALETTE.pink, PALETTE.orange)
 TICKER_SECONDS = 5.0
@@ -54,7 +55,8 @@ class InitialsScene(Scene):
         self.on_done = on_done
         start = app.records.initials
         self.letters = list(start if len(start) == INITIALS_LENGTH else "AAA")
-        self.cursor = 0  # 0..2: a letter; 3: the OK button
+        self.cursor = 0  # 0..2: a letter; 3: the OK button; 4: Skip (SKIP)
+        self.pointer: tuple[int, int] | None = None  # the pointer's last place seen
         self.clock = 0.0
         self.error = ""
         self.done = False
@@ -96,14 +98,14 @@ class InitialsScene(Scene):
     def focus_words(self) -> str | None:
         """The place under the cursor and its letter, or the OK button (read aloud)."""
         if self.cursor >= INITIALS_LENGTH:
-            return self.app.texts("initials.ok")
+            return self.app.texts("initials.skip" if self.cursor == SKIP else "initials.ok")
         letter, spelt = self.letters[self.cursor], " ".join(self.letters)
         return self.app.texts("initials.letter", n=self.cursor + 1, ch=letter, initials=spelt)
 
     # ------------------------------------------------------------------ editing
     def put(self, ch: str) -> None:
         """A character typed: into the place under the cursor, then on to the next."""
-        # one ASCII character: upper() folds ſ onto S and ı onto I
+        # one ASCII character: upper() folds the long s onto S and the dotless i onto I
         if len(ch) != 1 or not ch.isascii() or self.cursor >= INITIALS_LENGTH:
             return
         ch = ch.upper()
@@ -123,8 +125,8 @@ class InitialsScene(Scene):
         self.app.sound.play("click")
 
     def move(self, step: int) -> None:
-        """Left/right along the three places and the OK button."""
-        self.cursor = max(0, min(INITIALS_LENGTH, self.cursor + step))
+        """Left/right along the three places and the OK and Skip buttons."""
+        self.cursor = max(0, min(SKIP, self.cursor + step))
 
     def submit(self) -> None:
         """Write the entry in the table and show the table."""
@@ -174,6 +176,8 @@ class InitialsScene(Scene):
         elif kind is Kind.CONFIRM:
             if self.cursor < INITIALS_LENGTH:
                 self.move(1)
+            elif self.cursor == SKIP:
+                self.cancel()
             else:
                 self.submit()
         elif kind is Kind.MENU:
@@ -183,9 +187,19 @@ class InitialsScene(Scene):
         elif kind is Kind.CLICK and intent.pos is not None:
             self.click(intent.pos)
         elif kind is Kind.POINT and intent.pos is not None:
-            self.ok.handle(intent)
-            self.skip.handle(intent)
+            self.point(intent.pos)
         # other keys (U, N, R, H, digits, Space) also arrive as TEXT: the TEXT is what counts
+
+    def point(self, pos: tuple[int, int]) -> None:
+        """The pointer moving onto OK or Skip takes the cursor there: one highlight at a time,
+        the cursor's (the buttons' own hover is never set). Where the pointer rested when the
+        pop-up opened takes nothing."""
+        before, self.pointer = self.pointer, pos
+        if before is None or before == pos:
+            return
+        for index, button in ((INITIALS_LENGTH, self.ok), (SKIP, self.skip)):
+            if button.hit(pos):
+                self.cursor = index
 
     def click(self, pos: tuple[int, int]) -> None:
         """On an arrow: turn that place; on a place: put the cursor there; or the buttons."""
@@ -261,7 +275,7 @@ class InitialsScene(Scene):
         for i, box in enumerate(self.boxes):
             self._draw_box(surface, look, i, box)
         self.ok.draw(surface, look, texts, focused=self.cursor == INITIALS_LENGTH)
-        self.skip.draw(surface, look, texts)
+        self.skip.draw(surface, look, texts, focused=self.cursor == SKIP)
         if self.error:
             look.type.blit(
                 surface,

@@ -222,3 +222,19 @@ def test_the_install_script_puts_the_entry_and_icons_in_the_users_folders(tmp_pa
     gone = subprocess.run([*run, "--remove"], env=env, capture_output=True, text=True, check=False)
     assert gone.returncode == 0
     assert sorted(p.name for p in (tmp_path / "data").rglob("*") if p.is_file()) == []
+
+
+def test_the_game_never_draws_with_pygames_default_font() -> None:
+    """build.spec leaves pygame's freesansbold.ttf out of the program (its licence is not in
+    licences/): safe only while no code asks pygame for its default or a system font."""
+    root = Path(__file__).resolve().parents[1]
+    asks = re.compile(r"Font\(\s*None|SysFont\(|get_default_font\(|freesansbold")
+    users = [
+        str(path.relative_to(root))
+        for package in ("golf", "golfcli", "scenes")
+        for path in sorted((root / package).rglob("*.py"))
+        if asks.search(path.read_text(encoding="utf-8"))
+    ]
+    assert users == []
+    spec = (root / "build.spec").read_text(encoding="utf-8")
+    assert 'UNUSED_DATAS = ("freesansbold.ttf",)' in spec

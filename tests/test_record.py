@@ -108,7 +108,7 @@ def test_continue_restores_an_old_six_card_autosave(tmp_path: Path) -> None:
     driver.loop.step(pygame.event.get(), 0.1)
     setup = driver.app.scenes.top
     assert isinstance(setup, SixSetupScene) and setup.saved is not None
-    setup.resume()
+    setup.play_saved()
     driver.loop.step(pygame.event.get(), 0.1)
     table = next(s for s in driver.app.scenes.stack if isinstance(s, SixTableScene))
     assert [str(a) for a in table.match.log] == json.loads(OLD_SIX_CARD)["actions"]

@@ -30,6 +30,7 @@ from golf.solitaire.autosave import AUTOSAVE_DOCUMENT, Snapshot
 from golf.solitaire.engine import Action as SolitaireAction
 from golf.solitaire.rules import CLASSIC
 from golf.solitaire.session import Game
+from scenes.replacing import ReplaceKeptDialog
 from scenes.sixcard import autosave as sixautosave
 from scenes.sixcard.overlays import ScoreboardScene, SixPauseMenu
 from scenes.sixcard.setup import KINDS, SPEEDS, SixSetup, SixSetupScene
@@ -400,7 +401,19 @@ def test_starting_a_new_game_from_the_setup_replaces_it(tmp_path: Path) -> None:
     setup = _open_setup(after)
     assert setup.saved is not None
     old = setup.saved
-    setup.buttons[1].activate()  # Deal: a new game
+    setup.buttons[1].activate()  # Deal: a new game, which asks first (scenes.replacing)
+    _step(after, 1)
+    dialog = after.app.scenes.top
+    assert isinstance(dialog, ReplaceKeptDialog) and (tmp_path / "data" / NAME).exists()
+    dialog.keep()  # Keep it: back to the setup, the saved game neither lost nor sat down at
+    _step(after, 2)
+    assert after.app.scenes.top is setup and setup.saved is not None
+    assert (tmp_path / "data" / NAME).exists()
+    setup.buttons[1].activate()
+    _step(after, 1)
+    dialog = after.app.scenes.top
+    assert isinstance(dialog, ReplaceKeptDialog)
+    dialog.confirm()  # Start a new one
     assert not (tmp_path / "data" / NAME).exists()
     _step(after, 2)
     table = _table(after)
@@ -516,7 +529,7 @@ def test_two_people_at_one_screen_get_the_curtain_back_first(tmp_path: Path) -> 
     driver = _driver(tmp_path)
     setup = _open_setup(driver)
     assert setup.saved is not None and "Player 1 " in setup.saved_lines[1]
-    setup.resume()
+    setup.play_saved()
     for _ in range(60):
         _step(driver, 1)
         if isinstance(driver.app.scenes.top, CurtainScene):
@@ -553,7 +566,7 @@ def test_continue_between_holes_or_holding_a_card(tmp_path: Path, where: str) ->
         _play(match, 1, seed=len(match.log))
     Store(tmp_path / "data").save(SIX_AUTOSAVE_DOCUMENT, _snapshot(match, "fast"))
     driver = _driver(tmp_path)
-    _open_setup(driver).resume()
+    _open_setup(driver).play_saved()
     _step(driver, 25)
     table = _table(driver)
     assert table.state == match.state

@@ -267,7 +267,10 @@ def test_the_title_offers_six_card_golf_and_the_setup_deals_a_table(ui: UI) -> N
     ui.frames(1)
     setup = ui.top
     assert isinstance(setup, SixSetupScene)
-    ui.key(pygame.K_UP)  # from Start (the focus) up the right column to its last switch
+    ui.key(pygame.K_UP)  # from Start (the focus, under the left column) to the row above it
+    assert setup.form.focused is setup.left[-1]
+    setup.form.focus = setup.form.items.index(setup.buttons[-1])  # Back, under the rules
+    ui.key(pygame.K_UP)  # up the right column, to its last switch
     assert setup.form.focused is setup.right[-1]
     setup.form.focus = 0  # the players row
     ui.key(pygame.K_LEFT)  # 4 -> 3 players

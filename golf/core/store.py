@@ -13,6 +13,7 @@ the environment or the clock.
 from __future__ import annotations
 
 import contextlib
+import errno as errnos
 import json
 import logging
 import os
@@ -20,6 +21,7 @@ import weakref
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
 from typing import IO, Any, Final, Generic, Literal, NoReturn, TypeVar
 
 from golf.core.fileio import atomic_write_text, read_bounded, remove_stale_temporaries
@@ -183,6 +185,33 @@ class FutureVersionError(FormatError):
 
 # --- what the player is told ---------------------------------------------------------------------
 
+_REASONS: Final[Mapping[int, str]] = MappingProxyType(
+    {
+        number: key
+        for name, key in (
+            ("EACCES", "oserror.permission"),
+            ("EPERM", "oserror.permission"),
+            ("ENOSPC", "oserror.no_space"),
+            ("EDQUOT", "oserror.no_space"),
+            ("EROFS", "oserror.read_only"),
+            ("EISDIR", "oserror.is_directory"),
+            ("ENOTDIR", "oserror.not_directory"),
+            ("ENAMETOOLONG", "oserror.name_too_long"),
+        )
+        if (number := getattr(errnos, name, None)) is not None
+    }
+)
+"""The system's common reasons a file cannot be read or written, as catalogue keys: the
+player reads them in their language; any other reason is shown as the system gives it."""
+
+
+def reason(lang: str, error_no: int | None, detail: str) -> str:
+    """Why a file could not be read or written, in ``lang``: the catalogue's short text for a
+    common system error (``error_no``), else ``detail`` as the system said it."""
+    key = _REASONS.get(error_no) if error_no is not None else None
+    return text(lang, key) if key is not None else detail
+
+
 @dataclass(frozen=True)
 class StoreNotice:
     """Something the player should be told about a file.
@@ -202,6 +231,9 @@ class StoreNotice:
     moved: bool = True
     """False when the file was deliberately left in place (a read-only load)."""
     detail: str = ""
+    error_no: int | None = None
+    """The system's error number behind ``detail``, when there was one: a common one is told
+    in the player's language (:func:`reason`)."""
 
     def text(self, lang: str = "en") -> str:
         """What happened, in ``lang``: the catalogues' ``store.<kind>`` and what became of it."""
@@ -213,7 +245,8 @@ class StoreNotice:
             if self.kept_as is not None:
                 return out + text(lang, "store.kept", kept=self.kept_as)
             return out + text(lang, "store.not_kept")
-        out = text(lang, f"store.{self.kind}", label=label, file=self.file, error=self.detail)
+        error = reason(lang, self.error_no, self.detail)
+        out = text(lang, f"store.{self.kind}", label=label, file=self.file, error=error)
         if self.kind == "unreadable" and self.kept_as is not None:
             out += text(lang, "store.pending", kept=self.kept_as)
         return out
@@ -369,7 +402,9 @@ class Store:
         if path != self.path(document):  # the pending file itself: nothing more to do
             return Loaded(
                 document.default(),
-                StoreNotice("unreadable", path.name, document.label, detail=detail),
+                StoreNotice(
+                    "unreadable", path.name, document.label, detail=detail, error_no=error.errno
+                ),
             )
         if keep_aside:
             self._blocked.add(document.name)
@@ -383,6 +418,7 @@ class Store:
                 document.label,
                 kept_as=self.pending_path(document).name if keep_aside else None,
                 detail=detail,
+                error_no=error.errno,
             ),
         )
 
@@ -425,7 +461,10 @@ class Store:
         except (OSError, ValueError) as error:
             log.warning("cannot save %s: %s", self._active(document), error)
             detail = (error.strerror if isinstance(error, OSError) else None) or str(error)
-            return StoreNotice("unwritable", document.name, document.label, detail=detail)
+            number = error.errno if isinstance(error, OSError) else None
+            return StoreNotice(
+                "unwritable", document.name, document.label, detail=detail, error_no=number
+            )
         return None
 
     def update(

@@ -50,7 +50,7 @@ def validate_initials(text: str) -> str:
     Exactly three characters from A–Z, 0–9 and space (lower case letters are accepted and
     raised), and not all three spaces.
     """
-    if not isinstance(text, str) or not text.isascii():  # upper() folds ſ onto S, ı onto I
+    if not isinstance(text, str) or not text.isascii():  # upper() folds the long s onto S, the dotless i onto I
         raise InitialsError("character")
     t = text.upper()
     if len(t) != INITIALS_LENGTH:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from golf.core.store import reason
 from scenes.core.i18n import Notice, Texts
 from scenes.core.input import InputMapper, Intent, Kind
 from scenes.core.look import PALETTE
@@ -327,7 +328,8 @@ class App:
                 self.store.save(settings)
             except OSError as error:
                 log.warning("cannot save options: %s", error)
-                return Notice("options.save_failed", {"error": str(error)})
+                why = reason(self.texts.lang, error.errno, error.strerror or str(error))
+                return Notice("options.save_failed", {"error": why})
         return None
 
     def toggle_fullscreen(self) -> None:

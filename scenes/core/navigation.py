@@ -70,6 +70,11 @@ class Navigation(Protocol):
         """A new six-card game of ``setup``: its table in place of every screen."""
         ...
 
+    def replacing(self, kind: str, start: Callable[[], None]) -> None:
+        """Run ``start``, a new game of ``kind`` (``solitaire``, ``round``, ``six``) — after
+        asking, when it would replace a game of that kind kept for Continue."""
+        ...
+
     def open_initials(self, chance: HighScoreChance) -> None:
         """NEW HIGH SCORE: ask for initials over the screen showing."""
         ...

@@ -162,7 +162,15 @@ class Recorder(ABC):
                 self.error = str(error)
                 if self.tell is not None:
                     detail = error.strerror or str(error)
-                    self.tell(StoreNotice("unwritable", str(path), REPLAY_LABEL, detail=detail))
+                    self.tell(
+                        StoreNotice(
+                            "unwritable",
+                            str(path),
+                            REPLAY_LABEL,
+                            detail=detail,
+                            error_no=error.errno,
+                        )
+                    )
         if self.error is None:
             self._saved = count
         return written

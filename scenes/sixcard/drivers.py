@@ -222,7 +222,13 @@ class PersonAtScreen:
             table.cursor_visible = False
             return
         if kind is Kind.POINT:
+            # one highlight: the pointer onto a button hides the keyboard's cursor (the Knock
+            # button's focus frame is that cursor)
+            if table.menu_button.hover or (self.knock_open() and table.knock_button.hover):
+                table.cursor_visible = False
             return
+        if kind is not Kind.CLICK:  # a key or the pad leads now: the pointer's highlight goes
+            table.menu_button.hover = table.knock_button.hover = False
         if kind in (Kind.CANCEL, Kind.MENU):
             if table.discarding:
                 self.use(DISCARD)

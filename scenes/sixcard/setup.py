@@ -20,7 +20,7 @@ from scenes.core.input import Intent, Kind
 from scenes.core.look import PALETTE, SCREEN_SIZE, chunky_panel, veil
 from scenes.core.manager import App, Scene
 from scenes.core.textfit import wrap_text
-from scenes.core.widgets import Button, Choice, Form, Toast
+from scenes.core.widgets import Button, Choice, Form, Toast, neighbour
 from scenes.sixcard import autosave as sixautosave
 from scenes.sixcard.parts import seat_name
 from scenes.sixcard.table import SixTableScene
@@ -75,7 +75,7 @@ class SixSetupScene(Scene):
         self.saved, self.saved_lines = self._saved_game()
         specs = [("six.setup.start", self.start, "green"), ("common.back", self.close, "pink")]
         if self.saved is not None:  # Continue first, the new deal no longer the obvious one
-            specs = [("title.continue", self.resume, "green"), *specs]
+            specs = [("title.continue", self.play_saved, "green"), *specs]
             specs[1] = ("six.setup.start", self.start, "orange")
             bottom += SAVED_H
         width, gap = 260, 24
@@ -266,8 +266,9 @@ class SixSetupScene(Scene):
         self.app.sound.play("click")
         self.app.flow.play_six_card(setup)
 
-    def resume(self) -> None:
-        """Sit down again at the game left in play, as it was."""
+    def play_saved(self) -> None:
+        """Sit down again at the game left in play, as it was. (Not named ``resume``: that is
+        the scene's lifecycle call when a dialog over this window closes.)"""
         if self.saved is None:
             return
         self.app.sound.play("click")
@@ -285,7 +286,21 @@ class SixSetupScene(Scene):
             return
         if intent.kind in (Kind.NEW, Kind.RESTART, Kind.UNDO, Kind.HINT, Kind.COLUMN, Kind.TEXT):
             return
+        if intent.kind in (Kind.UP, Kind.DOWN):
+            self.step_rows(intent.kind)
+            return
         self.form.handle(intent)
+
+    def step_rows(self, arrow: Kind) -> None:
+        """Up or Down to the row or button that way on the screen (two columns of rows, the
+        buttons under them), not the next in the form's list: Down from the pace goes to the
+        buttons below it, not to the top of the rules. The pointer's highlight goes."""
+        items = self.form.items
+        rects = [item.rect for item in items]
+        enabled = [item.enabled for item in items]
+        self.form.focus = neighbour(rects, enabled, self.form.focus, arrow)
+        for item in items:
+            item.hover = False
 
     def update(self, dt: float) -> None:
         self.form.update(dt)

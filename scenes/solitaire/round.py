@@ -594,7 +594,7 @@ class RoundSetupScene(Scene):
         self.resume_button: Button | None = None
         if saved is not None:
             self.resume_button = Button(
-                pygame.Rect(x, y, width, 52), "round.resume", self.resume, style="green"
+                pygame.Rect(x, y, width, 52), "round.resume", self.play_saved, style="green"
             )
             self.resume_button.fields = {
                 "hole": str(saved.hole),
@@ -649,13 +649,16 @@ class RoundSetupScene(Scene):
         assert isinstance(value, int)
         return value
 
-    def resume(self) -> None:
-        """Play on the saved round."""
+    def play_saved(self) -> None:
+        """Play on the saved round. (Not named ``resume``: that is the scene's lifecycle call
+        when a dialog over this window closes.)"""
         resume_round(self.app)
 
     def start(self) -> None:
-        """A new round under the rules and length shown."""
-        new_round(self.app, self.rules, self.holes)
+        """A new round under the rules and length shown (after asking, when it replaces the
+        round kept for Continue)."""
+        rules, holes = self.rules, self.holes
+        self.app.flow.replacing("round", lambda: new_round(self.app, rules, holes))
 
     def close(self) -> None:
         self.app.scenes.pop(fade=False)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from golf.core.store import reason
 from scenes.core.i18n import Texts
 from scenes.core.input import Intent, Kind
 from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, Look, chunky_panel
@@ -117,7 +118,8 @@ class SaveReplayDialog(Scene):
             return
         except OSError as error:
             log.warning("cannot save the replay: %s", error)
-            self.error = self.app.texts("save.failed", error=str(error))
+            why = reason(self.app.texts.lang, error.errno, str(error))
+            self.error = self.app.texts("save.failed", error=why)
             self.app.sound.play("refusal")
             return
         self.saved = str(path)
