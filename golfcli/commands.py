@@ -63,6 +63,12 @@ def _solver(subparsers: argparse._SubParsersAction[Any]) -> None:
     solver.register(subparsers)
 
 
+def _chance(subparsers: argparse._SubParsersAction[Any]) -> None:
+    from golfcli import chance
+
+    chance.register(subparsers)
+
+
 def _stats(subparsers: argparse._SubParsersAction[Any]) -> None:
     from golfcli import stats
 
@@ -87,6 +93,7 @@ COMMANDS: Final = (
     Commands(("play",), register_play),
     Commands(("watch",), watch.register),
     Commands(("solve", "survey"), _solver),
+    Commands(("chance",), _chance),
     Commands(("stats",), _stats),
     Commands(("six-card",), _six_card),
     Commands(("serve",), _serve),

@@ -125,8 +125,12 @@ def test_how_a_hint_shows_depends_on_its_samples_and_on_a_second_look() -> None:
     play = Action.play(3)
     none = hint_said(None, refining=False)
     assert none.action is None and none.message == "hint.none"
-    judged = hint_said(TimedHint(play, 0.456, 12), refining=False)
-    assert judged.message == "hint.chance" and judged.fields == {"percent": 46, "samples": 12}
+    exact = hint_said(TimedHint(play, 0.456, 0, exact=True, low=0.456, high=0.456), False)
+    assert exact.message == "hint.exact" and exact.fields == {"percent": 46}
+    assert exact.seconds == HINT_SHOW and not exact.look_again
+    # a range is rounded outwards, and is never the clairvoyant figure alone
+    judged = hint_said(TimedHint(play, 0.2, 12, low=0.123, high=0.456), refining=False)
+    assert judged.message == "hint.range" and judged.fields == {"low": 12, "high": 46}
     assert judged.seconds == HINT_SHOW and not judged.look_again
     unsure = hint_said(TimedHint(play, 0.0, 0), refining=False)
     assert unsure.message == "hint.refining" and unsure.look_again

@@ -88,6 +88,18 @@ def test_analysis_of_a_winnable_deal_played_badly(ui: Driver) -> None:
     assert solve(after.position, after.rules, best=False).winnable is False
     surface = pygame.Surface((1280, 720))
     scene.draw(surface)  # renders with the verdict
+    # and what a player who could not see the stock could win around that move
+    assert rows["Not seeing the stock"] == "Working it out…"
+    assert scene.blind_job is not None
+    blind = scene.blind_job.future.result(timeout=120)
+    ui.frames(2)
+    rows = {label: value for label, value, _ in scene.rows()}
+    if blind is None:
+        assert rows["Not seeing the stock"] == "Not found in time"
+    else:
+        before, after = (round(100 * v) for v in blind)
+        assert rows["Not seeing the stock"] == f"{before} % before that move, {after} % after"
+    scene.draw(surface)
 
 
 def test_undo_to_the_last_winnable_position(ui: Driver) -> None:

@@ -1,4 +1,10 @@
-"""Hints that never peek: the best move from what the player can know.
+"""The sampling hint: the move that keeps a win in the most sampled stock orders.
+
+Its "win chance" is the share of sampled orders in which a player who *knew* the order could
+still win: an upper bound on any real player's chance, often far above it, so it is never shown
+as a chance. The window's hint (:mod:`golf.solitaire.timed_hint`) uses the exact search of
+:mod:`golf.solitaire.chance` and the bounds of :mod:`golf.solitaire.blind` instead; this one is
+kept as a player to compare with (``bench/policy.py``).
 
 The player sees the tableau and the waste and can work out which cards are still in the stock,
 but not in which order. A hint tries each legal action against orders of those cards drawn

@@ -1,33 +1,42 @@
 """The hint within a time budget: which action to suggest, with what win chance, and how the
 table should say it.
 
-:func:`timed_hint` asks :func:`golf.solitaire.hint.hint` for one sampled stock order at a time
-(each with a small state budget) until the time is up, and adds up the wins of each action over
-the orders it could evaluate. The time comes from the ``clock`` the caller passes in (the engine
-reads no clock of its own); the sampled orders come from a generator seeded with the game's code
-and move number (:func:`hint_seed`), never from the real stock order. :func:`hint_said` decides
-how an answer is shown: how long the suggestion stays lit and which message goes with it.
+:func:`timed_hint` first asks the exact search of :mod:`golf.solitaire.chance` (best play for a
+player who cannot see the stock) when the stock is short enough; when it finishes in time, the
+chance shown is exact. Otherwise the quick policy of :mod:`golf.solitaire.blind` picks the
+move, and the chance is shown as a range: at least what that policy wins over sampled stock
+orders, at most what a player who *knew* the order could win (never that clairvoyant figure on
+its own, which no real player reaches). The time comes from the ``clock`` the caller passes in
+(the engine reads no clock of its own); the sampled orders come from a generator seeded with the
+game's code and move number (:func:`hint_seed`), never from the real stock order.
+:func:`hint_said` decides how an answer is shown: how long the suggestion stays lit and which
+message goes with it.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
 from golf.solitaire import engine, hint
+from golf.solitaire.blind import BlindPlayer, blind, chance_range
+from golf.solitaire.chance import ChanceBudgetExceeded, ChanceSearch
 from golf.solitaire.engine import Action, Position
 from golf.solitaire.rules import Rules
 from golf.solitaire.session import Game
 
 __all__ = [
+    "EXACT_SHARE",
+    "EXACT_STOCK",
     "HINT_SECONDS",
     "HINT_SHOW",
     "REFINE_SECONDS",
     "REFINE_STATES",
+    "ROLLOUTS",
     "SAMPLE_STATES",
-    "STATES_PER_SECOND",
     "HintSaid",
     "TimedHint",
     "hint_said",
@@ -35,28 +44,42 @@ __all__ = [
     "timed_hint",
 ]
 
-HINT_SECONDS: Final = 0.8
-"""The hint's time budget (the answer shows within a second)."""
+HINT_SECONDS: Final = 1.0
+"""The hint's time budget (the answer shows within about a second)."""
+EXACT_STOCK: Final = 12
+"""The exact search is tried when the stock holds at most this many cards (it usually finishes
+within the second up to 8 or so, often up to 10)."""
+EXACT_SHARE: Final = 0.7
+"""The share of the time the exact search may take; the range gets the rest if it fails."""
 SAMPLE_STATES: Final = 10_000
-"""The state budget of one sampled stock order (about a third of a second at worst)."""
-STATES_PER_SECOND: Final = 12_000
-"""A cautious rate of the solver on a thread beside the window: an order is only started with
-the states the time left allows at this rate, so the answer is not late by a whole order."""
+"""The state budget of the clairvoyant solver for one sampled stock order."""
 REFINE_SECONDS: Final = 4.0
 """When no order could be judged within the second, a second look this long follows."""
 REFINE_STATES: Final = 60_000
 """The state budget of one order in that second look."""
+ROLLOUTS: Final = 400
+"""At most this many sampled orders are played out by the policy for the range's low end."""
 HINT_SHOW: Final = 3.0
 """Seconds the suggested card stays highlighted."""
 
 
 @dataclass(frozen=True)
 class TimedHint:
-    """What the hint button shows: the action, its win chance, how many orders were judged."""
+    """What the hint button shows: the action and the win chance of a player who cannot see
+    the stock, exact (``exact``: ``win_chance``) or between ``low`` and ``high``.
+
+    ``win_chance`` is then the policy's measured rate, ``samples`` the stock orders the
+    clairvoyant bound was judged over (0: none in time, the range is not known) and
+    ``rollouts`` the orders the policy played out.
+    """
 
     action: Action
     win_chance: float
     samples: int
+    exact: bool = False
+    low: float = 0.0
+    high: float = 1.0
+    rollouts: int = 0
 
 
 def timed_hint(
@@ -67,35 +90,48 @@ def timed_hint(
     clock: Callable[[], float],
     max_samples: int = hint.DEFAULT_SAMPLES,
     sample_states: int = SAMPLE_STATES,
+    rollouts: int = ROLLOUTS,
 ) -> TimedHint | None:
-    """The best action as far as the player can know, judged over as many orders as ``seconds``
-    of ``clock`` allow.
+    """The best action as far as the player can know within ``seconds`` of ``clock``.
 
-    None when no action is legal. With no order judged in time (a wide-open position), the
-    first legal action that plays a card is suggested, with a win chance of 0 and 0 samples.
+    None when no action is legal. The stock's order is never read: the position is looked at
+    with its stock sorted.
     """
-    actions = engine.legal_actions(position, rules)
-    if not actions:
+    position = blind(position)
+    if not engine.legal_actions(position, rules):
         return None
-    wins = dict.fromkeys(actions, 0.0)
-    judged = 0
-    deadline = clock() + seconds
-    for _ in range(max_samples):
-        left = deadline - clock()
-        if left <= 0:
-            break
-        budget = min(sample_states, max(500, int(left * STATES_PER_SECOND)))
-        one = hint.hint(position, rules, rng, samples=1, max_states=budget)
-        if one is None or one.samples == 0:
-            continue
-        judged += 1
-        for action, chance in one.chances:
-            wins[action] += chance
-    if judged == 0:
-        plays = [a for a in actions if a.kind == engine.PLAY]
-        return TimedHint((plays or actions)[0], 0.0, 0)
-    best = max(range(len(actions)), key=lambda i: (wins[actions[i]], -i))
-    return TimedHint(actions[best], wins[actions[best]] / judged, judged)
+    start = clock()
+    if len(position.stock) <= EXACT_STOCK and seconds > 0:
+        try:
+            answer = ChanceSearch(position, rules).chance(
+                position, clock=clock, deadline=start + EXACT_SHARE * seconds
+            )
+        except ChanceBudgetExceeded:
+            answer = None
+        if answer is not None:
+            value = answer.value
+            return TimedHint(answer.action, value, 0, exact=True, low=value, high=value)
+    action = BlindPlayer(position, rules).action(position)
+    assert action is not None  # a legal action exists
+    left = max(0.0, start + seconds - clock())
+    bounds = chance_range(
+        position,
+        rules,
+        rng,
+        rollouts=rollouts,
+        samples=max_samples,
+        clock=clock,
+        seconds=left,
+        max_states=sample_states,
+    )
+    return TimedHint(
+        action,
+        bounds.policy.rate,
+        bounds.clairvoyant.tried,
+        low=bounds.low,
+        high=bounds.high,
+        rollouts=bounds.policy.tried,
+    )
 
 
 def hint_seed(game: Game) -> str:
@@ -119,11 +155,15 @@ def hint_said(answer: TimedHint | None, refining: bool) -> HintSaid:
     """How to show ``answer`` (``refining``: it is the second look's)."""
     if answer is None:
         return HintSaid(None, 0.0, "hint.none", {}, False)
+    if answer.exact:
+        fields = {"percent": round(answer.win_chance * 100)}
+        return HintSaid(answer.action, HINT_SHOW, "hint.exact", fields, False)
     unsure = answer.samples == 0
     seconds = HINT_SHOW + (REFINE_SECONDS if unsure else 0.0)
     if unsure and refining:
         return HintSaid(answer.action, seconds, "hint.unsure", {}, False)
     if unsure:
         return HintSaid(answer.action, seconds, "hint.refining", {}, True)
-    fields = {"percent": round(answer.win_chance * 100), "samples": answer.samples}
-    return HintSaid(answer.action, seconds, "hint.chance", fields, False)
+    # The range is rounded outwards: the low end down, the high end up.
+    fields = {"low": math.floor(answer.low * 100), "high": math.ceil(answer.high * 100)}
+    return HintSaid(answer.action, seconds, "hint.range", fields, False)

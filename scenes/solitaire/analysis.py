@@ -2,7 +2,10 @@
 
 It asks :func:`golf.solitaire.solver.analyse` (off the UI thread) about the game's start and its log, and
 shows: whether the deal was winnable with the stock's order known, the best possible result, and
-the move after which the game stopped being winnable. Two ways on:
+the move after which the game stopped being winnable for a player who knew the stock. Where that
+move is known, a second question (:func:`golf.solitaire.chance.chances_around`) says what a
+player who did not know the stock could still win just before it and just after it, exactly
+(or "not found in time"). Two ways on:
 
 * **Undo to the last winnable position.** When the game's undo history reaches that far (the
   last 100 actions), the table takes that many undos, as the Undo button does: the same game goes
@@ -28,7 +31,13 @@ from scenes.core.input import Intent, Kind
 from scenes.core.look import PALETTE, SCREEN_SIZE, chunky_panel, veil
 from scenes.core.manager import App, Scene
 from scenes.core.widgets import Button, Menu
-from scenes.solitaire.solver_worker import ANALYSIS_STATES, Job, analyse_game, submit
+from scenes.solitaire.solver_worker import (
+    ANALYSIS_STATES,
+    Job,
+    analyse_game,
+    blind_chances,
+    submit,
+)
 from scenes.solitaire.table_state import TableState
 
 __all__ = ["ANALYSIS_STATES", "AnalysisScene", "analyse_game", "kept_line"]
@@ -51,6 +60,9 @@ class AnalysisScene(Scene):
         self.job: Job[Analysis] = Job(len(actions), submit(analyse_game, start, rules, actions))
         self.result: Analysis | None = None
         self.failed = False
+        self.blind_job: Job[tuple[float, float] | None] | None = None
+        self.blind: tuple[float, float] | None = None
+        self.blind_done = False
         self.clock = 0.0
         self.panel = pygame.Rect(0, 0, 820, 560)
         self.panel.midtop = (SCREEN_SIZE[0] // 2, 70)
@@ -79,7 +91,24 @@ class AnalysisScene(Scene):
                 self.failed = True
             else:
                 self.result = self.job.future.result()
+                self._ask_blind()
             self._refresh_buttons()
+        blind_job = self.blind_job
+        if blind_job is not None and blind_job.done():
+            self.blind_job = None
+            self.blind_done = True
+            if blind_job.future.exception() is None:
+                self.blind = blind_job.future.result()
+
+    def _ask_blind(self) -> None:
+        """Where the game was lost for a player who knew the stock, ask what a player who did
+        not know it could still win just before that move and just after."""
+        result = self.result
+        if result is None or result.lost_after is None:
+            return
+        game = self.table.game
+        args = (game.start, game.rules, tuple(game.log), result.lost_after)
+        self.blind_job = Job(result.lost_after, submit(blind_chances, *args))
 
     def _refresh_buttons(self) -> None:
         result = self.result
@@ -100,11 +129,24 @@ class AnalysisScene(Scene):
         else:
             deal = (texts("analysis.unwinnable"), p.orange)
         best = texts("analysis.best_value", removed=result.best_removed, total=TABLEAU_SIZE)
-        return [
+        rows = [
             (texts("analysis.deal"), deal[0], deal[1]),
             (texts("analysis.best"), best, p.white),
             (texts("analysis.turn"), *self.verdict()),
         ]
+        if result.lost_after is not None and result.winnable:
+            rows.append((texts("analysis.blind"), *self.blind_verdict()))
+        return rows
+
+    def blind_verdict(self) -> tuple[str, tuple[int, int, int]]:
+        """What a player who could not see the stock could win around the losing move."""
+        texts, p = self.app.texts, PALETTE
+        if not self.blind_done:
+            return texts("analysis.blind_thinking"), p.grey
+        if self.blind is None:
+            return texts("analysis.unknown"), p.grey
+        before, after = (round(100 * v) for v in self.blind)
+        return texts("analysis.blind_value", before=before, after=after), p.cyan
 
     def verdict(self) -> tuple[str, tuple[int, int, int]]:
         """What became of the player's game."""

@@ -1,14 +1,15 @@
 """The solver off the UI thread: hints, the winnable indicator and winnable-only deals.
 
-Every question to the solver (``golf.solitaire.solver``, ``golf.solitaire.hint``) runs on a daemon thread and hands
-back a :class:`concurrent.futures.Future`; the scenes look at it once a frame and never wait, so
+Every question to the solver (``golf.solitaire.solver``, ``golf.solitaire.chance``) runs in a
+solver process (or a daemon thread) and hands back a :class:`concurrent.futures.Future`; the scenes look at it once a frame and never wait, so
 the table keeps animating and taking input. Each answer carries the key of the position it was
 asked for (the game's log length and position); an answer for a position the game has left is
 dropped. Tests wait for an answer deterministically with ``job.future.result()``.
 
 The hint is bounded by time, not by the solver's state count: :func:`timed_hint` runs
-:func:`golf.solitaire.timed_hint.timed_hint` on the wall clock (the engine reads none of its own),
-and :func:`golf.solitaire.timed_hint.hint_said` decides how its answer shows.
+:func:`golf.solitaire.timed_hint.timed_hint` on the wall clock (the engine reads none of its own):
+the exact chance of a player who cannot see the stock when it is found in time, else a range.
+:func:`golf.solitaire.timed_hint.hint_said` decides how its answer shows.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Generic, TypeVar
 
 from golf.solitaire import engine, hint
+from golf.solitaire.chance import chances_around
 from golf.solitaire.codes import format_code
 from golf.solitaire.engine import Action, Position
 from golf.solitaire.replay import Replay
@@ -43,18 +45,21 @@ from golf.solitaire.timed_hint import (
     HINT_SECONDS,
     REFINE_SECONDS,
     REFINE_STATES,
+    ROLLOUTS,
     SAMPLE_STATES,
     TimedHint,
 )
 from golf.solitaire.timed_hint import timed_hint as judged_hint
 
 __all__ = [
+    "BLIND_STATES",
     "HINT_SECONDS",
     "PROVEN",
     "REFINE_SECONDS",
     "Job",
-        "TimedHint",
+    "TimedHint",
     "background",
+    "blind_chances",
     "find_winnable_deal",
     "still_winnable",
     "timed_hint",
@@ -71,6 +76,9 @@ DEAL_STATES: Final = 20_000
 
 ANALYSIS_STATES: Final = 400_000
 """The analysis gives up on a question ("not found in time") past this many solver states."""
+BLIND_STATES: Final = 400_000
+"""The analysis's exact chance for a player who cannot see the stock gives up past this many
+states (a few seconds at most)."""
 WORKERS: Final = 2
 """Solver processes: a stale question may still be running while the next one starts."""
 USE_PROCESSES = True
@@ -178,10 +186,13 @@ def timed_hint(
     clock: Callable[[], float] = time.perf_counter,
     max_samples: int = hint.DEFAULT_SAMPLES,
     sample_states: int = SAMPLE_STATES,
+    rollouts: int = ROLLOUTS,
 ) -> TimedHint | None:
     """:func:`golf.solitaire.timed_hint.timed_hint` within ``seconds`` of ``clock`` (the wall
     clock unless a test gives one)."""
-    return judged_hint(position, rules, rng, seconds, clock, max_samples, sample_states)
+    return judged_hint(
+        position, rules, rng, seconds, clock, max_samples, sample_states, rollouts=rollouts
+    )
 
 
 def refined_hint(position: Position, rules: Rules, rng: random.Random) -> TimedHint | None:
@@ -224,6 +235,16 @@ def demo_replay(rules: Rules, rng: random.Random, title: str) -> Replay:
     if solution.winnable is not True:  # cannot happen: the deal was just proven winnable
         raise RuntimeError(f"deal {number} lost its winning line")
     return Replay(rules=rules, actions=solution.line, code=format_code(number, rules), title=title)
+
+
+def blind_chances(
+    start: Position, rules: Rules, actions: Sequence[Action], index: int
+) -> tuple[float, float] | None:
+    """The exact win chance of a player who cannot see the stock before and after the move
+    ``actions[index]`` (:func:`golf.solitaire.chance.chances_around`, within
+    ``BLIND_STATES``); None when the search is too long."""
+    got = chances_around(start, rules, actions, index, max_states=BLIND_STATES)
+    return None if got is None else (float(got[0]), float(got[1]))
 
 
 def analyse_game(start: Position, rules: Rules, actions: Sequence[Action]) -> Analysis:

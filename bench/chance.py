@@ -1,0 +1,135 @@
+"""How often the exact chance (a player who cannot see the stock) is found within the hint's time.
+
+Run: ``python bench/chance.py [--deals A-B] [--rules classic] [--draws 4,6,8,12]
+[--seconds 1.0]``. For each deal, the position along the exact solver's line just after the
+given number of draws is asked to :class:`golf.solitaire.chance.ChanceSearch` with a budget of
+``--seconds`` of processor time (``time.process_time``: on a busy shared machine wall-clock
+figures would mostly measure the other programs). Printed per number of draws: the positions,
+the cards left in the stock, the share answered exactly within the budget, the seconds (median,
+95th percentile, worst) and states (median, worst) of those answered, and the mean exact chance;
+then the share of every position with at most 10 (and 8) stock cards answered within the budget.
+It is not a timed test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from golf.solitaire import engine
+from golf.solitaire.chance import ChanceBudgetExceeded, ChanceSearch
+from golf.solitaire.engine import Position
+from golf.solitaire.rules import CLASSIC, EASY, STRICT, Rules
+from golf.solitaire.solver import solve
+
+RULE_SETS = {
+    "classic": CLASSIC,
+    "easy": EASY,
+    "nok": Rules(king_ace=False, queen_on_king=False),
+    "strict": STRICT,
+}
+
+
+@dataclass(frozen=True)
+class Point:
+    deal: int
+    draws: int
+    stock: int
+    exact: bool
+    seconds: float
+    states: int
+    value: float
+
+
+def along_the_line(number: int, rules: Rules, draws: list[int]) -> dict[int, Position]:
+    """The positions along the solver's line just after each number of ``draws`` it reaches."""
+    position = engine.deal(number, rules)
+    out: dict[int, Position] = {}
+    done = 0
+    for action in solve(position, rules).line:
+        position = engine.apply(position, action, rules)
+        if action.kind == engine.DRAW:
+            done += 1
+            if done in draws and engine.legal_actions(position, rules):
+                out[done] = position
+    return out
+
+
+def measure(number: int, draws: int, position: Position, rules: Rules, seconds: float) -> Point:
+    search = ChanceSearch(position, rules)
+    start = time.process_time()
+    try:
+        answer = search.chance(position, clock=time.process_time, deadline=start + seconds)
+    except ChanceBudgetExceeded:
+        answer = None
+    spent = time.process_time() - start
+    value = answer.value if answer is not None else -1.0
+    return Point(
+        number, draws, len(position.stock), answer is not None, spent, search.states, value
+    )
+
+
+def pct(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.0f} %" if whole else "-"
+
+
+def report(points: list[Point], draws: list[int]) -> None:
+    for k in draws:
+        rows = [p for p in points if p.draws == k]
+        if not rows:
+            continue
+        done = [p for p in rows if p.exact]
+        times = sorted(p.seconds for p in done)
+        line = (
+            f"after {k:2d} draws: {len(rows):3d} positions, stock {min(p.stock for p in rows)}-"
+            f"{max(p.stock for p in rows)}; exact within budget {pct(len(done), len(rows))}"
+        )
+        if done:
+            p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+            line += (
+                f"; seconds median {statistics.median(times):.3f}, 95th {p95:.3f}, "
+                f"worst {times[-1]:.3f}; states median "
+                f"{statistics.median(p.states for p in done):,.0f}, worst "
+                f"{max(p.states for p in done):,}; mean exact chance "
+                f"{100 * statistics.mean(p.value for p in done):.1f} %"
+            )
+        print(line, flush=True)
+    for most in (10, 8):
+        small = [p for p in points if p.stock <= most]
+        answered = sum(p.exact for p in small)
+        print(
+            f"positions with <= {most} stock cards answered exactly: {answered}/{len(small)} "
+            f"({pct(answered, len(small))})"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--deals", default="0-99", help="A-B (default 0-99)")
+    parser.add_argument("--rules", default="classic", choices=sorted(RULE_SETS))
+    parser.add_argument("--draws", default="4,6,8,12")
+    parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--verbose", action="store_true", help="one line per position")
+    args = parser.parse_args()
+    a, b = (int(x) for x in args.deals.split("-"))
+    draws = [int(x) for x in args.draws.split(",")]
+    rules = RULE_SETS[args.rules]
+    print(f"deals {a}-{b}, {args.rules}, budget {args.seconds} s of processor time", flush=True)
+    points = []
+    for number in range(a, b + 1):
+        for k, position in along_the_line(number, rules, draws).items():
+            point = measure(number, k, position, rules, args.seconds)
+            points.append(point)
+            if args.verbose:
+                print(point, flush=True)
+    report(points, draws)
+
+
+if __name__ == "__main__":
+    main()

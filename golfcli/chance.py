@@ -1,0 +1,179 @@
+"""The ``chance`` subcommand: the win chance of a player who cannot see the stock.
+
+``chance CODE [--actions "draw, play 3, ..."]`` plays the actions from the deal's first position,
+then prints the best action for a player who sees the tableau, the waste and which cards are in
+the stock but not their order, and its win chance: exact (:mod:`golf.solitaire.chance`) when the
+search finishes within ``--max-states``, otherwise a range between what the quick policy wins
+over sampled orders and what a player who knew the order could win
+(:mod:`golf.solitaire.blind`), with their 95 % intervals. Also the states and the seconds.
+``--json`` prints one object with the keys ``code``, ``rules``, ``actions``, ``stock``,
+``exact``, ``chance`` (a fraction's value, or null), ``wins`` and ``orders`` (exact only),
+``low`` and ``high``, ``policy`` and ``clairvoyant`` (wins, tried, exact), ``action``,
+``states`` and ``seconds``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from typing import Any
+
+from golf.solitaire import engine
+from golf.solitaire.blind import BlindPlayer, ChanceRange, Estimate, blind, chance_range
+from golf.solitaire.chance import ChanceBudgetExceeded, ChanceSearch
+from golf.solitaire.codes import format_code
+from golf.solitaire.engine import Action, Position
+from golf.solitaire.rules import Rules
+from golfcli.options import EXIT_OK, UsageError, add_rule_options, code_and_rules, positive, whole
+
+DEFAULT_STATES = 2_000_000
+
+
+def register(subparsers: argparse._SubParsersAction[Any]) -> None:
+    """Add ``chance``."""
+    parser = subparsers.add_parser(
+        "chance",
+        help="the win chance of a player who cannot see the stock (exact, or a range)",
+        description=(
+            "The best action and the win chance for a player who cannot see the stock's order: "
+            "exact when the search finishes within --max-states, else a range between a "
+            "non-peeking policy's measured rate and the rate of a player who knew the order."
+        ),
+    )
+    parser.add_argument("code", metavar="CODE", help="a game code such as GO1-C-AAAAAAB")
+    parser.add_argument(
+        "--actions",
+        default="",
+        metavar="LIST",
+        help='the moves played first, comma-separated: "draw, play 3, play 1"',
+    )
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument(
+        "--max-states",
+        type=positive,
+        default=DEFAULT_STATES,
+        metavar="N",
+        help=f"the exact search's budget (default {DEFAULT_STATES:,})",
+    )
+    parser.add_argument(
+        "--rollouts",
+        type=positive,
+        default=400,
+        metavar="N",
+        help="sampled orders the policy plays out for the range (default 400)",
+    )
+    parser.add_argument(
+        "--samples",
+        type=positive,
+        default=100,
+        metavar="N",
+        help="sampled orders the clairvoyant solver judges for the range (default 100)",
+    )
+    parser.add_argument("--seed", type=whole, default=0, help="the sampling seed (default 0)")
+    add_rule_options(parser)
+    parser.set_defaults(run=run_chance)
+
+
+def position_after(number: int, rules: Rules, text: str) -> tuple[Position, list[Action]]:
+    """The deal's first position after the listed actions; a bad or refused one is a
+    :class:`UsageError` that names it."""
+    position = engine.deal(number, rules)
+    actions: list[Action] = []
+    for index, token in enumerate(t for t in text.split(",") if t.strip()):
+        try:
+            action = Action.parse(token)
+        except ValueError as e:
+            raise UsageError(f"action {index + 1}: {e}") from None
+        if action.kind == engine.UNDO:
+            raise UsageError(f"action {index + 1}: undo is not a move here (leave the move out)")
+        try:
+            position = engine.apply(position, action, rules)
+        except engine.Refused as e:
+            raise UsageError(f"action {index + 1} ({action}) is refused: {e}") from None
+        actions.append(action)
+    return position, actions
+
+
+def _estimate(e: Estimate) -> dict[str, Any]:
+    return {"wins": e.wins, "tried": e.tried, "exact": e.exact, "low": e.low, "high": e.high}
+
+
+def run_chance(args: argparse.Namespace) -> int:
+    number, rules = code_and_rules(args.code, args)
+    position, actions = position_after(number, rules, args.actions)
+    out: dict[str, Any] = {
+        "code": format_code(number, rules),
+        "rules": rules.to_dict(),
+        "actions": [str(a) for a in actions],
+        "stock": len(position.stock),
+    }
+    start = time.perf_counter()
+    seen = blind(position)
+    search = ChanceSearch(seen, rules)
+    try:
+        answer = search.chance(seen, max_states=args.max_states)
+    except ChanceBudgetExceeded:
+        answer = None
+        exact = False
+    else:
+        exact = True
+    if exact and answer is None:
+        status = engine.status(position, rules)
+        out.update(exact=True, chance=1.0 if status == "won" else 0.0, action=None)
+        out.update(states=search.states, seconds=time.perf_counter() - start)
+        _print(out, args.json, f"the game is over ({status})")
+        return EXIT_OK
+    if answer is not None:
+        out.update(
+            exact=True,
+            chance=answer.value,
+            wins=answer.wins,
+            orders=answer.orders,
+            low=answer.value,
+            high=answer.value,
+            action=str(answer.action),
+        )
+        text = (
+            f"win chance {100 * answer.value:.1f} % (exact: {answer.wins} of {answer.orders} "
+            f"rank orders of the stock), best action: {answer.action}"
+        )
+    else:
+        action = BlindPlayer(seen, rules).action(seen)
+        bounds: ChanceRange = chance_range(
+            seen, rules, random.Random(args.seed), rollouts=args.rollouts, samples=args.samples
+        )
+        out.update(
+            exact=False,
+            chance=None,
+            low=bounds.low,
+            high=bounds.high,
+            policy=_estimate(bounds.policy),
+            clairvoyant=_estimate(bounds.clairvoyant),
+            action=str(action),
+        )
+        p, c = bounds.policy, bounds.clairvoyant
+        text = (
+            f"win chance between {100 * bounds.low:.1f} % and {100 * bounds.high:.1f} % "
+            f"(not exact: the search passed {args.max_states:,} states)\n"
+            f"  at least: the policy won {p.wins} of {p.tried} sampled orders "
+            f"({100 * p.rate:.1f} %, 95 %: {100 * p.low:.1f}-{100 * p.high:.1f})\n"
+            f"  at most: a player who knew the order wins {c.wins} of {c.tried} "
+            + ("(every rank order)" if c.exact else "sampled orders")
+            + f" ({100 * c.rate:.1f} %"
+            + ("" if c.exact else f", 95 %: {100 * c.low:.1f}-{100 * c.high:.1f}")
+            + f")\nbest action (the policy's): {action}"
+        )
+    out.update(states=search.states, seconds=time.perf_counter() - start)
+    _print(out, args.json, text)
+    return EXIT_OK
+
+
+def _print(out: dict[str, Any], as_json: bool, text: str) -> None:
+    if as_json:
+        print(json.dumps(out))
+        return
+    print(f"{out['code']} after {len(out['actions'])} moves, {out['stock']} cards in the stock")
+    print(text)
+    print(f"states: {out['states']:,}; seconds: {out['seconds']:.2f}")

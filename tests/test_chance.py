@@ -1,0 +1,330 @@
+"""The true chance: the exact search agrees with a plain expectimax, its play wins what it says,
+and neither it, the policy nor the hint ever reads the stock's order."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+
+from golf.core.cards import parse_card
+from golf.solitaire import engine
+from golf.solitaire.blind import (
+    BlindPlayer,
+    blind,
+    chance_range,
+    clairvoyant_rate,
+    play_out,
+    rank_orders,
+    wilson,
+)
+from golf.solitaire.chance import ChanceBudgetExceeded, ChanceSearch, exact_chance, orders_of
+from golf.solitaire.engine import Position
+from golf.solitaire.rules import CLASSIC, EASY, STRICT, Rules
+from golf.solitaire.timed_hint import timed_hint
+
+NOTHING_ON_KING = Rules(king_ace=False, queen_on_king=False)
+VARIANTS = {
+    "easy": EASY,
+    "classic": CLASSIC,
+    "nothing-on-king": NOTHING_ON_KING,
+    "strict": STRICT,
+    "one-joker": CLASSIC.with_(jokers=1),
+    "two-jokers-strict": STRICT.with_(jokers=2),
+    "empty-waste": EASY.with_(empty_waste=True),
+    "empty-waste-strict": STRICT.with_(empty_waste=True),
+}
+
+
+def plain(position: Position, rules: Rules, memo: dict[object, Fraction]) -> Fraction:
+    """The best win chance by brute force: every action, every card the stock may give next."""
+    key = (position.columns, position.waste_top, tuple(sorted(position.stock)))
+    if key in memo:
+        return memo[key]
+    if engine.is_won(position):
+        return Fraction(1)
+    best = Fraction(0)
+    for action in engine.legal_actions(position, rules):
+        best = max(best, plain_action(position, action, rules, memo))
+    memo[key] = best
+    return best
+
+
+def plain_action(
+    position: Position, action: engine.Action, rules: Rules, memo: dict[object, Fraction]
+) -> Fraction:
+    if action.kind == engine.PLAY:
+        return plain(engine.apply(position, action, rules), rules, memo)
+    stock = position.stock
+    total = Fraction(0)
+    for j in range(len(stock)):
+        first = Position(position.columns, position.waste, (stock[j], *stock[:j], *stock[j + 1 :]))
+        total += plain(engine.apply(first, action, rules), rules, memo)
+    return total / len(stock)
+
+
+def small_positions(rules: Rules, count: int, seed: int) -> list[Position]:
+    """Late positions: a deal's columns cut to a few cards each, a short stock, the waste; most
+    of them neither sure wins nor sure losses."""
+    rng = random.Random(seed)
+    out: list[Position] = []
+    dull = 0
+    while len(out) < count:
+        start = engine.deal(rng.randrange(10_000), rules)
+        columns = tuple(col[: rng.choice((0, 1, 1, 2, 2, 3))] for col in start.columns)
+        if not any(columns):
+            continue
+        stock = start.stock[: rng.randint(2, 4)]
+        waste = start.waste if not rules.empty_waste else ()
+        position = Position(columns, waste, stock)
+        if not engine.legal_actions(position, rules):
+            continue
+        value = plain(position, rules, {})
+        if 0 < value < 1 or dull < count // 4:
+            dull += value in (0, 1)
+            out.append(position)
+    return out
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_the_exact_search_agrees_with_a_plain_expectimax(name: str) -> None:
+    rules = VARIANTS[name]
+    values = set()
+    for position in small_positions(rules, 8, seed=len(name)):
+        memo: dict[object, Fraction] = {}
+        answer = ChanceSearch(position, rules).chance(position, every=True)
+        assert answer is not None
+        assert answer.orders == orders_of(position.stock)
+        for action, won in answer.chances:
+            assert won is not None
+            assert Fraction(won, answer.orders) == plain_action(position, action, rules, memo)
+        assert answer.fraction == plain(position, rules, memo)
+        values.add(answer.fraction)
+    assert len(values) > 2  # the positions are not all won or all lost
+
+
+def test_late_positions_of_real_deals_agree_too() -> None:
+    for number, rules in ((1, CLASSIC), (4, CLASSIC), (2, EASY), (5, STRICT)):
+        rng = random.Random(number)
+        position = engine.deal(number, rules)
+        while len(position.stock) > 5 or position.left > 14:
+            legal = engine.legal_actions(position, rules)
+            plays = [a for a in legal if a.kind == engine.PLAY]
+            if not legal:
+                break
+            pick = rng.choice(plays) if plays and rng.random() < 0.9 else legal[-1]
+            position = engine.apply(position, pick, rules)
+        if engine.legal_actions(position, rules):
+            answer = exact_chance(position, rules)
+            assert answer is not None
+            assert answer.fraction == plain(position, rules, {})
+
+
+def test_the_best_action_only_needs_its_own_count_exact() -> None:
+    position = small_positions(CLASSIC, 1, seed=7)[0]
+    every = ChanceSearch(position, CLASSIC).chance(position, every=True)
+    quick = ChanceSearch(position, CLASSIC).chance(position)
+    assert every is not None and quick is not None
+    assert quick.wins == every.wins and quick.action == every.action
+    exact = dict(every.chances)
+    for action, won in quick.chances:
+        assert won is None or won == exact[action]
+
+
+def later_position(number: int, rules: Rules, stock_left: int) -> Position:
+    """The position of a deal along the exact solver's line once ``stock_left`` cards remain."""
+    from golf.solitaire.solver import solve
+
+    position = engine.deal(number, rules)
+    for action in solve(position, rules).line:
+        if len(position.stock) <= stock_left:
+            break
+        position = engine.apply(position, action, rules)
+    return position
+
+
+def test_playing_the_search_over_every_rank_order_wins_what_it_says() -> None:
+    # A deterministic player wins each rank order or not: its share over all of them is its
+    # chance, exactly.
+    position = later_position(3, CLASSIC, 6)
+    search = ChanceSearch(position, CLASSIC)
+    answer = search.chance(position)
+    assert answer is not None and 0 < answer.wins < answer.orders
+
+    def best(seen: Position) -> engine.Action | None:
+        got = search.chance(seen)
+        return None if got is None else got.action
+
+    orders = rank_orders(position)
+    assert len(orders) == answer.orders
+    wins = sum(
+        play_out(best, Position(position.columns, position.waste, order), CLASSIC)
+        for order in orders
+    )
+    assert Fraction(wins, len(orders)) == answer.fraction
+
+
+def test_a_monte_carlo_check_of_the_search_on_a_later_position() -> None:
+    position = later_position(0, CLASSIC, 8)
+    search = ChanceSearch(position, CLASSIC)
+    answer = search.chance(position)
+    assert answer is not None
+
+    def best(seen: Position) -> engine.Action | None:
+        got = search.chance(seen)
+        return None if got is None else got.action
+
+    rng = random.Random(11)
+    tried = 300
+    wins = 0
+    for _ in range(tried):
+        order = list(position.stock)
+        rng.shuffle(order)
+        wins += play_out(best, Position(position.columns, position.waste, tuple(order)), CLASSIC)
+    low, high = wilson(wins, tried, z=3.3)
+    assert low <= answer.value <= high
+
+
+def test_no_real_player_beats_the_clairvoyant_chance_and_the_policy_is_a_real_player() -> None:
+    position = later_position(3, CLASSIC, 6)
+    answer = exact_chance(position, CLASSIC)
+    assert answer is not None
+    every = clairvoyant_rate(position, CLASSIC, random.Random(1), samples=0, enumerate_up_to=1000)
+    assert every.exact and every.tried == answer.orders
+    assert every.rate >= answer.value
+    player = BlindPlayer(position, CLASSIC)
+    wins = sum(
+        play_out(player.action, Position(position.columns, position.waste, order), CLASSIC)
+        for order in rank_orders(position)
+    )
+    assert Fraction(wins, answer.orders) <= answer.fraction
+
+
+def test_the_budget_stops_the_search_and_the_work_is_kept() -> None:
+    position = later_position(3, CLASSIC, 8)
+    search = ChanceSearch(position, CLASSIC)
+    with pytest.raises(ChanceBudgetExceeded):
+        search.chance(position, max_states=1_000)
+    assert search.states >= 1_000
+    answer = search.chance(position)
+    assert answer is not None
+    fresh = ChanceSearch(position, CLASSIC)
+    again = fresh.chance(position)
+    assert again is not None and again.wins == answer.wins
+    assert answer.states < again.states  # the first go's states were not worked out again
+
+
+def test_a_dead_position_is_worth_nothing_at_once() -> None:
+    # The 5 and the 7 wait for a 6 that is nowhere: no order wins.
+    cards = [parse_card(t) for t in ("5♣", "7♦", "K♥", "2♠", "J♣", "9♦")]
+    position = Position(
+        ((cards[0],), (cards[1],), (), (), (), (), ()), (cards[2],), tuple(cards[3:])
+    )
+    search = ChanceSearch(position, CLASSIC)
+    answer = search.chance(position)
+    assert answer is not None and answer.wins == 0
+    assert search.states <= 2
+
+
+def reorderings(position: Position) -> list[Position]:
+    shuffled = list(position.stock)
+    random.Random(99).shuffle(shuffled)
+    return [
+        Position(position.columns, position.waste, tuple(reversed(position.stock))),
+        Position(position.columns, position.waste, tuple(shuffled)),
+    ]
+
+
+@pytest.mark.parametrize(("number", "rules", "left"), [(3, CLASSIC, 7), (8, STRICT, 9)])
+def test_the_chance_never_reads_the_stock_order(number: int, rules: Rules, left: int) -> None:
+    position = later_position(number, rules, left)
+    first = ChanceSearch(position, rules).chance(position, every=True)
+    assert first is not None
+    for other in reorderings(position):
+        assert other.stock != position.stock
+        assert ChanceSearch(other, rules).chance(other, every=True) == first
+        assert BlindPlayer(other, rules).action(other) == BlindPlayer(position, rules).action(
+            position
+        )
+
+
+def test_the_range_and_the_timed_hint_never_read_the_stock_order() -> None:
+    def still() -> float:
+        return 0.0  # a clock that never moves: the counts alone bound the work
+
+    for position in (engine.deal(5, CLASSIC), later_position(5, CLASSIC, 8)):
+        answers = set()
+        ranges = set()
+        for seen in (position, *reorderings(position)):
+            answers.add(
+                timed_hint(seen, CLASSIC, random.Random(4), 1.0, still, max_samples=3, rollouts=4)
+            )
+            ranges.add(chance_range(seen, CLASSIC, random.Random(4), rollouts=4, samples=3))
+        assert len(answers) == 1 and len(ranges) == 1
+    assert blind(position).stock == tuple(sorted(position.stock))
+
+
+def test_the_chance_around_a_move_of_a_game() -> None:
+    from golf.solitaire.chance import chances_around
+
+    start = later_position(3, CLASSIC, 6)
+    search = ChanceSearch(start, CLASSIC)
+    best = search.chance(start, every=True)
+    assert best is not None
+    worst = min(
+        (a for a, won in best.chances if won is not None), key=lambda a: dict(best.chances)[a]
+    )
+    log = [engine.Action.draw(), engine.Action.undo(), worst]
+    got = chances_around(start, CLASSIC, log, 2)
+    assert got is not None
+    assert got[0] == best.fraction
+    # after the move, with the card it turned up (if a draw) known
+    after = exact_chance(engine.apply(start, worst, CLASSIC), CLASSIC)
+    assert after is not None and got[1] == after.fraction
+    if worst.kind == engine.PLAY:
+        assert got[1] == Fraction(dict(best.chances)[worst] or 0, best.orders)
+
+
+def test_the_chance_command(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from golf.solitaire.codes import format_code
+    from golf.solitaire.solver import solve
+    from golfcli.commands import main
+
+    line = solve(engine.deal(3, CLASSIC), CLASSIC).line
+    draws = [i for i, a in enumerate(line) if a.kind == engine.DRAW]
+    moves = ",".join(str(a) for a in line[: draws[11] + 1])  # 12 draws: 4 cards left
+    code = format_code(3, CLASSIC)
+    assert main(["chance", code, "--actions", moves, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    position = engine.deal(3, CLASSIC)
+    for action in line[: draws[11] + 1]:
+        position = engine.apply(position, action, CLASSIC)
+    answer = exact_chance(position, CLASSIC)
+    assert answer is not None
+    assert out["exact"] is True and out["stock"] == 4
+    assert (out["wins"], out["orders"]) == (answer.wins, answer.orders)
+    assert out["action"] == str(answer.action)
+    assert main(["chance", code, "--actions", moves]) == 0
+    assert "(exact: " in capsys.readouterr().out
+    assert main(["chance", code, "--actions", "draw, play 8"]) == 2
+    assert "action 2" in capsys.readouterr().err
+
+
+def test_the_chance_command_gives_a_range_past_its_budget(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import json
+
+    from golfcli.commands import main
+
+    args = ["chance", "GO1-C-AAAAAAD", "--max-states", "50", "--rollouts", "5", "--samples", "3"]
+    assert main([*args, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["exact"] is False and out["chance"] is None
+    assert out["policy"]["tried"] == 5 and out["clairvoyant"]["tried"] == 3
+    assert 0.0 <= out["low"] <= out["high"] <= 1.0
+    assert main(args) == 0
+    assert "win chance between " in capsys.readouterr().out
