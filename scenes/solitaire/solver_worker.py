@@ -101,11 +101,14 @@ def _the_pool() -> multiprocessing.pool.Pool | None:
     if _pool is None and not _pool_failed and USE_PROCESSES:
         with _pool_lock:
             if _pool is None and not _pool_failed:
+                # Registered before the processes start: a program that exits while the title's
+                # thread is starting them waits for the start (the lock), then ends them; a
+                # process left half-started reads a closed pipe and prints EOFError.
+                atexit.register(stop)
                 try:
                     # spawn: a fresh interpreter, never a copy of the window's process and its
                     # threads
                     _pool = multiprocessing.get_context("spawn").Pool(WORKERS)
-                    atexit.register(stop)
                 except (OSError, ValueError, RuntimeError) as error:
                     log.warning("no solver processes (%s): solving on threads", error)
                     _pool_failed = True
@@ -114,9 +117,10 @@ def _the_pool() -> multiprocessing.pool.Pool | None:
 
 def stop() -> None:
     """End the solver processes (at exit: whatever they were working on is of no use now)."""
-    global _pool
+    global _pool, _pool_failed
     with _pool_lock:
         pool, _pool = _pool, None
+        _pool_failed = True  # stopped: none starts after this (a thread may still ask)
     if pool is not None:
         pool.terminate()
         pool.join()
