@@ -5,7 +5,8 @@ fills ships beside the program as ``licences/`` (``README.txt`` there says which
 which file). The texts come from:
 
 * the game's own (MIT, and DejaVu's for its fonts): ``pyproject.toml``'s ``license-files``;
-* the Python packages' own metadata (``*.dist-info/licenses``): PyYAML, platformdirs;
+* the Python packages' own metadata (``*.dist-info/licenses``): PyYAML, platformdirs,
+  websockets;
 * pygame-ce, whose wheel carries no licence file in its metadata: the LGPL 2.1 text its wheel
   ships as ``pygame/docs/generated/LGPL.txt``;
 * the interpreter: Python's ``LICENSE.txt`` from the standard library's folder (it also lists
@@ -39,7 +40,7 @@ TEXTS = Path(__file__).resolve().parents[1] / "packaging" / "licences"
 """The project's copies of the C libraries' licence texts."""
 
 ROOT = Path(__file__).resolve().parents[1]
-DISTRIBUTIONS = ("pygame-ce", "PyYAML", "platformdirs")
+DISTRIBUTIONS = ("pygame-ce", "PyYAML", "platformdirs", "websockets")
 """The Python packages the program bundles besides the game: its runtime dependencies."""
 
 LIBRARIES: dict[str, tuple[str, ...]] = {
@@ -190,6 +191,7 @@ def gather(dest: Path, binaries: Iterable[tuple[str, str]], version: str) -> lis
     owners = [  # where a Python module (an extension module) comes from, and its text
         (_package_dir("pygame"), "pygame-ce", "pygame-ce/"),
         (_package_dir("yaml"), "PyYAML", f"PyYAML/, {libyaml}"),
+        (_package_dir("websockets"), "websockets", "websockets/"),
         (Path(sys.base_prefix).resolve(), "Python", python_text),
     ]
     modules: dict[str, list[str]] = {}

@@ -38,6 +38,23 @@ def script(name: str) -> ModuleType:
 # --- licence texts ---------------------------------------------------------------------------------
 
 
+def test_every_runtime_dependency_of_this_platform_has_its_licence_gathered() -> None:
+    """The built program bundles every runtime dependency pyproject.toml names for the platform
+    it is built on: each one's licence text is gathered (a new dependency must be listed)."""
+    from packaging.markers import Marker
+    from packaging.requirements import Requirement
+
+    licences = script("licences")
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    here = {
+        Requirement(d).name.lower()
+        for d in project["dependencies"]
+        if Requirement(d).marker is None or Marker(str(Requirement(d).marker)).evaluate()
+    }
+    assert here <= {d.lower() for d in licences.DISTRIBUTIONS}
+    assert "websockets" in here
+
+
 def test_every_library_of_the_installed_pygame_wheel_has_a_licence_text() -> None:
     licences = script("licences")
     found = importlib.util.find_spec("pygame")
