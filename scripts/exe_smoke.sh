@@ -62,6 +62,15 @@ else
     fail "--help: $HELP"
 fi
 
+# the network game's server is in the program (asyncio and websockets bundled)
+if grep -q "serve" <<<"$HELP"; then
+    if OUT=$("$EXE" serve --help 2>&1) && grep -q -- "--port" <<<"$OUT"; then
+        pass "serve --help (the network server is bundled)"
+    else
+        fail "serve --help: $OUT"
+    fi
+fi
+
 # --version: "golf X.Y.Z", the version pyproject.toml says (as main.py from source prints it)
 VERSION=$("$EXE" --version 2>&1 || true)
 if [[ -x "$PYTHON" ]]; then
