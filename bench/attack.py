@@ -381,8 +381,12 @@ def two_windows(folder: Path) -> Result:
     games = 6
     results: list[Ran] = []
 
+    barrier = folder / "barrier"
+    barrier.mkdir()
+
     def one() -> None:
-        results.append(child(folder, "finish", str(games), timeout=240))
+        # each copy waits until both have their window: they overlap however fast one plays
+        results.append(child(folder, "finish", str(games), str(barrier), "2", timeout=240))
 
     threads = [threading.Thread(target=one) for _ in range(2)]
     for t in threads:
@@ -532,6 +536,13 @@ def child_main(args: list[str]) -> int:
     window = Window()
     mode = args[0]
     if mode == "finish":
+        if len(args) == 4:  # a barrier: wait until every copy has its window (the folder claimed)
+            barrier, parties = Path(args[2]), int(args[3])
+            (barrier / f"up-{os.getpid()}").touch()
+            for _ in range(600):
+                if len(list(barrier.glob("up-*"))) >= parties:
+                    break
+                time.sleep(0.05)
         for _ in range(int(args[1])):
             window.finish_blocked()
         window.frames(3)
