@@ -63,9 +63,11 @@ def test_hint_highlights_the_suggested_card_with_its_chance(ui: Driver) -> None:
     position = _one_move_left()
     table = _table(ui, Game(position, CLASSIC))
     ui.key(pygame.K_h, text="h")
-    assert table.solver.thinking
-    assert any(t.text == ui.app.texts("hint.thinking") for t in table.toasts)
-    _answer(table)
+    # on an idle machine the exact answer for two stock cards can arrive within the key's own
+    # frames; otherwise "Thinking…" shows until it does
+    if table.solver.thinking:
+        assert any(t.text == ui.app.texts("hint.thinking") for t in table.toasts)
+        _answer(table)
     assert table.hint is not None and table.hint[0] == 0  # column 1: the 6♦ on the 7♣
     texts = [t.text for t in table.toasts]
     assert ui.app.texts("hint.thinking") not in texts
