@@ -1,43 +1,63 @@
 """Win rates of players who never see the stock, beside the clairvoyant rate.
 
-Run: ``python bench/policy.py [--deals A-B] [--rules classic,easy,nok,strict]
-[--players first,onestep,sampling,policy,new] [--sampling-samples N] [--sampling-states N]
-[--exact-stock N] [--exact-states N] [--jobs N]``.
+Run (play; resumable)::
 
-Each player plays every deal to the end; it is shown each position with the stock's cards sorted
-(never their order) and the real order decides what each draw turns up. The players:
+    python bench/policy.py --out FILE.jsonl [--deals A-B] [--rules classic,easy,nok,strict]
+        [--players clairvoyant,first,onestep,sampling,policy,lookahead,new] [--jobs N]
+        [--sampling-samples N] [--sampling-states N] [--exact-stock N] [--exact-states N]
 
+then (tabulate, any time, from one or more such files)::
+
+    python bench/policy.py --table FILE.jsonl [FILE.jsonl ...] [--markdown]
+
+Each player plays each deal to the end; it is shown each position with the stock's cards sorted
+(never their order) and the real order decides what each draw turns up. One game is one line of
+the output file (rule set, player, its settings, deal, won, processor seconds), written as soon
+as it is played: a run stopped half-way goes on where it stopped when started again with the
+same file, and the games already there are not played again. Every game is worked out on its
+own (its random generator seeded by the deal and the move), so the results are the same
+whatever ``--jobs``. The games are played deal by deal, every rule set and player for one deal
+before the next, so a run cut short leaves the same deals for everyone (a paired comparison).
+
+The players:
+
+* ``clairvoyant``: the exact solver, which knows the stock's order (an upper bound, no player);
 * ``first``: always plays the first card that plays (columns from the left), else draws;
 * ``onestep``: a one-step hint like the common solitaire apps': of the cards that play, the one
   after which the most cards can follow, else draws;
 * ``sampling``: the old hint (:mod:`golf.solitaire.hint`): the action that keeps a win in the
   most sampled stock orders for a player who knew them (``--sampling-samples`` orders, at most
   ``--sampling-states`` solver states a move, fewer than the window's time allows);
-* ``policy``: :class:`golf.solitaire.blind.BlindPlayer` alone;
+* ``policy``: the quick policy, :class:`golf.solitaire.blind.BlindPlayer` alone (the player
+  whose play-outs give the hint's low end);
+* ``lookahead``: the same policy looking one draw ahead (the hint's move when the exact search
+  is out of reach), alone;
 * ``new``: the new hint: the exact best play of :mod:`golf.solitaire.chance` once the stock
   has at most ``--exact-stock`` cards and the search finishes within ``--exact-states`` states
-  (it keeps its work between moves), the policy before.
+  (it keeps its work between moves), the policy looking one draw ahead before.
 
-Printed per rule set: each player's wins with a 95 % Wilson interval, the clairvoyant rate of the
-same deals (the exact solver, the stock known), and the paired difference between the new hint
-and each other player (deals one wins and the other loses), with its 95 % interval. One process
-per ``--jobs``; times are not measured here.
+The table gives per rule set each player's wins with a 95 % Wilson interval, its mean processor
+seconds a game, and the paired difference between the new hint and each other player on the
+deals both played (deals one wins and the other loses), with its 95 % interval.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
 import random
 import sys
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from golf.solitaire import engine, hint
-from golf.solitaire.blind import BlindPlayer, blind, wilson
+from golf.solitaire.blind import LOOKAHEAD, BlindPlayer, blind, wilson
 from golf.solitaire.chance import ChanceBudgetExceeded, ChanceSearch
 from golf.solitaire.engine import Action, Position
 from golf.solitaire.rules import CLASSIC, EASY, STRICT, Rules
@@ -49,9 +69,11 @@ RULE_SETS = {
     "nok": ("nothing on a King", Rules(king_ace=False, queen_on_king=False)),
     "strict": ("strict", STRICT),
 }
-PLAYERS = ("first", "onestep", "sampling", "policy", "new")
+PLAYERS = ("clairvoyant", "first", "onestep", "sampling", "policy", "lookahead", "new")
 
 Player = Callable[[Position], Action | None]
+Job = tuple[str, str, int, dict[str, int]]
+"""Rule set key, player, deal number, the player's settings."""
 
 
 def first_player(rules: Rules) -> Player:
@@ -92,7 +114,7 @@ def sampling_player(rules: Rules, number: int, samples: int, states: int) -> Pla
 
 
 def new_player(start: Position, rules: Rules, exact_stock: int, exact_states: int) -> Player:
-    policy = BlindPlayer(start, rules)
+    policy = BlindPlayer(start, rules, lookahead=LOOKAHEAD)
     search = ChanceSearch(start, rules)
 
     def act(position: Position) -> Action | None:
@@ -117,24 +139,92 @@ def play(player: Player, position: Position, rules: Rules) -> bool:
     return True
 
 
-def one_deal(job: tuple[str, int, tuple[str, ...], argparse.Namespace]) -> dict[str, bool]:
-    key, number, players, args = job
+def settings_of(name: str, args: argparse.Namespace) -> dict[str, int]:
+    """The settings that change how ``name`` plays (they are part of a result's key)."""
+    if name == "sampling":
+        return {"samples": args.sampling_samples, "states": args.sampling_states}
+    if name == "new":
+        return {"stock": args.exact_stock, "states": args.exact_states}
+    return {}
+
+
+def one_game(job: Job) -> dict[str, Any]:
+    """Play one game; its result line (processor seconds measured in the worker)."""
+    key, name, number, settings = job
     rules = RULE_SETS[key][1]
     start = engine.deal(number, rules)
-    out = {"clairvoyant": solve(start, rules, best=False).winnable is True}
-    for name in players:
+    began = time.process_time()
+    if name == "clairvoyant":
+        won = solve(start, rules, best=False).winnable is True
+    else:
+        p: Player
         if name == "first":
             p = first_player(rules)
         elif name == "onestep":
             p = onestep_player(rules)
         elif name == "sampling":
-            p = sampling_player(rules, number, args.sampling_samples, args.sampling_states)
+            p = sampling_player(rules, number, settings["samples"], settings["states"])
         elif name == "policy":
             p = BlindPlayer(start, rules).action
+        elif name == "lookahead":
+            p = BlindPlayer(start, rules, lookahead=LOOKAHEAD).action
         else:
-            p = new_player(start, rules, args.exact_stock, args.exact_states)
-        out[name] = play(p, start, rules)
-    return out
+            p = new_player(start, rules, settings["stock"], settings["states"])
+        won = play(p, start, rules)
+    cpu = time.process_time() - began
+    return {
+        "rules": key,
+        "player": name,
+        "settings": settings,
+        "deal": number,
+        "won": won,
+        "cpu": round(cpu, 4),
+    }
+
+
+def result_key(line: dict[str, Any]) -> tuple[str, str, str, int]:
+    settings = json.dumps(line["settings"], sort_keys=True)
+    return line["rules"], line["player"], settings, line["deal"]
+
+
+def read_results(paths: list[Path]) -> Iterator[dict[str, Any]]:
+    """The result lines of the files (a half-written last line is skipped)."""
+    for path in paths:
+        if not path.exists():
+            continue
+        for text in path.read_text(encoding="utf-8").splitlines():
+            try:
+                line = json.loads(text)
+            except json.JSONDecodeError:
+                continue
+            if isinstance(line, dict) and "won" in line:
+                yield line
+
+
+def run(args: argparse.Namespace, players: tuple[str, ...], keys: list[str]) -> None:
+    """Play the games not yet in ``args.out``, appending each result as it comes."""
+    out = Path(args.out)
+    done = {result_key(line) for line in read_results([out])}
+    a, b = (int(x) for x in args.deals.split("-"))
+    jobs: list[Job] = []
+    for number in range(a, b + 1):
+        for key in keys:
+            for name in players:
+                job = (key, name, number, settings_of(name, args))
+                line = {"rules": key, "player": name, "settings": job[3], "deal": number}
+                if result_key(line) not in done:
+                    jobs.append(job)
+    print(f"{len(jobs)} games to play ({len(done)} already in {out})", flush=True)
+    with out.open("a", encoding="utf-8") as sink:
+        if args.jobs > 1:
+            with multiprocessing.Pool(args.jobs) as pool:
+                for line in pool.imap(one_game, jobs, chunksize=1):
+                    sink.write(json.dumps(line) + "\n")
+                    sink.flush()
+        else:
+            for job in jobs:
+                sink.write(json.dumps(one_game(job)) + "\n")
+                sink.flush()
 
 
 def paired(a: list[bool], b: list[bool]) -> tuple[float, float]:
@@ -146,44 +236,96 @@ def paired(a: list[bool], b: list[bool]) -> tuple[float, float]:
     return mean, 1.96 * math.sqrt(var / n)
 
 
+def label_of(line: dict[str, Any], several: set[str]) -> str:
+    """The player's name, with its settings when the files hold more than one for it."""
+    name = str(line["player"])
+    if name in several and line["settings"]:
+        name += "[" + ",".join(f"{k}={v}" for k, v in sorted(line["settings"].items())) + "]"
+    return name
+
+
+def table(paths: list[Path], markdown: bool) -> None:
+    """Print the win rates, the processor time and the paired differences per rule set."""
+    lines = {result_key(line): line for line in read_results(paths)}
+    settings: dict[str, set[str]] = {}
+    for line in lines.values():
+        settings.setdefault(line["player"], set()).add(json.dumps(line["settings"]))
+    several = {name for name, s in settings.items() if len(s) > 1}
+    for key, (title, _) in RULE_SETS.items():
+        games: dict[str, dict[int, dict[str, Any]]] = {}
+        for line in lines.values():
+            if line["rules"] == key:
+                games.setdefault(label_of(line, several), {})[line["deal"]] = line
+        if games:
+            print_rule_set(title, games, markdown)
+
+
+def print_rule_set(title: str, games: dict[str, dict[int, dict[str, Any]]], md: bool) -> None:
+    order = sorted(games, key=lambda n: (PLAYERS.index(n.split("[")[0]), n))
+    print(f"\n{title}")
+    if md:
+        print("| player | deals | won | 95 % | processor s a game |")
+        print("|---|---|---|---|---|")
+    for name in order:
+        got = games[name]
+        n, wins = len(got), sum(g["won"] for g in got.values())
+        lo, hi = wilson(wins, n)
+        cpu = sum(g["cpu"] for g in got.values()) / n
+        span = f"{min(got)}-{max(got)}"
+        if md:
+            print(
+                f"| {name} | {n} ({span}) | {100 * wins / n:.1f} % | "
+                f"{100 * lo:.1f}-{100 * hi:.1f} | {cpu:.3f} |"
+            )
+        else:
+            print(
+                f"  {name:24s} {n:4d} deals ({span})  {100 * wins / n:5.1f} %  "
+                f"(95 %: {100 * lo:4.1f}-{100 * hi:4.1f})  {cpu:8.3f} s a game"
+            )
+    for new in (n for n in order if n.startswith("new")):
+        for other in order:
+            if other == new or other.startswith("clairvoyant"):
+                continue
+            common = sorted(set(games[new]) & set(games[other]))
+            if not common:
+                continue
+            mean, half = paired(
+                [games[new][d]["won"] for d in common], [games[other][d]["won"] for d in common]
+            )
+            print(
+                f"  {new} - {other}: {100 * mean:+.1f} ± {100 * half:.1f} points "
+                f"over {len(common)} deals"
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--out", help="the JSON lines file results are added to")
+    parser.add_argument("--table", nargs="+", metavar="FILE", help="tabulate these files")
+    parser.add_argument("--markdown", action="store_true", help="the table in Markdown")
     parser.add_argument("--deals", default="0-99", help="A-B (default 0-99)")
     parser.add_argument("--rules", default="classic,easy,nok,strict")
     parser.add_argument("--players", default=",".join(PLAYERS))
     parser.add_argument("--sampling-samples", type=int, default=8)
     parser.add_argument("--sampling-states", type=int, default=20_000)
-    parser.add_argument("--exact-stock", type=int, default=10)
-    parser.add_argument("--exact-states", type=int, default=300_000)
+    parser.add_argument("--exact-stock", type=int, default=12)
+    parser.add_argument("--exact-states", type=int, default=150_000)
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
-    a, b = (int(x) for x in args.deals.split("-"))
-    deals = range(a, b + 1)
+    if args.table:
+        table([Path(p) for p in args.table], args.markdown)
+        return
+    if not args.out:
+        parser.error("give --out FILE to play, or --table FILE ... to tabulate")
     players = tuple(p.strip() for p in args.players.split(",") if p.strip())
     for p in players:
         if p not in PLAYERS:
             parser.error(f"unknown player {p!r} (expected some of {', '.join(PLAYERS)})")
-    print(f"deals {a}-{b}; players {', '.join(players)}; {vars(args)}", flush=True)
-    for key in args.rules.split(","):
-        name = RULE_SETS[key.strip()][0]
-        jobs = [(key.strip(), number, players, args) for number in deals]
-        if args.jobs > 1:
-            with multiprocessing.Pool(args.jobs) as pool:
-                results = pool.map(one_deal, jobs)
-        else:
-            results = [one_deal(job) for job in jobs]
-        n = len(results)
-        print(f"\n{name}: {n} deals")
-        for who in ("clairvoyant", *players):
-            wins = sum(r[who] for r in results)
-            lo, hi = wilson(wins, n)
-            print(f"  {who:12s} {100 * wins / n:5.1f} %  (95 %: {100 * lo:.1f}-{100 * hi:.1f})")
-        if "new" in players:
-            for other in players:
-                if other != "new":
-                    mean, half = paired([r["new"] for r in results], [r[other] for r in results])
-                    print(f"  new - {other:9s} {100 * mean:+5.1f} points ± {100 * half:.1f}")
-        sys.stdout.flush()
+    keys = [k.strip() for k in args.rules.split(",") if k.strip()]
+    for k in keys:
+        if k not in RULE_SETS:
+            parser.error(f"unknown rule set {k!r} (expected some of {', '.join(RULE_SETS)})")
+    run(args, players, keys)
 
 
 if __name__ == "__main__":

@@ -21,7 +21,14 @@ import time
 from typing import Any
 
 from golf.solitaire import engine
-from golf.solitaire.blind import BlindPlayer, ChanceRange, Estimate, blind, chance_range
+from golf.solitaire.blind import (
+    LOOKAHEAD,
+    BlindPlayer,
+    ChanceRange,
+    Estimate,
+    blind,
+    chance_range,
+)
 from golf.solitaire.chance import ChanceBudgetExceeded, ChanceSearch
 from golf.solitaire.codes import format_code
 from golf.solitaire.engine import Action, Position
@@ -140,7 +147,7 @@ def run_chance(args: argparse.Namespace) -> int:
             f"rank orders of the stock), best action: {answer.action}"
         )
     else:
-        action = BlindPlayer(seen, rules).action(seen)
+        action = BlindPlayer(seen, rules, lookahead=LOOKAHEAD).action(seen)
         bounds: ChanceRange = chance_range(
             seen, rules, random.Random(args.seed), rollouts=args.rollouts, samples=args.samples
         )

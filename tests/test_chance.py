@@ -11,6 +11,7 @@ import pytest
 from golf.core.cards import parse_card
 from golf.solitaire import engine
 from golf.solitaire.blind import (
+    LOOKAHEAD,
     BlindPlayer,
     blind,
     chance_range,
@@ -193,12 +194,13 @@ def test_no_real_player_beats_the_clairvoyant_chance_and_the_policy_is_a_real_pl
     every = clairvoyant_rate(position, CLASSIC, random.Random(1), samples=0, enumerate_up_to=1000)
     assert every.exact and every.tried == answer.orders
     assert every.rate >= answer.value
-    player = BlindPlayer(position, CLASSIC)
-    wins = sum(
-        play_out(player.action, Position(position.columns, position.waste, order), CLASSIC)
-        for order in rank_orders(position)
-    )
-    assert Fraction(wins, answer.orders) <= answer.fraction
+    for lookahead in (0, LOOKAHEAD):
+        player = BlindPlayer(position, CLASSIC, lookahead=lookahead)
+        wins = sum(
+            play_out(player.action, Position(position.columns, position.waste, order), CLASSIC)
+            for order in rank_orders(position)
+        )
+        assert 0 < Fraction(wins, answer.orders) <= answer.fraction
 
 
 def test_the_budget_stops_the_search_and_the_work_is_kept() -> None:
@@ -247,6 +249,23 @@ def test_the_chance_never_reads_the_stock_order(number: int, rules: Rules, left:
         assert BlindPlayer(other, rules).action(other) == BlindPlayer(position, rules).action(
             position
         )
+        looking = BlindPlayer(position, rules, lookahead=LOOKAHEAD).action(position)
+        assert BlindPlayer(other, rules, lookahead=LOOKAHEAD).action(other) == looking
+
+
+@pytest.mark.parametrize("rules", [CLASSIC, STRICT, NOTHING_ON_KING])
+def test_the_lookahead_never_reads_the_stock_order_through_a_whole_game(rules: Rules) -> None:
+    # Along one game, every position is shown with its stock in three orders: the moves agree.
+    position = engine.deal(7, rules)
+    players = [BlindPlayer(position, rules, lookahead=LOOKAHEAD) for _ in range(3)]
+    while not engine.is_won(position):
+        seen = (position, *reorderings(position)) if len(position.stock) > 1 else (position,) * 3
+        actions = {player.action(s) for player, s in zip(players, seen, strict=True)}
+        assert len(actions) == 1
+        action = actions.pop()
+        if action is None:
+            break
+        position = engine.apply(position, action, rules)
 
 
 def test_the_range_and_the_timed_hint_never_read_the_stock_order() -> None:

@@ -9,6 +9,15 @@ ranks still in the stock, less a little for tall columns; a place the exact sear
 prove lost scores lowest. It plays
 towards the best place. It reads the stock's cards as a sorted multiset, never their order.
 
+With ``lookahead`` (the hint's move, :data:`LOOKAHEAD`), the best-scored few places are looked
+at one draw further: each is valued by the average, over the ranks still in the stock, of the
+best score the player could then reach by playing on after that draw (an expectimax of depth
+one with the score above at its leaves). Measured over deals 10000-10499, this wins about a
+quarter more Classic deals than the score alone and almost twice as many without the King's
+links (Classic 50 against 39, Easy 179 against 167, nothing on a King 34 against 18, strict 26
+against 14), for about three times its processor time; the quick score alone is kept for the
+play-outs that measure the range's low end.
+
 The bounds of a win chance it cannot work out exactly (:func:`chance_range`):
 
 * **below**: the share of sampled stock orders the player above wins when it plays them out
@@ -54,6 +63,11 @@ Classic and 0-149 of Easy, a weight of 0.3 won about a fifth more deals than non
 CLOSURE_LIMIT: Final = 4000
 """Stopping places looked at per move (a wide-open position has more; the first are kept)."""
 Z95: Final = 1.96
+WIN_SCORE: Final = 1000.0
+"""The score of a place where the tableau is clear."""
+LOOKAHEAD: Final = 3
+"""The best-scored stopping places the hint's player looks at one draw further (looking at all
+of them won no more over deals 10000-10499, for three times the work)."""
 ENUMERATE_ORDERS: Final = 120
 """Up to this many distinct rank orders, the clairvoyant chance is worked out over all of them."""
 
@@ -67,13 +81,21 @@ class BlindPlayer:
     """The quick non-peeking policy for one game (its memory is kept between moves)."""
 
     def __init__(
-        self, position: Position, rules: Rules, weights: tuple[float, float] = WEIGHTS
+        self,
+        position: Position,
+        rules: Rules,
+        weights: tuple[float, float] = WEIGHTS,
+        lookahead: int = 0,
     ) -> None:
         self.rules = rules
         self.search = ChanceSearch(position, rules)
         self.weights = weights
+        self.lookahead = lookahead
+        """How many of the best-scored places are looked at one draw further (0: none)."""
         self.runs: dict[int, int] = {}
         """(heights, top class) -> the most cards one run of plays removes."""
+        self.looked: dict[tuple[int, int], float] = {}
+        """(heights, stock code) -> the value one draw further (:meth:`_look`)."""
 
     def action(self, position: Position) -> Action | None:
         """The move this player makes (None when none is legal)."""
@@ -88,16 +110,27 @@ class BlindPlayer:
         stock = sorted(position.stock)
         code, n = stock_code(stock), len(stock)
         ends = self._stops(h, t, n > 0)
-        best: tuple[float, int] | None = None
-        for end_h, first in ends.items():
-            if end_h == 0:
-                return _action_of(first)
-            score = self._score(end_h, code, n)
-            if best is None or score > best[0]:
-                best = (score, first)
-        if best is None:
+        if 0 in ends:
+            return _action_of(ends[0])
+        # Best score first; among equals, the place found first (as the score alone chose).
+        scored = sorted(
+            (
+                (self._score(end_h, code, n), -j, end_h, first)
+                for j, (end_h, first) in enumerate(ends.items())
+            ),
+            reverse=True,
+        )
+        if not scored:
             return legal[0]
-        return _action_of(best[1])
+        if self.lookahead and n:
+            best: tuple[float, int] | None = None
+            for score, _, end_h, first in scored[: self.lookahead]:
+                value = score if score < LOST_SCORE / 2 else self._look(end_h, code, n)
+                if best is None or value > best[0]:
+                    best = (value, first)
+            assert best is not None
+            return _action_of(best[1])
+        return _action_of(scored[0][3])
 
     def _stops(self, h: int, t: int, can_draw: bool) -> dict[int, int]:
         """The heights where a run of plays from (``h``, ``t``) may stop, each with the first
@@ -148,6 +181,28 @@ class BlindPlayer:
             x = (h >> (3 * i)) & 7
             tall += x * x
         return removed + self.weights[0] * ahead / n - self.weights[1] * tall
+
+    def _look(self, h: int, code: int, n: int) -> float:
+        """The value of drawing at heights ``h``: the average, over the ranks of the stock
+        ``code`` (``n`` cards), of the best score reachable by playing on after that draw."""
+        key = (h, code)
+        got = self.looked.get(key)
+        if got is None:
+            total = 0.0
+            for r in range(CLASSES):
+                c = (code >> (3 * r)) & 7
+                if c:
+                    after = code - (1 << (3 * r))
+                    ends = self._stops(h, r, n > 1)
+                    if 0 in ends:
+                        total += c * WIN_SCORE
+                    else:
+                        total += c * max(
+                            (self._score(e, after, n - 1) for e in ends), default=LOST_SCORE
+                        )
+            got = total / n
+            self.looked[key] = got
+        return got
 
     def _longest_run(self, h: int, t: int) -> int:
         key = h << 4 | t
