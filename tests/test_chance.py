@@ -207,8 +207,8 @@ def test_the_budget_stops_the_search_and_the_work_is_kept() -> None:
     position = later_position(3, CLASSIC, 8)
     search = ChanceSearch(position, CLASSIC)
     with pytest.raises(ChanceBudgetExceeded):
-        search.chance(position, max_states=1_000)
-    assert search.states >= 1_000
+        search.chance(position, max_states=100)
+    assert search.states >= 100
     answer = search.chance(position)
     assert answer is not None
     fresh = ChanceSearch(position, CLASSIC)
