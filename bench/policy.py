@@ -215,6 +215,9 @@ def run(args: argparse.Namespace, players: tuple[str, ...], keys: list[str]) -> 
                 if result_key(line) not in done:
                     jobs.append(job)
     print(f"{len(jobs)} games to play ({len(done)} already in {out})", flush=True)
+    if out.exists() and out.stat().st_size and not out.read_bytes().endswith(b"\n"):
+        with out.open("a", encoding="utf-8") as sink:
+            sink.write("\n")  # a run stopped while writing: its half line is left on its own
     with out.open("a", encoding="utf-8") as sink:
         if args.jobs > 1:
             with multiprocessing.Pool(args.jobs) as pool:
