@@ -8,7 +8,7 @@ Run (play; resumable)::
 
 then (tabulate, any time, from one or more such files)::
 
-    python bench/policy.py --table FILE.jsonl [FILE.jsonl ...] [--markdown]
+    python bench/policy.py --table FILE.jsonl [FILE.jsonl ...] [--markdown] [--versus new,...]
 
 Each player plays each deal to the end; it is shown each position with the stock's cards sorted
 (never their order) and the real order decides what each draw turns up. One game is one line of
@@ -37,8 +37,8 @@ The players:
   (it keeps its work between moves), the policy looking one draw ahead before.
 
 The table gives per rule set each player's wins with a 95 % Wilson interval, its mean processor
-seconds a game, and the paired difference between the new hint and each other player on the
-deals both played (deals one wins and the other loses), with its 95 % interval.
+seconds a game, and the paired difference between the new hint (or each player of ``--versus``)
+and each other player on the deals both played (deals one wins and the other loses), with its 95 % interval.
 """
 
 from __future__ import annotations
@@ -247,7 +247,7 @@ def label_of(line: dict[str, Any], several: set[str]) -> str:
     return name
 
 
-def table(paths: list[Path], markdown: bool) -> None:
+def table(paths: list[Path], markdown: bool, versus: tuple[str, ...] = ("new",)) -> None:
     """Print the win rates, the processor time and the paired differences per rule set."""
     lines = {result_key(line): line for line in read_results(paths)}
     settings: dict[str, set[str]] = {}
@@ -260,10 +260,12 @@ def table(paths: list[Path], markdown: bool) -> None:
             if line["rules"] == key:
                 games.setdefault(label_of(line, several), {})[line["deal"]] = line
         if games:
-            print_rule_set(title, games, markdown)
+            print_rule_set(title, games, markdown, versus)
 
 
-def print_rule_set(title: str, games: dict[str, dict[int, dict[str, Any]]], md: bool) -> None:
+def print_rule_set(
+    title: str, games: dict[str, dict[int, dict[str, Any]]], md: bool, versus: tuple[str, ...]
+) -> None:
     order = sorted(games, key=lambda n: (PLAYERS.index(n.split("[")[0]), n))
     print(f"\n{title}")
     if md:
@@ -285,7 +287,7 @@ def print_rule_set(title: str, games: dict[str, dict[int, dict[str, Any]]], md: 
                 f"  {name:24s} {n:4d} deals ({span})  {100 * wins / n:5.1f} %  "
                 f"(95 %: {100 * lo:4.1f}-{100 * hi:4.1f})  {cpu:8.3f} s a game"
             )
-    for new in (n for n in order if n.startswith("new")):
+    for new in (n for n in order if n.split("[")[0] in versus):
         for other in order:
             if other == new or other.startswith("clairvoyant"):
                 continue
@@ -306,6 +308,9 @@ def main() -> None:
     parser.add_argument("--out", help="the JSON lines file results are added to")
     parser.add_argument("--table", nargs="+", metavar="FILE", help="tabulate these files")
     parser.add_argument("--markdown", action="store_true", help="the table in Markdown")
+    parser.add_argument(
+        "--versus", default="new", help="the players paired with each other one (default new)"
+    )
     parser.add_argument("--deals", default="0-99", help="A-B (default 0-99)")
     parser.add_argument("--rules", default="classic,easy,nok,strict")
     parser.add_argument("--players", default=",".join(PLAYERS))
@@ -316,7 +321,8 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
     if args.table:
-        table([Path(p) for p in args.table], args.markdown)
+        versus = tuple(v.strip() for v in args.versus.split(",") if v.strip())
+        table([Path(p) for p in args.table], args.markdown, versus)
         return
     if not args.out:
         parser.error("give --out FILE to play, or --table FILE ... to tabulate")
