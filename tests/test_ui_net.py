@@ -148,6 +148,7 @@ def test_a_table_whose_connection_drops_mid_hole_says_so_and_comes_back_to_its_s
     assert guest.status.line()[0] == "Connexion perdue — reconnexion…"
     assert guest.person_to_act is None
     _step(loops, lambda: not guest.status.lost)
+    assert guest.status.line()[0] == "Connexion rétablie"
     _step(loops, lambda: guest.at == len(room.match.log) and not guest.animating)
     assert _same_as_server(guest, room, 1)
     assert room.seats[1].link is not None  # the seat is this connection's again

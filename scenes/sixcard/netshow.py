@@ -23,13 +23,16 @@ __all__ = ["NetPauseMenu", "NetScoreboard", "NetStatus", "seat_names"]
 
 HUD_LEFT = 560
 """Where the HUD's own words may reach: the status line stays right of it."""
+BACK_SECONDS = 3.0
+"""How long the status line says the connection is back."""
 BANNER_Y = 300
 """The centre of the lost-connection banner (where the final-turn banner stands)."""
 
 
-def seat_names(app: App, room: dict[str, Any] | None) -> list[tuple[str, str]]:
-    """Each seat's name and, for a computer, its level in words: a person by the name they
-    gave, a computer by a table name (as at a local table)."""
+def seat_names(app: App, room: dict[str, Any] | None) -> list[tuple[str, str, bool]]:
+    """Each seat's name, the word under it and whether a person plays it: a person by the name
+    they gave ("connection lost" while away; a computer's level once they left), a computer by
+    a table name (as at a local table) and its level."""
     if room is None:
         return []
     out = []
@@ -37,9 +40,12 @@ def seat_names(app: App, room: dict[str, Any] | None) -> list[tuple[str, str]]:
     for seat in room["seats"]:
         level = app.texts(f"six.level.{seat['level']}")
         if seat["kind"] == "person":
-            out.append((seat["name"] or "?", level if seat["gone"] else ""))
+            word = level if seat["gone"] else ""
+            if not seat["gone"] and not seat["connected"]:
+                word = app.texts("net.seat.away")
+            out.append((seat["name"] or "?", word, not seat["gone"]))
         else:
-            out.append((COMPUTER_NAMES[computers % len(COMPUTER_NAMES)], level))
+            out.append((COMPUTER_NAMES[computers % len(COMPUTER_NAMES)], level, False))
             computers += 1
     return out
 
@@ -64,7 +70,7 @@ class NetSeat(Protocol):
 
     def name(self, seat: int) -> str: ...
 
-    def level(self, seat: int) -> str: ...
+    def played_by_person(self, seat: int) -> bool: ...
 
     def toast(self, text: str, colour: tuple[int, int, int] = ...) -> None: ...
 
@@ -81,6 +87,7 @@ class NetStatus:
         self.asked_next = False  # this seat asked for the next hole
         self.saved = ""  # the replay's file name, once saved
         self.blink = 0.0
+        self.back_left = 0.0  # seconds left of "Connection back"
 
     def lose(self, final: bool) -> None:
         self.lost = True
@@ -88,6 +95,7 @@ class NetStatus:
 
     def back(self) -> None:
         self.lost = False
+        self.back_left = BACK_SECONDS
 
     def updated(self, deadline: float | None, last: dict[str, Any] | None, seat: int) -> None:
         """An update arrived: the timer starts again; a move played for someone is said."""
@@ -103,6 +111,7 @@ class NetStatus:
     def tick(self, dt: float) -> None:
         self.since += dt
         self.blink = (self.blink + dt) % 1.0
+        self.back_left = max(0.0, self.back_left - dt)
 
     def seconds_left(self) -> int | None:
         """Whole seconds left for the seat to move (None: no timer)."""
@@ -118,6 +127,8 @@ class NetStatus:
             return texts("net.table.gone"), p.orange
         if self.lost:
             return texts("net.table.lost"), p.orange if self.blink < 0.6 else p.gold
+        if self.back_left > 0:
+            return texts("net.table.back"), p.cyan
         if state.phase == "game_over":
             return (
                 (texts("net.table.saved", name=self.saved), p.label)
@@ -133,8 +144,8 @@ class NetStatus:
             name = self.table.name(seat) if seat is not None else "?"
             line, colour = texts("net.table.waiting", name=name), p.white
         left = self.seconds_left()
-        if left is not None and seat is not None and not self.table.level(seat):  # a person's
-            # timer (a computer's deadline is only its pause)
+        if left is not None and seat is not None and self.table.played_by_person(seat):
+            # a person's timer (a computer's deadline is only its pause)
             line += "  ·  " + texts("net.table.deadline", seconds=left)
             if left <= 5 and seat == self.table.seat:
                 colour = p.orange if self.blink < 0.5 else p.gold

@@ -177,20 +177,30 @@ class NetTableScene(TableBase):
             return None
         return self.seat if state.phase in ("opening", "turn") else None
 
+    def seats(self) -> list[tuple[str, str, bool]]:
+        """Each seat's name, word and whether a person plays it, from the room."""
+        client = self.link.client
+        return seat_names(self.app, client.room if client is not None else None)
+
     def name(self, seat: int) -> str:
         """You, a person's name, or a computer's name."""
-        names = seat_names(self.app, self.link.client.room if self.link.client else None)
         if seat == self.seat:
             return self.app.texts("six.you")
-        return names[seat][0] if seat < len(names) else str(seat + 1)
+        seats = self.seats()
+        return seats[seat][0] if seat < len(seats) else str(seat + 1)
 
     def is_you(self, seat: int) -> bool:
         return seat == self.seat
 
     def level(self, seat: int) -> str:
-        """A computer's level in words ("" for a person)."""
-        names = seat_names(self.app, self.link.client.room if self.link.client else None)
-        return names[seat][1] if seat < len(names) else ""
+        """The word under a seat: a computer's level, a person's lost connection, or ""."""
+        seats = self.seats()
+        return seats[seat][1] if seat < len(seats) else ""
+
+    def played_by_person(self, seat: int) -> bool:
+        """Whether a person plays the seat (and so has a turn timer)."""
+        seats = self.seats()
+        return seats[seat][2] if seat < len(seats) else False
 
     # ----------------------------------------------------------------- acting
     def act(self, action: Action) -> Refusal | None:
@@ -238,13 +248,11 @@ class NetTableScene(TableBase):
 
     def take(self, message: Message) -> None:
         kind = message["type"]
-        texts = self.app.texts
         if kind == LOST:
             self.status.lose(bool(message.get("final")))
             self.asked = -1
         elif kind == BACK:
             self.status.back()
-            self.toast(texts("net.table.back"), PALETTE.cyan)
         elif kind == "update":
             self.took(message)
         elif kind == "refused":
