@@ -1,8 +1,8 @@
 """The network table without a network: a whole game's updates for one seat, as a server sends
 them, fed to the table through a stand-in link. The table follows every action (its state gives
 the seat's view back at every update), shows the final standings for everyone once the game is
-over, saves the record of play as a replay that verifies, and sends the person's own actions
-with the update they were chosen on."""
+over, saves the record of play as a replay that verifies, says aloud what a local table would
+say to that seat, and sends the person's own actions with the update they were chosen on."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ import pygame
 from golf.replay_files import verify_file
 from golf.sixcard.actions import TAKE_STOCK_ACTION, Action
 from golf.sixcard.ai import make_opponent
+from golf.sixcard.announce import Seats, action_said
 from golf.sixcard.game import State, apply, new_game
 from golf.sixcard.rules import SixRules
 from golf.sixcard.view import seat_view
@@ -24,6 +25,7 @@ from scenes.app import WindowOptions, build_app
 from scenes.core.input import Intent, Kind
 from scenes.core.look import SCREEN_SIZE
 from scenes.core.manager import App, Loop
+from scenes.core.speech import RecordingVoice, Speech
 from scenes.sixcard.netshow import NetScoreboard
 from scenes.sixcard.nettable import NetTableScene
 
@@ -119,15 +121,23 @@ def test_a_whole_game_is_followed_to_the_final_standings_and_its_replay_saved(
 ) -> None:
     start, steps = _game(3)
     app, loop, table, link = _table(tmp_path, start)
+    voice = RecordingVoice()
+    app.speech = Speech(lambda: voice)
+    app.change_settings(app.settings.with_(speak=True), save=False)
+    app.speech.configure(on=True)
     loop.step([], 1 / 60)
     state = start
+    seats = Seats(("You", "Birdie"), you=0, private=0)
     for at, (after, action, seat) in enumerate(steps, 1):
         last = {"seat": seat, "action": str(action), "auto": False}
         link.inbox.append(_update(after, at, last, state.phase == "opening"))
+        said = len(voice.texts)
         table.listen()
         mirrored = seat_view(table.state, 0)
         assert table.view == seat_view(after, 0)
         assert dataclasses.replace(mirrored, rules=table.view.rules) == table.view
+        # what is said aloud is what the local table would say to this seat, word for word
+        assert voice.texts[said:] == [action_said(state, after, action, seats)]
         state = after
     assert table.state.phase == "game_over"
     log = [str(a) for _s, a, _seat in steps]
