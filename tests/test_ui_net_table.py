@@ -26,7 +26,7 @@ from scenes.core.input import Intent, Kind
 from scenes.core.look import SCREEN_SIZE
 from scenes.core.manager import App, Loop
 from scenes.core.speech import RecordingVoice, Speech
-from scenes.sixcard.netshow import NetScoreboard
+from scenes.sixcard.netshow import NetPauseMenu, NetScoreboard
 from scenes.sixcard.nettable import NetTableScene
 
 RULES = SixRules(knock=True)
@@ -184,3 +184,23 @@ def test_the_person_s_action_is_sent_once_with_the_update_it_was_chosen_on(
     table.listen()
     assert table.person_to_act == 0  # refused: the person may act again
     assert table.toasts  # and is told why
+
+
+def test_esc_opens_the_network_menu_whose_way_out_leaves_the_game(tmp_path: Path) -> None:
+    start, _steps = _game(7)
+    app, loop, table, link = _table(tmp_path, start)
+    loop.step([], 1 / 60)
+    table.handle(Intent(Kind.CANCEL))
+    loop.step([], 1 / 60)
+    menu = app.scenes.top
+    assert isinstance(menu, NetPauseMenu)
+    assert [key for key, _do, _style in menu.choices()] == [
+        "pause.resume",
+        "title.options",
+        "net.table.leave_game",
+    ]
+    menu.choices()[-1][1]()  # type: ignore[operator]
+    for _ in range(60):  # the fade to the title
+        loop.step([], 1 / 30)
+    assert link.closed
+    assert not any(isinstance(s, NetTableScene) for s in app.scenes.stack)
