@@ -12,11 +12,13 @@ towards the best place. It reads the stock's cards as a sorted multiset, never t
 With ``lookahead`` (the hint's move, :data:`LOOKAHEAD`), the best-scored few places are looked
 at one draw further: each is valued by the average, over the ranks still in the stock, of the
 best score the player could then reach by playing on after that draw (an expectimax of depth
-one with the score above at its leaves). Measured over deals 10000-10499, this wins about a
-quarter more Classic deals than the score alone and almost twice as many without the King's
-links (Classic 49 against 39, Easy 179 against 167, nothing on a King 34 against 18, strict 26
-against 14), for about three times its processor time; the quick score alone is kept for the
-play-outs that measure the range's low end.
+one with the score above at its leaves). Over deals 0-999 (``bench/policy.py``) it wins
+3.8 +- 2.5 points more Easy deals than the score alone, and within about a point of it on
+Classic (+1.0 +- 1.7), nothing on a King (-0.4 +- 1.2) and strict (+0.4 +- 1.1); on deals
+10000-10499, where it was chosen, it did better (Classic 49 wins against 39, nothing on a King
+34 against 18), partly by luck of the draw. It costs about four times the processor time (a few
+hundredths of a second a game); the quick score alone is kept for the play-outs that measure
+the range's low end.
 
 The bounds of a win chance it cannot work out exactly (:func:`chance_range`):
 
