@@ -74,6 +74,8 @@ def _seat_kinds(v: object) -> bool:
 
 
 def _rules(v: object) -> bool:
+    """A rule set the engine accepts (the room's; a create's rules are read by the server,
+    which says which field is wrong)."""
     try:
         read_rules(v)
     except BadMessage:
@@ -103,7 +105,7 @@ TO_SERVER: Final[Mapping[str, Schema]] = {
     "create": {
         "name": (_NAME, True),
         "seats": (_seat_kinds, True),
-        "rules": (_rules, False),
+        "rules": (_object, False),
         "timer": (_number(0, MAX_TIMER), False),
         "pause": (_number(0, 5), False),
     },
@@ -187,9 +189,16 @@ _RULE_KEYS: Final = tuple(SixRules().to_dict())
 
 
 def read_rules(value: object) -> SixRules:
-    """A rule set from its ``to_dict`` form; raises :class:`BadMessage`."""
+    """A rule set from its ``to_dict`` form, as the engine checks it; raises
+    :class:`BadMessage` naming the first field the engine refuses (never its value)."""
     if not isinstance(value, dict) or not set(value) <= set(_RULE_KEYS):
         raise BadMessage("rules: expected the rule set's fields")
+    for name in _RULE_KEYS:
+        if name in value:
+            try:
+                SixRules(**{name: value[name]})
+            except (TypeError, ValueError):
+                raise BadMessage(f"rules: {name} is not valid") from None
     try:
         return SixRules(**value)
     except (TypeError, ValueError):

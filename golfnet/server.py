@@ -22,8 +22,6 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from golf.core.deal import MAX_DEAL
-from golf.sixcard.game import new_game
 from golfnet.guard import BURST, RATE, Bucket, Guesses, Offences
 from golfnet.protocol import (
     CODE_LENGTH,
@@ -34,9 +32,8 @@ from golfnet.protocol import (
     Message,
     decode,
     encode,
-    read_rules,
 )
-from golfnet.room import ERRORS, Room
+from golfnet.room import ERRORS, Room, RoomConfig, secret_deal
 
 log = logging.getLogger(__name__)
 
@@ -307,21 +304,20 @@ class GolfServer:
         if len(self.rooms) >= self.limits.rooms:
             self.error(conn, "busy")
             return
-        rules = read_rules(message.get("rules", {}))
         try:
-            new_game(0, len(message["seats"]), rules)  # these rules seat this many players
-        except ValueError:
-            self.error(conn, "bad_rules")
+            config = RoomConfig.read(message)  # the engine decides what a room may be
+        except BadMessage as e:
+            conn.send(encode("error", error="bad_rules", text=str(e)[:200]))
             return
         code = self.new_code()
         room = Room(
             code=code,
-            rules=rules,
-            kinds=tuple(message["seats"]),
-            number=secrets.randbelow(MAX_DEAL),
+            rules=config.rules,
+            kinds=config.seats,
+            number=secret_deal(),
             seed=secrets.randbits(32),
-            timer=float(message.get("timer", 0)),
-            pause=float(message.get("pause", 0.6)),
+            timer=config.timer,
+            pause=config.pause,
         )
         self.rooms[code] = room
         self.touched[code] = now
