@@ -50,6 +50,7 @@ class SixSetupScene(Scene):
     """Pick the players, the rules and the pace, then start the table."""
 
     overlay = True
+    title_key = "six.setup.title"
 
     def __init__(self, app: App, setup: SixSetup | None = None) -> None:
         super().__init__(app)
@@ -73,14 +74,8 @@ class SixSetupScene(Scene):
         bottom = TOP + len(right) * (ROW_H + ROW_GAP) + 46
         self.toasts: list[Toast] = []
         self.saved, self.saved_lines = self._saved_game()
-        specs = [
-            ("six.setup.start", self.start, "green"),
-            ("six.setup.network", lambda: self.app.flow.open_net_lobby(), "orange"),
-            ("common.back", self.close, "pink"),
-        ]
-        if self.saved is not None:  # Continue first, the new deal no longer the obvious one
-            specs = [("title.continue", self.play_saved, "green"), *specs]
-            specs[1] = ("six.setup.start", self.start, "orange")
+        specs = self._button_specs()
+        if self.saved is not None:
             bottom += SAVED_H
         width, gap = 260, 24
         bx = (SCREEN_SIZE[0] - (len(specs) * width + (len(specs) - 1) * gap)) // 2
@@ -95,6 +90,18 @@ class SixSetupScene(Scene):
         self.summary_y = TOP + len(left) * (ROW_H + ROW_GAP) + 12
         self._summary: tuple[str, list[str]] | None = None
         self._sync()
+
+    def _button_specs(self) -> list[tuple[str, Callable[[], None], str]]:
+        """The buttons under the form: each one's text key, action and style."""
+        specs: list[tuple[str, Callable[[], None], str]] = [
+            ("six.setup.start", self.start, "green"),
+            ("six.setup.network", lambda: self.app.flow.open_net_lobby(), "orange"),
+            ("common.back", self.close, "pink"),
+        ]
+        if self.saved is not None:  # Continue first, the new deal no longer the obvious one
+            specs = [("title.continue", self.play_saved, "green"), *specs]
+            specs[1] = ("six.setup.start", self.start, "orange")
+        return specs
 
     def _left_rows(self) -> list[Row]:
         """The players, who sits at each seat, and the pace."""
@@ -328,7 +335,7 @@ class SixSetupScene(Scene):
         chunky_panel(surface, self.panel)
         look.type.blit(
             surface,
-            texts("six.setup.title"),
+            texts(self.title_key),
             16,
             p.gold,
             (self.panel.centerx, self.panel.top + 18),
