@@ -344,13 +344,16 @@ class NetLobbyScene(Scene):
             )
         self.form.draw(surface, look, texts)
         self.draw_room(surface)
-        if self.message:
-            for i, part in enumerate(wrap_text(look, self.message, 8, PANEL.width - 80)[:2]):
+        client = self.link.client if self.link else None
+        waiting = client is not None and client.seat not in (None, 0) and client.room is not None
+        status = self.message or (texts("net.lobby.waiting_host") if waiting else "")
+        if status:
+            for i, part in enumerate(wrap_text(look, status, 8, PANEL.width - 80)[:2]):
                 look.type.blit(
                     surface,
                     part,
                     8,
-                    p.gold,
+                    p.gold if self.message else p.label,
                     (PANEL.centerx, PANEL.bottom - 116 + 18 * i),
                     anchor="midtop",
                     shadow=p.ink,
@@ -378,14 +381,4 @@ class NetLobbyScene(Scene):
             shown = fit_text(look, text, 10, SEAT_W)
             look.type.blit(
                 surface, shown, 10, colour, (PANEL.left + 50, top + SEAT_STEP * i), shadow=p.ink
-            )
-        if client is not None and client.seat not in (None, 0) and room is not None:
-            look.type.blit(
-                surface,
-                texts("net.lobby.waiting_host"),
-                8,
-                p.label,
-                self.start_button.rect.midtop,
-                anchor="midtop",
-                shadow=p.ink,
             )
