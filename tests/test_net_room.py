@@ -51,9 +51,12 @@ async def _secret(folder: Path, opened: list[Any]) -> None:
     assert server.rooms[str(other[0].code)].number != number
     await asyncio.gather(*(play_seat(c, make_opponent("easy", i)) for i, c in enumerate(clients)))
     deal = letters(number, WIDE_LETTERS)
-    secrets_ = (deal, str(number), f"{number:x}", f"{number:X}", str(room.match.state.rng))  # type: ignore[union-attr]
+    assert room.match is not None
+    stream = str(room.match.state.rng)
+    secrets_ = (deal, str(number), f"{number:x}", f"{number:X}", stream)
     for client in clients:
-        before = client.received[: next(i for i, m in enumerate(client.received) if m["type"] == "over")]
+        end = next(i for i, m in enumerate(client.received) if m["type"] == "over")
+        before = client.received[:end]
         assert len(before) > 50
         for message in before:
             text = json.dumps(message)

@@ -65,9 +65,7 @@ def _choose(form: NetRoomScene, key: str, value: object) -> None:
         assert here is not None
         if not right or (here in form.right and here.rect.top < row.rect.top):
             _press(form, Kind.DOWN)
-        elif here in form.right:
-            _press(form, Kind.UP)
-        elif here.key == "common.back":
+        elif here in form.right or here.key == "common.back":
             _press(form, Kind.UP)
         elif here in form.buttons:
             _press(form, Kind.RIGHT)
@@ -114,7 +112,8 @@ def test_a_room_made_on_the_form_starts_with_its_options_on_every_client(tmp_pat
     _choose(form, "net.room.timer", 60.0)
     assert form.left[1].enabled is False  # the host's seat is the host's
     wanted = SixRules(grid=9, knock=True, twos_negative=True, cut=True)
-    form.form.focus = next(i for i, item in enumerate(form.form.items) if item.key == "net.room.create")
+    keys = [item.key for item in form.form.items]
+    form.form.focus = keys.index("net.room.create")
     _press(form, Kind.CONFIRM)
     loops[0].step([], 1 / 60)
     assert apps[0].scenes.top is host
@@ -129,8 +128,10 @@ def test_a_room_made_on_the_form_starts_with_its_options_on_every_client(tmp_pat
     _type(guest, f"127.0.0.1:{server.port()} {code.lower()}")
     _press(guest, Kind.CONFIRM)
     _step(loops, lambda: guest.link and guest.link.client and guest.link.client.seat == 1)
-    _step(loops, lambda: guest.seats.rules_line(guest.link.client.room) != "")  # type: ignore[union-attr]
-    line = guest.seats.rules_line(guest.link.client.room)  # type: ignore[union-attr]
+    client = guest.link.client  # type: ignore[union-attr]
+    assert client is not None
+    _step(loops, lambda: guest.seats.rules_line(client.room) != "")
+    line = guest.seats.rules_line(client.room)
     assert "9 cartes" in line and "Frapper : Oui" in line and "Temps par coup : 60 s" in line
     guest.form.focus = guest.form.items.index(guest.buttons[2])
     _step(loops, lambda: guest.buttons[2].enabled)
