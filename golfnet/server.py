@@ -308,6 +308,7 @@ class GolfServer:
             config = RoomConfig.read(message)  # the engine decides what a room may be
         except BadMessage as e:
             conn.send(encode("error", error="bad_rules", text=str(e)[:200]))
+            self.offend(conn, "malformed")  # the window's form never sends these
             return
         code = self.new_code()
         room = Room(

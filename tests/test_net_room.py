@@ -116,15 +116,25 @@ BAD = [
 async def _refused(opened: list[Any]) -> None:
     server, uri = await start_server()
     opened.append(server)
-    c = await Client.open(uri)
-    opened.append(c)
     for change, error, text in BAD:
+        c = await Client.open(uri)
+        opened.append(c)
         create = {"name": "Host", "seats": ["person", "medium"], **change}
         await c.send("create", **create)
         m = await c.until(lambda m: m["type"] == "error")
         assert (m["error"], m["text"]) == (error, text), change
         assert server.rooms == {} and c.seat is None
-    # the same connection then creates a room with good options: every one is kept
+    assert server.stats["malformed"] == len(BAD)  # each counted as an offence
+    # a client that keeps sending them is cut off, like any other offender
+    pest = await Client.open(uri)
+    opened.append(pest)
+    for _ in range(10):
+        await pest.send("create", name="x", seats=["person", "easy"], rules={"grid": 5})
+    bye = await pest.until(lambda m: m["type"] == "bye")
+    assert bye["reason"] == "offences" and server.stats["disconnected"] == 1
+    # a room with good options: every one is kept
+    c = await Client.open(uri)
+    opened.append(c)
     rules = SixRules(grid=9, peek=True, row_cancel=True, pairs=True, holes=18, ties="shared")
     await c.send(
         "create", name="Host", seats=["person", "hard", "person"], rules=rules.to_dict(), timer=45
