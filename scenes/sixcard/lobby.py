@@ -149,7 +149,7 @@ class NetLobbyScene(Scene):
             Button(pygame.Rect(x + w + 420, y, 140, 52), "common.back", self.close, style="pink"),
         ]
         self.start_button = Button(
-            pygame.Rect(PANEL.right - 260, PANEL.top + 310, 220, 52),
+            pygame.Rect(PANEL.right - 260, PANEL.top + 326, 220, 52),
             "net.lobby.start",
             self.start,
             style="green",
