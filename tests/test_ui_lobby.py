@@ -13,6 +13,7 @@ import pygame
 
 from golf.sixcard.pace import PACES
 from golf.sixcard.rules import SixRules
+from golf.sixcard.seating import SixSetup
 from golf.sixcard.view import seat_view
 from golf.sixcard.wide import is_wide
 from scenes.app import WindowOptions, build_app
@@ -23,6 +24,7 @@ from scenes.core.widgets import Choice
 from scenes.sixcard.lobby import LobbyField, NetLobbyScene
 from scenes.sixcard.netroom import NetRoomScene, RoomChoice
 from scenes.sixcard.nettable import NetTableScene
+from scenes.sixcard.setup import SixSetupScene
 
 
 def _app(folder: Path, lang: str) -> App:
@@ -221,3 +223,28 @@ def test_the_room_form_offers_only_what_the_engine_deals() -> None:
         except ValueError:
             continue
         raise AssertionError(f"{setup_players} players with {grid} cards was accepted")
+
+
+def test_the_room_form_starts_from_the_rules_of_the_setup_window_below(tmp_path: Path) -> None:
+    app = _app(tmp_path, "en")
+    loop = Loop(app)
+    local = SixSetup(
+        players=3,
+        kinds=("human", "hard", "easy", "medium", "medium", "medium", "medium"),
+        rules=SixRules(grid=4, knock=True, cut=True),
+        speed="slow",
+    )
+    app.scenes.reset(SixSetupScene(app, local), fade=False)
+    loop.step([], 1 / 60)
+    app.flow.open_net_lobby()
+    loop.step([], 1 / 60)
+    lobby = app.scenes.top
+    assert isinstance(lobby, NetLobbyScene)
+    table = lobby.choice.setup
+    assert (table.rules, table.players, table.speed) == (local.rules, 3, "slow")
+    assert lobby.choice.seats == ["person"] * 3  # the others join: seats for people
+    lobby.configure()
+    loop.step([], 1 / 60)
+    form = app.scenes.top
+    assert isinstance(form, NetRoomScene)
+    assert form.setup.rules == local.rules and form.left[0].value == 3

@@ -1,6 +1,7 @@
 """The lobby of six-card Golf on the network: host a game on this machine for the local network
 (the room's players, seats, computers, rules, variants, holes and turn timer chosen on the
-setup window's form, ``scenes.sixcard.netroom``), or join one by the host's address and the
+setup window's form, ``scenes.sixcard.netroom``, first filled in with the rules of the setup
+window the lobby was opened from), or join one by the host's address and the
 room code; then the room's rules, its seats, each person's ready mark, and the host's Start.
 When the first view arrives, the table takes over (``scenes.sixcard.nettable``) with the same
 connection.
@@ -28,6 +29,7 @@ from scenes.core.textfit import fit_text, wrap_text
 from scenes.core.widgets import ARROWS, Button, Choice, Form, neighbour
 from scenes.sixcard.netroom import NetRoomScene, RoomChoice, rules_words, timer_words
 from scenes.sixcard.nettable import NetTableScene
+from scenes.sixcard.setup import SixSetupScene
 
 __all__ = ["LobbyField", "LobbySeats", "NetLobbyScene"]
 
@@ -125,7 +127,9 @@ class NetLobbyScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.link: NetLink | None = None
-        self.choice = RoomChoice()
+        # the room Host a game… offers: at first the rules of the setup window below
+        below = [scene for scene in app.scenes.stack if isinstance(scene, SixSetupScene)]
+        self.choice = RoomChoice.like(below[-1].setup) if below else RoomChoice()
         self.message = ""
         self.hosting = ""
         self.ready = False

@@ -48,6 +48,15 @@ class RoomChoice:
         if self.timer not in TIMERS:
             raise ValueError(f"the turn timer is one of {TIMERS}, not {self.timer}")
 
+    @classmethod
+    def like(cls, local: SixSetup) -> RoomChoice:
+        """A room with the rules, players and pace chosen on the local setup window (its seats
+        for people: the others join)."""
+        low, high = local.rules.player_range()
+        players = min(max(local.players, low), high)
+        table = _network_setup().with_(players=players, rules=local.rules, speed=local.speed)
+        return cls(table)
+
     @property
     def seats(self) -> list[str]:
         """The ``create`` message's seats: the host's place, then a person's place or a
