@@ -30,6 +30,7 @@ from scenes.core.records import HighScoreChance
 from scenes.core.widgets import LIP, Button, Choice, Form, Menu
 from scenes.highscores import HighScoresScene, InitialsScene
 from scenes.options import OptionsScene
+from scenes.replacing import KINDS, ReplaceKeptDialog
 from scenes.replays import ReplaysScene
 from scenes.sixcard import autosave as sixautosave
 from scenes.sixcard import overlays
@@ -105,6 +106,8 @@ def _screens(app: App) -> Iterator[tuple[str, Scene]]:
     stats = StatsScene(app)
     yield "statistics", stats
     yield "reset statistics", ConfirmReset(app, stats)
+    for kind in KINDS:
+        yield f"replace a kept {kind} game", ReplaceKeptDialog(app, kind, lambda: None)
     yield "high scores", HighScoresScene(app, "easy")
     chance = HighScoreChance("classic", 350, WIN_CODE, date(2026, 12, 1), 1)
     yield "initials", InitialsScene(app, chance)

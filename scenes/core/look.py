@@ -41,6 +41,7 @@ __all__ = [
     "draw_suit",
     "opaque_layer",
     "rank_label",
+    "titled_panel",
     "veil",
 ]
 
@@ -551,6 +552,32 @@ def chunky_panel(
 ) -> None:
     """A dialog panel: ink outline, coloured rim, a drop shadow on the 2-pixel grid."""
     surface.blit(_panel_picture(rect.size, fill, edge), rect.topleft)
+
+
+def titled_panel(
+    surface: pygame.Surface,
+    look: Look,
+    rect: pygame.Rect,
+    title: str,
+    *,
+    size: int,
+    colour: Colour,
+    top: int,
+    fill: Colour = PALETTE.panel,
+    edge: Colour = PALETTE.panel_edge,
+) -> None:
+    """A panel with its title centred ``top`` pixels below its top edge, in type of ``size``
+    art pixels: what every dialog, list and table panel opens with."""
+    chunky_panel(surface, rect, fill, edge)
+    look.type.blit(
+        surface,
+        title,
+        size,
+        colour,
+        (rect.centerx, rect.top + top),
+        anchor="midtop",
+        shadow=PALETTE.ink,
+    )
 
 
 @functools.lru_cache(maxsize=32)

@@ -13,10 +13,11 @@ from dataclasses import dataclass
 import pygame
 
 from golf.core.store import reason
+from scenes.core.dialog import Dialog, button_row, centred
 from scenes.core.i18n import Texts
 from scenes.core.input import Intent, Kind
-from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, Look, chunky_panel
-from scenes.core.manager import App, Scene
+from scenes.core.look import PALETTE, PIXEL, Look
+from scenes.core.manager import App
 from scenes.core.textfit import fit_text, wrap_text
 from scenes.core.widgets import Button, Form
 from scenes.solitaire.recorder import (
@@ -69,36 +70,27 @@ class NameField(Button):
         return box.inflate(4 * PIXEL, 4 * PIXEL)
 
 
-class SaveReplayDialog(Scene):
+class SaveReplayDialog(Dialog):
     """Type a name, Enter to save, Esc to go back."""
 
-    overlay = True
+    veil_alpha = 150
 
     def __init__(self, app: App, recorder: Recorder) -> None:
-        super().__init__(app)
+        super().__init__(app, centred(PANEL_W, 360))
         self.recorder = recorder
-        self.panel = pygame.Rect(0, 0, PANEL_W, 360)
-        self.panel.center = (SCREEN_SIZE[0] // 2, SCREEN_SIZE[1] // 2)
         x = self.panel.left + 40
         self.field = NameField(
             pygame.Rect(x, self.panel.top + 120, PANEL_W - 80, 48), "save.name", self.save
         )
         self.field.text = suggested_name(recorder.game, app.texts)
-        width, gap = 240, 20
-        bx = self.panel.centerx - width - gap // 2
-        y = self.panel.bottom - 84
-        self.buttons = [
-            Button(
-                pygame.Rect(bx, y, width, 50), "save.save", self.save, style="green", hint="Enter"
-            ),
-            Button(
-                pygame.Rect(bx + width + gap, y, width, 50),
-                "common.back",
-                self.close,
-                style="pink",
-                hint="Esc",
-            ),
-        ]
+        self.buttons = button_row(
+            [("save.save", self.save, "green"), ("common.back", self.close, "pink")],
+            self.panel.bottom - 84,
+            240,
+            gap=20,
+            height=50,
+            hints=("Enter", "Esc"),
+        )
         self.form = Form([self.field, *self.buttons])
         self.error = ""
         self.saved: str = ""  # the path written, once saved
@@ -129,6 +121,9 @@ class SaveReplayDialog(Scene):
         self.buttons[1].key = "save.ok"
         self.buttons[0].enabled = False
         self.form.focus = 2
+
+    def title(self) -> str:
+        return self.app.texts("save.title")
 
     def close(self) -> None:
         """Back to the game-over screen."""
@@ -177,19 +172,7 @@ class SaveReplayDialog(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         look, texts, p = self.app.look, self.app.texts, PALETTE
-        veil = pygame.Surface(SCREEN_SIZE, pygame.SRCALPHA)
-        veil.fill((10, 8, 20, 150))
-        surface.blit(veil, (0, 0))
-        chunky_panel(surface, self.panel)
-        look.type.blit(
-            surface,
-            texts("save.title"),
-            16,
-            p.gold,
-            (self.panel.centerx, self.panel.top + 22),
-            anchor="midtop",
-            shadow=p.ink,
-        )
+        self.draw_frame(surface)
         width = PANEL_W - 80
         where = fit_text(look, texts("save.where", folder=self.folder), 7, width)
         look.type.blit(
