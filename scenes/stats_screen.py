@@ -284,7 +284,7 @@ class StatsScene(Scene):
     def _draw_chart(self, surface: pygame.Surface) -> None:
         look, texts, p = self.app.look, self.app.texts, PALETTE
         frame = CHART_FRAME
-        chunky_panel(surface, frame, fill=(20, 18, 36))
+        chunky_panel(surface, frame, fill=PALETTE.board)
         recent = self.figures.recent
         lower = lower_is_better(self.key)
         area = CHART

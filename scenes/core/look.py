@@ -86,6 +86,7 @@ class Palette:
     button_light: Colour = (255, 168, 80)
     panel: Colour = (32, 28, 54)
     panel_edge: Colour = (110, 96, 170)
+    board: Colour = (20, 18, 36)  # a darker panel: the tables of figures and scores
     label: Colour = (172, 214, 188)  # quiet text on the felt
     hud_label: Colour = (160, 156, 196)
 
