@@ -21,6 +21,7 @@ from golf.solitaire.highscores import (
     validate_initials,
 )
 from golf.solitaire.rules import PRESETS
+from scenes.core.dialog import draw_frame
 from scenes.core.input import Intent, Kind
 from scenes.core.look import (
     PALETTE,
@@ -30,7 +31,6 @@ from scenes.core.look import (
     Look,
     chunky_panel,
     titled_panel,
-    veil,
 )
 from scenes.core.manager import App, Scene
 from scenes.core.records import HighScoreChance
@@ -245,17 +245,10 @@ class InitialsScene(Scene):
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
         look, texts, p = self.app.look, self.app.texts, PALETTE
-        veil(surface, 190)
-        chunky_panel(surface, self.panel)
         flash = (p.gold, p.orange, p.pink, p.cyan)[int(self.clock * 6) % 4]
-        look.type.blit(
-            surface,
-            texts("initials.title"),
-            20,
-            flash,
-            (self.panel.centerx, self.panel.top + 36),
-            anchor="midtop",
-            shadow=p.ink,
+        draw_frame(
+            surface, look, self.panel, texts("initials.title"), alpha=190, size=20, colour=flash,
+            top=36,
         )
         chance = self.chance
         line = texts(

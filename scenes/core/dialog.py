@@ -15,12 +15,12 @@ from typing import ClassVar
 import pygame
 
 from scenes.core.input import Intent, Kind
-from scenes.core.look import PALETTE, SCREEN_SIZE, Colour, titled_panel, veil
+from scenes.core.look import PALETTE, SCREEN_SIZE, Colour, Look, titled_panel, veil
 from scenes.core.manager import App, Scene
 from scenes.core.textfit import wrap_text
 from scenes.core.widgets import Button, Menu
 
-__all__ = ["Answer", "ButtonSpec", "ConfirmDialog", "Dialog", "button_row", "centred"]
+__all__ = ["Answer", "ButtonSpec", "ConfirmDialog", "Dialog", "button_row", "centred", "draw_frame"]
 
 ButtonSpec = tuple[str, Callable[[], None], str]
 """A button to make: its text key, its action, its style."""
@@ -68,6 +68,23 @@ def button_row(
     ]
 
 
+def draw_frame(
+    surface: pygame.Surface,
+    look: Look,
+    panel: pygame.Rect,
+    title: str,
+    *,
+    alpha: int = 170,
+    size: int = 16,
+    colour: Colour = PALETTE.gold,
+    top: int = 22,
+) -> None:
+    """What every window over another opens with: the screen below veiled (``alpha``: how
+    dark), the panel, its title (``size``, ``colour``, ``top`` below the panel's top)."""
+    veil(surface, alpha)
+    titled_panel(surface, look, panel, title, size=size, colour=colour, top=top)
+
+
 class Dialog(Scene):
     """A panel over the screen below, which is veiled: its title at the top, then what the
     dialog shows. A subclass gives the title and draws the rest after :meth:`draw_frame`."""
@@ -88,12 +105,12 @@ class Dialog(Scene):
 
     def draw_frame(self, surface: pygame.Surface) -> None:
         """The veil over the screen below, the panel and its title."""
-        veil(surface, self.veil_alpha)
-        titled_panel(
+        draw_frame(
             surface,
             self.app.look,
             self.panel,
             self.title(),
+            alpha=self.veil_alpha,
             size=self.title_size,
             colour=self.title_colour,
             top=self.title_top,

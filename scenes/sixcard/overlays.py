@@ -11,6 +11,7 @@ import pygame
 
 from golf.sixcard.game import leaders, totals, winners
 from golf.sixcard.pace import standings as seat_standings
+from scenes.core.dialog import draw_frame
 from scenes.core.input import Intent, Kind
 from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, chunky_panel, veil
 from scenes.core.manager import App, Scene
@@ -407,16 +408,6 @@ class SixPauseMenu(Scene):
         self.menu.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        look, p = self.app.look, PALETTE
-        _veil(surface)
-        chunky_panel(surface, self.panel)
-        look.type.blit(
-            surface,
-            self.app.texts("pause.title"),
-            16,
-            p.gold,
-            (self.panel.centerx, self.panel.top + 24),
-            anchor="midtop",
-            shadow=p.ink,
-        )
+        look = self.app.look
+        draw_frame(surface, look, self.panel, self.app.texts("pause.title"), alpha=160, top=24)
         self.menu.draw(surface, look, self.app.texts)

@@ -16,8 +16,9 @@ from golf.sixcard.autosave import SixSnapshot
 from golf.sixcard.game import totals
 from golf.sixcard.rules import GRIDS, MAX_PLAYERS, NEW_GAME
 from golf.sixcard.seating import HUMAN, KINDS, SPEEDS, SixSetup
+from scenes.core.dialog import draw_frame
 from scenes.core.input import Intent, Kind
-from scenes.core.look import PALETTE, SCREEN_SIZE, chunky_panel, veil
+from scenes.core.look import PALETTE, SCREEN_SIZE
 from scenes.core.manager import App, Scene
 from scenes.core.textfit import wrap_text
 from scenes.core.widgets import Button, Choice, Form, Toast, neighbour
@@ -324,17 +325,7 @@ class SixSetupScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         look, texts, p = self.app.look, self.app.texts, PALETTE
-        veil(surface, 190)
-        chunky_panel(surface, self.panel)
-        look.type.blit(
-            surface,
-            texts("six.setup.title"),
-            16,
-            p.gold,
-            (self.panel.centerx, self.panel.top + 18),
-            anchor="midtop",
-            shadow=p.ink,
-        )
+        draw_frame(surface, look, self.panel, texts("six.setup.title"), alpha=190, top=18)
         self.form.draw(surface, look, texts)
         y = self.summary_y
         for line in self._summary_lines():

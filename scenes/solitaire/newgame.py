@@ -16,9 +16,10 @@ import pygame
 from golf.solitaire.codes import CodeError, format_code, parse_code
 from golf.solitaire.rules import PRESETS, Rules
 from golf.solitaire.session import Game
+from scenes.core.dialog import draw_frame
 from scenes.core.i18n import Texts
 from scenes.core.input import Intent, Kind
-from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, Look, chunky_panel, veil
+from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, Look
 from scenes.core.manager import App, Scene
 from scenes.core.textfit import wrap_words
 from scenes.core.widgets import Button, Choice, Form
@@ -247,17 +248,7 @@ class NewGameScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         look, texts, p = self.app.look, self.app.texts, PALETTE
-        veil(surface, 170)
-        chunky_panel(surface, self.panel)
-        look.type.blit(
-            surface,
-            texts("new.title"),
-            16,
-            p.gold,
-            (self.panel.centerx, self.panel.top + 18),
-            anchor="midtop",
-            shadow=p.ink,
-        )
+        draw_frame(surface, look, self.panel, texts("new.title"), top=18)
         self.form.draw(surface, look, texts)
         look.type.blit(
             surface,

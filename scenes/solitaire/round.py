@@ -16,8 +16,9 @@ import pygame
 
 from golf.solitaire.round import HOLE_COUNTS, Round, ScorecardRow, to_par_text
 from golf.solitaire.rules import PRESETS, Rules
+from scenes.core.dialog import draw_frame
 from scenes.core.input import Intent, Kind
-from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, Colour, chunky_panel, veil
+from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, Colour, chunky_panel
 from scenes.core.manager import App, Scene
 from scenes.core.records import HighScoreChance, HoleRecord
 from scenes.core.textfit import wrap_text
@@ -674,17 +675,7 @@ class RoundSetupScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         look, texts, p = self.app.look, self.app.texts, PALETTE
-        veil(surface, 170)
-        chunky_panel(surface, self.panel)
-        look.type.blit(
-            surface,
-            texts("round.setup_title"),
-            16,
-            p.gold,
-            (self.panel.centerx, self.panel.top + 22),
-            anchor="midtop",
-            shadow=p.ink,
-        )
+        draw_frame(surface, look, self.panel, texts("round.setup_title"))
         look.type.blit(
             surface,
             texts("round.setup_body"),
