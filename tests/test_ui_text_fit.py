@@ -48,7 +48,7 @@ from scenes.solitaire.tutorial import TutorialScene, load_tutorial
 from scenes.solitaire.watch import WatchScene
 from scenes.stats_screen import ConfirmReset, StatsScene
 from scenes.title import TitleScene
-from tests.test_ui_play import WIN_CODE
+from tests.ui_driver import WIN_CODE
 
 LANGS = ["en", "fr"]
 EDGE = 2 * PIXEL  # a panel's chunky border: text keeps inside it
