@@ -19,11 +19,11 @@ from golf.solitaire.stats import (
     lower_is_better,
     running_win_rate,
 )
-from scenes.core.dialog import ButtonSpec, ConfirmDialog, button_row
+from scenes.core.dialog import ConfirmDialog
 from scenes.core.input import Intent, Kind
 from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, Colour, chunky_panel
 from scenes.core.manager import App, Scene
-from scenes.core.widgets import Menu, Toast
+from scenes.core.widgets import ButtonSpec, Menu, Toast, button_row
 from scenes.highscores import HighScoresScene
 
 __all__ = ["ConfirmReset", "StatsScene", "chart_bars", "figure_text", "open_stats"]

@@ -9,7 +9,7 @@ said aloud for a player who does not see the screen. The buttons' focus moves as
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import ClassVar
 
 import pygame
@@ -18,17 +18,13 @@ from scenes.core.input import Intent, Kind
 from scenes.core.look import PALETTE, SCREEN_SIZE, Colour, Look, titled_panel, veil
 from scenes.core.manager import App, Scene
 from scenes.core.textfit import wrap_text
-from scenes.core.widgets import Button, Menu
+from scenes.core.widgets import ButtonSpec, Menu, button_row
 
-__all__ = ["Answer", "ButtonSpec", "ConfirmDialog", "Dialog", "button_row", "centred", "draw_frame"]
-
-ButtonSpec = tuple[str, Callable[[], None], str]
-"""A button to make: its text key, its action, its style."""
+__all__ = ["Answer", "ConfirmDialog", "Dialog", "centred", "draw_frame"]
 
 Answer = tuple[str, Callable[[], None]]
 """One answer to a question: its button's text key and what it does."""
 
-BUTTON_H = 52
 QUESTION_H = 250  # a question's panel: title, up to three lines of warning, the buttons
 QUESTION_LINE_H = 22
 
@@ -38,34 +34,6 @@ def centred(width: int, height: int) -> pygame.Rect:
     rect = pygame.Rect(0, 0, width, height)
     rect.center = (SCREEN_SIZE[0] // 2, SCREEN_SIZE[1] // 2)
     return rect
-
-
-def button_row(
-    specs: Sequence[ButtonSpec],
-    top: int,
-    width: int,
-    *,
-    gap: int,
-    height: int = BUTTON_H,
-    centre: int = SCREEN_SIZE[0] // 2,
-    hints: Sequence[str] = (),
-    size: int = 10,
-) -> list[Button]:
-    """Buttons side by side, ``gap`` apart, the row centred on ``centre``, their tops at
-    ``top``; ``hints`` are their keys, shown small in their corners; ``size``, their type's."""
-    total = len(specs) * width + (len(specs) - 1) * gap
-    left = (2 * centre - total) // 2  # an odd pixel left over goes to the right
-    return [
-        Button(
-            pygame.Rect(left + i * (width + gap), top, width, height),
-            key,
-            action,
-            style=style,
-            hint=hints[i] if i < len(hints) else "",
-            size=size,
-        )
-        for i, (key, action, style) in enumerate(specs)
-    ]
 
 
 def draw_frame(

@@ -16,7 +16,7 @@ from scenes.core.input import Intent, Kind
 from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, chunky_panel, veil
 from scenes.core.manager import App, Scene
 from scenes.core.textfit import fit_text
-from scenes.core.widgets import Button, Menu
+from scenes.core.widgets import Button, ButtonSpec, Menu, button_row
 from scenes.sixcard.parts import ScoredTable
 
 __all__ = ["CurtainScene", "ScoreboardScene", "SixPauseMenu", "standings"]
@@ -31,22 +31,9 @@ def _veil(surface: pygame.Surface, alpha: int = 160) -> None:
     veil(surface, alpha)
 
 
-def _row(specs: list[tuple[str, object, str]], y: int, width: int = BUTTON_W) -> list[Button]:
+def _row(specs: list[ButtonSpec], y: int, width: int = BUTTON_W) -> list[Button]:
     """Buttons side by side, centred, their tops at ``y``."""
-    total = len(specs) * width + (len(specs) - 1) * BUTTON_GAP
-    x = (SCREEN_SIZE[0] - total) // 2
-    buttons = []
-    for i, (key, action, style) in enumerate(specs):
-        assert callable(action)
-        buttons.append(
-            Button(
-                pygame.Rect(x + i * (width + BUTTON_GAP), y, width, BUTTON_H),
-                key,
-                action,
-                style=style,
-            )
-        )
-    return buttons
+    return button_row(specs, y, width, gap=BUTTON_GAP, height=BUTTON_H)
 
 
 def standings(table: ScoredTable) -> list[tuple[int, int, int]]:
@@ -77,7 +64,7 @@ class ScoreboardScene(Scene):
         self.final = final
         self.opened = 0.0
         if final:
-            specs: list[tuple[str, object, str]] = [
+            specs: list[ButtonSpec] = [
                 ("six.again", self.again, "green"),
                 ("six.setup_again", self.setup, "orange"),
                 ("over.title", lambda: app.flow.to_title(), "pink"),

@@ -21,7 +21,7 @@ from scenes.core.input import Intent, Kind
 from scenes.core.look import PALETTE, SCREEN_SIZE
 from scenes.core.manager import App, Scene
 from scenes.core.textfit import wrap_text
-from scenes.core.widgets import Button, Choice, Form, Toast, neighbour
+from scenes.core.widgets import Choice, Form, Toast, button_row, neighbour
 from scenes.sixcard import autosave as sixautosave
 from scenes.sixcard.parts import seat_name
 from scenes.sixcard.table import SixTableScene
@@ -83,12 +83,7 @@ class SixSetupScene(Scene):
             specs = [("title.continue", self.play_saved, "green"), *specs]
             specs[1] = ("six.setup.start", self.start, "orange")
             bottom += SAVED_H
-        width, gap = 260, 24
-        bx = (SCREEN_SIZE[0] - (len(specs) * width + (len(specs) - 1) * gap)) // 2
-        self.buttons = [
-            Button(pygame.Rect(bx + i * (width + gap), bottom, width, 52), key, action, style=style)
-            for i, (key, action, style) in enumerate(specs)
-        ]
+        self.buttons = button_row(specs, bottom, 260, gap=24)
         self.form = Form([*self.left, *self.right, *self.buttons])
         self.form.focus = len(self.left) + len(self.right)  # Continue or Start: Enter at once
         self.panel = pygame.Rect(left_x - 30, 16, LEFT_W + RIGHT_W + 100, bottom + 52 + 24 - 16)

@@ -8,18 +8,16 @@ refused with a message that says why, and nothing is written.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
 
 import pygame
 
 from golf.core.store import reason
-from scenes.core.dialog import Dialog, button_row, centred
-from scenes.core.i18n import Texts
+from scenes.core.dialog import Dialog, centred
 from scenes.core.input import Intent, Kind
-from scenes.core.look import PALETTE, PIXEL, Look
+from scenes.core.look import PALETTE
 from scenes.core.manager import App
 from scenes.core.textfit import fit_text, wrap_text
-from scenes.core.widgets import Button, Form
+from scenes.core.widgets import Button, Form, TextField, button_row
 from scenes.solitaire.recorder import (
     MAX_NAME,
     NameProblem,
@@ -35,39 +33,8 @@ log = logging.getLogger(__name__)
 PANEL_W = 840
 
 
-@dataclass
-class NameField(Button):
+class NameField(TextField):
     """The name box: what is typed goes here; Enter saves."""
-
-    text: str = ""
-    caret: float = 0.0
-
-    def draw(
-        self, surface: pygame.Surface, look: Look, texts: Texts, focused: bool = False
-    ) -> pygame.Rect:
-        """A sunken box with the name (its end, when long) and a blinking caret; the rectangle
-        drawn."""
-        p = PALETTE
-        box = self.rect
-        pygame.draw.rect(
-            surface,
-            p.gold if focused else p.ink,
-            box.inflate(4 * PIXEL, 4 * PIXEL),
-            border_radius=6,
-        )
-        pygame.draw.rect(surface, p.ink, box.inflate(2 * PIXEL, 2 * PIXEL), border_radius=5)
-        pygame.draw.rect(surface, (14, 12, 26), box, border_radius=4)
-        shown = self.text
-        while shown and look.type.width(shown, 9) > box.width - 40:
-            shown = shown[1:]
-        r = look.type.blit(
-            surface, shown, 9, p.white, (box.left + 14, box.centery), anchor="midleft"
-        )
-        if not shown:
-            r.width = 0
-        if focused and int(self.caret * 2) % 2 == 0:
-            surface.fill(p.gold, (r.right + 4, box.top + 10, 2 * PIXEL, box.height - 20))
-        return box.inflate(4 * PIXEL, 4 * PIXEL)
 
 
 class SaveReplayDialog(Dialog):
