@@ -26,6 +26,7 @@ __all__ = [
     "Menu",
     "TextField",
     "Toast",
+    "button_column",
     "button_row",
     "draw_button",
     "neighbour",
@@ -259,6 +260,31 @@ def button_row(
             action,
             style=style,
             hint=hints[i] if i < len(hints) else "",
+            size=size,
+        )
+        for i, (key, action, style) in enumerate(specs)
+    ]
+
+
+def button_column(
+    specs: Sequence[ButtonSpec],
+    top: int,
+    width: int,
+    *,
+    gap: int,
+    height: int = 52,
+    centre: int = SCREEN_SIZE[0] // 2,
+    size: int = 10,
+) -> list[Button]:
+    """Buttons one under the other, ``gap`` apart, centred on ``centre``, the first one's
+    top at ``top``."""
+    left = (2 * centre - width) // 2
+    return [
+        Button(
+            pygame.Rect(left, top + i * (height + gap), width, height),
+            key,
+            action,
+            style=style,
             size=size,
         )
         for i, (key, action, style) in enumerate(specs)

@@ -16,7 +16,7 @@ from scenes.core.input import Intent, Kind
 from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, chunky_panel, veil
 from scenes.core.manager import App, Scene
 from scenes.core.textfit import fit_text
-from scenes.core.widgets import Button, ButtonSpec, Menu, button_row
+from scenes.core.widgets import Button, ButtonSpec, Menu, button_column, button_row
 from scenes.sixcard.parts import ScoredTable
 
 __all__ = ["CurtainScene", "ScoreboardScene", "SixPauseMenu", "standings"]
@@ -34,6 +34,16 @@ def _veil(surface: pygame.Surface, alpha: int = 160) -> None:
 def _row(specs: list[ButtonSpec], y: int, width: int = BUTTON_W) -> list[Button]:
     """Buttons side by side, centred, their tops at ``y``."""
     return button_row(specs, y, width, gap=BUTTON_GAP, height=BUTTON_H)
+
+
+def new_deal(app: App, table: ScoredTable) -> None:
+    """The table's players and rules on a new deal."""
+    app.flow.play_six_card(table.setup.with_(number=app.deals.randrange(26**7)))
+
+
+def setup_again(app: App, table: ScoredTable) -> None:
+    """The setup window with the table's players and rules, to change them."""
+    app.flow.open_six_card(table.setup.with_(number=None))
 
 
 def standings(table: ScoredTable) -> list[tuple[int, int, int]]:
@@ -93,12 +103,11 @@ class ScoreboardScene(Scene):
 
     def again(self) -> None:
         """The same players and rules on a new deal."""
-        setup = self.table.setup.with_(number=self.app.deals.randrange(26**7))
-        self.app.flow.play_six_card(setup)
+        new_deal(self.app, self.table)
 
     def setup(self) -> None:
         """The setup window, to change players or rules."""
-        self.app.flow.open_six_card(self.table.setup.with_(number=None))
+        setup_again(self.app, self.table)
 
     def handle(self, intent: Intent) -> None:
         if intent.kind in (Kind.CANCEL, Kind.MENU):
@@ -343,7 +352,7 @@ class SixPauseMenu(Scene):
     def __init__(self, app: App, table: ScoredTable) -> None:
         super().__init__(app)
         self.table = table
-        specs: list[tuple[str, object, str]] = [
+        specs: list[ButtonSpec] = [
             ("pause.resume", self.close, "green"),
             ("six.new_deal", self.new_deal, "orange"),
             ("six.setup_again", self.setup, "orange"),
@@ -351,19 +360,7 @@ class SixPauseMenu(Scene):
             ("over.title", self.to_title, "pink"),
         ]
         top = 190
-        x = (SCREEN_SIZE[0] - 360) // 2
-        buttons = []
-        for i, (key, action, style) in enumerate(specs):
-            assert callable(action)
-            buttons.append(
-                Button(
-                    pygame.Rect(x, top + i * (BUTTON_H + 16), 360, BUTTON_H),
-                    key,
-                    action,
-                    style=style,
-                )
-            )
-        self.menu = Menu(buttons)
+        self.menu = Menu(button_column(specs, top, 360, gap=16, height=BUTTON_H))
         self.panel = pygame.Rect(0, 0, 480, 110 + len(specs) * (BUTTON_H + 16))
         self.panel.midtop = (SCREEN_SIZE[0] // 2, top - 96)
 
@@ -373,12 +370,11 @@ class SixPauseMenu(Scene):
 
     def new_deal(self) -> None:
         """The same players and rules on a new deal."""
-        setup = self.table.setup.with_(number=self.app.deals.randrange(26**7))
-        self.app.flow.play_six_card(setup)
+        new_deal(self.app, self.table)
 
     def setup(self) -> None:
         """The setup window, to change players or rules."""
-        self.app.flow.open_six_card(self.table.setup.with_(number=None))
+        setup_again(self.app, self.table)
 
     def to_title(self) -> None:
         """Leave the game for the title: the player chose to, so it is not kept to continue

@@ -185,7 +185,7 @@ class RoundPauseMenu(_Overlay):
     """Esc during a hole: resume, the scorecard, the options, or leave the round (it is kept)."""
 
     def __init__(self, app: App, table: RoundGameScene) -> None:
-        specs: list[tuple[str, object, str]] = [
+        specs: list[ButtonSpec] = [
             ("pause.resume", self.close, "green"),
             ("round.scorecard", self.scorecard, "orange"),
             ("title.options", lambda: app.flow.open_options(), "cyan"),
