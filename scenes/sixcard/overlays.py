@@ -36,6 +36,16 @@ def _row(specs: list[ButtonSpec], y: int, width: int = BUTTON_W) -> list[Button]
     return button_row(specs, y, width, gap=BUTTON_GAP, height=BUTTON_H)
 
 
+def _checked(specs: list[tuple[str, object, str]]) -> list[ButtonSpec]:
+    """``specs`` whose actions are checked to be callable (a menu's choices are typed loosely,
+    so that a subclass may give its own)."""
+    checked: list[ButtonSpec] = []
+    for key, action, style in specs:
+        assert callable(action)
+        checked.append((key, action, style))
+    return checked
+
+
 def new_deal(app: App, table: ScoredTable) -> None:
     """The table's players and rules on a new deal."""
     app.flow.play_six_card(table.setup.with_(number=app.deals.randrange(26**7)))
@@ -352,17 +362,22 @@ class SixPauseMenu(Scene):
     def __init__(self, app: App, table: ScoredTable) -> None:
         super().__init__(app)
         self.table = table
-        specs: list[ButtonSpec] = [
+        specs = self.choices()
+        top = 190
+        buttons = button_column(_checked(specs), top, 360, gap=16, height=BUTTON_H)
+        self.menu = Menu(buttons)
+        self.panel = pygame.Rect(0, 0, 480, 110 + len(specs) * (BUTTON_H + 16))
+        self.panel.midtop = (SCREEN_SIZE[0] // 2, top - 96)
+
+    def choices(self) -> list[tuple[str, object, str]]:
+        """The menu's buttons: a text key, what it does, its colour."""
+        return [
             ("pause.resume", self.close, "green"),
             ("six.new_deal", self.new_deal, "orange"),
             ("six.setup_again", self.setup, "orange"),
-            ("title.options", lambda: app.flow.open_options(), "cyan"),
+            ("title.options", lambda: self.app.flow.open_options(), "cyan"),
             ("over.title", self.to_title, "pink"),
         ]
-        top = 190
-        self.menu = Menu(button_column(specs, top, 360, gap=16, height=BUTTON_H))
-        self.panel = pygame.Rect(0, 0, 480, 110 + len(specs) * (BUTTON_H + 16))
-        self.panel.midtop = (SCREEN_SIZE[0] // 2, top - 96)
 
     def close(self) -> None:
         """Back to the table."""
