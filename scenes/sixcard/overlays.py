@@ -56,6 +56,30 @@ def setup_again(app: App, table: ScoredTable) -> None:
     app.flow.open_six_card(table.setup.with_(number=None))
 
 
+class _Guarded(Scene):
+    """A screen over the table whose buttons wait :data:`GUARD` seconds before Enter or a
+    click presses them; Esc and the menu key go to :meth:`cancel`."""
+
+    opened: float  # seconds since it opened
+    menu: Menu
+
+    def cancel(self) -> None:
+        """Esc or the menu key."""
+        raise NotImplementedError
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind in (Kind.CANCEL, Kind.MENU):
+            self.cancel()
+            return
+        if intent.kind in _PRESSES and self.opened < GUARD:
+            return
+        self.menu.handle(intent)
+
+    def update(self, dt: float) -> None:
+        self.opened += dt
+        self.menu.update(dt)
+
+
 def standings(table: ScoredTable) -> list[tuple[int, int, int]]:
     """(place, seat, total) from first to last; tied totals share a place, play-off winners
     first among them."""
@@ -73,7 +97,7 @@ def leader_line(table: ScoredTable) -> str:
     return table.app.texts(key, names=names, points=totals(state)[lead[0]])
 
 
-class ScoreboardScene(Scene):
+class ScoreboardScene(_Guarded):
     """The points of every hole so far; after the last hole, the final standings."""
 
     overlay = True
@@ -119,20 +143,12 @@ class ScoreboardScene(Scene):
         """The setup window, to change players or rules."""
         setup_again(self.app, self.table)
 
-    def handle(self, intent: Intent) -> None:
-        if intent.kind in (Kind.CANCEL, Kind.MENU):
-            if self.final:
-                self.app.flow.to_title()
-            else:
-                self.table.open_menu()
-            return
-        if intent.kind in _PRESSES and self.opened < GUARD:
-            return
-        self.menu.handle(intent)
-
-    def update(self, dt: float) -> None:
-        self.opened += dt
-        self.menu.update(dt)
+    def cancel(self) -> None:
+        """Esc: the title after the last hole, else the pause menu."""
+        if self.final:
+            self.app.flow.to_title()
+        else:
+            self.table.open_menu()
 
     # ------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
@@ -299,7 +315,7 @@ class ScoreboardScene(Scene):
             )
 
 
-class CurtainScene(Scene):
+class CurtainScene(_Guarded):
     """Between two people's turns at one screen: the table hidden until the next is ready."""
 
     def __init__(self, app: App, table: ScoredTable, seat: int) -> None:
@@ -314,17 +330,9 @@ class CurtainScene(Scene):
         self.app.scenes.pop(fade=False)
         self.table.reveal(self.seat)
 
-    def handle(self, intent: Intent) -> None:
-        if intent.kind in (Kind.CANCEL, Kind.MENU):
-            self.table.open_menu()
-            return
-        if intent.kind in _PRESSES and self.opened < GUARD:
-            return
-        self.menu.handle(intent)
-
-    def update(self, dt: float) -> None:
-        self.opened += dt
-        self.menu.update(dt)
+    def cancel(self) -> None:
+        """Esc: the pause menu."""
+        self.table.open_menu()
 
     def draw(self, surface: pygame.Surface) -> None:
         look, texts, p = self.app.look, self.app.texts, PALETTE
