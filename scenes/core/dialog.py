@@ -1,5 +1,5 @@
-"""Dialogs over the screen: a panel with its title over the veiled screen below, a row of
-buttons, and the yes-or-no question made of them.
+"""Dialogs over the screen: the frame every window over another opens with (the screen below
+veiled, a panel, its title), and the yes-or-no question.
 
 :class:`Dialog` is the frame every such panel shares (where it stands, the veil, the title);
 :class:`ConfirmDialog` is a question — a title, a wrapped warning, No (the default) and Yes —
