@@ -31,6 +31,7 @@ from scenes.core.widgets import Toast
 
 if TYPE_CHECKING:
     from scenes.core.look import Look
+    from scenes.core.recorder import Recorder
     from scenes.core.viewport import Presenter
 
 __all__ = ["App", "Loop", "Scene", "SceneManager"]
@@ -288,6 +289,7 @@ class App:
     records: Records = field(default_factory=Records)  # statistics, high scores, saved round
     replays_dir: Path | None = None  # where every game's replay is saved (None: not saved)
     record_to: Path | None = None  # the next game's replay is also written here (play --record)
+    recording_to: Recorder | None = None  # the recorder that took ``record_to``
     navigation: Navigation | None = None  # how scenes reach each other: scenes.flow.Flow
     speech: Speech = field(default_factory=Speech)  # the "speak" option's voice
     # the real window when it is not ``screen`` (scenes.core.viewport); None: tests drawing on
