@@ -40,13 +40,12 @@ from scenes.core.input import Intent, Kind
 from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, chunky_panel
 from scenes.core.manager import App, Loop, Scene
 from scenes.core.playback import FRAME, SPEEDS, Playback
-from scenes.core.textfit import fit_text
+from scenes.core.textfit import fit_text, wrap_items
 from scenes.core.widgets import Button, Menu
 from scenes.sixcard.board import HUD_H
 from scenes.sixcard.listeners import BANNER_SECONDS
 from scenes.sixcard.overlays import ScoreboardScene
 from scenes.sixcard.table import SixTableScene
-from scenes.sixcard.tableview import wrap
 
 __all__ = [
     "BOARD_SECONDS",
@@ -317,7 +316,7 @@ class SixWatchScene(Playback[SixReplay], Scene):
         lines.append((self.progress_text(), 7, p.white, ""))
         lines.append((texts("watch.speed_label") + " " + self.speed_text(), 7, p.gold, ""))
         lines.append((self.action_text(), 6, p.label, ""))
-        for line in wrap(self.app, texts("six.watch.keys"), 6, width):
+        for line in wrap_items(look, texts("six.watch.keys"), 6, width):
             lines.append((line, 6, p.hud_label, ""))
         for text, size, colour, right in lines:
             if y + 18 > bottom:
