@@ -304,9 +304,15 @@ class SixWatchScene(Playback[SixReplay], Scene):
         x, width = side.left + 16, side.width - 32
         bottom = table.knock_button.rect.top - 8
         y = side.top + 10
-        badge = texts("watch.badge") + (" · " + self.title if self.title else "")
-        look.type.blit(surface, fit_text(look, badge, 8, width), 8, p.cyan, (x, y), shadow=p.ink)
+        # the badge, then the replay's name on a line of its own: whole, or cut with an
+        # ellipsis at the panel's edge
+        badge = fit_text(look, texts("watch.badge"), 8, width)
+        look.type.blit(surface, badge, 8, p.cyan, (x, y), shadow=p.ink)
         y += 22
+        if self.title:
+            name = fit_text(look, self.title, 7, width)
+            look.type.blit(surface, name, 7, p.white, (x, y), shadow=p.ink)
+            y += 20
         all_totals = totals(state)
         lines: list[tuple[str, int, tuple[int, int, int], str]] = []
         if bottom - y >= 60 + state.players * 20:
