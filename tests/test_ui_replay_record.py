@@ -154,6 +154,7 @@ def test_play_record_on_the_command_line_writes_the_file_when_the_window_closes(
         "PATH": "/usr/bin:/bin",
         "XDG_DATA_HOME": str(tmp_path / "data"),
         "XDG_CONFIG_HOME": str(tmp_path / "cfg"),
+        "XDG_STATE_HOME": str(tmp_path / "state"),  # the log: never the player's
     }
     done = subprocess.run(
         [

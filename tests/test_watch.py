@@ -23,6 +23,7 @@ from scenes.core.look import CARD_H, CARD_W, SCREEN_SIZE
 from scenes.core.playback import SPEEDS, STEADY
 from scenes.solitaire.layout import card_at, layout
 from scenes.solitaire.watch import WatchScene, check, position_difference
+from tests.folders import session_env
 from tests.test_ui_play import UI, make_ui
 from tests.ui_driver import FRAME, WIN_CODE, WIN_LINE
 
@@ -229,6 +230,7 @@ def _main(*args: str) -> subprocess.CompletedProcess[str]:
     env = {
         "PATH": "/usr/bin:/bin",
         "HOME": "/nonexistent",
+        **session_env(),  # the log goes to the test run's folder
     }  # no display: headless must not need one
     return subprocess.run(
         [sys.executable, "main.py", *args],
