@@ -21,6 +21,7 @@ from golfnet.protocol import PERSON
 from scenes.core.i18n import Texts
 from scenes.core.manager import App
 from scenes.core.textfit import wrap_text
+from scenes.core.widgets import ButtonSpec
 from scenes.sixcard.setup import LEFT_W, Row, SetupChoice, SixSetupScene
 
 __all__ = ["TIMERS", "NetRoomScene", "RoomChoice", "rules_words", "timer_text", "timer_words"]
@@ -129,7 +130,7 @@ class NetRoomScene(SixSetupScene):
     def _saved_game(self) -> tuple[None, list[str]]:
         return None, []  # a room is always a new game: nothing to continue here
 
-    def _button_specs(self) -> list[tuple[str, Callable[[], None], str]]:
+    def _button_specs(self) -> list[ButtonSpec]:
         return [("net.room.create", self.create, "green"), ("common.back", self.close, "pink")]
 
     def _left_rows(self) -> list[Row]:
