@@ -1,5 +1,5 @@
-"""The lobby of six-card Golf on the network: host a game on this machine for the local network
-(the room's players, seats, computers, rules, variants, holes and turn timer chosen on the
+"""The lobby of six-card Golf on the network: host a game on this machine for the local network,
+or create it on a server at an address typed (``golf serve`` elsewhere) (the room's players, seats, computers, rules, variants, holes and turn timer chosen on the
 setup window's form, ``scenes.sixcard.netroom``, first filled in with the rules of the setup
 window the lobby was opened from), or join one by the host's address and the
 room code; then the room's rules, its seats, each person's ready mark, and the host's Start.
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import pygame
 
 from golf.core.translations import has_text
-from golfnet.link import FAILED, LOST, NetLink, local_address, server_uri
+from golfnet.link import FAILED, LOST, NO_SERVER, NetLink, local_address, server_uri
 from golfnet.protocol import CODE_LENGTH, MAX_NAME, BadMessage, Message, read_rules
 from golfnet.server import DEFAULT_PORT
 from scenes.core.i18n import Texts
@@ -35,9 +35,11 @@ __all__ = ["LobbyField", "LobbySeats", "NetLobbyScene"]
 
 PANEL = pygame.Rect(190, 40, 900, 640)
 FIELD_W, FIELD_H = 560, 44
-SEAT_STEP = 28
+SEAT_STEP = 25
 SEAT_W = 560  # the seat lines stop short of the Start button
 MAX_TARGET = 80
+ROOM_TOP = 264
+"""Where the room's lines start, under the three fields."""
 
 
 class LobbySeats:
@@ -90,6 +92,8 @@ class LobbyField(Button):
     text: str = ""
     typing: bool = False
     """Where typed text goes (the field chosen last)."""
+    empty: str = ""
+    """The key of what an empty field means, shown in it while it is empty."""
 
     def draw(
         self, surface: pygame.Surface, look: Look, texts: Texts, focused: bool = False
@@ -105,6 +109,10 @@ class LobbyField(Button):
         while shown and look.type.width(shown, 10) > box.width - 40:
             shown = shown[1:]
         caret = "_" if self.typing else ""
+        if not shown and self.empty:
+            hint = texts(self.empty)
+            left = box.left + 12 + (look.type.width(caret, 10) if caret else 0)
+            look.type.blit(surface, hint, 10, p.grey, (left, box.centery), anchor="midleft")
         look.type.blit(
             surface,
             shown + caret,
@@ -145,6 +153,15 @@ class NetLobbyScene(Scene):
             pygame.Rect(field_x, PANEL.top + 140, FIELD_W, FIELD_H), "net.lobby.target", self.join
         )
         self.target_field.typing = True
+        self.server_field = LobbyField(
+            pygame.Rect(field_x, PANEL.top + 200, FIELD_W, FIELD_H),
+            "net.lobby.server",
+            self.configure,
+            empty="net.lobby.this_machine",
+        )
+        self.fields = (self.name_field, self.target_field, self.server_field)
+        self.address = ""
+        """The server the link was asked to reach, as typed (for the messages)."""
         x, w, y = PANEL.left + 40, 260, PANEL.bottom - 80
         self.buttons = [
             Button(pygame.Rect(x, y, w, 52), "net.lobby.host", self.configure, style="green"),
@@ -153,12 +170,12 @@ class NetLobbyScene(Scene):
             Button(pygame.Rect(x + w + 420, y, 140, 52), "common.back", self.close, style="pink"),
         ]
         self.start_button = Button(
-            pygame.Rect(PANEL.right - 260, PANEL.top + 326, 220, 52),
+            pygame.Rect(PANEL.right - 260, PANEL.top + ROOM_TOP + 122, 220, 52),
             "net.lobby.start",
             self.start,
             style="green",
         )
-        self.form = Form([self.name_field, self.target_field, *self.buttons], focus=1)
+        self.form = Form([*self.fields, *self.buttons], focus=1)
 
     @property
     def name(self) -> str:
@@ -199,9 +216,15 @@ class NetLobbyScene(Scene):
         return False
 
     def host(self) -> None:
-        """Start a server here for the local network, create the room chosen and sit at it."""
+        """Create the room chosen on the server typed, or start one here for the local network
+        when none is; sit at it."""
         if not self.named():
             return
+        server = self.server_field.text.strip()
+        if server:
+            self.create_on(server)
+            return
+        self.address = ""
         link = self.new_link()
         try:
             port = link.host(self.host_port, self.host_address)
@@ -212,16 +235,24 @@ class NetLobbyScene(Scene):
         link.connect(f"ws://127.0.0.1:{port}", self.choice.create(self.name.strip()))
         self.message = ""
 
+    def create_on(self, server: str) -> None:
+        """Create the room chosen on the server at ``server`` (``host[:port]``) and sit at it."""
+        if not address_ok(server):
+            self.message = self.app.texts("net.lobby.bad_address", address=server)
+            self.focus_field(self.server_field)
+            return
+        self.hosting, self.address, self.message = "", server, ""
+        self.new_link().connect(server_uri(server), self.choice.create(self.name.strip()))
+
     def join(self) -> None:
         parts = self.target.split()
-        if len(parts) != 2 or len(parts[1]) != CODE_LENGTH:
+        if len(parts) != 2 or len(parts[1]) != CODE_LENGTH or not address_ok(parts[0]):
             self.message = self.app.texts("net.lobby.address_hint")
             self.focus_field(self.target_field)
             return
         if not self.named():
             return
-        self.hosting = ""
-        self.message = ""
+        self.hosting, self.address, self.message = "", parts[0], ""
         self.new_link().connect(
             server_uri(parts[0]),
             {"type": "join", "code": parts[1].upper(), "name": self.name.strip()},
@@ -245,7 +276,7 @@ class NetLobbyScene(Scene):
     # --- input and messages -------------------------------------------------------------------
 
     def focus_field(self, chosen: LobbyField) -> None:
-        for f in (self.name_field, self.target_field):
+        for f in self.fields:
             f.typing = f is chosen
         self.form.focus = self.form.items.index(chosen)
 
@@ -267,7 +298,7 @@ class NetLobbyScene(Scene):
         if kind in (Kind.NEW, Kind.RESTART, Kind.UNDO, Kind.HINT, Kind.COLUMN, Kind.DRAW):
             return  # letters typed arrive as TEXT as well
         if kind is Kind.CLICK and intent.pos is not None:
-            for f in (self.name_field, self.target_field):
+            for f in self.fields:
                 if f.rect.collidepoint(intent.pos):
                     self.focus_field(f)
                     return
@@ -284,7 +315,7 @@ class NetLobbyScene(Scene):
         self.form.handle(intent)
 
     def type_text(self, text: str | None) -> None:
-        f = self.name_field if self.name_field.typing else self.target_field
+        f = next((f for f in self.fields if f.typing), self.target_field)
         limit = MAX_NAME if f is self.name_field else MAX_TARGET
         if text is None:
             f.text = f.text[:-1]
@@ -298,7 +329,7 @@ class NetLobbyScene(Scene):
         return client is not None and client.seat == 0
 
     def update(self, dt: float) -> None:
-        items: list[Choice | Button] = [self.name_field, self.target_field, *self.buttons]
+        items: list[Choice | Button] = [*self.fields, *self.buttons]
         self.form.items = [*items, self.start_button] if self.hosts() else items
         self.form.focus = min(self.form.focus, len(self.form.items) - 1)
         ready = self.buttons[2]
@@ -310,16 +341,34 @@ class NetLobbyScene(Scene):
         for message in self.link.poll():
             kind = message["type"]
             if kind == FAILED:
-                self.message = self.app.texts("net.lobby.failed", reason=message["text"])
+                self.message = self.failed(message.get("why", NO_SERVER), message["text"])
             elif kind == LOST:
-                self.message = self.app.texts("net.table.lost")
+                seated = self.link.client is not None and self.link.client.token is not None
+                why = "net.table.lost" if seated else "net.lobby.refused"
+                self.message = self.app.texts(why, address=self.address or "?")
             elif kind == "error":
-                key = f"net.error.{message['error']}"
-                self.message = self.app.texts(key) if has_text(key) else message["text"]
+                self.message = self.error_text(message)
             elif kind == "update":
                 link, self.link = self.link, None
                 self.app.scenes.replace(NetTableScene(self.app, link), fade=False)
                 return
+
+    def failed(self, why: str, text: str) -> str:
+        """Why no connection was made, in the player's words."""
+        key = f"net.lobby.{why}"
+        if not self.address or not has_text(key):  # the server here: its own words
+            return self.app.texts("net.lobby.failed", reason=text)
+        return self.app.texts(key, address=self.address)
+
+    def error_text(self, message: Message) -> str:
+        """A server's error in the player's words (refused options: with the server's reason,
+        which names the field)."""
+        key = f"net.error.{message['error']}"
+        if not has_text(key):
+            return str(message["text"])
+        if message["error"] == "bad_rules":
+            return self.app.texts("net.lobby.bad_rules", reason=message["text"])
+        return self.app.texts(key)
 
     # --- drawing -----------------------------------------------------------------------------
 
@@ -337,7 +386,7 @@ class NetLobbyScene(Scene):
             anchor="midtop",
             shadow=p.ink,
         )
-        for f in (self.name_field, self.target_field):
+        for f in self.fields:
             look.type.blit(
                 surface,
                 texts(f.key),
@@ -366,10 +415,12 @@ class NetLobbyScene(Scene):
     def draw_room(self, surface: pygame.Surface) -> None:
         """The code to give the others (or how to join), the room's rules and its seats."""
         look, texts, p = self.app.look, self.app.texts, PALETTE
-        y = PANEL.top + 204
+        y = PANEL.top + ROOM_TOP
         client = self.link.client if self.link else None
         if self.hosting and client is not None and client.code:
             line = texts("net.lobby.hosting", address=self.hosting, code=client.code)
+        elif self.address and client is not None and client.code:
+            line = texts("net.lobby.room_on", address=self.address, code=client.code)
         elif client is not None and client.code:
             line = texts("net.lobby.code", code=client.code)
         else:
@@ -380,9 +431,22 @@ class NetLobbyScene(Scene):
         rules = self.seats.rules_line(room)
         for i, part in enumerate(wrap_text(look, rules, 7, PANEL.width - 80)[:3]):
             look.type.blit(surface, part, 7, p.label, (PANEL.left + 40, y + 60 + 18 * i))
-        top = y + 118
+        top = y + 110
         for i, (text, colour) in enumerate(self.seats.lines(room, client.seat if client else None)):
             shown = fit_text(look, text, 10, SEAT_W)
             look.type.blit(
                 surface, shown, 10, colour, (PANEL.left + 50, top + SEAT_STEP * i), shadow=p.ink
             )
+
+
+def address_ok(text: str) -> bool:
+    """Whether ``text`` can be a server's address: ``host``, ``host:port`` (a port 1–65535)
+    or a ws:// address, without spaces."""
+    if not text or any(ch.isspace() for ch in text) or len(text) > MAX_TARGET:
+        return False
+    if text.startswith(("ws://", "wss://")):
+        return True
+    host, colon, port = text.rpartition(":")
+    if not colon or host.count(":"):  # no port given (an IPv6 address has no port here)
+        return True
+    return bool(host) and port.isdigit() and 0 < int(port) < 65536
