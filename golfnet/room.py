@@ -324,12 +324,11 @@ class Room:
             wait, seat = due
             if self.since + wait > now:
                 return self.since + wait
-            self.play(
-                seat,
-                self.automatic(seat),
-                self.seats[seat].person if seat is not None else False,
-                now,
-            )
+            # ``auto``: a move played for a person still at the table (out of time, or whose
+            # connection is lost); the moves for one who left are a computer's, like a
+            # computer seat's (the room says the seat is gone)
+            person = seat is not None and self.seats[seat].person and not self.seats[seat].gone
+            self.play(seat, self.automatic(seat), person, now)
         return now
 
     def automatic(self, seat: int | None) -> Action:

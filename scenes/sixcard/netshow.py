@@ -88,6 +88,7 @@ class NetStatus:
         self.saved = ""  # the replay's file name, once saved
         self.blink = 0.0
         self.back_left = 0.0  # seconds left of "Connection back"
+        self.left: set[int] = set()  # the seats whose person left the game (said once)
 
     def lose(self, final: bool) -> None:
         self.lost = True
@@ -97,16 +98,36 @@ class NetStatus:
         self.lost = False
         self.back_left = BACK_SECONDS
 
-    def updated(self, deadline: float | None, last: dict[str, Any] | None, seat: int) -> None:
-        """An update arrived: the timer starts again; a move played for someone is said."""
+    def updated(
+        self,
+        deadline: float | None,
+        last: dict[str, Any] | None,
+        seat: int,
+        room: dict[str, Any] | None = None,
+    ) -> None:
+        """An update arrived: the timer starts again; a move played for someone out of time
+        (or whose connection is lost) is said."""
         self.deadline, self.since = deadline, 0.0
         if last and last["auto"] and last["seat"] is not None:
             texts = self.table.app.texts
+            seats = room["seats"] if room is not None else []
+            away = last["seat"] < len(seats) and not seats[last["seat"]]["connected"]
             if last["seat"] == seat:
                 line = texts("net.table.auto_you")
             else:
-                line = texts("net.table.auto", name=self.table.name(last["seat"]))
+                key = "net.table.auto_away" if away else "net.table.auto"
+                line = texts(key, name=self.table.name(last["seat"]))
             self.table.toast(line, PALETTE.orange)
+
+    def roomed(self, room: dict[str, Any], seat: int) -> None:
+        """The room's seats changed: a person who left the game is said once (a computer
+        plays for them to the end; its moves are not theirs running out of time)."""
+        for s, place in enumerate(room["seats"]):
+            if place["kind"] == "person" and place["gone"] and s not in self.left:
+                self.left.add(s)
+                if s != seat:
+                    name = self.table.name(s)
+                    self.table.toast(self.table.app.texts("net.table.left", name=name))
 
     def tick(self, dt: float) -> None:
         self.since += dt

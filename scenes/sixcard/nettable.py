@@ -255,6 +255,8 @@ class NetTableScene(TableBase):
             self.status.back()
         elif kind == "update":
             self.took(message)
+        elif kind == "room":
+            self.status.roomed(message, self.seat)
         elif kind == "refused":
             self.asked = -1
             key = f"refusal.sixcard.{message['reason']}"
@@ -275,7 +277,9 @@ class NetTableScene(TableBase):
             return
         last = message["last"]
         action = told_action(last["action"]) if last else None
-        self.status.updated(message["deadline"], last, self.seat)
+        client = self.link.client
+        room = client.room if client is not None else None
+        self.status.updated(message["deadline"], last, self.seat, room)
         followed = self.mirror.follow(view, message["at"], action)
         self.seat_view, self.at = view, message["at"]
         self.cards.rename(followed.renames)
