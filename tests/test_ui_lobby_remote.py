@@ -3,7 +3,8 @@ its own process; one window creates a room on it by its address (the room's form
 hosted here), another joins by address and code, both reach the table with the room's
 options; no server at an address, a server that refuses the connection, options the server
 refuses and an address that cannot be one are each told in the player's language, and nothing
-is lost."""
+is lost; the name and the addresses last used are kept in the settings, read as strictly as
+the other options."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+import yaml
 
 from golf.sixcard.rules import SixRules
 from golfnet.protocol import read_rules
@@ -25,6 +27,7 @@ from scenes.app import WindowOptions, build_app
 from scenes.core.input import Intent, Kind
 from scenes.core.look import SCREEN_SIZE
 from scenes.core.manager import App, Loop
+from scenes.core.settings import SETTINGS_FILE, Settings, SettingsStore
 from scenes.sixcard.lobby import NetLobbyScene, address_ok
 from scenes.sixcard.netroom import RoomChoice
 from scenes.sixcard.nettable import NetTableScene
@@ -210,3 +213,61 @@ def test_an_address_that_cannot_be_one_is_told_before_any_connection(
         assert lobby.message.startswith(start[lang]), lobby.message
     for good in ("192.168.1.20", "golf.example.org:8765", "[::1]", "ws://10.0.0.2:9000"):
         assert address_ok(good), good
+
+
+def test_the_lobby_remembers_the_name_and_the_addresses_in_the_settings(tmp_path: Path) -> None:
+    lobby, loop = _lobby(tmp_path, "fr")
+    assert lobby.name == "Joueur" and lobby.target == "" and lobby.server_field.text == ""
+    lobby.name_field.text = "Zoé"
+    address = f"127.0.0.1:{_free_port()}"  # nothing answers: the address is kept anyway
+    lobby.target = f"{address} ABCDEF"
+    lobby.join()
+    lobby.server_field.text = "golf.example.org:9000"
+    lobby.host()
+    _told(lobby, loop)
+    lobby.close()
+    written = yaml.safe_load((tmp_path / "fr" / SETTINGS_FILE).read_text(encoding="utf-8"))
+    assert written["net_name"] == "Zoé" and written["net_address"] == address
+    assert written["net_server"] == "golf.example.org:9000"
+    again, _loop = _lobby(tmp_path, "fr")  # the next start, from the same folder
+    assert again.name == "Zoé" and again.server_field.text == "golf.example.org:9000"
+    assert again.target == f"{address} "  # the address, then the code to type
+    # a room hosted here (the server field emptied) is remembered as such
+    again.server_field.text = ""
+    again.host_address, again.host_port = "127.0.0.1", 0
+    again.host()
+    again.close()
+    assert SettingsStore(tmp_path / "fr").load()[0].net_server == ""
+    # an address that cannot be one is not kept
+    again.server_field.text = "my host"
+    again.host()
+    assert SettingsStore(tmp_path / "fr").load()[0].net_server == ""
+
+
+@pytest.mark.parametrize(
+    ("line", "option"),
+    [
+        ("net_name: 12", "net_name"),
+        ('net_name: "Ann\\tBee"', "net_name"),
+        (f"net_name: {'x' * 25}", "net_name"),
+        ("net_address: 'my host'", "net_address"),
+        (f"net_address: {'a' * 81}", "net_address"),
+        ("net_server: [1, 2]", "net_server"),
+        ("net_server: true", "net_server"),
+    ],
+)
+def test_a_remembered_name_or_address_the_lobby_cannot_use_is_refused(
+    tmp_path: Path, line: str, option: str
+) -> None:
+    original = f"format: 1\nlanguage: fr\nnet_name: Ann\nnet_server: h:1\n{line}\n".encode()
+    (tmp_path / SETTINGS_FILE).write_bytes(original)
+    settings, notice = SettingsStore(tmp_path).load()
+    assert getattr(settings, option) == getattr(Settings(), option)
+    assert settings.language == "fr"
+    kept = {"net_name": "Ann", "net_server": "h:1"}
+    for name, value in kept.items():
+        if name != option:
+            assert getattr(settings, name) == value
+    assert notice is not None and notice.key == "settings.value"
+    assert option in notice.fields["values"]
+    assert (tmp_path / f"{SETTINGS_FILE}.corrupt-1").read_bytes() == original

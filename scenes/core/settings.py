@@ -68,6 +68,12 @@ class Settings:
     winnable first."""
     winnable_indicator: bool = False  # "still winnable / no longer winnable" in a game
     speak: bool = False  # every action announced aloud, and the board read on request
+    net_name: str = ""
+    """The name last given in the network lobby ("": the language's default name)."""
+    net_address: str = ""
+    """The server (``host[:port]``) last joined from the lobby."""
+    net_server: str = ""
+    """The server a room was last created on from the lobby ("": this machine)."""
 
     def with_(self, **changes: Any) -> Settings:
         """A copy with some options changed."""
@@ -92,6 +98,8 @@ def rules_key(rules: Rules) -> str:
 
 
 _RULES_KEY_RE = re.compile(r"[ECN](?:-V[A-Z]{0,8})?")
+MAX_NET_NAME = 24  # golfnet.protocol.MAX_NAME: the longest name a server takes
+MAX_NET_ADDRESS = 80  # the lobby's fields take no more
 
 
 def _valid(name: str, value: object) -> bool:
@@ -104,6 +112,15 @@ def _valid(name: str, value: object) -> bool:
             isinstance(value, list)
             and len(value) <= 200
             and all(isinstance(k, str) and _RULES_KEY_RE.fullmatch(k) for k in value)
+        )
+    if name == "net_name":
+        return isinstance(value, str) and len(value) <= MAX_NET_NAME and value.isprintable()
+    if name in ("net_address", "net_server"):
+        return (
+            isinstance(value, str)
+            and len(value) <= MAX_NET_ADDRESS
+            and value.isprintable()
+            and not any(ch.isspace() for ch in value)
         )
     if name == "volume":
         return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 100

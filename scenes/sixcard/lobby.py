@@ -148,7 +148,8 @@ class NetLobbyScene(Scene):
             "net.lobby.name",
             self.next_field,
         )
-        self.name_field.text = app.texts("net.default_name")
+        remembered = app.settings
+        self.name_field.text = remembered.net_name or app.texts("net.default_name")
         self.target_field = LobbyField(
             pygame.Rect(field_x, PANEL.top + 140, FIELD_W, FIELD_H), "net.lobby.target", self.join
         )
@@ -160,6 +161,9 @@ class NetLobbyScene(Scene):
             empty="net.lobby.this_machine",
         )
         self.fields = (self.name_field, self.target_field, self.server_field)
+        self.server_field.text = remembered.net_server
+        if remembered.net_address:  # the code changes from game to game: only the address
+            self.target = remembered.net_address + " "
         self.address = ""
         """The server the link was asked to reach, as typed (for the messages)."""
         x, w, y = PANEL.left + 40, 260, PANEL.bottom - 80
@@ -215,12 +219,22 @@ class NetLobbyScene(Scene):
         self.focus_field(self.name_field)
         return False
 
+    def remember(self, **changes: str) -> None:
+        """Keep the name and the address just used in the settings (written as the others:
+        atomically), for the next time the lobby opens."""
+        settings = self.app.settings
+        changes = {"net_name": self.name.strip(), **changes}
+        if any(getattr(settings, key) != value for key, value in changes.items()):
+            self.app.change_settings(settings.with_(**changes))
+
     def host(self) -> None:
         """Create the room chosen on the server typed, or start one here for the local network
         when none is; sit at it."""
         if not self.named():
             return
         server = self.server_field.text.strip()
+        if not server or address_ok(server):
+            self.remember(net_server=server)
         if server:
             self.create_on(server)
             return
@@ -253,6 +267,7 @@ class NetLobbyScene(Scene):
         if not self.named():
             return
         self.hosting, self.address, self.message = "", parts[0], ""
+        self.remember(net_address=parts[0])
         self.new_link().connect(
             server_uri(parts[0]),
             {"type": "join", "code": parts[1].upper(), "name": self.name.strip()},
