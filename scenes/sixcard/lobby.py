@@ -2,7 +2,8 @@
 or create it on a server at an address typed (``golf serve`` elsewhere) (the room's players, seats, computers, rules, variants, holes and turn timer chosen on the
 setup window's form, ``scenes.sixcard.netroom``, first filled in with the rules of the setup
 window the lobby was opened from), or join one by the host's address and the
-room code; then the room's rules, its seats, each person's ready mark, and the host's Start.
+room code, or watch one (the same address and code: a spectator's table, the public cards
+only); then the room's rules, its seats, each person's ready mark, and the host's Start.
 When the first view arrives, the table takes over (``scenes.sixcard.nettable``) with the same
 connection.
 
@@ -179,7 +180,12 @@ class NetLobbyScene(Scene):
             self.start,
             style="green",
         )
-        self.form = Form([*self.fields, *self.buttons], focus=1)
+        self.watch_button = Button(
+            pygame.Rect(PANEL.right - 260, PANEL.top + ROOM_TOP + 186, 220, 52),
+            "net.lobby.watch",
+            self.watch,
+        )
+        self.form = Form([*self.fields, *self.buttons, self.watch_button], focus=1)
 
     @property
     def name(self) -> str:
@@ -223,7 +229,8 @@ class NetLobbyScene(Scene):
         """Keep the name and the address just used in the settings (written as the others:
         atomically), for the next time the lobby opens."""
         settings = self.app.settings
-        changes = {"net_name": self.name.strip(), **changes}
+        if self.name.strip():  # a spectator needs no name: the one kept stays
+            changes = {"net_name": self.name.strip(), **changes}
         if any(getattr(settings, key) != value for key, value in changes.items()):
             self.app.change_settings(settings.with_(**changes))
 
@@ -259,19 +266,27 @@ class NetLobbyScene(Scene):
         self.new_link().connect(server_uri(server), self.choice.create(self.name.strip()))
 
     def join(self) -> None:
+        self.enter_room("join")
+
+    def watch(self) -> None:
+        """Watch the room at the address and code typed: no seat, every seat's public cards."""
+        self.enter_room("watch")
+
+    def enter_room(self, kind: str) -> None:
+        """Join (a seat, with the name) or watch the room at the address and code typed."""
         parts = self.target.split()
         if len(parts) != 2 or len(parts[1]) != CODE_LENGTH or not address_ok(parts[0]):
             self.message = self.app.texts("net.lobby.address_hint")
             self.focus_field(self.target_field)
             return
-        if not self.named():
+        if kind == "join" and not self.named():
             return
         self.hosting, self.address, self.message = "", parts[0], ""
         self.remember(net_address=parts[0])
-        self.new_link().connect(
-            server_uri(parts[0]),
-            {"type": "join", "code": parts[1].upper(), "name": self.name.strip()},
-        )
+        first = {"type": kind, "code": parts[1].upper()}
+        if kind == "join":
+            first["name"] = self.name.strip()
+        self.new_link().connect(server_uri(parts[0]), first)
 
     def toggle_ready(self) -> None:
         if self.link is not None and self.link.client is not None:
@@ -344,12 +359,13 @@ class NetLobbyScene(Scene):
         return client is not None and client.seat == 0
 
     def update(self, dt: float) -> None:
-        items: list[Choice | Button] = [*self.fields, *self.buttons]
+        items: list[Choice | Button] = [*self.fields, *self.buttons, self.watch_button]
         self.form.items = [*items, self.start_button] if self.hosts() else items
         self.form.focus = min(self.form.focus, len(self.form.items) - 1)
         ready = self.buttons[2]
         ready.key = "net.lobby.unready" if self.ready else "net.lobby.ready"
-        ready.enabled = self.link is not None and self.link.client is not None and not self.hosts()
+        client = self.link.client if self.link is not None else None
+        ready.enabled = client is not None and client.seat is not None and not self.hosts()
         self.form.update(dt)
         if self.link is None:
             return
@@ -413,8 +429,11 @@ class NetLobbyScene(Scene):
         self.form.draw(surface, look, texts)
         self.draw_room(surface)
         client = self.link.client if self.link else None
-        waiting = client is not None and client.seat not in (None, 0) and client.room is not None
-        status = self.message or (texts("net.lobby.waiting_host") if waiting else "")
+        seated = client is not None and client.room is not None
+        waiting = seated and client is not None and client.seat != 0
+        watching = seated and client is not None and client.seat is None
+        key = "net.lobby.watching" if watching else "net.lobby.waiting_host"
+        status = self.message or (texts(key) if waiting else "")
         if status:
             for i, part in enumerate(wrap_text(look, status, 8, PANEL.width - 80)[:2]):
                 look.type.blit(

@@ -70,6 +70,8 @@ class NetSeat(Protocol):
 
     def name(self, seat: int) -> str: ...
 
+    def is_you(self, seat: int) -> bool: ...
+
     def played_by_person(self, seat: int) -> bool: ...
 
     def toast(self, text: str, colour: tuple[int, int, int] = ...) -> None: ...
@@ -159,7 +161,7 @@ class NetStatus:
         if state.phase == "hole_over":
             return (texts("net.table.next_waiting"), p.label) if self.asked_next else ("", p.label)
         seat = state.to_move
-        if seat == self.table.seat:
+        if seat is not None and self.table.is_you(seat):
             line, colour = texts("net.table.your_turn"), p.gold
         else:
             name = self.table.name(seat) if seat is not None else "?"
@@ -168,7 +170,7 @@ class NetStatus:
         if left is not None and seat is not None and self.table.played_by_person(seat):
             # a person's timer (a computer's deadline is only its pause)
             line += "  ·  " + texts("net.table.deadline", seconds=left)
-            if left <= 5 and seat == self.table.seat:
+            if left <= 5 and self.table.is_you(seat):
                 colour = p.orange if self.blink < 0.5 else p.gold
         return line, colour
 
