@@ -359,12 +359,17 @@ class NetLobbyScene(Scene):
         return client is not None and client.seat == 0
 
     def update(self, dt: float) -> None:
-        items: list[Choice | Button] = [*self.fields, *self.buttons, self.watch_button]
-        self.form.items = [*items, self.start_button] if self.hosts() else items
+        client = self.link.client if self.link is not None else None
+        in_room = client is not None and client.code is not None
+        items: list[Choice | Button] = [*self.fields, *self.buttons]
+        if self.hosts():
+            items.append(self.start_button)
+        if not in_room:  # Watch is a way into a room, not one for those in it
+            items.append(self.watch_button)
+        self.form.items = items
         self.form.focus = min(self.form.focus, len(self.form.items) - 1)
         ready = self.buttons[2]
         ready.key = "net.lobby.unready" if self.ready else "net.lobby.ready"
-        client = self.link.client if self.link is not None else None
         ready.enabled = client is not None and client.seat is not None and not self.hosts()
         self.form.update(dt)
         if self.link is None:
