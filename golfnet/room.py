@@ -22,7 +22,14 @@ from golf.sixcard.game import Match, new_game
 from golf.sixcard.rules import SixRules
 from golf.sixcard.texts import message
 from golf.sixcard.view import seat_view
-from golfnet.protocol import PERSON, encode, last_for, public_view, view_data
+from golfnet.protocol import (
+    PERSON,
+    encode,
+    encode_updates,
+    last_for,
+    public_view,
+    view_data,
+)
 
 OPEN: Final = "open"
 COMPUTER: Final = "computer"
@@ -339,13 +346,24 @@ class Room:
         )
 
     def tell_all(self, now: float) -> None:
-        for s, seat in enumerate(self.seats):
-            if seat.link is not None:
-                seat.link.send(self.update_for(s, now))
+        """Send every seat its view of the state and every spectator the public view (the
+        parts all of them share encoded once)."""
+        assert self.match is not None
+        state = self.match.state
+        opening = state.phase == "opening"
+        seated = [(s, seat.link) for s, seat in enumerate(self.seats) if seat.link is not None]
+        views = [view_data(seat_view(state, s)) for s, _ in seated]
+        lasts = [last_for(self.last, s, opening) for s, _ in seated]
         if self.spectators:
-            text = self.update_for(None, now)
-            for link in self.spectators:
-                link.send(text)
+            views.append(public_view(state))
+            lasts.append(last_for(self.last, None, opening))
+        if not views:
+            return
+        texts = encode_updates(len(self.match.log), views, lasts, self.deadline(now))
+        for (_, link), text in zip(seated, texts, strict=False):
+            link.send(text)
+        for link in self.spectators:
+            link.send(texts[-1])
 
     def record(self) -> dict[str, object]:
         """The record of play, from which a client writes a normal six-card replay."""
