@@ -41,7 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from golf.sixcard.ai import Opponent, make_opponent
 from golfnet.bots import _choice
 from golfnet.client import Client
-from golfnet.server import GolfServer, Limits
+from golfnet.server import GolfServer, Limits, settle
 
 TARGET_MS = 50.0
 LOAD_LIMITS = Limits(rooms=100_000, connections=100_000, per_address=100_000, rate=1e4, burst=1e4)
@@ -55,6 +55,7 @@ WARM_UP = 60.0
 async def serve(port: int) -> None:
     server = GolfServer(LOAD_LIMITS)
     await server.start("127.0.0.1", port)
+    settle()  # as golf serve does
     print(server.port(), flush=True)
     await asyncio.Event().wait()
 
@@ -148,6 +149,7 @@ async def read_line() -> str:
 async def clients(uri: str, first: int, count: int, seconds: float) -> None:
     """Play rooms ``first`` to ``first + count - 1``: say ``ready`` once each has started,
     measure from ``go`` for ``seconds``, print the latencies (µs) as JSON."""
+    settle()  # the bots' own pauses would count in the latency
     latencies: list[float] = []
     tables = [Table(first + i, latencies) for i in range(count)]
     tasks = [asyncio.ensure_future(t.run(uri)) for t in tables]

@@ -287,7 +287,8 @@ def encode_updates(
     own: list[str] = []
     for name, value in first.items():
         for view in rest:
-            if view[name] != value:
+            other = view[name]
+            if other is not value and other != value:  # most fields are the state's own tuples
                 own.append(name)
                 break
         else:

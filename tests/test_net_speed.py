@@ -150,3 +150,18 @@ def test_the_load_benchmark_plays_rooms_in_bot_processes_and_reports() -> None:
     assert row[:2] == ["2", "2"]  # two rooms, both playing
     assert float(row[2]) > 0 and 0 < float(row[3]) <= float(row[4])  # actions, p50 <= p99
     assert "derived (not measured)" in out
+
+
+def test_settle_sets_what_was_loaded_aside_from_the_collector() -> None:
+    """In a process of its own (the tests' process keeps its collector as it is)."""
+    code = (
+        "import gc; from golfnet.server import settle; before = len(gc.get_objects()); "
+        "settle(); print(gc.get_freeze_count(), before, len(gc.get_objects()))"
+    )
+    frozen, before, after = map(
+        int,
+        subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True
+        ).stdout.split(),
+    )
+    assert frozen > 10_000 and after < before / 4
