@@ -12,7 +12,7 @@ computer. The time is passed in (``now``, seconds), so tests step a room without
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final, Protocol
 
@@ -21,7 +21,7 @@ from golf.sixcard.ai import Opponent, make_opponent
 from golf.sixcard.game import Match, new_game
 from golf.sixcard.rules import SixRules
 from golf.sixcard.texts import message
-from golf.sixcard.view import seat_view
+from golf.sixcard.view import seat_fields, seat_view
 from golfnet.protocol import (
     PERSON,
     encode,
@@ -352,7 +352,7 @@ class Room:
         state = self.match.state
         opening = state.phase == "opening"
         seated = [(s, seat.link) for s, seat in enumerate(self.seats) if seat.link is not None]
-        views = [view_data(seat_view(state, s)) for s, _ in seated]
+        views: list[Mapping[str, object]] = [seat_fields(state, s) for s, _ in seated]
         lasts = [last_for(self.last, s, opening) for s, _ in seated]
         if self.spectators:
             views.append(public_view(state))

@@ -18,8 +18,8 @@ from websockets.asyncio.client import connect
 from golf.sixcard.actions import NEXT_HOLE_ACTION
 from golf.sixcard.ai import make_opponent
 from golf.sixcard.rules import SixRules
-from golf.sixcard.view import seat_view
-from golfnet.protocol import TO_CLIENT, decode, encode, encode_updates
+from golf.sixcard.view import seat_fields, seat_view
+from golfnet.protocol import TO_CLIENT, decode, encode, encode_updates, view_data
 from golfnet.room import Room
 from golfnet.server import BACKLOG, Limits
 from tests.netplay import run, start_server
@@ -166,3 +166,28 @@ def test_settle_sets_what_was_loaded_aside_from_the_collector() -> None:
         ).stdout.split(),
     )
     assert frozen > 10_000 and after < before / 4
+
+
+@pytest.mark.parametrize("rules", [SixRules(peek=True), SixRules(grid=4, knock=True)])
+def test_seat_fields_show_each_seat_exactly_the_cards_it_knows(rules: SixRules) -> None:
+    """Every state of a whole game, every seat: a card is in its grid exactly when its slot is
+    face up (during the opening: its own only) or, for its own grid, peeked at."""
+    room, _, _ = _room(rules, 3, 0.0)
+    opponents = [make_opponent("easy", s) for s in range(3)]
+    assert room.match is not None
+    while not room.over:
+        state = room.match.state
+        for seat in range(3):
+            fields = seat_fields(state, seat)
+            assert view_data(seat_view(state, seat)) == fields
+            for s, grid in enumerate(state.grids):
+                up = state.up[s] if state.phase != "opening" or s == seat else 0
+                known = up | (state.peeked[s] if s == seat else 0)
+                shown = tuple(c if known >> i & 1 else None for i, c in enumerate(grid))
+                assert fields["grids"][s] == shown
+        if state.to_move is None:
+            for s in range(3):
+                room.act(s, str(NEXT_HOLE_ACTION), len(room.match.log), 0.0)
+        else:
+            action = opponents[state.to_move].decide(seat_view(state, state.to_move))
+            assert room.act(state.to_move, str(action), len(room.match.log), 0.0) is None
