@@ -42,9 +42,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from golf.sixcard.actions import NEXT_HOLE_ACTION
 from golf.sixcard.ai import Opponent, make_opponent
+from golf.sixcard.rules import STANDARD
+from golf.sixcard.view import seat_view
 from golfnet.bots import _choice
 from golfnet.client import Client
+from golfnet.room import Room
 from golfnet.server import GolfServer, Limits, settle
 
 TARGET_MS = 50.0
@@ -285,6 +289,58 @@ def figures(
     }
 
 
+class Inbox:
+    """A seat's link that only counts what it is sent."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def send(self, text: str) -> None:
+        self.count += 1
+
+
+def alone_room(game: int) -> Room:
+    room = Room("ABCDEF", STANDARD, ("person",) * 4, number=1000 + game, seed=game, pause=0)
+    for s in range(4):
+        room.take(f"p{s}", Inbox())
+        room.ready(s, True)
+    room.start(0, 0.0)
+    return room
+
+
+def room_alone(games: int = 10) -> float:
+    """µs of CPU per action of a room alone (the engine, the four views, their encoding), with
+    no network: the actions of easy bots, chosen first, then played again and timed (the four
+    asks for the next hole count as the one action they make)."""
+    scripts: list[list[tuple[int, str]]] = []
+    played = 0
+    for g in range(games):
+        room, script = alone_room(g), []
+        bots = [make_opponent("easy", s) for s in range(4)]
+        while room.match is not None and not room.over:
+            state = room.match.state
+            mover = state.to_move
+            if mover is None:
+                moves = [(s, str(NEXT_HOLE_ACTION)) for s in range(4)]
+            else:
+                moves = [(mover, str(bots[mover].decide(seat_view(state, mover))))]
+            for s, action in moves:
+                script.append((s, action))
+                room.act(s, action, len(room.match.log), 0.0)
+        played += len(room.match.log) if room.match else 0
+        scripts.append(script)
+    best = float("inf")
+    for _ in range(3):
+        start = time.process_time()
+        for g, script in enumerate(scripts):
+            room = alone_room(g)
+            for s, action in script:
+                assert room.match is not None
+                room.act(s, action, len(room.match.log), 0.0)
+        best = min(best, time.process_time() - start)
+    return best / played * 1e6
+
+
 HEAD = (
     f"{'rooms':>5} {'playing':>7} {'actions/s':>9} {'p50 ms':>7} {'p99 ms':>7} "
     f"{'srv cpu%':>8} {'µs/act':>6} {'srv MB':>6} {'KB/room':>7} {'bots cpu%':>9} {'load':>5}"
@@ -309,6 +365,9 @@ def main(sizes: list[int], seconds: float, procs: int, server_core: int | None) 
         )
     )
     print(f"speed probe: sum(range(1000)) takes {speed_probe():.1f} µs of CPU here now")
+    print(
+        f"the room alone (engine, views, encoding; no network): {room_alone():.0f} µs of CPU an action"
+    )
     print(HEAD)
     best, costs = 0, []
     for n in sizes:

@@ -146,8 +146,9 @@ def test_the_load_benchmark_plays_rooms_in_bot_processes_and_reports() -> None:
     ).stdout
     lines = out.splitlines()
     assert "load average" in lines[0] and "bots in 2 processes" in lines[0]
-    assert lines[1].startswith("speed probe") and lines[2].split()[0] == "rooms"
-    row = lines[3].split()
+    assert lines[1].startswith("speed probe") and lines[2].startswith("the room alone")
+    assert lines[3].split()[0] == "rooms"
+    row = lines[4].split()
     assert row[:2] == ["2", "2"]  # two rooms, both playing
     assert float(row[2]) > 0 and 0 < float(row[3]) <= float(row[4])  # actions, p50 <= p99
     assert "derived (not measured)" in out
