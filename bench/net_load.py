@@ -42,17 +42,25 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from websockets.asyncio.client import connect
+from websockets.asyncio.server import ServerConnection, broadcast
+from websockets.asyncio.server import serve as ws_serve
+from websockets.exceptions import ConnectionClosed
+
 from golf.sixcard.actions import NEXT_HOLE_ACTION
 from golf.sixcard.ai import Opponent, make_opponent
 from golf.sixcard.rules import STANDARD
 from golf.sixcard.view import seat_view
 from golfnet.bots import _choice
 from golfnet.client import Client
+from golfnet.protocol import MAX_MESSAGE
 from golfnet.room import Room
 from golfnet.server import GolfServer, Limits, settle
 
 TARGET_MS = 50.0
 LOAD_LIMITS = Limits(rooms=100_000, connections=100_000, per_address=100_000, rate=1e4, burst=1e4)
+UPDATE_BYTES = 560
+"""About the size of an update (the bare server's answer)."""
 WARM_UP = 60.0
 """Seconds the clients have to open their rooms and start their games before the measure."""
 
@@ -66,6 +74,26 @@ async def serve(port: int) -> None:
     settle()  # as golf serve does
     print(server.port(), flush=True)
     await asyncio.Event().wait()
+
+
+async def serve_bare(port: int) -> None:
+    """websockets alone, set up as the server sets it up, doing only the writing an action
+    makes: every message a connection sends is answered with an update's worth of text to each
+    connection of its room (its first message names the room). No game, no check, no view."""
+    rooms: dict[str, list[ServerConnection]] = {}
+    text = "x" * UPDATE_BYTES
+
+    async def handler(ws: ServerConnection) -> None:
+        with contextlib.suppress(ConnectionClosed):  # the bots are ended, not closed
+            room = rooms.setdefault(str(await ws.recv()), [])
+            room.append(ws)
+            async for _ in ws:
+                broadcast(room, text)
+
+    async with ws_serve(handler, "127.0.0.1", port, compression=None, max_size=MAX_MESSAGE) as s:
+        settle()
+        print(next(iter(s.sockets)).getsockname()[1], flush=True)
+        await asyncio.Event().wait()
 
 
 def pin(cores: set[int]) -> None:
@@ -150,17 +178,38 @@ class Table:
             number += 1
 
 
+async def bare_room(uri: str, index: int, latencies: list[float], started: asyncio.Event) -> None:
+    """Four connections to the bare server: one sends, each of the four reads what comes back,
+    again and again."""
+    seats = [await connect(uri, compression=None) for _ in range(4)]
+    for ws in seats:
+        await ws.send(f"room {index}")
+    await asyncio.sleep(0.5)  # every seat is in its room
+    started.set()
+    while True:
+        sent = time.perf_counter()
+        await seats[index % 4].send("act")
+        for ws in seats:
+            await ws.recv()
+            latencies.append(time.perf_counter() - sent)
+
+
 async def read_line() -> str:
     return await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
 
 
-async def clients(uri: str, first: int, count: int, seconds: float) -> None:
+async def clients(uri: str, first: int, count: int, seconds: float, bare: bool) -> None:
     """Play rooms ``first`` to ``first + count - 1``: say ``ready`` once each has started,
     measure from ``go`` for ``seconds``, print the latencies (µs) as JSON."""
     settle()  # the bots' own pauses would count in the latency
     latencies: list[float] = []
     tables = [Table(first + i, latencies) for i in range(count)]
-    tasks = [asyncio.ensure_future(t.run(uri)) for t in tables]
+    if bare:
+        tasks = [
+            asyncio.ensure_future(bare_room(uri, t.index, latencies, t.started)) for t in tables
+        ]
+    else:
+        tasks = [asyncio.ensure_future(t.run(uri)) for t in tables]
     with contextlib.suppress(TimeoutError):
         async with asyncio.timeout(WARM_UP):
             for t in tables:
@@ -216,17 +265,20 @@ def speed_probe() -> float:
     return best / 2000 * 1e6
 
 
-def measure(rooms: int, seconds: float, procs: int, server_core: int | None) -> dict[str, float]:
+def measure(
+    rooms: int, seconds: float, procs: int, server_core: int | None, bare: bool
+) -> dict[str, float]:
     """One N: a fresh server, the bots, the figures (``server_core`` None: nothing pinned)."""
     every = set(range(os.cpu_count() or 1))
     others = set() if server_core is None else every - {server_core} or every
     pinning = [] if server_core is None else ["--pin", str(server_core)]
-    server = start(["--serve", "0", *pinning], set())
+    bareness = ["--bare"] if bare else []
+    server = start(["--serve", "0", *pinning, *bareness], set())
     assert server.stdout is not None
     uri = f"ws://127.0.0.1:{int(server.stdout.readline())}"
     idle_mb = rss_mb(server.pid)
     bots = [
-        start(["--clients", uri, str(first), str(count), str(seconds)], others)
+        start(["--clients", uri, str(first), str(count), str(seconds), *bareness], others)
         for first, count in split(rooms, procs)
     ]
     try:
@@ -355,7 +407,7 @@ def line(r: dict[str, float]) -> str:
     )
 
 
-def main(sizes: list[int], seconds: float, procs: int, server_core: int | None) -> int:
+def main(sizes: list[int], seconds: float, procs: int, server_core: int | None, bare: bool) -> int:
     print(
         f"machine: {os.cpu_count()} cores, load average {load_average()} at the start; "
         + (
@@ -365,13 +417,17 @@ def main(sizes: list[int], seconds: float, procs: int, server_core: int | None) 
         )
     )
     print(f"speed probe: sum(range(1000)) takes {speed_probe():.1f} µs of CPU here now")
-    print(
-        f"the room alone (engine, views, encoding; no network): {room_alone():.0f} µs of CPU an action"
-    )
+    if bare:
+        print("websockets alone (--bare): no game; an 'action' is one message in, four out")
+    else:
+        alone = room_alone()
+        print(
+            f"the room alone (engine, views, encoding; no network): {alone:.0f} µs of CPU an action"
+        )
     print(HEAD)
     best, costs = 0, []
     for n in sizes:
-        r = measure(n, seconds, procs, server_core)
+        r = measure(n, seconds, procs, server_core, bare)
         print(line(r), flush=True)
         costs.append(r["us/action"])
         if r["p99"] <= TARGET_MS and r["started"] == n:
@@ -400,6 +456,12 @@ if __name__ == "__main__":
         help="pin nothing: on a machine busy with other work, the system then gives the server "
         "and the bots whichever core is free (the server is one thread: one core at a time)",
     )
+    parser.add_argument(
+        "--bare",
+        action="store_true",
+        help="no game: websockets alone, each message answered with an update-sized text to "
+        "the four connections of its room (what the network costs whatever the server does)",
+    )
     parser.add_argument("--serve", type=int, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--pin", type=int, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--clients", nargs=4, default=None, help=argparse.SUPPRESS)
@@ -408,12 +470,12 @@ if __name__ == "__main__":
         if args.pin is not None:
             pin({args.pin})
         with contextlib.suppress(KeyboardInterrupt):
-            asyncio.run(serve(args.serve))
+            asyncio.run(serve_bare(args.serve) if args.bare else serve(args.serve))
         sys.exit(0)
     if args.clients is not None:
         uri, first, count, secs = args.clients
         with contextlib.suppress(KeyboardInterrupt):
-            asyncio.run(clients(uri, int(first), int(count), float(secs)))
+            asyncio.run(clients(uri, int(first), int(count), float(secs), args.bare))
         sys.exit(0)
     core = None if args.no_pin else args.server_core
-    sys.exit(main(args.rooms, args.seconds, args.client_procs, core))
+    sys.exit(main(args.rooms, args.seconds, args.client_procs, core, args.bare))
