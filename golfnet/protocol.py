@@ -259,7 +259,7 @@ def last_for(last: dict[str, object] | None, seat: int | None, opening: bool) ->
 # --- the updates of one action, for every seat at once ------------------------------------------
 
 _dumps: Final = json.JSONEncoder(separators=(",", ":")).encode
-_key: Final = json.encoder.encode_basestring
+_key: Final = json.encoder.encode_basestring_ascii  # as json.dumps writes keys
 
 
 def _json(value: object) -> str:
