@@ -69,6 +69,7 @@ WARM_UP = 60.0
 
 
 async def serve(port: int) -> None:
+    """The server (with limits no load here reaches), until it is ended; prints its port."""
     server = GolfServer(LOAD_LIMITS)
     await server.start("127.0.0.1", port)
     settle()  # as golf serve does
@@ -104,11 +105,13 @@ def pin(cores: set[int]) -> None:
 
 
 def cpu_seconds(pid: int) -> float:
+    """A process's CPU time so far (user and system), in seconds."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def rss_mb(pid: int) -> float:
+    """A process's resident memory now, in MB."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
@@ -143,6 +146,7 @@ class Table:
                 self.sent.pop(client.at - 8, None)
 
     async def game(self, uri: str, number: int) -> None:
+        """Open the room (a host and three who join and get ready), start it, play it out."""
         clients: list[Client] = []
         try:
             host = await Client.open(uri)
