@@ -16,11 +16,12 @@ from golf.sixcard.autosave import SixSnapshot
 from golf.sixcard.game import totals
 from golf.sixcard.rules import GRIDS, MAX_PLAYERS, NEW_GAME
 from golf.sixcard.seating import HUMAN, KINDS, SPEEDS, SixSetup
+from scenes.core.dialog import draw_frame
 from scenes.core.input import Intent, Kind
-from scenes.core.look import PALETTE, SCREEN_SIZE, chunky_panel, veil
+from scenes.core.look import PALETTE, SCREEN_SIZE
 from scenes.core.manager import App, Scene
 from scenes.core.textfit import wrap_text
-from scenes.core.widgets import Button, Choice, Form, Toast, neighbour
+from scenes.core.widgets import Choice, Form, Toast, button_row, neighbour
 from scenes.sixcard import autosave as sixautosave
 from scenes.sixcard.parts import seat_name
 from scenes.sixcard.table import SixTableScene
@@ -82,12 +83,7 @@ class SixSetupScene(Scene):
             specs = [("title.continue", self.play_saved, "green"), *specs]
             specs[1] = ("six.setup.start", self.start, "orange")
             bottom += SAVED_H
-        width, gap = 260, 24
-        bx = (SCREEN_SIZE[0] - (len(specs) * width + (len(specs) - 1) * gap)) // 2
-        self.buttons = [
-            Button(pygame.Rect(bx + i * (width + gap), bottom, width, 52), key, action, style=style)
-            for i, (key, action, style) in enumerate(specs)
-        ]
+        self.buttons = button_row(specs, bottom, 260, gap=24)
         self.form = Form([*self.left, *self.right, *self.buttons])
         self.form.focus = len(self.left) + len(self.right)  # Continue or Start: Enter at once
         self.panel = pygame.Rect(left_x - 30, 16, LEFT_W + RIGHT_W + 100, bottom + 52 + 24 - 16)
@@ -324,17 +320,7 @@ class SixSetupScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         look, texts, p = self.app.look, self.app.texts, PALETTE
-        veil(surface, 190)
-        chunky_panel(surface, self.panel)
-        look.type.blit(
-            surface,
-            texts("six.setup.title"),
-            16,
-            p.gold,
-            (self.panel.centerx, self.panel.top + 18),
-            anchor="midtop",
-            shadow=p.ink,
-        )
+        draw_frame(surface, look, self.panel, texts("six.setup.title"), alpha=190, top=18)
         self.form.draw(surface, look, texts)
         y = self.summary_y
         for line in self._summary_lines():
