@@ -12,7 +12,7 @@ computer. The time is passed in (``now``, seconds), so tests step a room without
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final, Protocol
 
@@ -22,13 +22,14 @@ from golf.sixcard.ai import Opponent, make_opponent
 from golf.sixcard.game import Match, new_game
 from golf.sixcard.rules import SixRules
 from golf.sixcard.texts import message
-from golf.sixcard.view import seat_view
+from golf.sixcard.view import seat_fields, seat_view
 from golf.sixcard.wide import WIDE_DEALS
 from golfnet.protocol import (
     PERSON,
     BadMessage,
     Message,
     encode,
+    encode_updates,
     last_for,
     public_view,
     read_rules,
@@ -379,13 +380,24 @@ class Room:
         )
 
     def tell_all(self, now: float) -> None:
-        for s, seat in enumerate(self.seats):
-            if seat.link is not None:
-                seat.link.send(self.update_for(s, now))
+        """Send every seat its view of the state and every spectator the public view (the
+        parts all of them share encoded once)."""
+        assert self.match is not None
+        state = self.match.state
+        opening = state.phase == "opening"
+        seated = [(s, seat.link) for s, seat in enumerate(self.seats) if seat.link is not None]
+        views: list[Mapping[str, object]] = [seat_fields(state, s) for s, _ in seated]
+        lasts = [last_for(self.last, s, opening) for s, _ in seated]
         if self.spectators:
-            text = self.update_for(None, now)
-            for link in self.spectators:
-                link.send(text)
+            views.append(public_view(state))
+            lasts.append(last_for(self.last, None, opening))
+        if not views:
+            return
+        texts = encode_updates(len(self.match.log), views, lasts, self.deadline(now))
+        for (_, link), text in zip(seated, texts, strict=False):
+            link.send(text)
+        for link in self.spectators:
+            link.send(texts[-1])
 
     def record(self) -> dict[str, object]:
         """The record of play, from which a client writes a normal six-card replay."""
