@@ -204,6 +204,10 @@ class NetTableScene(TableBase):
         seats = self.seats()
         return seats[seat][0] if seat < len(seats) else str(seat + 1)
 
+    def keys_line(self) -> str:
+        """A spectator has no keys to play: it is told it watches (and where the menu is)."""
+        return self.app.texts("net.table.watching_keys" if self.watching else "six.keys")
+
     def is_you(self, seat: int) -> bool:
         return seat == self.seat and not self.watching
 

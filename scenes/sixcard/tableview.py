@@ -525,7 +525,7 @@ class TablePanels:
                     shadow=p.ink,
                 )
                 y += 22
-            for line in wrap_items(look, texts("six.keys"), 6, side.width - 32):
+            for line in wrap_items(look, self.table.keys_line(), 6, side.width - 32):
                 look.type.blit(surface, line, 6, p.hud_label, (side.left + 16, y + 6), shadow=p.ink)
                 y += 16
         if knock:
