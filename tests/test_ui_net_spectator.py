@@ -1,6 +1,6 @@
 """What a spectator's network table says, without a network: a client without a seat fed the
-public view through a stand-in link. Its side panel says it is watching (no keys to play), in
-English and French."""
+public view through a stand-in link. Its side panel says it is watching (no keys to play); its
+scoreboard offers no Next hole (the players deal it) and says so; in English and French."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from golfnet.protocol import Message, last_for, public_view
 from scenes.core.input import Intent, Kind
 from scenes.core.look import SCREEN_SIZE
 from scenes.core.manager import App, Loop
-from scenes.sixcard.netshow import NetPauseMenu
+from scenes.sixcard.netshow import NetPauseMenu, NetScoreboard
 from scenes.sixcard.nettable import NetTableScene
 from tests.test_ui_net import _app
 from tests.test_ui_net_table import Link, _game, _room
@@ -83,3 +83,39 @@ def test_a_spectator_s_side_panel_says_it_watches_and_offers_no_keys_to_play(
     table.handle(Intent(Kind.CANCEL))  # and Esc opens the menu, as the line says
     loop.step([], 1 / 60)
     assert isinstance(app.scenes.top, NetPauseMenu)
+
+
+WAITING = {
+    "en": "The next hole comes when the players go on",
+    "fr": "Le trou suivant vient quand les joueurs continuent",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_spectator_s_scoreboard_offers_no_next_hole_and_says_the_players_deal_it(
+    tmp_path: Path, lang: str
+) -> None:
+    start, steps = _game(3)
+    app, _table, link = _spectator(tmp_path, lang, start)
+    loop = Loop(app)
+    state = start
+    for at, (after, action, seat) in enumerate(steps, 1):
+        last = {"seat": seat, "action": str(action), "auto": False}
+        link.inbox.append(_public(after, at, last, state.phase == "opening"))
+        state = after
+        if after.phase == "hole_over":
+            break
+    for _ in range(900):
+        loop.step([], 1 / 30)
+        if isinstance(app.scenes.top, NetScoreboard):
+            break
+    board = app.scenes.top
+    assert isinstance(board, NetScoreboard) and not board.final
+    assert [b.key for b in board.menu.buttons] == ["button.menu"]
+    said = _drawn(app, app.scenes.draw)
+    assert WAITING[lang] in said
+    assert app.texts("six.next_hole") not in said
+    board.opened = 1.0  # past the guard against a key pressed for the table
+    board.handle(Intent(Kind.CONFIRM))  # Enter: the menu, never a next hole asked for
+    loop.step([], 1 / 60)
+    assert link.sent == [] and isinstance(app.scenes.top, NetPauseMenu)

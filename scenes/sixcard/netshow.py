@@ -15,6 +15,7 @@ from golf.sixcard.game import State
 from scenes.core.look import PALETTE, SCREEN_SIZE, chunky_panel
 from scenes.core.manager import App
 from scenes.core.textfit import fit_text
+from scenes.core.widgets import Menu
 from scenes.sixcard.board import HUD_H, Board
 from scenes.sixcard.overlays import ScoreboardScene, SixPauseMenu
 from scenes.sixcard.parts import COMPUTER_NAMES, ScoredTable
@@ -206,6 +207,8 @@ class NetTableLike(ScoredTable, Protocol):
 
     status: NetStatus
 
+    watching: bool
+
     def listen(self) -> None: ...
 
     def leave(self) -> None: ...
@@ -220,6 +223,19 @@ class NetScoreboard(ScoreboardScene):
         super().__init__(app, table, final)
         self.net = table
         self.closing = False
+        self.waiting: tuple[str, pygame.Rect] | None = None  # a spectator's words, not Next hole
+        if table.watching and not final:
+            # a spectator deals nothing: the next hole comes when the players go on; the words
+            # and the Menu button side by side, centred
+            deal, menu = self.menu.buttons
+            look, gap = app.look, 24
+            room = self.panel.width - 48 - menu.rect.width - gap
+            line = fit_text(look, app.texts("net.table.next_watching"), 8, room)
+            width = look.type.width(line, 8)
+            left = self.panel.centerx - (width + gap + menu.rect.width) // 2
+            self.waiting = (line, pygame.Rect(left, deal.rect.top, width, deal.rect.height))
+            menu.rect.left = left + width + gap
+            self.menu = Menu([menu])
 
     def close(self) -> None:
         """Back to the table (once: the scene goes between frames)."""
@@ -250,6 +266,12 @@ class NetScoreboard(ScoreboardScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
+        if self.waiting is not None:
+            line, rect = self.waiting  # the buttons do not slide in: nor do these words
+            p = PALETTE
+            self.app.look.type.blit(
+                surface, line, 8, p.label, rect.midleft, anchor="midleft", shadow=p.ink
+            )
         self.net.status.draw(surface)
 
 
