@@ -19,7 +19,7 @@ from scenes.core.manager import App, Loop
 from scenes.sixcard.netshow import NetPauseMenu, NetScoreboard
 from scenes.sixcard.nettable import NetTableScene
 from tests.test_ui_net import _app
-from tests.test_ui_net_table import Link, _game, _room
+from tests.test_ui_net_table import Link, _game, _room, _table, _update
 
 
 def _public(state: State, at: int, last: dict[str, object] | None, opening: bool) -> Message:
@@ -119,3 +119,28 @@ def test_a_spectator_s_scoreboard_offers_no_next_hole_and_says_the_players_deal_
     board.handle(Intent(Kind.CONFIRM))  # Enter: the menu, never a next hole asked for
     loop.step([], 1 / 60)
     assert link.sent == [] and isinstance(app.scenes.top, NetPauseMenu)
+
+
+TURN = {"en": ("Your turn", "12 s left"), "fr": ("À vous de jouer", "encore 12 s")}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_on_one_s_own_turn_the_head_line_says_it_once_and_the_seconds_left(
+    tmp_path: Path, lang: str
+) -> None:
+    start, steps = _game(5)
+    app, _loop, table, link = _table(tmp_path, start)
+    app.change_settings(app.settings.with_(language=lang), save=False)
+    for at, (after, action, seat) in enumerate(steps, 1):
+        last = {"seat": seat, "action": str(action), "auto": False}
+        link.inbox.append(_update(after, at, last, False))
+        table.listen()
+        if after.phase == "turn" and after.to_move == 0 and after.drawn is None:
+            break
+    table.cards.land()
+    assert table.person_to_act == 0
+    yours, left = TURN[lang]
+    said = _drawn(app, table.draw)
+    assert sum(yours in text for text in said) == 1  # the head line's left side
+    assert left in said  # the right side: the seconds left, alone
+    assert table.status.line()[0] == left

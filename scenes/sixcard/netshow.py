@@ -163,14 +163,15 @@ class NetStatus:
             return (texts("net.table.next_waiting"), p.label) if self.asked_next else ("", p.label)
         seat = state.to_move
         if seat is not None and self.table.is_you(seat):
-            line, colour = texts("net.table.your_turn"), p.gold
+            line, colour = "", p.gold  # the HUD says "Your turn": this line, the time left
         else:
             name = self.table.name(seat) if seat is not None else "?"
             line, colour = texts("net.table.waiting", name=name), p.white
         left = self.seconds_left()
         if left is not None and seat is not None and self.table.played_by_person(seat):
             # a person's timer (a computer's deadline is only its pause)
-            line += "  ·  " + texts("net.table.deadline", seconds=left)
+            deadline = texts("net.table.deadline", seconds=left)
+            line = f"{line}  ·  {deadline}" if line else deadline
             if left <= 5 and self.table.is_you(seat):
                 colour = p.orange if self.blink < 0.5 else p.gold
         return line, colour
