@@ -177,13 +177,14 @@ def test_the_lobby_moves_by_arrows_and_pad_and_types_into_the_chosen_field(
     assert lobby.form.focused is lobby.name_field and lobby.name_field.typing
     _press(lobby, Kind.DOWN, Kind.DOWN)  # the address to join, then the server for a new room
     assert lobby.form.focused is lobby.server_field and lobby.server_field.typing
-    _press(lobby, Kind.DOWN)  # on to the buttons under them
-    assert lobby.form.focused in lobby.buttons
+    _press(lobby, Kind.DOWN)  # on to the buttons under them (Watch among them)
+    row = (*lobby.buttons, lobby.watch_button)
+    assert lobby.form.focused in row
     assert not lobby.name_field.typing and lobby.server_field.typing  # the field chosen last
     _press(lobby, Kind.RIGHT)
     second = lobby.form.focused
     _press(lobby, Kind.LEFT)
-    assert lobby.form.focused is not second and lobby.form.focused in lobby.buttons
+    assert lobby.form.focused is not second and lobby.form.focused in row
     _type(lobby, "10.0.0.9")
     assert lobby.server_field.text == "10.0.0.9" and lobby.target == ""
     lobby.server_field.text = ""

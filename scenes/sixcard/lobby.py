@@ -40,6 +40,8 @@ SEAT_STEP = 25
 SEAT_W = 560  # the seat lines stop short of the Start button
 MAX_TARGET = 80
 ROOM_TOP = 264
+ROW_OUT = (270, 130, 130, 120, 100)
+"""The widths of Host, Join, Watch, Ready and Back out of a room (the labels fit in French)."""
 """Where the room's lines start, under the three fields."""
 
 
@@ -167,12 +169,11 @@ class NetLobbyScene(Scene):
             self.target = remembered.net_address + " "
         self.address = ""
         """The server the link was asked to reach, as typed (for the messages)."""
-        x, w, y = PANEL.left + 40, 260, PANEL.bottom - 80
         self.buttons = [
-            Button(pygame.Rect(x, y, w, 52), "net.lobby.host", self.configure, style="green"),
-            Button(pygame.Rect(x + w + 20, y, 180, 52), "net.lobby.join", self.join),
-            Button(pygame.Rect(x + w + 220, y, 180, 52), "net.lobby.ready", self.toggle_ready),
-            Button(pygame.Rect(x + w + 420, y, 140, 52), "common.back", self.close, style="pink"),
+            Button(pygame.Rect(0, 0, 0, 52), "net.lobby.host", self.configure, style="green"),
+            Button(pygame.Rect(0, 0, 0, 52), "net.lobby.join", self.join),
+            Button(pygame.Rect(0, 0, 0, 52), "net.lobby.ready", self.toggle_ready),
+            Button(pygame.Rect(0, 0, 0, 52), "common.back", self.close, style="pink"),
         ]
         self.start_button = Button(
             pygame.Rect(PANEL.right - 260, PANEL.top + ROOM_TOP + 122, 220, 52),
@@ -180,16 +181,28 @@ class NetLobbyScene(Scene):
             self.start,
             style="green",
         )
-        self.watch_button = Button(
-            pygame.Rect(PANEL.right - 260, PANEL.top + ROOM_TOP + 186, 220, 52),
-            "net.lobby.watch",
-            self.watch,
-        )
-        self.form = Form([*self.fields, *self.buttons, self.watch_button], focus=1)
+        self.watch_button = Button(pygame.Rect(0, 0, 0, 52), "net.lobby.watch", self.watch)
+        self.form = Form([*self.fields, *self.row(in_room=False)], focus=1)
 
     @property
     def name(self) -> str:
         return self.name_field.text
+
+    def row(self, in_room: bool) -> list[Button]:
+        """The buttons under the fields, laid side by side across the panel: out of a room,
+        Watch beside Join (both go by the host and code); in one, Watch is gone (a way into a
+        room, not one for those in it) and the others take its room."""
+        host, join, ready, back = self.buttons
+        widths: tuple[int, ...]
+        if in_room:
+            row, widths, gap = [host, join, ready, back], (260, 180, 180, 140), 20
+        else:
+            row, widths, gap = [host, join, self.watch_button, ready, back], ROW_OUT, 17
+        x = PANEL.centerx - (sum(widths) + gap * (len(row) - 1)) // 2
+        for button, width in zip(row, widths, strict=True):
+            button.rect = pygame.Rect(x, PANEL.bottom - 80, width, 52)
+            x += width + gap
+        return row
 
     @property
     def target(self) -> str:
@@ -361,16 +374,21 @@ class NetLobbyScene(Scene):
     def update(self, dt: float) -> None:
         client = self.link.client if self.link is not None else None
         in_room = client is not None and client.code is not None
-        items: list[Choice | Button] = [*self.fields, *self.buttons]
-        if self.hosts():
-            items.append(self.start_button)
-        if not in_room:  # Watch is a way into a room, not one for those in it
-            items.append(self.watch_button)
-        self.form.items = items
-        self.form.focus = min(self.form.focus, len(self.form.items) - 1)
         ready = self.buttons[2]
         ready.key = "net.lobby.unready" if self.ready else "net.lobby.ready"
         ready.enabled = client is not None and client.seat is not None and not self.hosts()
+        items: list[Choice | Button] = [*self.fields, *self.row(in_room)]
+        if self.hosts():
+            items.append(self.start_button)
+        focused = self.form.focused
+        self.form.items = items
+        if focused in items:  # the row laid again: the focus stays on its item
+            self.form.focus = items.index(focused)
+        else:  # Watch went (in a room): the next item one may use
+            focus = min(self.form.focus, len(items) - 1)
+            while focus < len(items) - 1 and not items[focus].enabled:
+                focus += 1
+            self.form.focus = focus
         self.form.update(dt)
         if self.link is None:
             return
