@@ -163,8 +163,15 @@ class ChanceSearch:
         """Draw states (heights, grouped stock) -> labelled orders won (-1 - a bound)."""
         self.closures: dict[int, Closure] = {}
         """(Heights, top class) -> where runs of plays may stop (none: the tableau is cleared)."""
-        self.infos: dict[int, Heights] = {}
-        """Heights -> what the search keeps about them (see :meth:`info`)."""
+        self.interned: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self.frees: dict[int, Free] = {}
+        """Heights -> the free cards: (heights once played, class) for each non-empty column."""
+        self.lefts: dict[int, int] = {}
+        self.groups: dict[int, tuple[int, ...]] = {}
+        """Heights -> the class that stands for each class in the stock (:meth:`groups_of`)."""
+        self.ticks = 0
+        """Work done besides the states (runs and bounds), for the looks at the clock."""
+        self.next_tick = _CLOCK_EVERY
         self.reached: dict[int, tuple[int, list[int]]] = {}
         """(Heights, classes that may reach the waste) -> the cards that might be played."""
         self.presents: dict[int, int] = {}
@@ -176,8 +183,9 @@ class ChanceSearch:
         self.clock: Callable[[], float] | None = None
         self.deadline = 0.0
         self.next_look = _CLOCK_EVERY
-        self.needs: dict[int, tuple[dict[int, int], dict[int, int]]] = {}
-        """Classes the stock may give -> heights -> the fewest draws that may clear them."""
+        self.needs: dict[int, tuple[dict[int, int], dict[int, int], dict[int, Closure]]] = {}
+        """Classes the stock may give -> the fewest draws that may clear heights (with the
+        player to draw, and to move with a top class), and the runs' stops sorted by them."""
         self.need_classes = -1
         self.need: dict[int, int] = {}
         self.run: dict[int, int] = {}
@@ -235,7 +243,8 @@ class ChanceSearch:
                 i = action.column - 1
                 k = self.cls_at[i][(h >> (3 * i)) & 7]
                 h2 = h - _STEP[i]
-                won = self._play(h2, k, self.grouped(h2, code), n, alpha)
+                stops = self.closures.get(h2 << 4 | k) or self._closure(h2, k)
+                won = self._play(stops, self.grouped(h2, code), n, alpha)
             counts.append((action, won // same if won > alpha else None))
             best_won = max(best_won, won // same)
         best = next(j for j, (_, won) in enumerate(counts) if won == best_won)
@@ -246,7 +255,7 @@ class ChanceSearch:
         classes of the stock at the question, which hold those of any stock after it."""
         if classes != self.need_classes:
             self.need_classes = classes
-            self.need, self.run = self.needs.setdefault(classes, ({}, {}))
+            self.need, self.run, self.closures = self.needs.setdefault(classes, ({}, {}, {}))
             self._play, self._draw = self._searches()
 
     def need_of(self, h: int) -> int:
@@ -261,16 +270,18 @@ class ChanceSearch:
             return 0
         got = self.need.get(h)
         if got is None:
+            self.tick()
             got = _FAR
-            moves, classes, t = self.info(h)[2], self.need_classes, 0
-            while classes and got:
-                if classes & 1:
-                    for h2, k in moves[t]:
+            classes, goes_on = self.need_classes, self.goes_on
+            for h2, k in self.frees.get(h) or self.free_cards(h):
+                if goes_on[k] & classes:
+                    v = self.run.get(h2 << 4 | k)
+                    if v is None:
                         v = self.run_need(h2, k)
-                        if v < got:
-                            got = v
-                classes >>= 1
-                t += 1
+                    if v < got:
+                        got = v
+                        if not got:
+                            break
             got = min(got + 1, _FAR)
             self.need[h] = got
         return got
@@ -282,16 +293,28 @@ class ChanceSearch:
         key = h << 4 | t
         got = self.run.get(key)
         if got is None:
-            moves = self.info(h)[2][t]
+            self.tick()
+            mask = self.takes[t]
+            moves = [m for m in self.frees.get(h) or self.free_cards(h) if (mask >> m[1]) & 1]
             got = _FAR if moves and not self.draw_any else self.need_of(h)
             for h2, k in moves:
-                v = self.run_need(h2, k)
+                v = self.run.get(h2 << 4 | k)
+                if v is None:
+                    v = self.run_need(h2, k)
                 if v < got:
                     got = v
                     if not got:
                         break
             self.run[key] = got
         return got
+
+    def tick(self) -> None:
+        """Count work besides the states; look at the clock now and then."""
+        self.ticks += 1
+        if self.ticks >= self.next_tick:
+            self.next_tick = self.ticks + _CLOCK_EVERY
+            if self.clock is not None and self.clock() > self.deadline:
+                raise ChanceBudgetExceeded
 
     def draw_labelled(self, h: int, code: int, n: int, alpha: int = -1) -> int:
         """Labelled orders (out of ``n!``) won by drawing now from heights ``h`` with the
@@ -312,30 +335,16 @@ class ChanceSearch:
         if self.clock is not None and self.clock() > self.deadline:
             raise ChanceBudgetExceeded
 
-    def info(self, h: int) -> Heights:
-        """What the search keeps about heights ``h``: the cards left, the stock's grouping
-        (:meth:`groups_of`) and, for each top class, the plays (heights after, class played)."""
-        got = self.infos.get(h)
+    def free_cards(self, h: int) -> Free:
+        """The free cards at heights ``h``: (heights once played, class) for each column."""
+        got = self.frees.get(h)
         if got is None:
-            tableau = 0
-            left = 0
-            free = []
-            for i in range(COLUMNS):
-                col = self.cls_at[i]
-                x = (h >> (3 * i)) & 7
-                left += x
-                if x:
-                    free.append((h - _STEP[i], col[x]))
-                for y in range(1, x + 1):
-                    tableau |= 1 << col[y]
-            first: dict[int, int] = {}
-            groups = tuple(first.setdefault(self.takes[k] & tableau, k) for k in range(CLASSES))
-            moves = tuple(
-                tuple(move for move in free if (self.takes[t] >> move[1]) & 1)
-                for t in range(CLASSES)
+            got = tuple(
+                (h - _STEP[i], self.cls_at[i][(h >> (3 * i)) & 7])
+                for i in range(COLUMNS)
+                if (h >> (3 * i)) & 7
             )
-            got = (left, groups, moves)
-            self.infos[h] = got
+            self.frees[h] = got
         return got
 
     def groups_of(self, h: int) -> tuple[int, ...]:
@@ -346,7 +355,18 @@ class ChanceSearch:
         ranks with no neighbour left there) are one: drawing either leads to the same states,
         so their cards are counted together under the smallest of them.
         """
-        return self.info(h)[1]
+        got = self.groups.get(h)
+        if got is None:
+            tableau = 0
+            for i in range(COLUMNS):
+                col = self.cls_at[i]
+                for x in range(1, ((h >> (3 * i)) & 7) + 1):
+                    tableau |= 1 << col[x]
+            first: dict[int, int] = {}
+            got = tuple(first.setdefault(self.takes[k] & tableau, k) for k in range(CLASSES))
+            got = self.interned.setdefault(got, got)  # equal groupings are one object
+            self.groups[h] = got
+        return got
 
     def grouped(self, h: int, code: int) -> int:
         """An internal stock code with the classes grouped as at heights ``h``."""
@@ -357,10 +377,12 @@ class ChanceSearch:
         return code
 
     def _closure(self, h: int, t: int) -> Closure:
-        """Where runs of plays from heights ``h`` with a top of class ``t`` may stop to draw
-        (the fewest cards left first), each with the moves that regroup the stock from ``h``'s
-        grouping to its own; none when a run clears the tableau."""
-        info, draw_any = self.info, self.draw_any
+        """Where runs of plays from heights ``h`` with a top of class ``t`` may stop to draw,
+        each with the fewest draws it needs (:meth:`need_of`, the fewest first) and the moves
+        that regroup the stock from ``h``'s grouping to its own; none when a run clears the
+        tableau."""
+        frees, free_cards, takes, draw_any = self.frees, self.free_cards, self.takes, self.draw_any
+        self.tick()
         seen: set[int] = set()
         stops: set[int] = set()
         stack = [(h, t)]
@@ -373,23 +395,32 @@ class ChanceSearch:
             if not hh:
                 self.closures[h << 4 | t] = ()
                 return ()
-            moves = info(hh)[2][tt]
-            stack.extend(moves)
-            if draw_any or not moves:
+            mask = takes[tt]
+            plays = False
+            for move in frees.get(hh) or free_cards(hh):
+                if (mask >> move[1]) & 1:
+                    stack.append(move)
+                    plays = True
+            if draw_any or not plays:
                 stops.add(hh)
         groups = self.groups_of(h)
-        out = []
-        # The stops that need the fewest draws first: the best is often found at once, and
-        # then the others only need a bound.
         need = self.need_of
-        for hh in sorted(stops, key=lambda s: (need(s), info(s)[0], s)):
+        out = []
+        for hh in stops:
             into = self.groups_of(hh)
-            plan = tuple(
-                (_CODE_BITS * k, _CODE_BITS * into[k])
-                for k in range(CLASSES)
-                if groups[k] == k and into[k] != k
+            plan = (
+                ()
+                if into is groups
+                else tuple(
+                    (_CODE_BITS * k, _CODE_BITS * into[k])
+                    for k in range(CLASSES)
+                    if groups[k] == k and into[k] != k
+                )
             )
-            out.append((hh, plan))
+            out.append((hh, need(hh), plan))
+        # The stops needing the fewest draws first: the best is often found at once, and then
+        # the others only need a bound; those needing more draws than are left end the list.
+        out.sort(key=lambda stop: (stop[1], self.left_of(stop[0]), stop[0]))
         got = tuple(out)
         self.closures[h << 4 | t] = got
         return got
@@ -432,13 +463,18 @@ class ChanceSearch:
         key = h | avail << _H_BITS
         got = self.reached.get(key)
         if got is None:
+            self.tick()
             got = self._reach(h, avail)
             self.reached[key] = got
         return got
 
     def left_of(self, h: int) -> int:
         """The cards on the tableau at heights ``h``."""
-        return self.info(h)[0]
+        got = self.lefts.get(h)
+        if got is None:
+            got = sum((h >> (3 * i)) & 7 for i in range(COLUMNS))
+            self.lefts[h] = got
+        return got
 
     def _reach(self, h: int, avail: int) -> tuple[int, list[int]]:
         """The cards reached from ``avail`` (how many, and how many of each class)."""
@@ -499,24 +535,17 @@ class ChanceSearch:
         """
         draws, fact = self.draws, self.fact
         closures, closure_of, lost = self.closures, self._closure, self._lost
-        need, need_of = self.need, self.need_of
+        need, need_of, run, run_need = self.need, self.need_of, self.run, self.run_need
         look = self._look
 
-        def play(h: int, t: int, code: int, n: int, alpha: int) -> int:
-            got = closures.get(h << 4 | t)
-            if got is None:
-                got = closure_of(h, t)
-            if not got:
+        def play(stops: Closure, code: int, n: int, alpha: int) -> int:
+            if not stops:
                 return fact[n]
-            if not n:
-                return 0
             best = -1
             full = fact[n]
-            for h2, plan in got:
-                # Stops that need more draws than there are cards left are lost.
-                k = need.get(h2)
-                if (need_of(h2) if k is None else k) > n:
-                    continue
+            for h2, k, plan in stops:
+                if k > n:
+                    break  # this stop and the next need more draws than there are cards
                 c2 = code
                 for src, dst in plan:
                     x = (c2 >> src) & 31
@@ -538,31 +567,44 @@ class ChanceSearch:
             self.states += 1
             if self.states >= self.next_look:
                 look()
-            total = 0
             k = need.get(h)
-            if (need_of(h) if k is None else k) <= n and not lost(h, code):
-                # Star1: the cards still to come can add at most their orders; once what is won
-                # plus that cannot pass alpha, the rest is a bound, not a value.
-                m = n - 1
-                unit = fact[m]
-                rest = fact[n]
-                c = code
-                shift = 0
-                while c:
-                    k = c & 31
-                    if k:
-                        rest -= k * unit
-                        total += k * play(
-                            h, shift // _CODE_BITS, code - (1 << shift), m,
-                            (alpha - total - rest) // k,
-                        )
-                        if total + rest <= alpha:
-                            # Only a bound: the cards not looked at might win all they may.
-                            total += rest
-                            draws[key] = -total - 1
-                            return total
-                    c >>= _CODE_BITS
-                    shift += _CODE_BITS
+            if (need_of(h) if k is None else k) > n or lost(h, code):
+                draws[key] = 0
+                return 0
+            m = n - 1
+            unit = fact[m]
+            # The cards worth drawing: those after which a run may stop with few enough draws
+            # needed (or clear the tableau). Star1: the cards still to come can add at most
+            # their orders; once what is won plus that cannot pass alpha, the rest is a bound.
+            kids = []
+            rest = 0
+            c, shift, t = code, 0, 0
+            while c:
+                k = c & 31
+                if k:
+                    # A card after which no run leaves few enough draws needed is lost.
+                    near = run.get(h << 4 | t)
+                    if (run_need(h, t) if near is None else near) <= m:
+                        stops = closures.get(h << 4 | t)
+                        if stops is None:
+                            stops = closure_of(h, t)
+                        kids.append((k, code - (1 << shift), stops))
+                        rest += k * unit
+                c >>= _CODE_BITS
+                shift += _CODE_BITS
+                t += 1
+            if rest <= alpha:
+                draws[key] = -rest - 1
+                return rest
+            total = 0
+            for k, child, stops in kids:
+                rest -= k * unit
+                total += k * play(stops, child, m, (alpha - total - rest) // k)
+                if total + rest <= alpha:
+                    # Only a bound: the cards not looked at might win all they may.
+                    total += rest
+                    draws[key] = -total - 1
+                    return total
             # Every card was looked at, each child exactly (a bound below its alpha stops the
             # loop above): the total is exact, whatever alpha was.
             draws[key] = total
@@ -571,10 +613,10 @@ class ChanceSearch:
         return play, draw
 
 
-_Play = Callable[[int, int, int, int, int], int]
+_Play = Callable[["Closure", int, int, int], int]
 _Draw = Callable[[int, int, int, int, int], int]
-Heights = tuple[int, tuple[int, ...], tuple[tuple[tuple[int, int], ...], ...]]
-Closure = tuple[tuple[int, tuple[tuple[int, int], ...]], ...]
+Free = tuple[tuple[int, int], ...]
+Closure = tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...]
 
 
 def _internal_code(stock: list[int]) -> int:
