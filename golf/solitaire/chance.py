@@ -63,10 +63,18 @@ _STEP: Final = tuple(1 << (3 * i) for i in range(COLUMNS))
 _H_BITS: Final = 3 * COLUMNS
 _CODE_BITS: Final = 5
 _CODE_MASK: Final = (1 << _CODE_BITS) - 1
+NEED_STEPS: Final = 30_000
+"""Steps of the bound on the draws needed (:meth:`ChanceSearch.need_of`) allowed at once..."""
+NEED_STEPS_PER_STATE: Final = 4
+"""... and for each state the search has worked out."""
 _FAR: Final = 1 << 20
 """More draws than any stock holds."""
 _CLOCK_EVERY: Final = 4096
 """States between two looks at the clock, when the caller gives one."""
+
+
+class _NeedSpent(Exception):
+    """The bound on the draws needed reached its share of the work."""
 
 
 class ChanceBudgetExceeded(Exception):
@@ -172,6 +180,8 @@ class ChanceSearch:
         self.ticks = 0
         """Work done besides the states (runs and bounds), for the looks at the clock."""
         self.next_tick = _CLOCK_EVERY
+        self.need_steps = 0
+        """Steps taken by the bound on the draws needed."""
         self.reached: dict[int, tuple[int, list[int]]] = {}
         """(Heights, classes that may reach the waste) -> the cards that might be played."""
         self.presents: dict[int, int] = {}
@@ -183,12 +193,13 @@ class ChanceSearch:
         self.clock: Callable[[], float] | None = None
         self.deadline = 0.0
         self.next_look = _CLOCK_EVERY
-        self.needs: dict[int, tuple[dict[int, int], dict[int, int], dict[int, Closure]]] = {}
+        self.needs: dict[int, _Needs] = {}
         """Classes the stock may give -> the fewest draws that may clear heights (with the
         player to draw, and to move with a top class), and the runs' stops sorted by them."""
         self.need_classes = -1
         self.need: dict[int, int] = {}
         self.run: dict[int, int] = {}
+        self.runs_same: dict[tuple[int, ...], int] = {}
         self._play, self._draw = self._searches()
 
     # --- what the rest of the game asks ---------------------------------------------------------
@@ -255,7 +266,9 @@ class ChanceSearch:
         classes of the stock at the question, which hold those of any stock after it."""
         if classes != self.need_classes:
             self.need_classes = classes
-            self.need, self.run, self.closures = self.needs.setdefault(classes, ({}, {}, {}))
+            self.need, self.run, self.runs_same, self.closures = self.needs.setdefault(
+                classes, ({}, {}, {}, {})
+            )
             self._play, self._draw = self._searches()
 
     def need_of(self, h: int) -> int:
@@ -265,19 +278,54 @@ class ChanceSearch:
         Each draw starts a run of plays: a relaxation of the game that sees neither the order
         nor the count of the cards to come. A draw state whose stock has fewer cards than this
         is lost. Drawing twice without a play in between is never needed.
+
+        On a crowded tableau the relaxation may have far more heights to look at than the
+        search itself: its work is kept within :data:`NEED_STEPS` steps and
+        :data:`NEED_STEPS_PER_STATE` a state of the search so far; past that, a question is
+        answered with the least the count may be (one draw), which only prunes less, and what
+        was worked out is kept for later questions.
         """
+        got = self.need.get(h) if h else 0
+        if got is None:
+            if self.need_steps >= NEED_STEPS + NEED_STEPS_PER_STATE * self.states:
+                return 1
+            try:
+                got = self._need(h)
+            except _NeedSpent:
+                return 1
+        return got
+
+    def run_need(self, h: int, t: int) -> int:
+        """:meth:`need_of` with a top of class ``t`` and the player to move."""
+        got = self.run.get(h << 4 | t) if h else 0
+        if got is None:
+            if self.need_steps >= NEED_STEPS + NEED_STEPS_PER_STATE * self.states:
+                return 0
+            try:
+                got = self._run_need(h, t)
+            except _NeedSpent:
+                return 0
+        return got
+
+    def _need_step(self) -> None:
+        self.tick()
+        self.need_steps += 1
+        if self.need_steps > NEED_STEPS + NEED_STEPS_PER_STATE * self.states:
+            raise _NeedSpent
+
+    def _need(self, h: int) -> int:
         if not h:
             return 0
         got = self.need.get(h)
         if got is None:
-            self.tick()
+            self._need_step()
             got = _FAR
             classes, goes_on = self.need_classes, self.goes_on
             for h2, k in self.frees.get(h) or self.free_cards(h):
                 if goes_on[k] & classes:
                     v = self.run.get(h2 << 4 | k)
                     if v is None:
-                        v = self.run_need(h2, k)
+                        v = self._run_need(h2, k)
                     if v < got:
                         got = v
                         if not got:
@@ -286,26 +334,36 @@ class ChanceSearch:
             self.need[h] = got
         return got
 
-    def run_need(self, h: int, t: int) -> int:
-        """:meth:`need_of` with a top of class ``t`` and the player to move."""
+    def _run_need(self, h: int, t: int) -> int:
         if not h:
             return 0
         key = h << 4 | t
         got = self.run.get(key)
         if got is None:
-            self.tick()
             mask = self.takes[t]
             moves = [m for m in self.frees.get(h) or self.free_cards(h) if (mask >> m[1]) & 1]
-            got = _FAR if moves and not self.draw_any else self.need_of(h)
+            if not moves:
+                got = self._need(h)
+                self.run[key] = got
+                return got
+            # Tops that allow the same plays are one node: keyed by the heights after each.
+            same = (h, *(m[0] for m in moves))
+            got = self.runs_same.get(same)
+            if got is not None:
+                self.run[key] = got
+                return got
+            self._need_step()
+            got = _FAR if not self.draw_any else self._need(h)
             for h2, k in moves:
                 v = self.run.get(h2 << 4 | k)
                 if v is None:
-                    v = self.run_need(h2, k)
+                    v = self._run_need(h2, k)
                 if v < got:
                     got = v
                     if not got:
                         break
             self.run[key] = got
+            self.runs_same[same] = got
         return got
 
     def tick(self) -> None:
@@ -525,18 +583,40 @@ class ChanceSearch:
         caps.extend(counts[:13])
         return _matching(caps, self.graph) < left
 
+    def _worth_drawing(self, h: int, code: int, n: int) -> list[tuple[int, int, Closure]]:
+        """The cards worth drawing at a draw state (none when it is proven lost): those after
+        which a run may stop with few enough draws needed, or clear the tableau. Each as how
+        many cards of the class, the stock once one is drawn, and the runs' stops."""
+        k = self.need.get(h)
+        if (self.need_of(h) if k is None else k) > n or self._lost(h, code):
+            return []
+        run, closures = self.run, self.closures
+        kids = []
+        c, shift, t = code, 0, 0
+        while c:
+            k = c & _CODE_MASK
+            if k:
+                near = run.get(h << 4 | t)
+                if (self.run_need(h, t) if near is None else near) < n:
+                    stops = closures.get(h << 4 | t)
+                    if stops is None:
+                        stops = self._closure(h, t)
+                    kids.append((k, code - (1 << shift), stops))
+            c >>= _CODE_BITS
+            shift += _CODE_BITS
+            t += 1
+        return kids
+
     def _searches(self) -> tuple[_Play, _Draw]:
         """The two halves of the search as closures (local names are the quickest to reach).
 
-        ``draw(h, code, n, alpha)``: the orders won by drawing now from heights ``h`` with the
-        internal stock ``code`` (``n`` cards, grouped for ``h``), out of ``n!`` labelled orders;
-        ``play(h, t, code, n, alpha)``: the same with the player to move, top class ``t``. Above
-        ``alpha`` a result is exact; at or below it, an upper bound.
+        ``draw(h, code, key, n, alpha)``: the orders won by drawing now from heights ``h`` with
+        the internal stock ``code`` (``n`` cards, grouped for ``h``; ``key`` its draw state),
+        out of ``n!`` labelled orders; ``play(stops, code, n, alpha)``: the same with the player
+        to move, runs of plays able to stop at ``stops`` (:meth:`_closure`). Above ``alpha`` a
+        result is exact; at or below it, an upper bound.
         """
-        draws, fact = self.draws, self.fact
-        closures, closure_of, lost = self.closures, self._closure, self._lost
-        need, need_of, run, run_need = self.need, self.need_of, self.run, self.run_need
-        look = self._look
+        draws, fact, worth_drawing, look = self.draws, self.fact, self._worth_drawing, self._look
 
         def play(stops: Closure, code: int, n: int, alpha: int) -> int:
             if not stops:
@@ -567,32 +647,15 @@ class ChanceSearch:
             self.states += 1
             if self.states >= self.next_look:
                 look()
-            k = need.get(h)
-            if (need_of(h) if k is None else k) > n or lost(h, code):
-                draws[key] = 0
-                return 0
+            kids = worth_drawing(h, code, n)
             m = n - 1
             unit = fact[m]
-            # The cards worth drawing: those after which a run may stop with few enough draws
-            # needed (or clear the tableau). Star1: the cards still to come can add at most
-            # their orders; once what is won plus that cannot pass alpha, the rest is a bound.
-            kids = []
-            rest = 0
-            c, shift, t = code, 0, 0
-            while c:
-                k = c & 31
-                if k:
-                    # A card after which no run leaves few enough draws needed is lost.
-                    near = run.get(h << 4 | t)
-                    if (run_need(h, t) if near is None else near) <= m:
-                        stops = closures.get(h << 4 | t)
-                        if stops is None:
-                            stops = closure_of(h, t)
-                        kids.append((k, code - (1 << shift), stops))
-                        rest += k * unit
-                c >>= _CODE_BITS
-                shift += _CODE_BITS
-                t += 1
+            # Star1: the cards still to come can add at most their orders; once what is won
+            # plus that cannot pass alpha, the rest is a bound.
+            rest = unit * sum(kid[0] for kid in kids)
+            if not rest:
+                draws[key] = 0  # lost, whatever alpha is
+                return 0
             if rest <= alpha:
                 draws[key] = -rest - 1
                 return rest
@@ -616,6 +679,7 @@ class ChanceSearch:
 _Play = Callable[["Closure", int, int, int], int]
 _Draw = Callable[[int, int, int, int, int], int]
 Free = tuple[tuple[int, int], ...]
+_Needs = tuple[dict[int, int], dict[int, int], dict[tuple[int, ...], int], dict[int, "Closure"]]
 Closure = tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...]
 
 
