@@ -54,7 +54,7 @@ from golf.core.deal import COLUMNS
 from golf.solitaire import engine
 from golf.solitaire.engine import Action, Position
 from golf.solitaire.rules import Rules
-from golf.solitaire.solver import _path_matching, _rank_graph, _RankGraph
+from golf.solitaire.solver import _rank_graph, advance_reach, rank_matching
 
 WILD: Final = 13
 """The class of jokers and of the empty waste: they take, and go on, anything."""
@@ -503,7 +503,7 @@ class ChanceSearch:
             return False
         caps = [counts[r] + ((code >> (_CODE_BITS * r)) & _CODE_MASK) for r in range(13)]
         caps.extend(counts[:13])
-        return _matching(caps, self.graph) < left
+        return rank_matching(caps, self.graph) < left
 
     def dead(self, h: int, avail: int) -> bool:
         """Whether some tableau card can never be played from heights ``h`` when the classes
@@ -536,32 +536,10 @@ class ChanceSearch:
 
     def _reach(self, h: int, avail: int) -> tuple[int, list[int]]:
         """The cards reached from ``avail`` (how many, and how many of each class)."""
+        counts = [0] * (CLASSES + 1)
         points = [(h >> (3 * i)) & 7 for i in range(COLUMNS)]
-        counts = [0] * CLASSES
-        goes_on, cls_at = self.goes_on, self.cls_at
-        reached = 0
-        before = -1
-        while avail != before:
-            before = avail
-            for i in range(COLUMNS):
-                p = points[i]
-                if p:
-                    col = cls_at[i]
-                    k = col[p]
-                    if goes_on[k] & avail:
-                        start = p
-                        while True:
-                            avail |= 1 << k
-                            counts[k] += 1
-                            p -= 1
-                            if not p:
-                                break
-                            k = col[p]
-                            if not goes_on[k] & avail:
-                                break
-                        points[i] = p
-                        reached += start - p
-        return reached, counts
+        advance_reach(points, avail, counts, self.goes_on, self.cls_at)
+        return counts.pop(), counts
 
     @staticmethod
     def present_of(code: int) -> int:
@@ -581,7 +559,7 @@ class ChanceSearch:
         _, counts = self.reach(h, _present(code))
         caps = [counts[r] + ((code >> (3 * r)) & 7) for r in range(13)]
         caps.extend(counts[:13])
-        return _matching(caps, self.graph) < left
+        return rank_matching(caps, self.graph) < left
 
     def _worth_drawing(self, h: int, code: int, n: int) -> list[tuple[int, int, Closure]]:
         """The cards worth drawing at a draw state (none when it is proven lost): those after
@@ -689,26 +667,6 @@ def _internal_code(stock: list[int]) -> int:
     for c in stock:
         code += 1 << (_CODE_BITS * card_class(c))
     return code
-
-
-def _matching(caps: list[int], graph: _RankGraph) -> int:
-    """The maximum matching of supports and cards by rank (``caps``: 13 supplies, 13 demands)."""
-    total = 0
-    for order in graph.paths:
-        total += _path_matching(caps, order)
-    for order in graph.cycles:
-        a, b = order[0], order[-1]
-        best = 0
-        for x in range(min(caps[a], caps[b]) + 1):
-            caps[a] -= x
-            caps[b] -= x
-            v = x + _path_matching(caps, order)
-            caps[a] += x
-            caps[b] += x
-            if v > best:
-                best = v
-        total += best
-    return total
 
 
 def _present_internal(code: int) -> int:
