@@ -583,6 +583,9 @@ class ChanceSearch:
             c >>= _CODE_BITS
             shift += _CODE_BITS
             t += 1
+        # The cards that leave the most draws needed first: when the state is worth less than
+        # what the caller already has, their losses bring the bound under it soonest.
+        kids.sort(key=lambda kid: -kid[2][0][1] if kid[2] else 1)
         return kids
 
     def _searches(self) -> tuple[_Play, _Draw]:
