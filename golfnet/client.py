@@ -2,16 +2,20 @@
 connect with. Every message received is checked against the protocol before it is kept; the
 client remembers its room, seat and token (to come back after a lost connection), the room's
 seats, its last view and, once the game is over, the record of play, which it turns into a
-normal six-card replay.
+normal six-card replay. A client whose connection was lost comes back to its seat with its
+token (:func:`come_back`), trying again after longer and longer pauses (:func:`backoff`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import random
 from collections.abc import Callable
 from typing import Any, Final
 
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from golf.sixcard.actions import Action
 from golf.sixcard.codes import parse_code
@@ -23,6 +27,16 @@ from golfnet.protocol import TO_CLIENT, BadMessage, Message, decode, encode, rea
 
 MAX_RECEIVED: Final = 1 << 20
 """Largest message a client accepts from a server."""
+
+FIRST_PAUSE: Final = 0.25
+LONGEST_PAUSE: Final = 8.0
+"""The pauses before the tries to come back: doubling from the first to the longest."""
+
+FINAL_ERRORS: Final = frozenset({"no_room", "bad_token"})
+"""A server's answers to ``rejoin`` after which trying again cannot help: the seat is gone."""
+
+OPEN_ERRORS: Final = (OSError, TimeoutError, InvalidURI, InvalidHandshake, ConnectionClosed)
+"""What opening a connection may raise when the server cannot be reached."""
 
 
 class Client:
@@ -96,6 +110,25 @@ class Client:
     async def close(self) -> None:
         await self.ws.close()
 
+    def drop(self) -> None:
+        """Cut the connection at once, without a goodbye, as a network that fails would (for
+        tests and the window's test hook: what follows is what follows a lost connection)."""
+        transport = getattr(self.ws, "transport", None)
+        if transport is not None:
+            transport.abort()
+
+    def takes_over(self, old: Client) -> None:
+        """This new connection speaks for ``old``'s seat: what the old one knew is kept."""
+        self.code, self.seat, self.token = old.code, old.seat, old.token
+        self.rules, self.room, self.view, self.view_data = (
+            old.rules,
+            old.room,
+            old.view,
+            old.view_data,
+        )
+        self.at, self.last, self.deadline = old.at, old.last, old.deadline
+        self.keep = old.keep
+
     def replay(self) -> SixReplay:
         """The game's record of play as a six-card replay (the game must be over)."""
         if self.record is None:
@@ -115,3 +148,50 @@ def replay_of(record: dict[str, Any]) -> SixReplay:
         raise BadMessage("over: not a record of play") from e
     start = new_game(code.number, code.players, code.rules)
     return SixReplay.record(start, actions, times=times, seats=seats)
+
+
+def backoff(attempt: int, jitter: float = 0.0) -> float:
+    """Seconds to wait before try number ``attempt`` (from 0) to come back: doubling from
+    :data:`FIRST_PAUSE` up to :data:`LONGEST_PAUSE`, then that; ``jitter`` (0 to 1) takes off up
+    to that share at random, so that clients cut off together do not all knock together."""
+    pause: float = min(LONGEST_PAUSE, FIRST_PAUSE * 2.0 ** min(attempt, 16))
+    return pause * (1.0 - jitter * random.SystemRandom().random())
+
+
+class SeatLost(Exception):
+    """The server will not give the seat back (the room is gone, the token is not its)."""
+
+
+async def come_back(
+    uri: str, old: Client, stopped: Callable[[], bool], jitter: float = 0.25
+) -> Client | None:
+    """A new connection to ``uri`` that has rejoined ``old``'s seat with its token, trying
+    again with :func:`backoff` until it works; None when ``stopped()`` says to give up before.
+    Raises :class:`SeatLost` when the server refuses the seat for good."""
+    if old.code is None or old.token is None:
+        raise SeatLost("no seat to come back to")
+    attempt = 0
+    while not stopped():
+        await asyncio.sleep(backoff(attempt, jitter))
+        attempt += 1
+        if stopped():
+            return None
+        try:
+            client = await Client.open(uri, open_timeout=5)
+        except OPEN_ERRORS:
+            continue
+        client.takes_over(old)
+        try:
+            await client.send("rejoin", code=old.code, token=old.token)
+            answer = await client.until(lambda m: m["type"] in ("welcome", "error"), 5.0)
+        except (TimeoutError, ConnectionClosed, BadMessage):
+            with contextlib.suppress(ConnectionClosed):
+                await client.close()
+            continue
+        if answer["type"] == "welcome":
+            return client
+        with contextlib.suppress(ConnectionClosed):
+            await client.close()
+        if answer["error"] in FINAL_ERRORS:
+            raise SeatLost(str(answer["error"]))
+    return None

@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from websockets.exceptions import ConnectionClosed, InvalidURI
 
-from golfnet.client import Client
+from golfnet.client import Client, SeatLost, come_back
 from golfnet.protocol import BadMessage, Message
 from golfnet.server import DEFAULT_PORT, GolfServer
 
@@ -26,7 +26,6 @@ LOST: Final = "_lost"
 BACK: Final = "_back"
 FAILED: Final = "_failed"
 """Events of the link itself (not the protocol's): connection lost, back, not made."""
-RETRY: Final = 1.0
 
 
 class NetLink:
@@ -96,20 +95,20 @@ class NetLink:
             self.inbox.put(message)
 
     async def _come_back(self, old: Client) -> bool:
-        """Reconnect and rejoin the seat with its token, until it works or the link closes."""
-        while not self.closed:
-            await asyncio.sleep(RETRY)
-            try:
-                client = await Client.open(self.uri, open_timeout=5)
-            except (OSError, TimeoutError, ConnectionClosed):
-                continue
-            client.rules, client.room, client.seat = old.rules, old.room, old.seat
-            client.code, client.token = old.code, old.token
-            await client.send("rejoin", code=old.code, token=old.token)
-            self.client = client
-            self.inbox.put({"type": BACK})
-            return True
-        return False
+        """Reconnect and rejoin the seat with its token (``golfnet.client.come_back``: longer
+        and longer pauses between tries), until it works, the seat is refused or the link
+        closes; BACK once the seat is this connection's again."""
+        try:
+            client = await come_back(self.uri, old, lambda: self.closed)
+        except SeatLost as e:
+            log.warning("the seat cannot come back: %s", e)
+            client = None
+        if client is None:
+            self.inbox.put({"type": LOST, "final": True})
+            return False
+        self.client = client
+        self.inbox.put({"type": BACK})
+        return True
 
     def send(self, kind: str, **fields: object) -> None:
         client = self.client
@@ -119,6 +118,13 @@ class NetLink:
     async def _send(self, client: Client, kind: str, fields: dict[str, object]) -> None:
         with contextlib.suppress(ConnectionClosed):  # the listener notices and comes back
             await client.send(kind, **fields)
+
+    def drop(self) -> None:
+        """Cut the connection as a failing network would (a test hook): the link finds it
+        lost and comes back to its seat by itself."""
+        client = self.client
+        if client is not None and not self.closed:
+            self.loop.call_soon_threadsafe(client.drop)
 
     def poll(self) -> list[Message]:
         """What has arrived since the last call (the window's loop calls it every frame)."""

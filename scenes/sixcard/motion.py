@@ -162,6 +162,14 @@ class Cards:
                 place.x, place.y, place.scale, FLIGHT * factor, delay=delay, face_up=True, lift=20
             )
 
+    def rename(self, renames: dict[int, int]) -> None:
+        """Cards known at last by their own number (a network game's stand-ins for cards not
+        seen, ``golfnet.mirror``): each sprite keeps its place, to turn over where it lies."""
+        known = {new: self.sprites.pop(old) for old, new in renames.items() if old in self.sprites}
+        for card, sprite in known.items():
+            sprite.card = card
+        self.sprites.update(known)
+
     def land(self) -> None:
         """Every card where it is going, at once; the cards going back to the stock are gone."""
         for sprite in self.sprites.values():

@@ -355,13 +355,7 @@ class SixPauseMenu(Scene):
     def __init__(self, app: App, table: ScoredTable) -> None:
         super().__init__(app)
         self.table = table
-        specs: list[tuple[str, object, str]] = [
-            ("pause.resume", self.close, "green"),
-            ("six.new_deal", self.new_deal, "orange"),
-            ("six.setup_again", self.setup, "orange"),
-            ("title.options", lambda: app.flow.open_options(), "cyan"),
-            ("over.title", self.to_title, "pink"),
-        ]
+        specs = self.choices()
         top = 190
         x = (SCREEN_SIZE[0] - 360) // 2
         buttons = []
@@ -378,6 +372,16 @@ class SixPauseMenu(Scene):
         self.menu = Menu(buttons)
         self.panel = pygame.Rect(0, 0, 480, 110 + len(specs) * (BUTTON_H + 16))
         self.panel.midtop = (SCREEN_SIZE[0] // 2, top - 96)
+
+    def choices(self) -> list[tuple[str, object, str]]:
+        """The menu's buttons: a text key, what it does, its colour."""
+        return [
+            ("pause.resume", self.close, "green"),
+            ("six.new_deal", self.new_deal, "orange"),
+            ("six.setup_again", self.setup, "orange"),
+            ("title.options", lambda: self.app.flow.open_options(), "cyan"),
+            ("over.title", self.to_title, "pink"),
+        ]
 
     def close(self) -> None:
         """Back to the table."""

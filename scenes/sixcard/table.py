@@ -17,20 +17,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import pygame
-
 from golf.core.play import PlaySession
-from golf.sixcard.actions import KNOCK_ACTION, NEXT_HOLE_ACTION, Action
+from golf.sixcard.actions import NEXT_HOLE_ACTION, Action
 from golf.sixcard.ai import Opponent, make_opponent
 from golf.sixcard.game import Match, Refusal, State
-from golf.sixcard.pace import PACES, Pace, last_turn_seats
+from golf.sixcard.pace import PACES, Pace
 from golf.sixcard.seating import HUMAN, SixSetup
 from golf.sixcard.view import SeatView
-from scenes.core.input import Intent, Kind
 from scenes.core.look import PALETTE
-from scenes.core.manager import App, Scene
-from scenes.core.widgets import Button, Toast
-from scenes.sixcard.art import CardImages, SixSprite
+from scenes.core.manager import App
+from scenes.core.widgets import Toast
 from scenes.sixcard.board import Board
 from scenes.sixcard.drivers import ComputerSeat, PersonAtScreen, TableCourse, TableDriver
 from scenes.sixcard.keeping import TableKeeper
@@ -48,13 +44,14 @@ from scenes.sixcard.motion import Cards
 from scenes.sixcard.overlays import SixPauseMenu
 from scenes.sixcard.parts import COMPUTER_NAMES, STOCK, SeatNames, Target, seat_name
 from scenes.sixcard.recorder import SixRecorder
+from scenes.sixcard.tablebase import TableBase
 from scenes.sixcard.tableview import TableView
 from scenes.sixcard.views import view_for
 
 __all__ = ["COMPUTER_NAMES", "SixTableScene", "Target", "seat_name"]
 
 
-class SixTableScene(Scene):
+class SixTableScene(TableBase):
     """One game of six-card Golf at this screen: its session, its drivers, its view."""
 
     watching = False
@@ -116,12 +113,7 @@ class SixTableScene(Scene):
         self.curtain_for: int | None = None
         self.recorder = SixRecorder(self.match, app.replays_dir, times)  # the replay's pace
         self.recorder.tell = app.records.tell  # a replay not saved is told at once
-        self.menu_button = Button(
-            self.board.menu, "button.menu", self.open_menu, style="pink", size=7
-        )
-        self.knock_button = Button(
-            self.board.knock, "six.knock", self.knock, style="orange", size=10
-        )
+        self.make_buttons()
         self.person = PersonAtScreen(self)
         self.announcing = Announcing(self)  # the "speak" option's words, and the D key's
         seats = {seat: ComputerSeat(opponent) for seat, opponent in self.opponents.items()}
@@ -178,30 +170,6 @@ class SixTableScene(Scene):
         return PACES[self.setup.speed][0] * self.app.animation_scale
 
     @property
-    def animating(self) -> bool:
-        """Whether any card is still in flight."""
-        return self.cards.moving
-
-    @property
-    def sprites(self) -> dict[int, SixSprite]:
-        """The card sprites, by card."""
-        return self.cards.sprites
-
-    @property
-    def images(self) -> CardImages:
-        """The card images the sprites are drawn with."""
-        return self.cards.images
-
-    @property
-    def wait(self) -> float:
-        """Seconds before the next computer action or the scoreboard."""
-        return self.pace.wait
-
-    @wait.setter
-    def wait(self, seconds: float) -> None:
-        self.pace.wait = seconds
-
-    @property
     def saved_to(self) -> str | None:
         """Where the game's replay was written (None: not yet, or not at all)."""
         return self.keeper.saved_to if self.keeper is not None else None
@@ -242,22 +210,7 @@ class SixTableScene(Scene):
             for s in range(self.setup.players)
         ]
 
-    def last_turn_seats(self) -> tuple[int, ...]:
-        """The seats still to play their last turn (the final-turn warning)."""
-        return last_turn_seats(self.state)
-
     # ----------------------------------------------------------------- the cards
-    def sync(self, *, reveal: bool = False, snap: bool = False) -> None:
-        """Send every sprite toward where the current state puts it."""
-        places = self.cards.places(self.board, self.state, self.view, self.discarding)
-        self.cards.sync(self.board, places, 0.0 if snap else self.flight_factor, reveal=reveal)
-
-    def deal_in(self) -> None:
-        """The hole's cards dealt round from the stock."""
-        self.discarding = False
-        places = self.cards.places(self.board, self.state, self.view, False)
-        self.cards.deal_in(self.board, self.state, places, self.flight_factor, sweep=False)
-
     def rebuild_board(self) -> None:
         """Lay the table out again around the viewing seat (the screen changed hands)."""
         rules = self.state.rules
@@ -273,11 +226,6 @@ class SixTableScene(Scene):
         self.match = match
         self.session.game = match
 
-    def hurry(self) -> None:
-        """Land every card and cut the computers' pause short."""
-        self.cards.land()
-        self.wait = min(self.wait, 0.05)
-
     # ----------------------------------------------------------------- acting
     def act(self, action: Action) -> Refusal | None:
         """Take an action for the seat to move: the listeners animate, sound, save it."""
@@ -289,15 +237,6 @@ class SixTableScene(Scene):
             return
         self.app.sound.play("refusal")
         self.toast(text, PALETTE.white)
-
-    def toast(self, text: str, colour: tuple[int, int, int] = PALETTE.gold) -> None:
-        """A short message over the table (replacing any other)."""
-        self.toasts = [Toast(text, seconds=2.2, colour=colour)]
-
-    def knock(self) -> None:
-        """End the hole by knocking (knock variant)."""
-        if self.person_to_act is not None:
-            self.act(KNOCK_ACTION)
 
     def next_hole(self) -> None:
         """Deal the next hole (from the scoreboard)."""
@@ -333,68 +272,12 @@ class SixTableScene(Scene):
         if not quitting and self.keeper is not None:
             self.keeper.forget()
 
-    # ----------------------------------------------------------------- the person's input
-    def use(self, target: Target) -> None:
-        """What a click (or Enter) on ``target`` asks for, for the person to move."""
-        self.person.use(target)
-
-    def show_hint(self) -> None:
-        """Point at what a strong player would do now."""
-        self.person.show_hint()
-
-    def targets(self) -> list[Target]:
-        """Everything the keyboard cursor may rest on."""
-        return self.person.targets()
-
-    def target_rect(self, target: Target) -> pygame.Rect:
-        """Where a target is on the screen."""
-        return self.person.target_rect(target)
-
-    def target_at(self, pos: tuple[int, int]) -> Target | None:
-        """The target under the pointer, if any."""
-        return self.person.target_at(pos)
-
-    def knock_open(self) -> bool:
-        """Whether the person to act may knock now."""
-        return self.person.knock_open()
-
-    def move_cursor(self, dx: int, dy: int) -> None:
-        """Move the cursor to the nearest target in a direction (shows it first)."""
-        self.person.move_cursor(dx, dy)
-
-    def enter(self) -> None:
-        self.announcing.start()
-
-    def focus_words(self) -> str | None:
-        return self.announcing.cursor_words()  # the "speak" option reads the cursor's place
-
-    def handle(self, intent: Intent) -> None:
-        if intent.kind is Kind.DESCRIBE:
-            self.announcing.describe()
-        else:
-            self.person.handle(intent)
-
     # ----------------------------------------------------------------- time and drawing
     def update(self, dt: float) -> None:
         self.tick(dt)
         self.driver.drive(dt)
 
     def tick(self, dt: float) -> None:
-        """Time passes at the table: cards fly, words fade, the banner and the hint run out."""
-        self.images.use(self.app.look.cards)
-        self.app.look.cards.warm(2)
-        self.blink = (self.blink + dt) % 1.0
+        """Time passes at the table: the replay's clock too."""
         self.recorder.tick(dt)
-        self.cards.update(dt)
-        for toast in self.toasts:
-            toast.update(dt)
-        self.toasts = [t for t in self.toasts if t.alive]
-        self.banner = max(0.0, self.banner - dt)
-        if self.hint is not None:
-            target, left = self.hint
-            self.hint = (target, left - dt) if left > dt else None
-        self.menu_button.update(dt)
-        self.knock_button.update(dt)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        self.drawing.draw(surface)
+        super().tick(dt)
