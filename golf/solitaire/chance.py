@@ -200,6 +200,7 @@ class ChanceSearch:
         self.need: dict[int, int] = {}
         self.run: dict[int, int] = {}
         self.runs_same: dict[tuple[int, ...], int] = {}
+        self.closures_same: dict[tuple[int, ...], Closure] = {}
         self._play, self._draw = self._searches()
 
     # --- what the rest of the game asks ---------------------------------------------------------
@@ -266,8 +267,8 @@ class ChanceSearch:
         classes of the stock at the question, which hold those of any stock after it."""
         if classes != self.need_classes:
             self.need_classes = classes
-            self.need, self.run, self.runs_same, self.closures = self.needs.setdefault(
-                classes, ({}, {}, {}, {})
+            self.need, self.run, self.runs_same, self.closures, self.closures_same = (
+                self.needs.setdefault(classes, ({}, {}, {}, {}, {}))
             )
             self._play, self._draw = self._searches()
 
@@ -440,6 +441,13 @@ class ChanceSearch:
         that regroup the stock from ``h``'s grouping to its own; none when a run clears the
         tableau."""
         frees, free_cards, takes, draw_any = self.frees, self.free_cards, self.takes, self.draw_any
+        # Tops that allow the same plays have the same stops.
+        mask = takes[t]
+        same = (h, *(m[0] for m in frees.get(h) or free_cards(h) if (mask >> m[1]) & 1))
+        got = self.closures_same.get(same)
+        if got is not None:
+            self.closures[h << 4 | t] = got
+            return got
         self.tick()
         seen: set[int] = set()
         stops: set[int] = set()
@@ -451,7 +459,7 @@ class ChanceSearch:
                 continue
             seen.add(key)
             if not hh:
-                self.closures[h << 4 | t] = ()
+                self.closures[h << 4 | t] = self.closures_same[same] = ()
                 return ()
             mask = takes[tt]
             plays = False
@@ -480,7 +488,7 @@ class ChanceSearch:
         # the others only need a bound; those needing more draws than are left end the list.
         out.sort(key=lambda stop: (stop[1], self.left_of(stop[0]), stop[0]))
         got = tuple(out)
-        self.closures[h << 4 | t] = got
+        self.closures[h << 4 | t] = self.closures_same[same] = got
         return got
 
     def _lost(self, h: int, code: int) -> bool:
@@ -660,7 +668,13 @@ class ChanceSearch:
 _Play = Callable[["Closure", int, int, int], int]
 _Draw = Callable[[int, int, int, int, int], int]
 Free = tuple[tuple[int, int], ...]
-_Needs = tuple[dict[int, int], dict[int, int], dict[tuple[int, ...], int], dict[int, "Closure"]]
+_Needs = tuple[
+    dict[int, int],
+    dict[int, int],
+    dict[tuple[int, ...], int],
+    dict[int, "Closure"],
+    dict[tuple[int, ...], "Closure"],
+]
 Closure = tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...]
 
 
