@@ -239,7 +239,12 @@ class ChanceSearch:
         code, n, orders = _internal_code(stock), len(stock), orders_of(stock)
         # Each rank order stands for this many orders of the (labelled) cards.
         same = self.fact[n] // orders
-        self.draws_may_give(_present_internal(code))
+        present = _present_internal(code)
+        if h and self.dead(h, present | 1 << top_class(position)):
+            # A card no card could ever go onto: every action loses, and the bound on the
+            # draws needed (which may take a while on a crowded tableau) is not needed.
+            return Chance(actions[0], 0, orders, tuple((a, 0) for a in actions), 0)
+        self.draws_may_give(present)
         start = self.states
         self.limit = sys.maxsize if max_states is None else self.states + max_states
         self.clock, self.deadline = clock, deadline
