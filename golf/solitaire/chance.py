@@ -9,22 +9,31 @@ best option, at a draw the value is the average over the cards that may come.
 The reductions that make it fast:
 
 * **Suits never matter**, only ranks (jokers are one more class, wild). A state is the seven
-  column heights, the rank class of the waste top and the multiset of ranks left in the stock:
-  three small ints packed into one. After a draw the old top is buried, so a **draw node**
-  depends on the heights and the stock's multiset only.
-* **Exact integers, no fractions.** Every order of the stock's ranks is equally likely, so the
-  win chance of a state whose stock has ``M`` distinct rank orders is ``wins / M`` for a whole
-  number ``wins`` (the orders a best player wins). At a draw, ``wins`` is the sum of the
-  children's ``wins`` (drawing rank ``r`` leaves ``M * c_r / n`` orders); at a play, the
-  maximum. :attr:`Chance.fraction` is the exact value.
-* **Memoised**: every state is worked out once (a dictionary keyed by the packed int), and a
-  :class:`ChanceSearch` keeps them between questions about one game, so the next move's
+  column heights, the rank class of the waste top and the multiset of ranks left in the stock,
+  packed into ints. After a draw the old top is buried, so a **draw node** depends on the
+  heights and the stock's multiset only, and the search keeps draw nodes alone: between two
+  draws, the heights where a run of plays may stop are worked out once per heights and top
+  class (whatever the stock) and the best of them taken.
+* **Classes that no longer differ are one.** A stock card only matters as a top: through the
+  tableau cards that may go on it. Ranks that take the same classes among the cards left (two
+  ranks with no neighbour left, say) are counted together; fewer states and fewer branches.
+* **Exact integers, no fractions.** Inside the search the stock's cards are told apart: of the
+  ``n!`` orders of ``n`` cards, a draw state wins the sum over the cards of what drawing each
+  wins (out of ``(n-1)!``), a play the best of its options. Rank orders are these counted
+  ``c_1! c_2! ...`` times each, so the answer is ``wins / orders`` over the distinct rank
+  orders again (:attr:`Chance.fraction`).
+* **Memoised**: every draw state is worked out once (a dictionary keyed by the packed int), and
+  a :class:`ChanceSearch` keeps them between questions about one game, so the next move's
   question is usually answered at once.
-* **Dead positions**: a tableau card that no card could ever go onto (no card of a neighbouring
-  rank in the stock, on the waste, in another column or below it in its own) can never be
-  played; such a state is worth 0 without a search.
-* **Cut at certainty**: once a move is found that wins every order, the other moves are not
-  looked at.
+* **Lost positions** are known without a search. Too few draws: were every draw a card of any
+  class the stock holds, in any number, clearing the tableau still takes some fewest number of
+  draws (each starts a run of plays); a stock with fewer cards loses. Dead cards: a tableau card
+  that no card could ever go onto can never be played. Too few supports: every card played lands
+  on a distinct card of a rank it follows (a matching by rank).
+* **Cut at certainty and bounds**: the runs' stops needing the fewest draws come first; once one
+  wins every order the others are not looked at, and once the best is known the others only
+  need to be proven no better (at a draw, as soon as the cards not yet looked at could not lift
+  the total past it).
 
 Every rule set and variant is covered: drawing at any time or only when stuck (strict), the
 King-Ace link, Queen on King, jokers, the empty waste. The stock's order is never read: the
@@ -45,15 +54,27 @@ from golf.core.deal import COLUMNS
 from golf.solitaire import engine
 from golf.solitaire.engine import Action, Position
 from golf.solitaire.rules import Rules
-from golf.solitaire.solver import _path_matching, _rank_graph, _RankGraph
+from golf.solitaire.solver import _rank_graph, advance_reach, rank_matching
 
 WILD: Final = 13
 """The class of jokers and of the empty waste: they take, and go on, anything."""
 CLASSES: Final = 14
 _STEP: Final = tuple(1 << (3 * i) for i in range(COLUMNS))
-_STOCK_SHIFT: Final = 3 * COLUMNS
+_H_BITS: Final = 3 * COLUMNS
+_CODE_BITS: Final = 5
+_CODE_MASK: Final = (1 << _CODE_BITS) - 1
+NEED_STEPS: Final = 30_000
+"""Steps of the bound on the draws needed (:meth:`ChanceSearch.need_of`) allowed at once..."""
+NEED_STEPS_PER_STATE: Final = 4
+"""... and for each state the search has worked out."""
+_FAR: Final = 1 << 20
+"""More draws than any stock holds."""
 _CLOCK_EVERY: Final = 4096
 """States between two looks at the clock, when the caller gives one."""
+
+
+class _NeedSpent(Exception):
+    """The bound on the draws needed reached its share of the work."""
 
 
 class ChanceBudgetExceeded(Exception):
@@ -145,14 +166,26 @@ class ChanceSearch:
         self.cls_at = tuple((-1, *(card_class(c) for c in col)) for col in self.cols)
         self.takes, self.goes_on = class_masks(rules)
         self.draw_any = rules.draw_any_time
-        self.values: dict[int, int] = {}
-        """Play states (heights, stock, the columns that may play) -> orders won."""
+        self.fact = tuple(math.factorial(k) for k in range(DECK_SIZE + 3))
         self.draws: dict[int, int] = {}
-        """Draw states (heights, stock) -> orders won."""
+        """Draw states (heights, grouped stock) -> labelled orders won (-1 - a bound)."""
+        self.closures: dict[int, Closure] = {}
+        """(Heights, top class) -> where runs of plays may stop (none: the tableau is cleared)."""
+        self.interned: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self.frees: dict[int, Free] = {}
+        """Heights -> the free cards: (heights once played, class) for each non-empty column."""
+        self.lefts: dict[int, int] = {}
+        self.groups: dict[int, tuple[int, ...]] = {}
+        """Heights -> the class that stands for each class in the stock (:meth:`groups_of`)."""
+        self.ticks = 0
+        """Work done besides the states (runs and bounds), for the looks at the clock."""
+        self.next_tick = _CLOCK_EVERY
+        self.need_steps = 0
+        """Steps taken by the bound on the draws needed."""
         self.reached: dict[int, tuple[int, list[int]]] = {}
         """(Heights, classes that may reach the waste) -> the cards that might be played."""
-        self.short: dict[int, bool] = {}
-        """Draw states -> whether the matching bound proves them lost."""
+        self.presents: dict[int, int] = {}
+        """Internal stock codes -> the classes they hold."""
         graph = _rank_graph(rules)
         self.graph = None if graph.general or rules.jokers else graph
         self.states = 0
@@ -160,6 +193,14 @@ class ChanceSearch:
         self.clock: Callable[[], float] | None = None
         self.deadline = 0.0
         self.next_look = _CLOCK_EVERY
+        self.needs: dict[int, _Needs] = {}
+        """Classes the stock may give -> the fewest draws that may clear heights (with the
+        player to draw, and to move with a top class), and the runs' stops sorted by them."""
+        self.need_classes = -1
+        self.need: dict[int, int] = {}
+        self.run: dict[int, int] = {}
+        self.runs_same: dict[tuple[int, ...], int] = {}
+        self.closures_same: dict[tuple[int, ...], Closure] = {}
         self._play, self._draw = self._searches()
 
     # --- what the rest of the game asks ---------------------------------------------------------
@@ -195,43 +236,287 @@ class ChanceSearch:
             return None
         h = self.heights_of(position)
         stock = sorted(position.stock)  # the order is never read
-        code, n, orders = stock_code(stock), len(stock), orders_of(stock)
+        code, n, orders = _internal_code(stock), len(stock), orders_of(stock)
+        # Each rank order stands for this many orders of the (labelled) cards.
+        same = self.fact[n] // orders
+        present = _present_internal(code)
+        if h and self.dead(h, present | 1 << top_class(position)):
+            # A card no card could ever go onto: every action loses, and the bound on the
+            # draws needed (which may take a while on a crowded tableau) is not needed.
+            return Chance(actions[0], 0, orders, tuple((a, 0) for a in actions), 0)
+        self.draws_may_give(present)
         start = self.states
         self.limit = sys.maxsize if max_states is None else self.states + max_states
         self.clock, self.deadline = clock, deadline
         self.next_look = min(self.states + _CLOCK_EVERY, self.limit + 1)
-        left = self.left_of(h)
-        present = _present(code)
         counts: list[tuple[Action, int | None]] = []
         best_won = -1
         for action in actions:
             # Past the best so far an action only needs a bound, unless every value is asked.
-            alpha = -1 if every else best_won
+            alpha = -1 if every else best_won * same
             if action.kind == engine.DRAW:
-                won = self._draw(h, code, present, n, orders, left, alpha)
+                won = self.draw_labelled(h, code, n, alpha)
             else:
                 i = action.column - 1
                 k = self.cls_at[i][(h >> (3 * i)) & 7]
-                won = (
-                    orders
-                    if left == 1
-                    else self._play(h - _STEP[i], k, code, present, n, orders, left - 1, alpha)
-                )
-            counts.append((action, won if won > alpha else None))
-            best_won = max(best_won, won)
+                h2 = h - _STEP[i]
+                stops = self.closures.get(h2 << 4 | k) or self._closure(h2, k)
+                won = self._play(stops, self.grouped(h2, code), n, alpha)
+            counts.append((action, won // same if won > alpha else None))
+            best_won = max(best_won, won // same)
         best = next(j for j, (_, won) in enumerate(counts) if won == best_won)
         return Chance(counts[best][0], best_won, orders, tuple(counts), self.states - start)
 
-    # --- the search ----------------------------------------------------------------------------
+    def draws_may_give(self, classes: int) -> None:
+        """Bound the draws needed (:meth:`need_of`) with cards of ``classes`` (a bit mask): the
+        classes of the stock at the question, which hold those of any stock after it."""
+        if classes != self.need_classes:
+            self.need_classes = classes
+            self.need, self.run, self.runs_same, self.closures, self.closures_same = (
+                self.needs.setdefault(classes, ({}, {}, {}, {}, {}))
+            )
+            self._play, self._draw = self._searches()
 
-    def _count(self) -> None:
-        self.states += 1
-        if self.states >= self.next_look:
-            if self.states > self.limit:
-                raise ChanceBudgetExceeded
-            self.next_look = min(self.states + _CLOCK_EVERY, self.limit + 1)
+    def need_of(self, h: int) -> int:
+        """The fewest draws that may clear the tableau from heights ``h``, were each draw a
+        card of any class the stock may give (:meth:`draws_may_give`), in any number.
+
+        Each draw starts a run of plays: a relaxation of the game that sees neither the order
+        nor the count of the cards to come. A draw state whose stock has fewer cards than this
+        is lost. Drawing twice without a play in between is never needed.
+
+        On a crowded tableau the relaxation may have far more heights to look at than the
+        search itself: its work is kept within :data:`NEED_STEPS` steps and
+        :data:`NEED_STEPS_PER_STATE` a state of the search so far; past that, a question is
+        answered with the least the count may be (one draw), which only prunes less, and what
+        was worked out is kept for later questions.
+        """
+        got = self.need.get(h) if h else 0
+        if got is None:
+            if self.need_steps >= NEED_STEPS + NEED_STEPS_PER_STATE * self.states:
+                return 1
+            try:
+                got = self._need(h)
+            except _NeedSpent:
+                return 1
+        return got
+
+    def run_need(self, h: int, t: int) -> int:
+        """:meth:`need_of` with a top of class ``t`` and the player to move."""
+        got = self.run.get(h << 4 | t) if h else 0
+        if got is None:
+            if self.need_steps >= NEED_STEPS + NEED_STEPS_PER_STATE * self.states:
+                return 0
+            try:
+                got = self._run_need(h, t)
+            except _NeedSpent:
+                return 0
+        return got
+
+    def _need_step(self) -> None:
+        self.tick()
+        self.need_steps += 1
+        if self.need_steps > NEED_STEPS + NEED_STEPS_PER_STATE * self.states:
+            raise _NeedSpent
+
+    def _need(self, h: int) -> int:
+        if not h:
+            return 0
+        got = self.need.get(h)
+        if got is None:
+            self._need_step()
+            got = _FAR
+            classes, goes_on = self.need_classes, self.goes_on
+            for h2, k in self.frees.get(h) or self.free_cards(h):
+                if goes_on[k] & classes:
+                    v = self.run.get(h2 << 4 | k)
+                    if v is None:
+                        v = self._run_need(h2, k)
+                    if v < got:
+                        got = v
+                        if not got:
+                            break
+            got = min(got + 1, _FAR)
+            self.need[h] = got
+        return got
+
+    def _run_need(self, h: int, t: int) -> int:
+        if not h:
+            return 0
+        key = h << 4 | t
+        got = self.run.get(key)
+        if got is None:
+            mask = self.takes[t]
+            moves = [m for m in self.frees.get(h) or self.free_cards(h) if (mask >> m[1]) & 1]
+            if not moves:
+                got = self._need(h)
+                self.run[key] = got
+                return got
+            # Tops that allow the same plays are one node: keyed by the heights after each.
+            same = (h, *(m[0] for m in moves))
+            got = self.runs_same.get(same)
+            if got is not None:
+                self.run[key] = got
+                return got
+            self._need_step()
+            got = _FAR if not self.draw_any else self._need(h)
+            for h2, k in moves:
+                v = self.run.get(h2 << 4 | k)
+                if v is None:
+                    v = self._run_need(h2, k)
+                if v < got:
+                    got = v
+                    if not got:
+                        break
+            self.run[key] = got
+            self.runs_same[same] = got
+        return got
+
+    def tick(self) -> None:
+        """Count work besides the states; look at the clock now and then."""
+        self.ticks += 1
+        if self.ticks >= self.next_tick:
+            self.next_tick = self.ticks + _CLOCK_EVERY
             if self.clock is not None and self.clock() > self.deadline:
                 raise ChanceBudgetExceeded
+
+    def draw_labelled(self, h: int, code: int, n: int, alpha: int = -1) -> int:
+        """Labelled orders (out of ``n!``) won by drawing now from heights ``h`` with the
+        internal stock ``code``; exact above ``alpha``, else an upper bound."""
+        code = self.grouped(h, code)
+        key = h | code << _H_BITS
+        won = self.draws.get(key)
+        if won is not None and (won >= 0 or -won - 1 <= alpha):
+            return won if won >= 0 else -won - 1
+        return self._draw(h, code, key, n, alpha)
+
+    # --- the search ----------------------------------------------------------------------------
+
+    def _look(self) -> None:
+        if self.states > self.limit:
+            raise ChanceBudgetExceeded
+        self.next_look = min(self.states + _CLOCK_EVERY, self.limit + 1)
+        if self.clock is not None and self.clock() > self.deadline:
+            raise ChanceBudgetExceeded
+
+    def free_cards(self, h: int) -> Free:
+        """The free cards at heights ``h``: (heights once played, class) for each column."""
+        got = self.frees.get(h)
+        if got is None:
+            got = tuple(
+                (h - _STEP[i], self.cls_at[i][(h >> (3 * i)) & 7])
+                for i in range(COLUMNS)
+                if (h >> (3 * i)) & 7
+            )
+            self.frees[h] = got
+        return got
+
+    def groups_of(self, h: int) -> tuple[int, ...]:
+        """For each class, the class that stands for it in the stock at heights ``h``.
+
+        A stock card only matters as a waste top: through the tableau cards that may go on it.
+        Two classes that take the same classes among the cards left on the tableau (say, two
+        ranks with no neighbour left there) are one: drawing either leads to the same states,
+        so their cards are counted together under the smallest of them.
+        """
+        got = self.groups.get(h)
+        if got is None:
+            tableau = 0
+            for i in range(COLUMNS):
+                col = self.cls_at[i]
+                for x in range(1, ((h >> (3 * i)) & 7) + 1):
+                    tableau |= 1 << col[x]
+            first: dict[int, int] = {}
+            got = tuple(first.setdefault(self.takes[k] & tableau, k) for k in range(CLASSES))
+            got = self.interned.setdefault(got, got)  # equal groupings are one object
+            self.groups[h] = got
+        return got
+
+    def grouped(self, h: int, code: int) -> int:
+        """An internal stock code with the classes grouped as at heights ``h``."""
+        for k, into in enumerate(self.groups_of(h)):
+            if into != k:
+                x = (code >> (_CODE_BITS * k)) & _CODE_MASK
+                code += (x << (_CODE_BITS * into)) - (x << (_CODE_BITS * k))
+        return code
+
+    def _closure(self, h: int, t: int) -> Closure:
+        """Where runs of plays from heights ``h`` with a top of class ``t`` may stop to draw,
+        each with the fewest draws it needs (:meth:`need_of`, the fewest first) and the moves
+        that regroup the stock from ``h``'s grouping to its own; none when a run clears the
+        tableau."""
+        frees, free_cards, takes, draw_any = self.frees, self.free_cards, self.takes, self.draw_any
+        # Tops that allow the same plays have the same stops.
+        mask = takes[t]
+        same = (h, *(m[0] for m in frees.get(h) or free_cards(h) if (mask >> m[1]) & 1))
+        got = self.closures_same.get(same)
+        if got is not None:
+            self.closures[h << 4 | t] = got
+            return got
+        self.tick()
+        seen: set[int] = set()
+        stops: set[int] = set()
+        stack = [(h, t)]
+        while stack:
+            hh, tt = stack.pop()
+            key = hh << 4 | tt
+            if key in seen:
+                continue
+            seen.add(key)
+            if not hh:
+                self.closures[h << 4 | t] = self.closures_same[same] = ()
+                return ()
+            mask = takes[tt]
+            plays = False
+            for move in frees.get(hh) or free_cards(hh):
+                if (mask >> move[1]) & 1:
+                    stack.append(move)
+                    plays = True
+            if draw_any or not plays:
+                stops.add(hh)
+        groups = self.groups_of(h)
+        need = self.need_of
+        out = []
+        for hh in stops:
+            into = self.groups_of(hh)
+            plan = (
+                ()
+                if into is groups
+                else tuple(
+                    (_CODE_BITS * k, _CODE_BITS * into[k])
+                    for k in range(CLASSES)
+                    if groups[k] == k and into[k] != k
+                )
+            )
+            out.append((hh, need(hh), plan))
+        # The stops needing the fewest draws first: the best is often found at once, and then
+        # the others only need a bound; those needing more draws than are left end the list.
+        out.sort(key=lambda stop: (stop[1], self.left_of(stop[0]), stop[0]))
+        got = tuple(out)
+        self.closures[h << 4 | t] = self.closures_same[same] = got
+        return got
+
+    def _lost(self, h: int, code: int) -> bool:
+        """Whether a draw state is proven lost by the dead-card or the matching test."""
+        present = self.presents.get(code)
+        if present is None:
+            present = 0
+            c, k = code, 0
+            while c:
+                if c & _CODE_MASK:
+                    present |= 1 << k
+                c >>= _CODE_BITS
+                k += 1
+            self.presents[code] = present
+        reached, counts = self.reach(h, present)
+        left = self.left_of(h)
+        if reached < left:
+            return True
+        if self.graph is None:
+            return False
+        caps = [counts[r] + ((code >> (_CODE_BITS * r)) & _CODE_MASK) for r in range(13)]
+        caps.extend(counts[:13])
+        return rank_matching(caps, self.graph) < left
 
     def dead(self, h: int, avail: int) -> bool:
         """Whether some tableau card can never be played from heights ``h`` when the classes
@@ -246,196 +531,176 @@ class ChanceSearch:
 
     def reach(self, h: int, avail: int) -> tuple[int, list[int]]:
         """:meth:`_reach`, remembered."""
-        key = h | avail << _STOCK_SHIFT
+        key = h | avail << _H_BITS
         got = self.reached.get(key)
         if got is None:
+            self.tick()
             got = self._reach(h, avail)
             self.reached[key] = got
         return got
 
     def left_of(self, h: int) -> int:
         """The cards on the tableau at heights ``h``."""
-        return sum((h >> (3 * i)) & 7 for i in range(COLUMNS))
+        got = self.lefts.get(h)
+        if got is None:
+            got = sum((h >> (3 * i)) & 7 for i in range(COLUMNS))
+            self.lefts[h] = got
+        return got
 
     def _reach(self, h: int, avail: int) -> tuple[int, list[int]]:
         """The cards reached from ``avail`` (how many, and how many of each class)."""
+        counts = [0] * (CLASSES + 1)
         points = [(h >> (3 * i)) & 7 for i in range(COLUMNS)]
-        counts = [0] * CLASSES
-        goes_on, cls_at = self.goes_on, self.cls_at
-        reached = 0
-        before = -1
-        while avail != before:
-            before = avail
-            for i in range(COLUMNS):
-                p = points[i]
-                if p:
-                    col = cls_at[i]
-                    k = col[p]
-                    if goes_on[k] & avail:
-                        start = p
-                        while True:
-                            avail |= 1 << k
-                            counts[k] += 1
-                            p -= 1
-                            if not p:
-                                break
-                            k = col[p]
-                            if not goes_on[k] & avail:
-                                break
-                        points[i] = p
-                        reached += start - p
-        return reached, counts
+        advance_reach(points, avail, counts, self.goes_on, self.cls_at)
+        return counts.pop(), counts
 
     @staticmethod
     def present_of(code: int) -> int:
-        """The classes a stock code holds, as a bit mask."""
+        """The classes a stock code (:func:`stock_code`) holds, as a bit mask."""
         return _present(code)
 
     def short_of_supports(self, h: int, code: int, left: int) -> bool:
         """Whether, at a draw, the tableau cards outnumber the supports they could be played on.
 
-        Each card removed lands on a distinct card (a stock card or a tableau card played before
-        it) of a rank it follows: the cards removable are at most a maximum matching by rank
-        (:func:`golf.solitaire.solver` explains the walk along the rank graph's paths and cycles).
+        ``code`` is a :func:`stock_code`. Each card removed lands on a distinct card (a stock
+        card or a tableau card played before it) of a rank it follows: the cards removable are
+        at most a maximum matching by rank (:func:`golf.solitaire.solver` explains the walk
+        along the rank graph's paths and cycles).
         """
         if self.graph is None:
             return False
-        key = h | code << _STOCK_SHIFT
-        short = self.short.get(key)
-        if short is None:
-            _, counts = self.reach(h, _present(code))
-            caps = [counts[r] + ((code >> (3 * r)) & 7) for r in range(13)]
-            caps.extend(counts[:13])
-            short = _matching(caps, self.graph) < left
-            self.short[key] = short
-        return short
+        _, counts = self.reach(h, _present(code))
+        caps = [counts[r] + ((code >> (3 * r)) & 7) for r in range(13)]
+        caps.extend(counts[:13])
+        return rank_matching(caps, self.graph) < left
 
-    def play_value(self, h: int, t: int, code: int, n: int, orders: int) -> int:
-        """Orders won from heights ``h``, top class ``t``, stock ``code`` (``n`` cards, ``orders``
-        rank orders), with the player to move."""
-        return self._play(h, t, code, _present(code), n, orders, self.left_of(h), -1)
-
-    def draw_value(self, h: int, code: int, n: int, orders: int) -> int:
-        """Orders won by drawing now from heights ``h`` with stock ``code``."""
-        return self._draw(h, code, _present(code), n, orders, self.left_of(h), -1)
+    def _worth_drawing(self, h: int, code: int, n: int) -> list[tuple[int, int, Closure]]:
+        """The cards worth drawing at a draw state (none when it is proven lost): those after
+        which a run may stop with few enough draws needed, or clear the tableau. Each as how
+        many cards of the class, the stock once one is drawn, and the runs' stops."""
+        k = self.need.get(h)
+        if (self.need_of(h) if k is None else k) > n or self._lost(h, code):
+            return []
+        run, closures = self.run, self.closures
+        kids = []
+        c, shift, t = code, 0, 0
+        while c:
+            k = c & _CODE_MASK
+            if k:
+                near = run.get(h << 4 | t)
+                if (self.run_need(h, t) if near is None else near) < n:
+                    stops = closures.get(h << 4 | t)
+                    if stops is None:
+                        stops = self._closure(h, t)
+                    kids.append((k, code - (1 << shift), stops))
+            c >>= _CODE_BITS
+            shift += _CODE_BITS
+            t += 1
+        # The cards that leave the most draws needed first: when the state is worth less than
+        # what the caller already has, their losses bring the bound under it soonest.
+        kids.sort(key=lambda kid: -kid[2][0][1] if kid[2] else 1)
+        return kids
 
     def _searches(self) -> tuple[_Play, _Draw]:
         """The two halves of the search as closures (local names are the quickest to reach).
 
-        ``play(h, t, code, present, n, orders, left)``: orders won with the player to move
-        (``present``: the classes in the stock, ``left``: the cards on the tableau);
-        ``draw(h, code, present, n, orders, left)``: orders won by drawing now.
+        ``draw(h, code, key, n, alpha)``: the orders won by drawing now from heights ``h`` with
+        the internal stock ``code`` (``n`` cards, grouped for ``h``; ``key`` its draw state),
+        out of ``n!`` labelled orders; ``play(stops, code, n, alpha)``: the same with the player
+        to move, runs of plays able to stop at ``stops`` (:meth:`_closure`). Above ``alpha`` a
+        result is exact; at or below it, an upper bound.
         """
-        values, draws = self.values, self.draws
-        takes, cls_at, draw_any = self.takes, self.cls_at, self.draw_any
-        count, dead, short_of_supports = self._count, self.dead, self.short_of_supports
-        columns = tuple(zip(range(COLUMNS), _STEP, (3 * i for i in range(COLUMNS)), strict=True))
+        draws, fact, worth_drawing, look = self.draws, self.fact, self._worth_drawing, self._look
 
-        def play(
-            h: int, t: int, code: int, present: int, n: int, orders: int, left: int, alpha: int
-        ) -> int:
-            # The top only matters through the columns whose free card may go on it: states
-            # with the same playable columns are one state, and with none, a draw is all.
-            mask = takes[t]
-            playable = 0
-            for i, step, shift in columns:
-                x = (h >> shift) & 7
-                if x and (mask >> cls_at[i][x]) & 1:
-                    playable |= step
-            if not playable:
-                return draw(h, code, present, n, orders, left, alpha) if n else 0
-            key = ((h | code << _STOCK_SHIFT) << _STOCK_SHIFT) | playable
-            won = values.get(key)
-            if won is not None:
-                if won >= 0:
-                    return won
-                if -won - 1 <= alpha:
-                    return -won - 1
-            count()
+        def play(stops: Closure, code: int, n: int, alpha: int) -> int:
+            if not stops:
+                return fact[n]
             best = -1
-            for i, step, shift in columns:
-                if playable & step:
-                    if left == 1:
-                        best = orders
-                        break
-                    k = cls_at[i][(h >> shift) & 7]
-                    won = play(h - step, k, code, present, n, orders, left - 1, max(alpha, best))
-                    if won > best:
-                        best = won
-                        if best == orders:
-                            break
-            if best < orders and n and draw_any:
-                won = draw(h, code, present, n, orders, left, max(alpha, best))
+            full = fact[n]
+            for h2, k, plan in stops:
+                if k > n:
+                    break  # this stop and the next need more draws than there are cards
+                c2 = code
+                for src, dst in plan:
+                    x = (c2 >> src) & 31
+                    if x:
+                        c2 += (x << dst) - (x << src)
+                key = h2 | c2 << _H_BITS
+                won = draws.get(key)
+                if won is None or (won < 0 and -won - 1 > (alpha if alpha > best else best)):
+                    won = draw(h2, c2, key, n, alpha if alpha > best else best)
+                elif won < 0:
+                    won = -won - 1
                 if won > best:
                     best = won
-            if best < 0:
-                best = 0
-            # Above alpha the value is exact; at or below it, only an upper bound (kept as such).
-            values[key] = best if best > alpha else -best - 1
-            return best
+                    if best == full:
+                        break
+            return best if best > 0 else 0
 
-        def draw(
-            h: int, code: int, present: int, n: int, orders: int, left: int, alpha: int
-        ) -> int:
-            key = h | code << _STOCK_SHIFT
-            won = draws.get(key)
-            if won is not None:
-                if won >= 0:
-                    return won
-                if -won - 1 <= alpha:
-                    return -won - 1
-            count()
+        def draw(h: int, code: int, key: int, n: int, alpha: int) -> int:
+            self.states += 1
+            if self.states >= self.next_look:
+                look()
+            kids = worth_drawing(h, code, n)
+            m = n - 1
+            unit = fact[m]
+            # Star1: the cards still to come can add at most their orders; once what is won
+            # plus that cannot pass alpha, the rest is a bound.
+            rest = unit * sum(kid[0] for kid in kids)
+            if not rest:
+                draws[key] = 0  # lost, whatever alpha is
+                return 0
+            if rest <= alpha:
+                draws[key] = -rest - 1
+                return rest
             total = 0
-            if not dead(h, present) and not short_of_supports(h, code, left):
-                # Star1: the cards still to come can add at most their orders; once what is won
-                # plus that cannot pass alpha, the rest is a bound, not a value.
-                rest = orders
-                for r in range(CLASSES):
-                    c = (code >> (3 * r)) & 7
-                    if c:
-                        part = orders * c // n
-                        rest -= part
-                        total += play(
-                            h,
-                            r,
-                            code - (1 << (3 * r)),
-                            present if c > 1 else present & ~(1 << r),
-                            n - 1,
-                            part,
-                            left,
-                            alpha - total - rest,
-                        )
-                        if total + rest <= alpha:
-                            total += rest
-                            break
-            draws[key] = total if total > alpha else -total - 1
+            for k, child, stops in kids:
+                rest -= k * unit
+                total += k * play(stops, child, m, (alpha - total - rest) // k)
+                if total + rest <= alpha:
+                    # Only a bound: the cards not looked at might win all they may.
+                    total += rest
+                    draws[key] = -total - 1
+                    return total
+            # Every card was looked at, each child exactly (a bound below its alpha stops the
+            # loop above): the total is exact, whatever alpha was.
+            draws[key] = total
             return total
 
         return play, draw
 
 
-_Play = Callable[[int, int, int, int, int, int, int, int], int]
-_Draw = Callable[[int, int, int, int, int, int, int], int]
+_Play = Callable[["Closure", int, int, int], int]
+_Draw = Callable[[int, int, int, int, int], int]
+Free = tuple[tuple[int, int], ...]
+_Needs = tuple[
+    dict[int, int],
+    dict[int, int],
+    dict[tuple[int, ...], int],
+    dict[int, "Closure"],
+    dict[tuple[int, ...], "Closure"],
+]
+Closure = tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...]
 
 
-def _matching(caps: list[int], graph: _RankGraph) -> int:
-    """The maximum matching of supports and cards by rank (``caps``: 13 supplies, 13 demands)."""
-    total = 0
-    for order in graph.paths:
-        total += _path_matching(caps, order)
-    for order in graph.cycles:
-        a, b = order[0], order[-1]
-        best = 0
-        for x in range(min(caps[a], caps[b]) + 1):
-            caps[a] -= x
-            caps[b] -= x
-            v = x + _path_matching(caps, order)
-            caps[a] += x
-            caps[b] += x
-            if v > best:
-                best = v
-        total += best
-    return total
+def _internal_code(stock: list[int]) -> int:
+    """The search's stock code: 5 bits a class, room for the classes it groups together."""
+    code = 0
+    for c in stock:
+        code += 1 << (_CODE_BITS * card_class(c))
+    return code
+
+
+def _present_internal(code: int) -> int:
+    """The classes an internal stock code holds, as a bit mask."""
+    out = 0
+    r = 0
+    while code:
+        if code & _CODE_MASK:
+            out |= 1 << r
+        code >>= _CODE_BITS
+        r += 1
+    return out
 
 
 def _present(code: int) -> int:
