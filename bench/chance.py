@@ -120,7 +120,11 @@ def main() -> None:
     a, b = (int(x) for x in args.deals.split("-"))
     draws = [int(x) for x in args.draws.split(",")]
     rules = RULE_SETS[args.rules]
-    print(f"deals {a}-{b}, {args.rules}, budget {args.seconds} s of processor time", flush=True)
+    print(
+        f"deals {a}-{b}, {args.rules}, budget {args.seconds} s of processor time a position "
+        "(CPU time of this process, time.process_time: the machine may be shared and loaded)",
+        flush=True,
+    )
     points = []
     for number in range(a, b + 1):
         for k, position in along_the_line(number, rules, draws).items():

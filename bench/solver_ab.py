@@ -29,12 +29,12 @@ def deal_range(text: str) -> range:
 
 
 def load_golf(root: Path) -> tuple[ModuleType, ModuleType, ModuleType]:
-    """The engine, solver and rules modules of the ``golf/`` package under ``root``."""
+    """The solitaire engine, solver and rules modules of the ``golf/`` package under ``root``."""
     for name in [m for m in sys.modules if m == "golf" or m.startswith("golf.")]:
         del sys.modules[name]
     sys.path.insert(0, str(root))
     try:
-        modules = tuple(importlib.import_module(f"golf.{m}") for m in ("engine", "solver", "rules"))
+        modules = tuple(importlib.import_module(f"golf.solitaire.{m}") for m in ("engine", "solver", "rules"))
     finally:
         sys.path.pop(0)
     return modules  # type: ignore[return-value]

@@ -372,7 +372,11 @@ class Driver:
     def attract(self) -> None:
         self.title()
         self.until("TitleScene")
-        self.until("AttractScene", limit=400)  # idle on the title: the demo starts
+        # idle on the title: the demo starts once its deal is solved in a helper process,
+        # which takes wall time (more on a loaded machine) however fast the frames are driven
+        deadline = time.monotonic() + 60.0
+        while not self.until("AttractScene", limit=100) and time.monotonic() < deadline:
+            time.sleep(0.05)
 
     def past_question(self, *names: str) -> None:
         """A new game over one kept for Continue asks first (scenes.replacing): start the new

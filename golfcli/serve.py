@@ -50,10 +50,11 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
 
 
 async def _serve(host: str, port: int) -> None:
-    from golfnet.server import GolfServer
+    from golfnet.server import GolfServer, settle
 
     server = GolfServer()
     await server.start(host, port)
+    settle()
     print(f"six-card Golf server on ws://{host}:{server.port()}", flush=True)
     if host in ("127.0.0.1", "localhost", "::1"):
         print(EXPOSE, flush=True)

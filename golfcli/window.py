@@ -67,7 +67,8 @@ def _add_play(parser: argparse.ArgumentParser) -> None:
         "--record",
         type=output_file,
         metavar="FILE",
-        help="also write the game's replay to FILE (when it ends or the window closes)",
+        help="also write the game's replay to FILE, after every action (exit status 1 when "
+        "it could not be written; the game is kept in the replays folder)",
     )
     window.add_argument(
         "--autoplay",

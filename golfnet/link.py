@@ -10,11 +10,12 @@ import asyncio
 import contextlib
 import logging
 import queue
+import socket
 import threading
 from collections.abc import Coroutine
 from typing import Any, Final
 
-from websockets.exceptions import ConnectionClosed, InvalidURI
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from golfnet.client import Client, SeatLost, come_back
 from golfnet.protocol import BadMessage, Message
@@ -26,6 +27,12 @@ LOST: Final = "_lost"
 BACK: Final = "_back"
 FAILED: Final = "_failed"
 """Events of the link itself (not the protocol's): connection lost, back, not made."""
+NO_SERVER: Final = "no_server"
+UNKNOWN_HOST: Final = "unknown_host"
+BAD_ADDRESS: Final = "bad_address"
+REFUSED: Final = "refused"
+"""Why a connection was not made (FAILED's ``why``): nothing answers there, no machine has
+that name, the address cannot be one, a server there refused the connection."""
 
 
 class NetLink:
@@ -68,8 +75,8 @@ class NetLink:
     async def _connect(self, first: dict[str, Any]) -> None:
         try:
             client = await Client.open(self.uri, open_timeout=5)
-        except (OSError, TimeoutError, InvalidURI, ConnectionClosed) as e:
-            self.inbox.put({"type": FAILED, "text": str(e)[:120]})
+        except Exception as e:  # whatever the address or the other end, the window is told
+            self.inbox.put({"type": FAILED, "why": failure(e), "text": str(e)[:120]})
             return
         self.client = client
         await client.send(first.pop("type"), **first)
@@ -164,11 +171,20 @@ class NetLink:
             self.loop.call_soon(self.loop.stop)
 
 
+def failure(error: Exception) -> str:
+    """Why a connection could not be made, in one word of FAILED's ``why``."""
+    if isinstance(error, socket.gaierror):
+        return UNKNOWN_HOST
+    if isinstance(error, InvalidURI | ValueError | UnicodeError):
+        return BAD_ADDRESS
+    if isinstance(error, InvalidHandshake | ConnectionClosed):
+        return REFUSED  # something answered, but not as a game server that lets us in
+    return NO_SERVER  # refused at the port, unreachable, or no answer in time
+
+
 def local_address() -> str:
     """This machine's address on the local network, as others would reach it (no packet is
     sent: a UDP socket's route is only looked up); 127.0.0.1 when there is no network."""
-    import socket
-
     probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     try:
         probe.connect(("10.255.255.255", 1))

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Callable, Mapping
+import operator
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 from golf.sixcard.ai import LEVELS
@@ -74,6 +75,8 @@ def _seat_kinds(v: object) -> bool:
 
 
 def _rules(v: object) -> bool:
+    """A rule set the engine accepts (the room's; a create's rules are read by the server,
+    which says which field is wrong)."""
     try:
         read_rules(v)
     except BadMessage:
@@ -103,7 +106,7 @@ TO_SERVER: Final[Mapping[str, Schema]] = {
     "create": {
         "name": (_NAME, True),
         "seats": (_seat_kinds, True),
-        "rules": (_rules, False),
+        "rules": (_object, False),
         "timer": (_number(0, MAX_TIMER), False),
         "pause": (_number(0, 5), False),
     },
@@ -187,9 +190,16 @@ _RULE_KEYS: Final = tuple(SixRules().to_dict())
 
 
 def read_rules(value: object) -> SixRules:
-    """A rule set from its ``to_dict`` form; raises :class:`BadMessage`."""
+    """A rule set from its ``to_dict`` form, as the engine checks it; raises
+    :class:`BadMessage` naming the first field the engine refuses (never its value)."""
     if not isinstance(value, dict) or not set(value) <= set(_RULE_KEYS):
         raise BadMessage("rules: expected the rule set's fields")
+    for name in _RULE_KEYS:
+        if name in value:
+            try:
+                SixRules(**{name: value[name]})
+            except (TypeError, ValueError):
+                raise BadMessage(f"rules: {name} is not valid") from None
     try:
         return SixRules(**value)
     except (TypeError, ValueError):
@@ -199,9 +209,12 @@ def read_rules(value: object) -> SixRules:
 _VIEW_FIELDS: Final = tuple(f.name for f in dataclasses.fields(SeatView) if f.name != "rules")
 
 
+_VIEW_VALUES: Final = operator.attrgetter(*_VIEW_FIELDS)
+
+
 def view_data(view: SeatView) -> dict[str, object]:
     """A seat's view as JSON data: its fields (tuples as lists), without the rules."""
-    return {name: getattr(view, name) for name in _VIEW_FIELDS}
+    return dict(zip(_VIEW_FIELDS, _VIEW_VALUES(view), strict=True))
 
 
 def _tuples(value: object) -> object:
@@ -250,3 +263,56 @@ def last_for(last: dict[str, object] | None, seat: int | None, opening: bool) ->
     if last is None or not opening or last["seat"] == seat:
         return last
     return {**last, "action": str(last["action"]).split()[0]}
+
+
+# --- the updates of one action, for every seat at once ------------------------------------------
+
+_dumps: Final = json.JSONEncoder(separators=(",", ":")).encode
+_key: Final = json.encoder.encode_basestring_ascii  # as json.dumps writes keys
+
+
+def _json(value: object) -> str:
+    """A value as JSON text, as :func:`encode` writes it (the scalars without the encoder)."""
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if type(value) is int:
+        return int.__repr__(value)
+    return _dumps(value)
+
+
+def encode_updates(
+    at: int, views: Sequence[Mapping[str, object]], lasts: Sequence[object], deadline: float | None
+) -> list[str]:
+    """The ``update`` of one action for each of several seats (``views[k]``, told ``lasts[k]``):
+    as :func:`encode` writes each one (the same fields and values; only their order differs),
+    with the fields every view shares encoded once (the views are built by the caller, one for
+    each seat: nothing of one view reaches another's message unless it is equal in both)."""
+    first, rest = views[0], views[1:]
+    shared: dict[str, object] = {}
+    own: list[str] = []
+    for name, value in first.items():
+        for view in rest:
+            other = view[name]
+            if other is not value and other != value:  # most fields are the state's own tuples
+                own.append(name)
+                break
+        else:
+            shared[name] = value
+    head = f'{{"v":{VERSION},"type":"update","at":{_json(at)},"deadline":{_json(deadline)},"view":'
+    common = _dumps(shared)[:-1] if shared else "{"
+    keys = [_key(name) + ":" for name in own]
+    said: dict[int, str] = {}  # each distinct ``last`` object encoded once
+    out = []
+    for view, last in zip(views, lasts, strict=True):
+        parts = [common]
+        for name, key in zip(own, keys, strict=True):
+            parts.append(("," if len(parts) > 1 or shared else "") + key + _json(view[name]))
+        text = said.get(id(last))
+        if text is None:
+            text = said[id(last)] = _json(last)
+        out.append(f'{head}{"".join(parts)}}},"last":{text}}}')
+    return out

@@ -12,17 +12,29 @@ computer. The time is passed in (``now``, seconds), so tests step a room without
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final, Protocol
 
+from golf.core.deal import MAX_DEAL
 from golf.sixcard.actions import NEXT_HOLE_ACTION, Action
 from golf.sixcard.ai import Opponent, make_opponent
 from golf.sixcard.game import Match, new_game
 from golf.sixcard.rules import SixRules
 from golf.sixcard.texts import message
-from golf.sixcard.view import seat_view
-from golfnet.protocol import PERSON, encode, last_for, public_view, view_data
+from golf.sixcard.view import seat_fields, seat_view
+from golf.sixcard.wide import WIDE_DEALS
+from golfnet.protocol import (
+    PERSON,
+    BadMessage,
+    Message,
+    encode,
+    encode_updates,
+    last_for,
+    public_view,
+    read_rules,
+    view_data,
+)
 
 OPEN: Final = "open"
 COMPUTER: Final = "computer"
@@ -45,6 +57,36 @@ ERRORS: Final = {
     "bad_action": "that is not an action",
 }
 """The room's refusals (the window says them in the player's language from the key)."""
+
+
+def secret_deal() -> int:
+    """A network game's deal: a wide deal number (``golf.sixcard.wide``, about 131 bits) from
+    ``secrets``, which no client can find again from the cards it sees; told only at the end,
+    in the record of play."""
+    return MAX_DEAL + secrets.randbelow(WIDE_DEALS - MAX_DEAL)
+
+
+@dataclass(frozen=True)
+class RoomConfig:
+    """What a ``create`` asks for, as the engine accepts it: the seats (a person's place or a
+    computer's level, the creator's first), the rules, the turn timer and the computers' pause."""
+
+    seats: tuple[str, ...]
+    rules: SixRules
+    timer: float = 0.0
+    pause: float = 0.6
+
+    @classmethod
+    def read(cls, create: Message) -> RoomConfig:
+        """The options of a checked ``create`` message; raises :class:`BadMessage` saying what
+        the engine refuses (the fields' forms were checked by the protocol)."""
+        rules = read_rules(create.get("rules", {}))
+        seats = tuple(create["seats"])
+        try:
+            rules.check_new_table(len(seats))
+        except ValueError as e:
+            raise BadMessage(f"rules: {e}") from None
+        return cls(seats, rules, float(create.get("timer", 0)), float(create.get("pause", 0.6)))
 
 
 class Link(Protocol):
@@ -283,12 +325,11 @@ class Room:
             wait, seat = due
             if self.since + wait > now:
                 return self.since + wait
-            self.play(
-                seat,
-                self.automatic(seat),
-                self.seats[seat].person if seat is not None else False,
-                now,
-            )
+            # ``auto``: a move played for a person still at the table (out of time, or whose
+            # connection is lost); the moves for one who left are a computer's, like a
+            # computer seat's (the room says the seat is gone)
+            person = seat is not None and self.seats[seat].person and not self.seats[seat].gone
+            self.play(seat, self.automatic(seat), person, now)
         return now
 
     def automatic(self, seat: int | None) -> Action:
@@ -339,13 +380,24 @@ class Room:
         )
 
     def tell_all(self, now: float) -> None:
-        for s, seat in enumerate(self.seats):
-            if seat.link is not None:
-                seat.link.send(self.update_for(s, now))
+        """Send every seat its view of the state and every spectator the public view (the
+        parts all of them share encoded once)."""
+        assert self.match is not None
+        state = self.match.state
+        opening = state.phase == "opening"
+        seated = [(s, seat.link) for s, seat in enumerate(self.seats) if seat.link is not None]
+        views: list[Mapping[str, object]] = [seat_fields(state, s) for s, _ in seated]
+        lasts = [last_for(self.last, s, opening) for s, _ in seated]
         if self.spectators:
-            text = self.update_for(None, now)
-            for link in self.spectators:
-                link.send(text)
+            views.append(public_view(state))
+            lasts.append(last_for(self.last, None, opening))
+        if not views:
+            return
+        texts = encode_updates(len(self.match.log), views, lasts, self.deadline(now))
+        for (_, link), text in zip(seated, texts, strict=False):
+            link.send(text)
+        for link in self.spectators:
+            link.send(texts[-1])
 
     def record(self) -> dict[str, object]:
         """The record of play, from which a client writes a normal six-card replay."""

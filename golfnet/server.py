@@ -11,6 +11,7 @@ logged and counted (``crashes``) and the server goes on.
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import secrets
 from collections import Counter
@@ -18,12 +19,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final
 
-from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from golf.core.deal import MAX_DEAL
-from golf.sixcard.game import new_game
 from golfnet.guard import BURST, RATE, Bucket, Guesses, Offences
 from golfnet.protocol import (
     CODE_LENGTH,
@@ -34,15 +33,15 @@ from golfnet.protocol import (
     Message,
     decode,
     encode,
-    read_rules,
 )
-from golfnet.room import ERRORS, Room
+from golfnet.room import ERRORS, Room, RoomConfig, secret_deal
 
 log = logging.getLogger(__name__)
 
 DEFAULT_PORT: Final = 8765
-BACKLOG: Final = 512
-"""Messages waiting for a client that does not read them; past this it is disconnected."""
+BACKLOG: Final = 256 * 1024
+"""Bytes waiting to be sent to a client that does not read them (beyond what the system's
+socket buffers hold); past this it is disconnected."""
 IDLE: Final = 60.0
 """Seconds a connection may stay without a seat or a room before it is closed."""
 SWEEP: Final = 30.0
@@ -64,6 +63,14 @@ SERVER_ERRORS: Final = {
 }
 
 
+def settle() -> None:
+    """For a process that only serves, once it has started: what it loaded (modules, classes,
+    functions: tens of thousands of objects) is set aside from the garbage collector's passes
+    (``gc.freeze``), so that a full pass looks at the games alone and pauses them for less."""
+    gc.collect()
+    gc.freeze()
+
+
 @dataclass(frozen=True)
 class Limits:
     """What one server accepts."""
@@ -81,25 +88,36 @@ class Limits:
 
 @dataclass(eq=False)
 class Connection:
-    """One client: its socket, its outgoing queue, what it is bound to, its guards."""
+    """One client: its socket, what it is bound to, its guards."""
 
     ws: ServerConnection
     address: str
     offences: Offences
     bucket: Bucket = field(default_factory=Bucket)
-    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    stats: Counter[str] = field(default_factory=Counter)
+    """The server's counters."""
     room: Room | None = None
     seat: int | None = None
     closing: bool = False
+    closer: asyncio.Task[None] | None = None
 
     def send(self, text: str) -> None:
+        """Write a message to the socket now, without waiting (``broadcast``: no task, no
+        queue per message; the transport buffers what the system cannot take at once)."""
         if self.closing:
             return
-        if self.queue.qsize() >= BACKLOG:
-            self.closing = True  # it does not read what it is sent: let it go
-            self.queue.put_nowait(None)
+        if self.ws.transport.get_write_buffer_size() > BACKLOG:
+            self.stats["not reading"] += 1  # it does not read what it is sent: let it go
+            self.close()
             return
-        self.queue.put_nowait(text)
+        broadcast((self.ws,), text)
+
+    def close(self) -> None:
+        """Send nothing more and close the connection (its reading loop then ends)."""
+        self.closing = True
+        if self.closer is None:
+            code = 1008 if self.offences.too_many else 1000
+            self.closer = asyncio.get_running_loop().create_task(self.ws.close(code))
 
 
 class GolfServer:
@@ -170,10 +188,9 @@ class GolfServer:
         address = str(ws.remote_address[0]) if ws.remote_address else "?"
         limits = self.limits
         bucket = Bucket(limits.rate, limits.burst, limits.burst, self.now())
-        conn = Connection(ws, address, Offences(limits.offences), bucket)
+        conn = Connection(ws, address, Offences(limits.offences), bucket, self.stats)
         self.connections.add(conn)
         self.per_address[address] += 1
-        writer = asyncio.get_running_loop().create_task(self.write(conn))
         try:
             while not conn.closing:
                 if conn.room is not None:
@@ -192,29 +209,14 @@ class GolfServer:
             self.stats["crashes"] += 1
             log.exception("connection from %s failed", address)
         finally:
-            conn.closing = True
-            conn.queue.put_nowait(None)
+            conn.close()
             self.gone(conn)
             self.connections.discard(conn)
             self.per_address[address] -= 1
             if self.per_address[address] <= 0:
                 del self.per_address[address]
-            await writer
-            await ws.close()
-
-    async def write(self, conn: Connection) -> None:
-        try:
-            while (text := await conn.queue.get()) is not None:
-                await conn.ws.send(text)
-        except ConnectionClosed:
-            pass
-        except Exception:
-            self.stats["crashes"] += 1
-            log.exception("writing to %s failed", conn.address)
-        finally:
-            conn.closing = True
-            if not conn.ws.close_code:
-                await conn.ws.close(1008 if conn.offences.too_many else 1000)
+            assert conn.closer is not None
+            await conn.closer
 
     def offend(self, conn: Connection, kind: str) -> None:
         self.stats[kind] += 1
@@ -222,8 +224,7 @@ class GolfServer:
         if conn.offences.add(kind):
             self.stats["disconnected"] += 1
             conn.send(encode("bye", reason="offences"))
-            conn.closing = True
-            conn.queue.put_nowait(None)
+            conn.close()
 
     def error(self, conn: Connection, key: str) -> None:
         conn.send(encode("error", error=key, text=SERVER_ERRORS[key]))
@@ -307,21 +308,21 @@ class GolfServer:
         if len(self.rooms) >= self.limits.rooms:
             self.error(conn, "busy")
             return
-        rules = read_rules(message.get("rules", {}))
         try:
-            new_game(0, len(message["seats"]), rules)  # these rules seat this many players
-        except ValueError:
-            self.error(conn, "bad_rules")
+            config = RoomConfig.read(message)  # the engine decides what a room may be
+        except BadMessage as e:
+            conn.send(encode("error", error="bad_rules", text=str(e)[:200]))
+            self.offend(conn, "malformed")  # the window's form never sends these
             return
         code = self.new_code()
         room = Room(
             code=code,
-            rules=rules,
-            kinds=tuple(message["seats"]),
-            number=secrets.randbelow(MAX_DEAL),
+            rules=config.rules,
+            kinds=config.seats,
+            number=secret_deal(),
             seed=secrets.randbits(32),
-            timer=float(message.get("timer", 0)),
-            pause=float(message.get("pause", 0.6)),
+            timer=config.timer,
+            pause=config.pause,
         )
         self.rooms[code] = room
         self.touched[code] = now
@@ -370,8 +371,7 @@ class GolfServer:
         if isinstance(old, Connection) and old is not conn:
             old.room, old.seat = None, None  # the old connection no longer speaks for the seat
             old.send(encode("bye", reason="replaced"))
-            old.closing = True
-            old.queue.put_nowait(None)
+            old.close()
         conn.room, conn.seat = room, seat
         conn.send(encode("welcome", code=room.code, seat=seat, token=message["token"]))
         room.bind(seat, conn, now)

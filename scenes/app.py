@@ -249,6 +249,7 @@ def _play(options: WindowOptions, started: float) -> int:
                 break
         app.flow.leave_games(quitting=True)  # the window closes: save the game in play
         app.speech.close()
+        status = record_status(app)
     except Exception as error:
         if options.crash is None:
             raise  # no one to write a report (tests calling run): the traceback as before
@@ -270,4 +271,25 @@ def _play(options: WindowOptions, started: float) -> int:
         return options.crash.status
     if options.screenshot is not None:
         pygame.image.save(presenter.window, str(options.screenshot))  # as the player sees it
-    return 0
+    return status
+
+
+RECORD_FAILED = 1
+"""The exit status when the file ``play --record`` names could not be written."""
+
+
+def record_status(app: App) -> int:
+    """0, or :data:`RECORD_FAILED` (said in the log and on stderr, with where the game is kept)
+    when the last write of the ``play --record`` file failed; the player was told in the
+    window when it first failed."""
+    recorder = app.recording_to
+    if recorder is None or recorder.extra_error is None:
+        return 0
+    kept = recorder.path if recorder.path is not None and recorder.path.is_file() else None
+    log.error(
+        "the replay could not be written to %s (%s); %s",
+        recorder.extra,
+        recorder.extra_error,
+        f"the same replay is kept in {kept}" if kept else "the replays folder could not keep it",
+    )
+    return RECORD_FAILED

@@ -21,8 +21,17 @@ from golf.solitaire.highscores import (
     validate_initials,
 )
 from golf.solitaire.rules import PRESETS
+from scenes.core.dialog import draw_frame
 from scenes.core.input import Intent, Kind
-from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, Colour, Look, chunky_panel, veil
+from scenes.core.look import (
+    PALETTE,
+    PIXEL,
+    SCREEN_SIZE,
+    Colour,
+    Look,
+    chunky_panel,
+    titled_panel,
+)
 from scenes.core.manager import App, Scene
 from scenes.core.records import HighScoreChance
 from scenes.core.widgets import Button, Menu
@@ -34,6 +43,7 @@ BOXES_TOP = 300
 SKIP = INITIALS_LENGTH + 1  # the cursor on the Skip button (one past OK)
 ARROW = 22  # half the width of an arrow
 RANK_COLOURS: tuple[Colour, ...] = (PALETTE.gold, PALETTE.cyan, PALETTE.pink, PALETTE.orange)
+NEW_ENTRY: tuple[Colour, Colour] = ((70, 56, 120), (48, 40, 88))  # a new entry's row, blinking
 TICKER_SECONDS = 5.0
 
 
@@ -235,17 +245,10 @@ class InitialsScene(Scene):
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
         look, texts, p = self.app.look, self.app.texts, PALETTE
-        veil(surface, 190)
-        chunky_panel(surface, self.panel)
         flash = (p.gold, p.orange, p.pink, p.cyan)[int(self.clock * 6) % 4]
-        look.type.blit(
-            surface,
-            texts("initials.title"),
-            20,
-            flash,
-            (self.panel.centerx, self.panel.top + 36),
-            anchor="midtop",
-            shadow=p.ink,
+        draw_frame(
+            surface, look, self.panel, texts("initials.title"), alpha=190, size=20, colour=flash,
+            top=36,
         )
         chance = self.chance
         line = texts(
@@ -392,7 +395,7 @@ class HighScoresScene(Scene):
             pygame.draw.polygon(surface, p.gold, points)
         panel = pygame.Rect(0, 0, 900, 480)
         panel.midtop = (SCREEN_SIZE[0] // 2, 130)
-        chunky_panel(surface, panel, fill=(20, 18, 36))
+        chunky_panel(surface, panel, fill=p.board)
         self._draw_table(surface, panel)
         self.menu.draw(surface, look, texts)
 
@@ -436,10 +439,11 @@ class HighScoresScene(Scene):
             entry = table.entries[i] if i < len(table.entries) else None
             colour = RANK_COLOURS[i] if i < len(RANK_COLOURS) else p.white
             lit = self.highlight == i + 1 and int(self.clock * 4) % 2 == 0
-            if self.highlight == i + 1:
+            new = self.highlight == i + 1
+            if new:
                 pygame.draw.rect(
                     surface,
-                    (70, 56, 120) if lit else (48, 40, 88),
+                    NEW_ENTRY[0] if lit else NEW_ENTRY[1],
                     (panel.left + 12, y - 4, panel.width - 24, 38),
                     border_radius=4,
                 )
@@ -454,11 +458,13 @@ class HighScoresScene(Scene):
                     face = "mono" if cell is cells[-1] and entry is not None else "bold"
                     size = 8 if face == "mono" else 11
                     tint = colour if entry is not None else p.grey_dark
+                    if face == "mono":  # the deal: quiet, but as clear as the rest on a new entry
+                        tint = p.white if new else p.grey
                     look.type.blit(
                         surface,
                         cell,
                         size,
-                        tint if face != "mono" else p.grey,
+                        tint,
                         (x + width // 2, y + 15),
                         anchor="center",
                         shadow=p.ink,
@@ -495,16 +501,9 @@ class HighScoreTicker:
     def draw(self, surface: pygame.Surface) -> None:
         look, texts, p = self.app.look, self.app.texts, PALETTE
         rect = self.rect
-        chunky_panel(surface, rect, fill=(20, 18, 36))
         flash = p.gold if int(self.clock * 2) % 2 == 0 else p.orange
-        look.type.blit(
-            surface,
-            texts("scores.title"),
-            11,
-            flash,
-            (rect.centerx, rect.top + 14),
-            anchor="midtop",
-            shadow=p.ink,
+        titled_panel(
+            surface, look, rect, texts("scores.title"), size=11, colour=flash, top=14, fill=p.board
         )
         key = self.key
         if key is None:

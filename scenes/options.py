@@ -7,9 +7,10 @@ from collections.abc import Callable
 import pygame
 
 from scenes.core.board_text import speak
+from scenes.core.dialog import draw_frame
 from scenes.core.i18n import LANGUAGES
 from scenes.core.input import Intent, Kind
-from scenes.core.look import PALETTE, SCREEN_SIZE, chunky_panel, veil
+from scenes.core.look import SCREEN_SIZE
 from scenes.core.manager import App, Scene
 from scenes.core.settings import ANIMATION_SPEEDS, RULE_PRESETS, Settings
 from scenes.core.widgets import Button, Choice, Form, Toast
@@ -97,11 +98,8 @@ class OptionsScene(Scene):
         self.toasts = [t for t in self.toasts if t.alive]
 
     def draw(self, surface: pygame.Surface) -> None:
-        look, p = self.app.look, PALETTE
-        veil(surface, 170)
-        chunky_panel(surface, self.panel)
-        look.type.blit(surface, self.app.texts("options.title"), 16, p.gold,
-                       (self.panel.centerx, self.panel.top + 22), anchor="midtop", shadow=p.ink)
+        look = self.app.look
+        draw_frame(surface, look, self.panel, self.app.texts("options.title"))
         self.form.draw(surface, look, self.app.texts)
         for toast in self.toasts:
             toast.draw(surface, look, (SCREEN_SIZE[0] // 2, SCREEN_SIZE[1] - 40))

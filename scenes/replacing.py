@@ -22,11 +22,8 @@ from typing import Final, Literal
 
 import pygame
 
-from scenes.core.input import Intent, Kind
-from scenes.core.look import PALETTE, SCREEN_SIZE, chunky_panel
-from scenes.core.manager import App, Scene
-from scenes.core.textfit import wrap_text
-from scenes.core.widgets import Button, Menu
+from scenes.core.dialog import ConfirmDialog
+from scenes.core.manager import App
 from scenes.sixcard import autosave as sixautosave
 from scenes.solitaire import autosave
 
@@ -37,9 +34,7 @@ log = logging.getLogger(__name__)
 KeptKind = Literal["solitaire", "round", "six"]
 KINDS: Final[tuple[KeptKind, ...]] = ("solitaire", "round", "six")
 
-PANEL_W, PANEL_H = 720, 250
-TEXT_W = PANEL_W - 80
-LINE_H = 22
+PANEL_W = 720
 
 
 def _on_table(app: App, kind: KeptKind) -> bool:
@@ -93,39 +88,27 @@ def abandon_kept(app: App, kind: KeptKind) -> None:
         log.info("the kept six-card game was abandoned for a new one")
 
 
-class ReplaceKeptDialog(Scene):
+class ReplaceKeptDialog(ConfirmDialog):
     """"Your game in play will be lost. Start a new one?" — Keep it (the default) or Start a
     new one."""
 
-    overlay = True
-
     def __init__(self, app: App, kind: KeptKind, start: Callable[[], None]) -> None:
-        super().__init__(app)
+        super().__init__(
+            app,
+            PANEL_W,
+            ("replace.keep", self.keep),
+            ("replace.start", self.confirm),
+            button_width=300,
+            body_middle=96,
+        )
         self.kind = kind
         self.start = start
-        self.panel = pygame.Rect(0, 0, PANEL_W, PANEL_H)
-        self.panel.center = (SCREEN_SIZE[0] // 2, SCREEN_SIZE[1] // 2)
-        width, y = 300, self.panel.bottom - 80
-        keep = Button(
-            pygame.Rect(self.panel.centerx - width - 14, y, width, 52),
-            "replace.keep",
-            self.keep,
-            style="green",
-        )
-        new = Button(
-            pygame.Rect(self.panel.centerx + 14, y, width, 52),
-            "replace.start",
-            self.confirm,
-            style="pink",
-        )
-        self.menu = Menu([keep, new])
 
-    def enter(self) -> None:
-        """Said for a player who does not see the screen: the question, then (as the focus is
-        read) the button under it."""
-        texts = self.app.texts
-        said = f"{texts('replace.title')} {texts(f'replace.body.{self.kind}')}"
-        self.app.speech.say(said, texts.lang, interrupt=False)
+    def title(self) -> str:
+        return self.app.texts("replace.title")
+
+    def body(self) -> str:
+        return self.app.texts(f"replace.body.{self.kind}")
 
     def keep(self) -> None:
         """No: back where the player was, the kept game untouched (to the title when the
@@ -141,42 +124,7 @@ class ReplaceKeptDialog(Scene):
         abandon_kept(self.app, self.kind)
         self.start()
 
-    def handle(self, intent: Intent) -> None:
-        if intent.kind in (Kind.CANCEL, Kind.MENU):
-            self.keep()
-            return
-        self.menu.handle(intent)
-
-    def update(self, dt: float) -> None:
-        self.menu.update(dt)
-
     def draw(self, surface: pygame.Surface) -> None:
-        look, texts, p = self.app.look, self.app.texts, PALETTE
         if self.app.scenes.stack[:1] == [self]:  # nothing below (a game named at start)
-            surface.blit(look.felt(), (0, 0))
-        veil = pygame.Surface(SCREEN_SIZE, pygame.SRCALPHA)
-        veil.fill((10, 8, 20, 170))
-        surface.blit(veil, (0, 0))
-        chunky_panel(surface, self.panel)
-        look.type.blit(
-            surface,
-            texts("replace.title"),
-            14,
-            p.orange,
-            (self.panel.centerx, self.panel.top + 26),
-            anchor="midtop",
-            shadow=p.ink,
-        )
-        lines = wrap_text(look, texts(f"replace.body.{self.kind}"), 8, TEXT_W)
-        top = self.panel.top + 96 - (len(lines) - 1) * LINE_H // 2  # between title and buttons
-        for i, line in enumerate(lines):
-            look.type.blit(
-                surface,
-                line,
-                8,
-                p.white,
-                (self.panel.centerx, top + i * LINE_H),
-                anchor="midtop",
-                shadow=p.ink,
-            )
-        self.menu.draw(surface, look, texts)
+            surface.blit(self.app.look.felt(), (0, 0))
+        super().draw(surface)

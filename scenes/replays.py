@@ -31,7 +31,7 @@ from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, chunky_panel
 from scenes.core.manager import App, Scene
 from scenes.core.paths import replays_root
 from scenes.core.textfit import fit_text, wrap_text
-from scenes.core.widgets import Button
+from scenes.core.widgets import ButtonSpec, button_row
 from scenes.sixcard.watch import players_text, winners_text
 from scenes.solitaire.recorder import default_replays_dir
 
@@ -182,25 +182,14 @@ class ReplaysScene(Scene):
         self.first = 0  # the entry shown on the top row
         self.hover: int | None = None
         y = SCREEN_SIZE[1] - 66
-        specs = [
-            ("replays.page_up", self.page_up, "cyan", "←"),
-            ("replays.page_down", self.page_down, "cyan", "→"),
-            ("replays.watch", self.open_selected, "green", "Enter"),
-            ("common.back", self.close, "pink", "Esc"),
+        specs: list[ButtonSpec] = [
+            ("replays.page_up", self.page_up, "cyan"),
+            ("replays.page_down", self.page_down, "cyan"),
+            ("replays.watch", self.open_selected, "green"),
+            ("common.back", self.close, "pink"),
         ]
-        width, gap = 220, 16
-        x = (SCREEN_SIZE[0] - (len(specs) * width + (len(specs) - 1) * gap)) // 2
-        self.buttons = [
-            Button(
-                pygame.Rect(x + i * (width + gap), y, width, 48),
-                key,
-                action,
-                style=style,
-                hint=hint,
-                size=9,
-            )
-            for i, (key, action, style, hint) in enumerate(specs)
-        ]
+        hints = ("←", "→", "Enter", "Esc")
+        self.buttons = button_row(specs, y, 220, gap=16, height=48, hints=hints, size=9)
         self.message = ""  # the whole error of a file that cannot be opened
 
     # ----------------------------------------------------------------- moving

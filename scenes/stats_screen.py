@@ -19,11 +19,11 @@ from golf.solitaire.stats import (
     lower_is_better,
     running_win_rate,
 )
+from scenes.core.dialog import ConfirmDialog
 from scenes.core.input import Intent, Kind
 from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, Colour, chunky_panel
 from scenes.core.manager import App, Scene
-from scenes.core.textfit import wrap_text
-from scenes.core.widgets import Button, Menu, Toast
+from scenes.core.widgets import ButtonSpec, Menu, Toast, button_row
 from scenes.highscores import HighScoresScene
 
 __all__ = ["ConfirmReset", "StatsScene", "chart_bars", "figure_text", "open_stats"]
@@ -35,8 +35,6 @@ NUB = 3 * PIXEL  # the height of a bar for a score of 0
 TILE_W, TILE_H, TILE_GAP = 220, 78, 12
 TILES_TOP = 122
 RESET_PANEL_W = 760
-RESET_TEXT_W = RESET_PANEL_W - 80  # the reset warning's lines, inside its panel
-RESET_LINE_H = 22
 BAR_COLOURS: dict[str, Colour] = {
     "won": PALETTE.gold,
     "blocked": PALETTE.orange,
@@ -101,27 +99,14 @@ class StatsScene(Scene):
         self.clock = 0.0
         self.grow = 0.0  # 0..1: the bars rise when a rule set is shown
         self.toasts: list[Toast] = []
-        specs: list[tuple[str, object, str]] = [
+        specs: list[ButtonSpec] = [
             ("stats.previous", lambda: self.step(-1), "cyan"),
             ("stats.next", lambda: self.step(1), "cyan"),
             ("scores.title", self.high_scores, "orange"),
             ("stats.reset", self.ask_reset, "pink"),
             ("common.back", self.close, "green"),
         ]
-        width, gap = 200, 20
-        x0 = (SCREEN_SIZE[0] - (len(specs) * width + (len(specs) - 1) * gap)) // 2
-        buttons = []
-        for i, (text_key, action, style) in enumerate(specs):
-            assert callable(action)
-            buttons.append(
-                Button(
-                    pygame.Rect(x0 + i * (width + gap), 648, width, 50),
-                    text_key,
-                    action,
-                    style=style,
-                    size=9,
-                )
-            )
+        buttons = button_row(specs, 648, 200, gap=20, height=50, size=9)
         self.menu = Menu(buttons, focus=len(buttons) - 1)
 
     def _most_played(self) -> str:
@@ -299,7 +284,7 @@ class StatsScene(Scene):
     def _draw_chart(self, surface: pygame.Surface) -> None:
         look, texts, p = self.app.look, self.app.texts, PALETTE
         frame = CHART_FRAME
-        chunky_panel(surface, frame, fill=(20, 18, 36))
+        chunky_panel(surface, frame, fill=PALETTE.board)
         recent = self.figures.recent
         lower = lower_is_better(self.key)
         area = CHART
@@ -431,31 +416,25 @@ class StatsScene(Scene):
             x += text.get_width() + 40
 
 
-class ConfirmReset(Scene):
+class ConfirmReset(ConfirmDialog):
     """Reset the statistics of this rule set? No is the default."""
 
-    overlay = True
-
     def __init__(self, app: App, stats: StatsScene) -> None:
-        super().__init__(app)
+        super().__init__(
+            app,
+            RESET_PANEL_W,
+            ("common.no", self.close),
+            ("stats.reset_yes", self.confirm),
+            button_width=240,
+            body_middle=86,
+        )
         self.stats = stats
-        self.panel = pygame.Rect(0, 0, RESET_PANEL_W, 250)
-        self.panel.center = (SCREEN_SIZE[0] // 2, SCREEN_SIZE[1] // 2)
-        width = 240
-        y = self.panel.bottom - 80
-        no = Button(
-            pygame.Rect(self.panel.centerx - width - 14, y, width, 52),
-            "common.no",
-            self.close,
-            style="green",
-        )
-        yes = Button(
-            pygame.Rect(self.panel.centerx + 14, y, width, 52),
-            "stats.reset_yes",
-            self.confirm,
-            style="pink",
-        )
-        self.menu = Menu([no, yes])
+
+    def title(self) -> str:
+        return self.app.texts("stats.reset_title", rules=self.app.texts.rule_set(self.stats.key))
+
+    def body(self) -> str:
+        return self.app.texts("stats.reset_body")
 
     def confirm(self) -> None:
         self.stats.reset()
@@ -463,40 +442,3 @@ class ConfirmReset(Scene):
 
     def close(self) -> None:
         self.app.scenes.pop(fade=False)
-
-    def handle(self, intent: Intent) -> None:
-        if intent.kind in (Kind.CANCEL, Kind.MENU):
-            self.close()
-            return
-        self.menu.handle(intent)
-
-    def update(self, dt: float) -> None:
-        self.menu.update(dt)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        look, texts, p = self.app.look, self.app.texts, PALETTE
-        veil = pygame.Surface(SCREEN_SIZE, pygame.SRCALPHA)
-        veil.fill((10, 8, 20, 170))
-        surface.blit(veil, (0, 0))
-        chunky_panel(surface, self.panel)
-        name = self.app.texts.rule_set(self.stats.key)
-        look.type.blit(
-            surface,
-            texts("stats.reset_title", rules=name),
-            14,
-            p.orange,
-            (self.panel.centerx, self.panel.top + 26),
-            anchor="midtop",
-            shadow=p.ink,
-        )
-        for y, line in self.body_lines():
-            look.type.blit(
-                surface, line, 8, p.white, (self.panel.centerx, y), anchor="midtop", shadow=p.ink
-            )
-        self.menu.draw(surface, look, texts)
-
-    def body_lines(self) -> list[tuple[int, str]]:
-        """The warning wrapped to the panel, its lines centred on one line's place: (top, line)."""
-        lines = wrap_text(self.app.look, self.app.texts("stats.reset_body"), 8, RESET_TEXT_W)
-        top = self.panel.top + 86 - (len(lines) - 1) * RESET_LINE_H // 2
-        return [(top + i * RESET_LINE_H, line) for i, line in enumerate(lines)]

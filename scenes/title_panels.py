@@ -12,7 +12,7 @@ from datetime import date
 import pygame
 
 from scenes.core.input import Intent, Kind
-from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, chunky_panel
+from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, titled_panel
 from scenes.core.manager import App
 from scenes.core.widgets import Button, Menu
 
@@ -157,15 +157,8 @@ class TitleSides:
         look, texts, p = self.app.look, self.app.texts, PALETTE
         records = self.app.records
         panel = pygame.Rect(LEFT_X, SIDE_TOP, SIDE_W, 284)
-        chunky_panel(surface, panel, fill=(20, 18, 36))
-        look.type.blit(
-            surface,
-            texts("daily.title"),
-            11,
-            p.gold,
-            (panel.centerx, panel.top + 14),
-            anchor="midtop",
-            shadow=p.ink,
+        titled_panel(
+            surface, look, panel, texts("daily.title"), size=11, colour=p.gold, top=14, fill=p.board
         )
         look.type.blit(
             surface,

@@ -19,6 +19,12 @@ COLUMNS = (
 )
 WASTE = "A♣"
 STOCK = "8♠ 9♥ K♥ J♣ Q♣ 6♠ 10♦ 4♦ 6♦ K♠ 9♦ 2♥ A♦ J♦ Q♦ 5♥"
+LAYOUT_YAML = (
+    "layout:\n  columns:\n"
+    + "".join(f"  - [{', '.join(column.split())}]\n" for column in COLUMNS)
+    + f"  waste: [{WASTE}]\n  stock: [{', '.join(STOCK.split())}]\n"
+)
+"""The deal as the ``layout`` block of a replay file or a tutorial script."""
 
 FIRST_MOVES = "draw, play 5, play 2"
 WIN_TO_MOVE_34 = (

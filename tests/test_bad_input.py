@@ -13,6 +13,7 @@ from golf.solitaire import replay as replay_mod
 from golf.solitaire.engine import Action
 from golf.solitaire.replay import MAX_ACTIONS, ReplayError, load, loads, verify
 from golf.solitaire.session import Game
+from tests import seeds_example as seeds
 
 RULES_EASY = """\
 rules:
@@ -252,19 +253,7 @@ def test_result_is_required_with_a_code() -> None:
     assert err.path == "result" and "missing" in err.what
 
 
-LAYOUT = """\
-layout:
-  columns:
-  - [6♣, 5♠, Q♠, 10♠, 6♥]
-  - [2♠, K♣, 4♠, 2♣, 8♣]
-  - [10♣, A♥, 2♦, 5♦, J♠]
-  - [3♦, Q♥, A♠, K♦, 4♣]
-  - [J♥, 3♣, 7♦, 8♥, 9♣]
-  - [10♥, 4♥, 7♥, 7♣, 8♦]
-  - [3♠, 7♠, 3♥, 9♠, 5♣]
-  waste: [A♣]
-  stock: [8♠, 9♥, K♥, J♣, Q♣, 6♠, 10♦, 4♦, 6♦, K♠, 9♦, 2♥, A♦, J♦, Q♦, 5♥]
-"""
+LAYOUT = seeds.LAYOUT_YAML
 
 
 def script(layout: str = LAYOUT, checkpoints: str = "", actions: str = "actions: []\n") -> str:

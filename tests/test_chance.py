@@ -203,6 +203,89 @@ def test_no_real_player_beats_the_clairvoyant_chance_and_the_policy_is_a_real_pl
         assert 0 < Fraction(wins, answer.orders) <= answer.fraction
 
 
+# Every legal action's exact count (``every``) as the search found it before it was made faster
+# (runs of plays worked out once, grouped ranks, the bound on the draws needed): rule set, deal,
+# draws along the solver's line, orders won, rank orders, each action's orders won. The positions
+# after 12 draws (4 stock cards) are checked against the plain expectimax too, below.
+EARLIER = [
+    ("classic", 0, 8, 3208, 10080, (3208, 2026)),
+    ("classic", 0, 12, 24, 24, (24, 0)),
+    ("classic", 1, 12, 0, 24, (0, 0)),
+    ("classic", 2, 12, 24, 24, (24,)),
+    ("classic", 3, 8, 5112, 10080, (5112,)),
+    ("classic", 3, 12, 24, 24, (24, 0)),
+    ("classic", 4, 12, 9, 24, (9,)),
+    ("classic", 5, 12, 0, 12, (0,)),
+    ("classic", 6, 8, 16800, 20160, (16800, 16800, 16800)),
+    ("classic", 6, 12, 24, 24, (24,)),
+    ("classic", 7, 12, 0, 12, (0, 0)),
+    ("classic", 8, 12, 0, 12, (0, 0)),
+    ("classic", 9, 12, 6, 24, (6, 0, 6)),
+    ("classic", 10, 8, 0, 20160, (0, 0)),
+    ("classic", 10, 12, 0, 12, (0, 0)),
+    ("classic", 11, 8, 0, 20160, (0, 0, 0)),
+    ("classic", 11, 12, 0, 24, (0, 0, 0)),
+    ("strict", 0, 8, 28, 10080, (28,)),
+    ("strict", 0, 12, 0, 24, (0,)),
+    ("strict", 1, 12, 0, 24, (0,)),
+    ("strict", 2, 8, 5040, 10080, (0, 5040)),
+    ("strict", 2, 12, 24, 24, (24,)),
+    ("strict", 3, 8, 968, 10080, (968,)),
+    ("strict", 3, 12, 24, 24, (0, 24)),
+    ("strict", 4, 8, 144, 6720, (144,)),
+    ("strict", 4, 12, 0, 24, (0,)),
+    ("strict", 5, 8, 0, 3360, (0,)),
+    ("strict", 5, 12, 0, 12, (0,)),
+    ("easy", 0, 8, 8400, 10080, (8400, 6900)),
+    ("easy", 0, 12, 24, 24, (24,)),
+    ("easy", 1, 8, 20160, 20160, (20160,)),
+    ("easy", 1, 12, 24, 24, (24, 0)),
+    ("easy", 2, 12, 4, 24, (4,)),
+    ("easy", 3, 8, 3780, 10080, (3780,)),
+    ("easy", 3, 12, 24, 24, (24, 24, 0)),
+    ("easy", 4, 12, 9, 24, (9,)),
+    ("easy", 5, 12, 0, 12, (0, 0)),
+    ("nothing-on-king", 0, 8, 1344, 10080, (1344, 112)),
+    ("nothing-on-king", 0, 12, 0, 24, (0, 0)),
+    ("nothing-on-king", 1, 12, 0, 24, (0, 0, 0)),
+    ("nothing-on-king", 2, 8, 5712, 10080, (0, 5712, 2604)),
+    ("nothing-on-king", 2, 12, 24, 24, (24,)),
+    ("nothing-on-king", 3, 12, 24, 24, (24, 24, 12, 4)),
+    ("nothing-on-king", 4, 12, 9, 24, (9,)),
+    ("nothing-on-king", 5, 12, 0, 12, (0,)),
+]
+
+
+def along_the_line(number: int, rules: Rules, draws: int) -> Position:
+    """The position of a deal along the exact solver's line just after ``draws`` draws."""
+    from golf.solitaire.solver import solve
+
+    position = engine.deal(number, rules)
+    done = 0
+    for action in solve(position, rules).line:
+        position = engine.apply(position, action, rules)
+        done += action.kind == engine.DRAW
+        if done == draws:
+            break
+    return position
+
+
+@pytest.mark.parametrize("name", ["classic", "strict", "easy", "nothing-on-king"])
+def test_the_search_gives_the_counts_it_gave_before(name: str) -> None:
+    rules = VARIANTS[name]
+    for _, number, draws, wins, orders, each in (row for row in EARLIER if row[0] == name):
+        position = along_the_line(number, rules, draws)
+        answer = ChanceSearch(position, rules).chance(position, every=True)
+        assert answer is not None
+        assert (answer.wins, answer.orders) == (wins, orders)
+        assert tuple(won for _, won in answer.chances) == each
+        if draws == 12:  # four stock cards: the plain expectimax checks the stored counts
+            memo: dict[object, Fraction] = {}
+            assert plain(position, rules, memo) == Fraction(wins, orders)
+            for action, won in zip(engine.legal_actions(position, rules), each, strict=True):
+                assert plain_action(position, action, rules, memo) == Fraction(won, orders)
+
+
 def test_the_budget_stops_the_search_and_the_work_is_kept() -> None:
     position = later_position(3, CLASSIC, 8)
     search = ChanceSearch(position, CLASSIC)

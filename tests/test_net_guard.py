@@ -80,19 +80,31 @@ def test_a_person_out_of_time_has_an_automatic_move_said_in_the_update() -> None
 
 
 def test_a_person_who_leaves_mid_game_is_played_by_a_computer() -> None:
-    room = Room("ABCDEF", STANDARD, ("person", "person"), number=3, seed=1, pause=0)
-    room.take("A", Inbox())
+    room = Room("ABCDEF", STANDARD, ("person", "person"), number=3, seed=1, pause=0, timer=5.0)
+    a = Inbox()
+    room.take("A", a)
     room.take("B", Inbox())
     room.ready(1, True)
     room.start(0, 0.0)
     room.leave(1, 0.0)
     assert room.match is not None
+    told = len(a.got)
     for _ in range(200):
         if room.match.state.to_move == 0 or room.over:
             break
         room.wake(1.0)
     assert room.match.state.to_move == 0 or room.over  # seat 1 never waits for its person
     assert room.seats[1].label() == "B (medium)"
+    # the others are told that B left (the room's seat is gone); the computer's moves for B
+    # are not said to be B's running out of time, while A's, out of time, are automatic
+    rooms = [m for m in a.got if m["type"] == "room"]
+    assert rooms[-1]["seats"][1]["gone"] is True and rooms[-1]["seats"][1]["name"] == "B"
+    for t in range(2, 40):
+        room.wake(t * 6.0)
+    lasts = [m["last"] for m in a.got[told:] if m["type"] == "update"]
+    by_seat = {seat: [last["auto"] for last in lasts if last["seat"] == seat] for seat in (0, 1)}
+    assert len(by_seat[0]) > 3 and len(by_seat[1]) > 3
+    assert set(by_seat[0]) == {True} and set(by_seat[1]) == {False}
 
 
 async def _hostile(opened: list[Any]) -> None:

@@ -30,6 +30,7 @@ from golf.solitaire.replay import (
 from golf.solitaire.rules import CLASSIC, EASY, Rules
 from golf.solitaire.session import Game
 from tests.seeds_example import COLUMNS, STOCK, WASTE
+from tests.test_engine_properties import rules_strategy
 
 ALL_ACTIONS = [Action.draw(), Action.undo()] + [Action.play(c) for c in range(1, 8)]
 
@@ -275,15 +276,6 @@ def test_a_refused_action_changes_nothing() -> None:
 
 # --- properties -----------------------------------------------------------------------------------
 
-rules_strategy = st.builds(
-    Rules,
-    king_ace=st.booleans(),
-    queen_on_king=st.booleans(),
-    draw_any_time=st.booleans(),
-    jokers=st.integers(0, 2),
-    empty_waste=st.booleans(),
-    scoring=st.sampled_from(["points", "strokes"]),
-)
 times_strategy = st.one_of(st.none(), st.floats(0, 86_400, allow_nan=False, allow_infinity=False))
 
 

@@ -12,10 +12,8 @@ import pytest
 
 from golf.replay_files import check, read_replay
 from golfcli import commands as cli
-from scenes.app import WindowOptions, build_app, first_scene
-from scenes.core.look import SCREEN_SIZE
 from scenes.replays import ReplaysScene, scan
-from tests.test_ui_play import UI
+from tests.test_ui_play import UI, make_ui
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "replays"
@@ -103,13 +101,7 @@ def test_the_samples_are_listed_true() -> None:
 
 @pytest.fixture
 def ui(tmp_path: Path) -> Iterator[UI]:
-    pygame.init()
-    screen = pygame.display.set_mode(SCREEN_SIZE)
-    window = WindowOptions(config_dir=tmp_path, seed=7, lang="fr", replays_dir=tmp_path / "r")
-    app = build_app(window, screen)
-    first_scene(app, window)
-    pygame.event.clear()
-    yield UI(app)
+    yield make_ui(tmp_path, lang="fr", replays_dir=tmp_path / "r")
     pygame.event.clear()
 
 

@@ -89,6 +89,14 @@ def ui_fr(tmp_path: Path) -> Iterator[Driver]:
     pygame.event.clear()
 
 
+@pytest.fixture
+def voice(ui: Driver) -> RecordingVoice:
+    """Speech on in ``ui``'s window, through a voice that keeps what it is told."""
+    heard = RecordingVoice()
+    _speaking(ui, heard)
+    return heard
+
+
 def _seeds_table(ui: Driver) -> GameScene:
     ui.frames(2)
     ui.app.flow.start_game(seeds_game())
@@ -96,6 +104,20 @@ def _seeds_table(ui: Driver) -> GameScene:
     table = ui.top
     assert isinstance(table, GameScene)
     return table
+
+
+def _options_on_speak(ui: Driver) -> OptionsScene:
+    """The options window over the title, its focus moved to Speak by the keyboard, as a
+    player without the screen moves it."""
+    ui.frames(2)
+    ui.app.flow.open_options()
+    ui.frames(2)
+    options = ui.top
+    assert isinstance(options, OptionsScene)
+    keys = [getattr(item, "key", "") for item in options.form.items]
+    for _ in range(keys.index("options.speak")):
+        ui.key(pygame.K_DOWN)
+    return options
 
 
 # --- the sentences, without a window -------------------------------------------------------------
@@ -144,9 +166,7 @@ def test_the_end_is_said() -> None:
 # --- the window ----------------------------------------------------------------------------------
 
 
-def test_the_table_says_its_game_and_each_action(ui: Driver) -> None:
-    voice = RecordingVoice()
-    _speaking(ui, voice)
+def test_the_table_says_its_game_and_each_action(ui: Driver, voice: RecordingVoice) -> None:
     _seeds_table(ui)
     ui.key(pygame.K_SPACE, text=" ")
     ui.key(pygame.K_5, text="5")
@@ -180,9 +200,7 @@ def test_nothing_is_said_with_the_option_off(ui: Driver) -> None:
     assert voice.said == []
 
 
-def test_d_shows_copies_and_reads_the_board(ui: Driver) -> None:
-    voice = RecordingVoice()
-    _speaking(ui, voice)
+def test_d_shows_copies_and_reads_the_board(ui: Driver, voice: RecordingVoice) -> None:
     _seeds_table(ui)
     ui.key(pygame.K_d, text="d")
     ui.frames(2)
@@ -221,14 +239,7 @@ def test_without_a_speech_engine_the_game_says_so_once_and_goes_on(ui: Driver) -
 def test_the_speak_option_is_saved_and_read_back_aloud(ui: Driver, tmp_path: Path) -> None:
     voice = RecordingVoice()
     ui.app.speech = Speech(lambda: voice)
-    ui.frames(2)
-    ui.app.flow.open_options()
-    ui.frames(2)
-    options = ui.top
-    assert isinstance(options, OptionsScene)
-    keys = [getattr(item, "key", "") for item in options.form.items]
-    for _ in range(keys.index("options.speak")):  # by keyboard, as a player without the screen
-        ui.key(pygame.K_DOWN)
+    _options_on_speak(ui)  # by keyboard, as a player without the screen
     ui.key(pygame.K_RIGHT)
     ui.frames(1)
     assert ui.app.settings.speak is True
@@ -241,14 +252,7 @@ def test_the_speak_option_is_saved_and_read_back_aloud(ui: Driver, tmp_path: Pat
 
 def test_the_options_say_once_that_there_is_no_speech_engine(ui: Driver) -> None:
     ui.app.speech = Speech(lambda: None)
-    ui.frames(2)
-    ui.app.flow.open_options()
-    ui.frames(2)
-    options = ui.top
-    assert isinstance(options, OptionsScene)
-    keys = [getattr(item, "key", "") for item in options.form.items]
-    for _ in range(keys.index("options.speak")):
-        ui.key(pygame.K_DOWN)
+    options = _options_on_speak(ui)
     ui.key(pygame.K_RIGHT)
     missing = "No speech engine found on this computer: the game goes on silently"
     assert [t.text for t in options.toasts] == [missing]
@@ -325,17 +329,14 @@ def test_computers_moves_wait_their_turn_and_a_players_own_cuts_in() -> None:
     assert speech.say("Unheard.", "en") is False and voice.texts[-1] == "You draw 7 of hearts."
 
 
-def test_a_whole_game_by_keyboard_and_ear_alone(ui: Driver) -> None:
+def test_a_whole_game_by_keyboard_and_ear_alone(ui: Driver, voice: RecordingVoice) -> None:
     """A player who sees nothing: the title's menu read aloud, Enter deals, each move chosen
     from the last sentence heard ("Plays: column N…" or "draw"), U takes one back, the result
     and the next menu read, Enter deals again."""
-    voice = RecordingVoice()
-    _speaking(ui, voice)
     ui.frames(2)
     assert voice.texts[-1] == "Play Easy"
     ui.key(pygame.K_RETURN)
     ui.settle()
-    print(voice.texts[-6:], ui.top)
     assert voice.texts[-1].startswith("New game GO1-E-")
     undone = False
     for _ in range(120):
@@ -382,9 +383,7 @@ def test_a_whole_game_by_keyboard_and_ear_alone(ui: Driver) -> None:
     assert voice.texts[-1].startswith("New game GO1-E-")
 
 
-def test_the_tutorial_reads_each_step_after_the_move(ui: Driver) -> None:
-    voice = RecordingVoice()
-    _speaking(ui, voice)
+def test_the_tutorial_reads_each_step_after_the_move(ui: Driver, voice: RecordingVoice) -> None:
     ui.frames(2)
     ui.app.flow.open_tutorial()
     ui.settle()
@@ -401,9 +400,7 @@ def test_the_tutorial_reads_each_step_after_the_move(ui: Driver) -> None:
     assert voice.texts[-1] == tutorial.caption()
 
 
-def test_the_replays_list_reads_the_selected_replay(ui: Driver) -> None:
-    voice = RecordingVoice()
-    _speaking(ui, voice)
+def test_the_replays_list_reads_the_selected_replay(ui: Driver, voice: RecordingVoice) -> None:
     ui.frames(2)
     ui.app.flow.open_replays()
     ui.settle()
@@ -428,9 +425,7 @@ class _WithForm:
         self.form = form
 
 
-def test_a_rounds_scorecard_is_read(ui: Driver) -> None:
-    voice = RecordingVoice()
-    _speaking(ui, voice)
+def test_a_rounds_scorecard_is_read(ui: Driver, voice: RecordingVoice) -> None:
     setup = open_round_setup_by_keys(ui)
     setup.start()
     ui.settle()

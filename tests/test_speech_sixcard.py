@@ -3,7 +3,7 @@ hidden said, and the D key's whole table — in both languages, through a record
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pygame
@@ -120,24 +120,35 @@ def _key(loop: Loop, key: int, text: str = "") -> None:
     loop.step(pygame.event.get(), 0.1)
 
 
-def test_the_table_speaks_and_d_reads_it(app: App) -> None:
+def _table_heard(app: App) -> tuple[SixTableScene, RecordingVoice, Loop]:
+    """You and an easy computer at a table that speaks through a recording voice; its loop."""
     voice = RecordingVoice()
     app.speech = Speech(lambda: voice)
     app.speech.configure(on=True)
     table = SixTableScene(app, SixSetup(players=2, kinds=(HUMAN,) + ("easy",) * 5, number=1))
     app.scenes.reset(table, fade=False)
-    loop = Loop(app)
-    loop.step([], 0.1)
-    first = voice.texts[0]  # whoever the cut makes first
-    assert first.startswith("Your turn. Your grid: row 1: face down") or first.endswith(" to play.")
-    for _ in range(600):  # the opening: the person turns up two cards by the digit keys
-        if table.state.phase != "opening":
-            break
+    return table, voice, Loop(app)
+
+
+def _play_until(loop: Loop, table: SixTableScene, done: Callable[[], bool], frames: int) -> None:
+    """Run the table until ``done`` (at most ``frames`` steps): the computers play on their
+    own, the person turns up a face-down card by its digit key whenever asked to act."""
+    for _ in range(frames):
+        if done():
+            return
         if table.person_to_act is None:
             loop.step([], 0.1)
         else:
             down = table.state.face_down_slots(0)[0]
             _key(loop, getattr(pygame, f"K_{down + 1}"), str(down + 1))
+
+
+def test_the_table_speaks_and_d_reads_it(app: App) -> None:
+    table, voice, loop = _table_heard(app)
+    loop.step([], 0.1)
+    first = voice.texts[0]  # whoever the cut makes first
+    assert first.startswith("Your turn. Your grid: row 1: face down") or first.endswith(" to play.")
+    _play_until(loop, table, lambda: table.state.phase != "opening", 600)  # the opening
     assert any(t.startswith("You turn up ") for t in voice.texts)
     _key(loop, pygame.K_d, "d")
     panel = app.scenes.top
@@ -149,20 +160,11 @@ def test_the_table_speaks_and_d_reads_it(app: App) -> None:
 
 
 def test_the_cursor_is_read_so_the_discard_is_found_by_ear(app: App) -> None:
-    voice = RecordingVoice()
-    app.speech = Speech(lambda: voice)
-    app.speech.configure(on=True)
-    table = SixTableScene(app, SixSetup(players=2, kinds=(HUMAN,) + ("easy",) * 5, number=1))
-    app.scenes.reset(table, fade=False)
-    loop = Loop(app)
-    for _ in range(900):  # to the person's first turn after the opening
-        if table.state.phase == "turn" and table.person_to_act is not None:
-            break
-        if table.person_to_act is None:
-            loop.step([], 0.1)
-        else:
-            down = table.state.face_down_slots(0)[0]
-            _key(loop, getattr(pygame, f"K_{down + 1}"), str(down + 1))
+    table, voice, loop = _table_heard(app)
+    # to the person's first turn after the opening
+    _play_until(
+        loop, table, lambda: table.state.phase == "turn" and table.person_to_act is not None, 900
+    )
     for _ in range(60):  # let the computers' words be heard
         app.speech.pump()
     top = table.state.discard_top

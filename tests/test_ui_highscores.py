@@ -5,14 +5,15 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
 
 from golf.solitaire.highscores import Entry, HighScores, add_score
 from golf.solitaire.session import Game
-from scenes.core.look import PIXEL
-from scenes.highscores import HighScoresScene, HighScoreTicker, InitialsScene
+from scenes.core.look import PIXEL, SCREEN_SIZE, Colour
+from scenes.highscores import NEW_ENTRY, HighScoresScene, HighScoreTicker, InitialsScene
 from scenes.solitaire.dialogs import SLIDE_SECONDS, GameOverScene
 from tests.ui_driver import DAY, WIN_CODE, WIN_LINE, Driver, make_driver
 
@@ -192,3 +193,54 @@ def test_no_edge_of_the_game_over_panel_shows_around_the_initials(tmp_path: Path
     size = (over.panel.width + 2 * PIXEL, over.panel.height + 2 * PIXEL)
     drawn = pygame.Rect(over.panel.topleft, size)
     assert entry.panel.contains(drawn)
+
+
+def _contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    """The WCAG contrast ratio of two colours (4.5 is enough for small text)."""
+
+    def luminance(colour: tuple[int, int, int]) -> float:
+        linear = [
+            v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+            for v in (c / 255 for c in colour)
+        ]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+ENTRIES = (("ABC", 350), ("XYZ", 300), ("EAR", 250), ("JOE", 120))
+
+
+@pytest.mark.parametrize("place", [1, 2, 3, 4])
+def test_every_cell_of_a_new_entry_reads_clearly_on_its_highlight(
+    ui: Driver, monkeypatch: pytest.MonkeyPatch, place: int
+) -> None:
+    """The row blinks between two shades; on both, the large cells keep 3:1 and the deal's
+    small type 4.5:1 (WCAG's thresholds)."""
+    scores = HighScores()
+    for i, (initials, score) in enumerate(ENTRIES):
+        entry = Entry.make(initials, score, DAY, f"GO1-E-AAAAAA{'BCDE'[i]}")
+        scores, _ = add_score(scores, "easy", entry)
+    ui.app.records.scores = scores
+    screen = HighScoresScene(ui.app, "easy", highlight=place)
+    drawn: dict[str, Colour] = {}
+    blit = ui.app.look.type.blit
+
+    def recording(
+        surface: pygame.Surface, text: str, size: int, colour: Colour, *args: Any, **kwargs: Any
+    ) -> pygame.Rect:
+        drawn[text] = colour
+        return blit(surface, text, size, colour, *args, **kwargs)
+
+    monkeypatch.setattr(ui.app.look.type, "blit", recording)
+    initials, score = ENTRIES[place - 1]
+    surface = pygame.Surface(SCREEN_SIZE)
+    for clock in (0.0, 0.3):
+        screen.clock = clock
+        screen.draw(surface)
+        for shade in NEW_ENTRY:
+            for large in (initials, str(score), DAY.isoformat()):
+                assert _contrast(drawn[large], shade) >= 3, (large, drawn[large], shade)
+            code = f"GO1-E-AAAAAA{'BCDE'[place - 1]}"
+            assert _contrast(drawn[code], shade) >= 4.5, (code, drawn[code], shade)

@@ -204,3 +204,54 @@ def test_esc_opens_the_network_menu_whose_way_out_leaves_the_game(tmp_path: Path
         loop.step([], 1 / 30)
     assert link.closed
     assert not any(isinstance(s, NetTableScene) for s in app.scenes.stack)
+
+
+def _people(gone: bool, connected: bool = True) -> Message:
+    """The room of two people (Ann here, Bob there), Bob gone or not, connected or not."""
+    room = _room("ABCDEF")
+    bob = {"name": "Bob", "kind": "person", "level": "medium", "ready": True}
+    room["seats"][1] = {**bob, "connected": connected and not gone, "gone": gone}
+    return room
+
+
+def test_a_person_who_left_is_said_once_and_is_not_said_to_run_out_of_time(
+    tmp_path: Path,
+) -> None:
+    start, _steps = _game(11)
+    app, _loop, table, link = _table(tmp_path, start)
+    texts = {
+        "en": ("Bob left the game: a computer plays for them", "Bob ran out of time"),
+        "fr": ("Bob a quitté la partie : l'ordinateur joue à sa place", "Bob n'avait plus"),
+    }
+    client = table.link.client
+    assert client is not None
+    for lang in ("en", "fr"):
+        app.change_settings(app.settings.with_(language=lang), save=False)
+        left, out_of_time = texts[lang]
+        table.status.left.clear()
+        here = _people(False)
+        client.take_in(here)
+        link.inbox.append(here)
+        table.toasts = []
+        table.listen()
+        assert table.toasts == []  # nobody left
+        # said when the room first shows Bob gone, and not again
+        gone = _people(True)
+        client.take_in(gone)
+        link.inbox.extend([gone, gone])
+        table.listen()
+        assert [t.text for t in table.toasts] == [left]
+        table.toasts = []
+        link.inbox.append(gone)
+        table.listen()
+        assert table.toasts == []
+        # Bob's moves, played by the computer now, come with auto false: nothing about time
+        table.status.updated(12.0, {"seat": 1, "action": "x", "auto": False}, 0, gone)
+        assert table.toasts == []
+        # a person out of time is said so; one whose connection is lost, as such
+        table.status.updated(12.0, {"seat": 1, "action": "x", "auto": True}, 0, here)
+        assert table.toasts[-1].text.startswith(out_of_time)
+        away = _people(False, connected=False)
+        table.status.updated(12.0, {"seat": 1, "action": "x", "auto": True}, 0, away)
+        said = table.toasts[-1].text
+        assert "Bob" in said and not said.startswith(out_of_time) and said != left

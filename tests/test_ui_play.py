@@ -1,8 +1,8 @@
 """Whole games through the window under the dummy driver: posted keys and clicks, fixed dt.
 
 Title → game → game over, by keyboard only and by mouse only, to a win and to a block; the
-refusal messages; the language switch. Deal GO1-E-AAAAAAA is won by ``WIN_LINE`` (found once
-with a search and pinned here: deals never change, SPEC §1); GO1-C-AAAAAAC blocks after 16 draws.
+refusal messages; the language switch. Deal GO1-E-AAAAAAA is won by ``WIN_LINE``
+(``tests/ui_driver.py``); GO1-C-AAAAAAC blocks after 16 draws.
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ from golf.solitaire.rules import EASY
 from golf.solitaire.session import Game
 from scenes.app import WindowOptions, build_app, first_scene
 from scenes.core.look import CARD_H, CARD_W, SCREEN_SIZE
-from scenes.core.manager import App, Loop, Scene
 from scenes.core.settings import SETTINGS_FILE
 from scenes.core.widgets import Button
 from scenes.highscores import InitialsScene
@@ -28,71 +27,15 @@ from scenes.solitaire.dialogs import BlockedDialog, GameOverScene
 from scenes.solitaire.game import GameScene
 from scenes.solitaire.layout import layout, stock_rect
 from scenes.solitaire.newgame import NewGameScene
-from scenes.solitaire.table import TableScene
 from scenes.title import TitleScene
+from tests.ui_driver import WIN_CODE, WIN_LINE, Driver
 
-WIN_CODE = "GO1-E-AAAAAAA"
-# one move a character: play column 1-7, or d to draw
-WIN_LINE = list("241d241d123d426577d5d14d6dd6d745dd1576326d73ddd35d3")
 BLOCK_CODE = "GO1-C-AAAAAAC"
-FRAME = 1 / 60
 ROOT = Path(__file__).resolve().parent.parent
 
 
-class UI:
-    """Posts events to pygame's queue and runs frames of the real loop."""
-
-    def __init__(self, app: App) -> None:
-        self.app = app
-        self.loop = Loop(app)
-
-    @property
-    def top(self) -> Scene | None:
-        return self.app.scenes.top
-
-    @property
-    def table(self) -> TableScene:
-        for scene in reversed(self.app.scenes.stack):
-            if isinstance(scene, TableScene):
-                return scene
-        raise AssertionError(f"no game on the stack: {self.app.scenes.stack}")
-
-    def frames(self, count: int = 1) -> None:
-        for _ in range(count):
-            self.loop.step(pygame.event.get(), FRAME)
-
-    def settle(self, limit: int = 900) -> None:
-        """Run frames until no card flies, no fade runs and no dialog is pending."""
-        for _ in range(limit):
-            self.frames()
-            game = next((s for s in self.app.scenes.stack if isinstance(s, TableScene)), None)
-            busy = game is not None and (game.animating or game.ending is not None
-                                         or game.fountain)
-            if not busy and not self.app.scenes.busy:
-                return
-        raise AssertionError("the window never settled")
-
-    def key(self, key: int, mod: int = 0, text: str = "") -> None:
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=text,
-                                             scancode=0))
-        if text:
-            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
-        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode=text,
-                                             scancode=0))
-        self.frames()
-
-    def type(self, text: str) -> None:
-        """Type text as a keyboard does: a key press and the character it makes."""
-        for ch in text:
-            self.key(pygame.key.key_code(ch.lower()) if ch != "-" else pygame.K_MINUS,
-                     text=ch)
-
-    def click(self, pos: tuple[int, int]) -> None:
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
-                                             buttons=(0, 0, 0)))
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-        self.frames()
+class UI(Driver):
+    """The window driven by posted events, with the table's cards clicked where they lie."""
 
     def click_button(self, buttons: list[Button], key: str) -> None:
         button = next(b for b in buttons if b.key == key)
@@ -104,11 +47,7 @@ class UI:
         self.click((place.x + CARD_W // 2, place.y + CARD_H // 2))
 
     def play_line_by_keys(self, line: list[str]) -> None:
-        for token in line:
-            if token == "d":
-                self.key(pygame.K_SPACE, text=" ")
-            else:
-                self.key(getattr(pygame, f"K_{token}"), text=token)
+        self.play_line(line)
 
     def play_line_by_clicks(self, line: list[str]) -> None:
         for token in line:
@@ -119,10 +58,12 @@ class UI:
             self.frames(2)
 
 
-def _make_ui(tmp_path: Path, lang: str = "en", **options: object) -> UI:
+def make_ui(config_dir: Path, lang: str = "en", **options: object) -> UI:
+    """A window on the title (seed 7), its settings in ``config_dir``; ``options``: more
+    :class:`WindowOptions`."""
     pygame.init()
     screen = pygame.display.set_mode(SCREEN_SIZE)
-    window = WindowOptions(config_dir=tmp_path, seed=7, lang=lang, **options)  # type: ignore[arg-type]
+    window = WindowOptions(config_dir=config_dir, seed=7, lang=lang, **options)  # type: ignore[arg-type]
     app = build_app(window, screen)
     first_scene(app, window)
     pygame.event.clear()
@@ -131,7 +72,7 @@ def _make_ui(tmp_path: Path, lang: str = "en", **options: object) -> UI:
 
 @pytest.fixture
 def ui(tmp_path: Path) -> Iterator[UI]:
-    yield _make_ui(tmp_path)
+    yield make_ui(tmp_path)
     pygame.event.clear()
 
 
@@ -260,7 +201,7 @@ def test_refusals_are_silent_when_interactive_rules_are_off(ui: UI) -> None:
 
 
 def test_refusals_speak_french(tmp_path: Path) -> None:
-    ui = _make_ui(tmp_path, lang="fr")
+    ui = make_ui(tmp_path, lang="fr")
     ui.app.flow.start_game(Game.from_code(WIN_CODE))
     ui.settle()
     column = _not_following_column(ui.table)
@@ -361,7 +302,7 @@ def test_the_keyboard_cursor_plays_the_column_it_points_at(ui: UI) -> None:
 
 def test_a_corrupt_settings_file_is_reported_on_the_title(tmp_path: Path) -> None:
     (tmp_path / SETTINGS_FILE).write_text("{{{ not yaml", encoding="utf-8")
-    ui = _make_ui(tmp_path)
+    ui = make_ui(tmp_path)
     title = ui.top
     assert isinstance(title, TitleScene)
     assert any("settings.yaml.corrupt-1" in t.text for t in title.toasts)

@@ -19,34 +19,20 @@ import pytest
 from golf.solitaire.engine import Action, Position
 from golf.solitaire.replay import load, play
 from golf.solitaire.session import Game
-from scenes.app import WindowOptions, build_app, first_scene
 from scenes.core.i18n import Texts
-from scenes.core.look import SCREEN_SIZE
 from scenes.solitaire.dialogs import GameOverScene, PauseMenu
 from scenes.solitaire.recorder import NameProblem, Recorder, check_name, suggested_name
 from scenes.solitaire.save_replay import SaveReplayDialog
 from scenes.solitaire.watch import WatchScene
 from scenes.title import TitleScene
-from tests.test_ui_play import FRAME, UI, WIN_CODE, WIN_LINE
+from tests.test_ui_play import UI, make_ui
+from tests.ui_driver import FRAME, WIN_CODE, WIN_LINE
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def _ui(tmp_path: Path, code: str | None = None, record: Path | None = None) -> UI:
-    pygame.init()
-    screen = pygame.display.set_mode(SCREEN_SIZE)
-    window = WindowOptions(
-        config_dir=tmp_path / "config",
-        seed=7,
-        lang="en",
-        code=code,
-        record=record,
-        replays_dir=tmp_path / "replays",
-    )
-    app = build_app(window, screen)
-    first_scene(app, window)
-    pygame.event.clear()
-    return UI(app)
+    return make_ui(tmp_path / "config", code=code, record=record, replays_dir=tmp_path / "replays")
 
 
 @pytest.fixture
@@ -168,6 +154,7 @@ def test_play_record_on_the_command_line_writes_the_file_when_the_window_closes(
         "PATH": "/usr/bin:/bin",
         "XDG_DATA_HOME": str(tmp_path / "data"),
         "XDG_CONFIG_HOME": str(tmp_path / "cfg"),
+        "XDG_STATE_HOME": str(tmp_path / "state"),  # the log: never the player's
     }
     done = subprocess.run(
         [

@@ -11,13 +11,11 @@ import pygame
 import pytest
 
 from golf.solitaire.replay import ReplayError, load, save
-from scenes.app import WindowOptions, build_app, first_scene
-from scenes.core.look import SCREEN_SIZE
 from scenes.core.paths import replays_root
 from scenes.replays import VISIBLE, ReplaysScene, scan
 from scenes.solitaire.watch import WatchScene
 from scenes.title import TitleScene
-from tests.test_ui_play import UI
+from tests.test_ui_play import UI, make_ui
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted((ROOT / "replays").glob("*.yaml"))
@@ -43,13 +41,7 @@ def saved(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def ui(tmp_path: Path, saved: Path) -> Iterator[UI]:
-    pygame.init()
-    screen = pygame.display.set_mode(SCREEN_SIZE)
-    window = WindowOptions(config_dir=tmp_path, seed=7, lang="en", replays_dir=saved)
-    app = build_app(window, screen)
-    first_scene(app, window)
-    pygame.event.clear()
-    yield UI(app)
+    yield make_ui(tmp_path, replays_dir=saved)
     pygame.event.clear()
 
 

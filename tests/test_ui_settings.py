@@ -112,7 +112,10 @@ def test_one_bad_value_falls_back_for_that_value_only(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     settings, notice = SettingsStore(tmp_path).load()
-    assert notice is None
+    # the player is told which values were refused; the file is kept aside as it was
+    assert notice is not None and notice.key == "settings.value"
+    assert notice.fields["values"] == "sound: yes, volume: loud"
+    assert (tmp_path / f"{SETTINGS_FILE}.corrupt-1").exists()
     assert settings.language == "fr"
     assert settings.four_colour
     assert settings.volume == Settings().volume

@@ -114,9 +114,11 @@ class ScreenChecker:
         lay = GameScene._lay_table
         draw = SceneManager.draw
 
-        def counted(scene: GameScene, surface: pygame.Surface, static: pygame.Surface) -> bool:
+        def counted(
+            scene: GameScene, surface: pygame.Surface, static: pygame.Surface
+        ) -> list[pygame.Rect] | None:
             partial = lay(scene, surface, static)
-            self.kept += partial
+            self.kept += partial is not None
             return partial
 
         def compared(scenes: SceneManager, surface: pygame.Surface) -> None:

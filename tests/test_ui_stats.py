@@ -15,6 +15,7 @@ from golf.solitaire import daily
 from golf.solitaire.rules import EASY
 from golf.solitaire.session import Game
 from golf.solitaire.stats import RecentGame
+from scenes.core.speech import RecordingVoice, Speech
 from scenes.core.widgets import TOAST_WIDTH
 from scenes.highscores import InitialsScene
 from scenes.solitaire.dialogs import GameOverScene
@@ -155,6 +156,23 @@ def test_reset_asks_first_and_no_keeps_the_figures(ui: Driver, tmp_path: Path) -
     assert ui.app.records.stats.get("easy").played == 0
     saved = json.loads((tmp_path / "data" / "stats.json").read_text())
     assert "easy" not in saved["rule_sets"]
+
+
+def test_the_reset_question_is_said_before_its_buttons(ui: Driver) -> None:
+    voice = RecordingVoice()
+    ui.app.speech = Speech(lambda: voice)
+    ui.app.change_settings(ui.app.settings.with_(speak=True), save=False)
+    screen = StatsScene(ui.app, "easy")
+    ui.app.scenes.push(screen)
+    ui.settle()
+    screen.ask_reset()
+    ui.frames(2)
+    assert isinstance(ui.top, ConfirmReset)
+    question = (
+        "Reset the statistics of Easy? Every figure and the chart of these rules are "
+        "forgotten.\nThis cannot be undone."
+    )
+    assert voice.texts[-2:] == [question, "No"]
 
 
 def test_chart_bars_rise_from_zero_and_strokes_below_zero_dip_under_it() -> None:

@@ -30,6 +30,7 @@ from scenes.core.records import HighScoreChance
 from scenes.core.widgets import LIP, Button, Choice, Form, Menu
 from scenes.highscores import HighScoresScene, InitialsScene
 from scenes.options import OptionsScene
+from scenes.replacing import KINDS, ReplaceKeptDialog
 from scenes.replays import ReplaysScene
 from scenes.sixcard import autosave as sixautosave
 from scenes.sixcard import overlays
@@ -47,7 +48,7 @@ from scenes.solitaire.tutorial import TutorialScene, load_tutorial
 from scenes.solitaire.watch import WatchScene
 from scenes.stats_screen import ConfirmReset, StatsScene
 from scenes.title import TitleScene
-from tests.test_ui_play import WIN_CODE
+from tests.ui_driver import WIN_CODE
 
 LANGS = ["en", "fr"]
 EDGE = 2 * PIXEL  # a panel's chunky border: text keeps inside it
@@ -105,6 +106,8 @@ def _screens(app: App) -> Iterator[tuple[str, Scene]]:
     stats = StatsScene(app)
     yield "statistics", stats
     yield "reset statistics", ConfirmReset(app, stats)
+    for kind in KINDS:
+        yield f"replace a kept {kind} game", ReplaceKeptDialog(app, kind, lambda: None)
     yield "high scores", HighScoresScene(app, "easy")
     chance = HighScoreChance("classic", 350, WIN_CODE, date(2026, 12, 1), 1)
     yield "initials", InitialsScene(app, chance)

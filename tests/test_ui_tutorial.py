@@ -12,42 +12,27 @@ import pytest
 from golf.solitaire.engine import Action
 from golf.solitaire.replay import verify
 from golf.solitaire.rules import CLASSIC, EASY, PRESETS, STRICT
-from scenes.app import WindowOptions, build_app, first_scene
 from scenes.core.i18n import Texts
-from scenes.core.look import CARD_H, CARD_W, SCREEN_SIZE
+from scenes.core.look import CARD_H, CARD_W
 from scenes.core.paths import FONT_REGULAR, asset_path
 from scenes.solitaire.game import GameScene
 from scenes.solitaire.layout import layout, stock_rect
 from scenes.solitaire.rules_screen import RulesScene, rules_page
 from scenes.solitaire.tutorial import TutorialError, TutorialScene, load_tutorial, parse_tutorial
 from scenes.title import TitleScene
-from tests.test_ui_play import UI
+from tests import seeds_example as seeds
+from tests.test_ui_play import UI, make_ui
 
-HEADER = """format: 1
-rules: {king_ace: true, queen_on_king: true, draw: any, jokers: 0, empty_waste: false, scoring: points}
-layout:
-  columns:
-  - [6♣, 5♠, Q♠, 10♠, 6♥]
-  - [2♠, K♣, 4♠, 2♣, 8♣]
-  - [10♣, A♥, 2♦, 5♦, J♠]
-  - [3♦, Q♥, A♠, K♦, 4♣]
-  - [J♥, 3♣, 7♦, 8♥, 9♣]
-  - [10♥, 4♥, 7♥, 7♣, 8♦]
-  - [3♠, 7♠, 3♥, 9♠, 5♣]
-  waste: [A♣]
-  stock: [8♠, 9♥, K♥, J♣, Q♣, 6♠, 10♦, 4♦, 6♦, K♠, 9♦, 2♥, A♦, J♦, Q♦, 5♥]
-"""
+HEADER = (
+    "format: 1\n"
+    "rules: {king_ace: true, queen_on_king: true, draw: any, jokers: 0, empty_waste: false, "
+    "scoring: points}\n" + seeds.LAYOUT_YAML
+)
 
 
 @pytest.fixture
 def ui(tmp_path: Path) -> Iterator[UI]:
-    pygame.init()
-    screen = pygame.display.set_mode(SCREEN_SIZE)
-    window = WindowOptions(config_dir=tmp_path, seed=7, lang="en", replays_dir=tmp_path / "r")
-    app = build_app(window, screen)
-    first_scene(app, window)
-    pygame.event.clear()
-    yield UI(app)
+    yield make_ui(tmp_path, replays_dir=tmp_path / "r")
     pygame.event.clear()
 
 

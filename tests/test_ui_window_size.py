@@ -20,7 +20,7 @@ from scenes.core.manager import App, Loop
 from scenes.core.viewport import Presenter, Viewport, initial_window_size
 from scenes.solitaire.layout import slot_rect
 from scenes.solitaire.table import TableScene
-from tests.test_ui_play import WIN_CODE
+from tests.ui_driver import WIN_CODE
 
 SIZES = [(900, 600), (1000, 700), (1366, 768), (1920, 1080), (2560, 1440)]
 FRAME = 1 / 60

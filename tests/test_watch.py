@@ -23,7 +23,9 @@ from scenes.core.look import CARD_H, CARD_W, SCREEN_SIZE
 from scenes.core.playback import SPEEDS, STEADY
 from scenes.solitaire.layout import card_at, layout
 from scenes.solitaire.watch import WatchScene, check, position_difference
-from tests.test_ui_play import FRAME, UI, WIN_CODE, WIN_LINE
+from tests.folders import session_env
+from tests.test_ui_play import UI, make_ui
+from tests.ui_driver import FRAME, WIN_CODE, WIN_LINE
 
 ROOT = Path(__file__).resolve().parent.parent
 EVERY_SAMPLE = sorted((ROOT / "replays").glob("*.yaml"))
@@ -34,13 +36,7 @@ WITH_UNDOS = ROOT / "replays" / "easy-win-with-undos.yaml"
 
 @pytest.fixture
 def ui(tmp_path: Path) -> Iterator[UI]:
-    pygame.init()
-    screen = pygame.display.set_mode(SCREEN_SIZE)
-    window = WindowOptions(config_dir=tmp_path, seed=7, lang="en", replays_dir=tmp_path / "r")
-    app = build_app(window, screen)
-    first_scene(app, window)
-    pygame.event.clear()
-    yield UI(app)
+    yield make_ui(tmp_path, replays_dir=tmp_path / "r")
     pygame.event.clear()
 
 
@@ -234,6 +230,7 @@ def _main(*args: str) -> subprocess.CompletedProcess[str]:
     env = {
         "PATH": "/usr/bin:/bin",
         "HOME": "/nonexistent",
+        **session_env(),  # the log goes to the test run's folder
     }  # no display: headless must not need one
     return subprocess.run(
         [sys.executable, "main.py", *args],

@@ -1,8 +1,8 @@
 """Drives the window in tests of rounds, statistics and high scores: real loop, posted events.
 
 The app is built as ``scenes.app`` builds it, with the data folder (statistics, high scores, the
-saved round) and the calendar date injected. Deal GO1-E-AAAAAAA and its winning line are the
-ones pinned in ``tests/test_ui_play.py``.
+saved round) and the calendar date injected. Deal GO1-E-AAAAAAA is won by ``WIN_LINE`` (found
+once with a search and pinned here: deals never change, SPEC §1).
 """
 
 from __future__ import annotations
@@ -17,10 +17,12 @@ from scenes.app import WindowOptions, build_app, first_scene
 from scenes.core.look import SCREEN_SIZE
 from scenes.core.manager import App, Loop, Scene
 from scenes.solitaire.table import TableScene as GameScene
-from tests.test_ui_play import WIN_CODE, WIN_LINE
 
-__all__ = ["DAY", "WIN_CODE", "WIN_LINE", "Driver", "make_driver", "token_key"]
+__all__ = ["DAY", "FRAME", "WIN_CODE", "WIN_LINE", "Driver", "make_driver", "token_key"]
 
+WIN_CODE = "GO1-E-AAAAAAA"
+# one move a character: play column 1-7, or d to draw
+WIN_LINE = list("241d241d123d426577d5d14d6dd6d745dd1576326d73ddd35d3")
 FRAME = 1 / 60
 
 
@@ -78,8 +80,10 @@ class Driver:
         self.frames()
 
     def type(self, text: str) -> None:
+        """Type text as a keyboard does: a key press and the character it makes."""
+        named = {" ": pygame.K_SPACE, "-": pygame.K_MINUS}
         for ch in text:
-            self.key(pygame.key.key_code(ch.lower()) if ch != " " else pygame.K_SPACE, text=ch)
+            self.key(named.get(ch) or pygame.key.key_code(ch.lower()), text=ch)
 
     def pad(self, button: int) -> None:
         """A gamepad button press."""

@@ -25,19 +25,21 @@ DIGITS: Final = 7
 """How many letters write a deal number (26**7 deals)."""
 
 
-def letters(number: int) -> str:
-    """The deal ``number`` as seven letters A–Z (``AAAAAAA`` = 0), most significant first."""
-    if not 0 <= number < MAX_DEAL:
-        raise ValueError(f"deal number {number} is out of range 0..{MAX_DEAL - 1}")
+def letters(number: int, digits: int = DIGITS) -> str:
+    """The deal ``number`` as ``digits`` letters A–Z (``AAAAAAA`` = 0), most significant
+    first: seven for every classic deal (a six-card wide deal has more, ``golf.sixcard.wide``)."""
+    top = MAX_DEAL if digits == DIGITS else 26**digits
+    if not 0 <= number < top:
+        raise ValueError(f"deal number {number} is out of range 0..{top - 1}")
     out = []
-    for _ in range(DIGITS):
+    for _ in range(digits):
         number, digit = divmod(number, 26)
         out.append(chr(ord("A") + digit))
     return "".join(reversed(out))
 
 
 def number_of(text: str) -> int:
-    """The deal number seven letters A–Z write (the inverse of :func:`letters`)."""
+    """The deal number letters A–Z write (the inverse of :func:`letters`)."""
     number = 0
     for ch in text:
         number = number * 26 + ord(ch) - ord("A")

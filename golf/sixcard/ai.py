@@ -105,14 +105,16 @@ class Reckoner:
     """Expected points of a grid whose unknown cards follow ``dist``, and of one change to it.
 
     A slot's value counts, less, for each line, the chance that the whole line is of one rank
-    times what that line would otherwise score (exact for known cards; lines that overlap, with
-    row cancellation, are reckoned apart).
+    times what that line would otherwise score — with the pair reading (``rules.pairs``), the
+    chance that another card of the line is of its rank times its value (exact for known cards;
+    lines that overlap, with row cancellation, are reckoned apart).
     """
 
     def __init__(self, ranks: Sequence[int], dist: Dist, rules: SixRules) -> None:
         self.rules = rules
         self.dist = dist
         self.ranks = list(ranks)
+        self._pair_terms: dict[tuple[int, ...], float] = {}  # the pair reading's, by line
         values = dist.values
         self.base = [values[r] if r >= 0 else dist.mean for r in ranks]
         lines = rules.lines
@@ -138,6 +140,8 @@ class Reckoner:
                 self.slot_lines[s].append((i, kind, unknown, len(line)))
 
     def _term(self, line: Sequence[int]) -> float:
+        if self.rules.pairs:
+            return self._pair_term(line)
         values = self.dist.values
         p = self.dist.p
         rules = self.rules
@@ -160,10 +164,36 @@ class Reckoner:
         chance = p[first] ** unknown if unknown else 1.0
         return -chance * n * values[first]
 
+    def _pair_term(self, line: Sequence[int]) -> float:
+        """The pair reading (``rules.pairs``): each card of the line scores 0 when another card
+        of the line is of its rank; the unknown cards are reckoned independent."""
+        key = tuple(line)
+        known = self._pair_terms.get(key)
+        if known is not None:
+            return known
+        values, p, cancelling = self.dist.values, self.dist.p, self.rules.cancelling
+        term = 0.0
+        for j, r in enumerate(line):
+            others = [o for k, o in enumerate(line) if k != j]
+            unknown = others.count(UNKNOWN)
+            for rank_, chance in ((r, 1.0),) if r != UNKNOWN else enumerate(p):
+                if not chance or not cancelling[rank_]:
+                    continue
+                matched = 1.0 if rank_ in others else 1.0 - (1.0 - p[rank_]) ** unknown
+                term -= chance * matched * values[rank_]
+        self._pair_terms[key] = term
+        return term
+
     def with_slot(self, slot: int, rank_: int) -> float:
         """Expected points if ``slot`` held a known card of ``rank_``."""
         value = self.dist.values[rank_]
         total = self.total - self.base[slot] + value
+        if self.rules.pairs:
+            for i, line in enumerate(self.rules.lines):
+                if slot in line:
+                    ranks = [rank_ if s == slot else self.ranks[s] for s in line]
+                    total += self._pair_term(ranks) - self.terms[i]
+            return total
         cancels = self.rules.cancelling[rank_]
         p = self.dist.p[rank_]
         for i, kind, unknown, n in self.slot_lines[slot]:

@@ -23,6 +23,10 @@ standard game, always in this order:
 ``C``  the first dealer is chosen by a cut (else seat ``n mod players`` deals first)
 ====== ==========================================================
 
+A network game's deal is **wide** (``golf.sixcard.wide``): its number is written with 28 letters
+instead of seven and is at least ``26**7`` (``BAAAAAAA`` as eight letters), so a code names each
+game one way only: ``G6-4-AAAAAAAAAAAAAAAAAAAABAAAAAAA-VC``.
+
 So ``G6-4-AAAAAAB`` is the standard game for 4 players and ``G6-3-AAAAAAB-V9K`` the
 nine-card grid with knocking for 3. A code of the standard rules is always written with three
 parts; a three-part code never implies a variant. The letters ``2``, ``M`` and ``C`` came
@@ -36,12 +40,12 @@ from dataclasses import dataclass
 from typing import ClassVar, Final
 
 from golf.core.codes import CodeError, letters, number_of
-from golf.core.deal import MAX_DEAL
 from golf.core.translations import text
 from golf.sixcard.rules import MAX_PLAYERS, MIN_PLAYERS, STANDARD, SixRules
+from golf.sixcard.wide import WIDE_LETTERS, check_number, is_wide
 
 EXPECTED_FORM: Final = text("en", "code.sixcard.expected")
-_CODE_RE: Final = re.compile(r"G6-([0-9])-([A-Z]{7})(?:-(V[A-Z0-9]*))?")
+_CODE_RE: Final = re.compile(r"G6-([0-9])-([A-Z]{7}|[A-Z]{28})(?:-(V[A-Z0-9]*))?")
 _VARIANT_RE: Final = re.compile(r"V([249]?)(P?)(K?)(N?)(J?)(D?)(T?)(R?)(M?)(H?)(S?)(C?)")
 
 
@@ -86,7 +90,9 @@ def format_code(number: int, players: int, rules: SixRules = STANDARD) -> str:
     if not MIN_PLAYERS <= players <= MAX_PLAYERS or not rules.seats_players(players):
         low, high = rules.player_range()
         raise ValueError(f"a {rules.grid}-card game is for {low} to {high} players, not {players}")
-    base = f"G6-{players}-{letters(number)}"
+    check_number(number)
+    deal = letters(number, WIDE_LETTERS) if is_wide(number) else letters(number)
+    base = f"G6-{players}-{deal}"
     return base if rules == STANDARD else f"{base}-{variant_part(rules)}"
 
 
@@ -104,7 +110,8 @@ def parse_code(text: str) -> SixCode:
             high=MAX_PLAYERS,
         )
     number = number_of(digits)
-    assert number < MAX_DEAL
+    if len(digits) == WIDE_LETTERS and not is_wide(number):
+        raise SixCodeError(text, "code.sixcard.wide", letters=WIDE_LETTERS)
     rules = STANDARD if variant is None else _variant_rules(text, variant)
     if not rules.seats_players(players):
         low, high = rules.player_range()

@@ -27,7 +27,7 @@ from typing import Final, Literal
 
 from golf.core import play
 from golf.core.cards import DECK_SIZE, rank, suit
-from golf.core.deal import MASK64, MAX_DEAL
+from golf.core.deal import MASK64
 from golf.sixcard.actions import (
     DISCARD_FLIP,
     FLIP,
@@ -55,6 +55,7 @@ from golf.sixcard.rules import (
     grid_score,
 )
 from golf.sixcard.texts import MESSAGES, Reason, message
+from golf.sixcard.wide import check_number, is_wide, stream, wide_shuffle
 
 Phase = Literal["opening", "turn", "hole_over", "game_over"]
 Source = Literal["stock", "discard"]
@@ -191,14 +192,26 @@ def _shuffle(cards: list[int], state: int) -> int:
     return state
 
 
+def _deal_shuffle(cards: list[int], number: int, rng: int) -> int:
+    """Shuffle ``cards`` in place with deal ``number``'s stream at ``rng``: SplitMix64 for a
+    classic deal, the keyed hash of a wide one (``golf.sixcard.wide``); the stream after."""
+    if is_wide(number):
+        return wide_shuffle(cards, number, rng)
+    return _shuffle(cards, rng)
+
+
+def _hole_stream(number: int, hole: int) -> int:
+    """Where the stream of hole ``hole`` (0: the cut) of deal ``number`` starts."""
+    return stream(hole) if is_wide(number) else number * HOLE_STREAM + hole
+
+
 def hole_deck(number: int, hole: int, rules: SixRules, players: int) -> tuple[list[int], int]:
     """The shuffled cards of hole ``hole`` of deal ``number``, and the stream's state after."""
-    if not 0 <= number < MAX_DEAL:
-        raise ValueError(f"deal number {number} is out of range 0..{MAX_DEAL - 1}")
+    check_number(number)
     if not 1 <= hole < HOLE_STREAM:
         raise ValueError(f"hole must be 1 to {HOLE_STREAM - 1}, not {hole}")
     deck = rules.deck(players)
-    state = _shuffle(deck, number * HOLE_STREAM + hole)
+    state = _deal_shuffle(deck, number, _hole_stream(number, hole))
     return deck, state
 
 
@@ -207,7 +220,7 @@ def cut_cards(number: int, players: int) -> tuple[int, ...]:
     one deck of 52 without jokers, shuffled by the cut stream of deal ``number``; seat ``s``
     takes its ``s``-th card."""
     cards = list(range(DECK_SIZE))
-    _shuffle(cards, number * HOLE_STREAM + CUT_STREAM)
+    _deal_shuffle(cards, number, _hole_stream(number, CUT_STREAM))
     return tuple(cards[:players])
 
 
@@ -253,7 +266,7 @@ def deal_hole(
     if deck is None:
         cards, rng = hole_deck(number, hole, rules, players)
     else:
-        cards, rng = list(deck), number * HOLE_STREAM + hole
+        cards, rng = list(deck), _hole_stream(number, hole)
         expected = sorted(rules.deck(players))
         if sorted(cards) != expected:
             raise ValueError("the deck must hold exactly the cards these rules play with")
@@ -410,7 +423,7 @@ def apply(state: State, action: Action) -> State:
         stock, discard, rng = state.stock, state.discard, state.rng
         if not stock:
             rebuilt = list(discard[:-1])
-            rng = _shuffle(rebuilt, rng)
+            rng = _deal_shuffle(rebuilt, state.number, rng)
             stock, discard = tuple(rebuilt), discard[-1:]
         return replace(
             state, stock=stock[1:], discard=discard, rng=rng, drawn=stock[0], drawn_from="stock"

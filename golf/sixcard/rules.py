@@ -104,9 +104,11 @@ class SixRules:
     """A tie for the lowest total is played off hole by hole (sudden death) or shared."""
 
     def __post_init__(self) -> None:
-        if self.grid not in _SHAPES:
+        grid: object = self.grid  # as given: a message or a file may hold 6.0 or "6"
+        holes: object = self.holes
+        if type(grid) is not int or grid not in _SHAPES:
             raise ValueError(f"grid must be 2, 4, 6 or 9 cards, not {self.grid}")
-        if self.holes not in (9, 18):
+        if type(holes) is not int or holes not in (9, 18):
             raise ValueError(f"holes must be 9 or 18, not {self.holes}")
         if self.ties not in ("playoff", "shared"):
             raise ValueError(f"ties must be playoff or shared, not {self.ties!r}")
@@ -136,6 +138,15 @@ class SixRules:
     def player_range(self) -> tuple[int, int]:
         """The fewest and most players a new game of this grid seats."""
         return _PLAYER_RANGE[self.grid]
+
+    def check_new_table(self, players: int) -> None:
+        """Raise ``ValueError`` unless a new game of these rules may seat ``players`` (the
+        grid's range: the setup window offers these, the server refuses a room outside them)."""
+        low, high = _PLAYER_RANGE[self.grid]
+        if not low <= players <= high:
+            raise ValueError(
+                f"a {self.grid}-card game is for {low} to {high} players, not {players}"
+            )
 
     def seats_players(self, players: int) -> bool:
         """Whether a game of this grid may have ``players`` players: the grid's range, or a

@@ -16,6 +16,7 @@ them all at once.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypedDict
 
 from golf.sixcard.game import Phase, Source, State
 from golf.sixcard.rules import SixRules
@@ -68,8 +69,38 @@ class SeatView:
         return [s for s in range(len(self.grids[seat])) if not up >> s & 1]
 
 
+class SeatFields(TypedDict):
+    """The fields of a :class:`SeatView` but its rules."""
+
+    players: int
+    seat: int
+    hole: int
+    seats: tuple[int, ...]
+    dealer: int
+    phase: Phase
+    to_move: int | None
+    grids: tuple[tuple[int | None, ...], ...]
+    up: tuple[int, ...]
+    peeked: int
+    discard: tuple[int, ...]
+    stock_count: int
+    drawn: int | None
+    drawn_from: Source | None
+    finisher: int | None
+    knocked: bool
+    last_turns: int
+    turns: int
+    scores: tuple[tuple[int | None, ...], ...]
+
+
 def seat_view(state: State, seat: int) -> SeatView:
     """What ``seat`` may know of ``state``."""
+    return SeatView(rules=state.rules, **seat_fields(state, seat))
+
+
+def seat_fields(state: State, seat: int) -> SeatFields:
+    """What ``seat`` may know of ``state``, as the fields of its view (the rules aside): what
+    the network game sends a seat, without building the view."""
     if not 0 <= seat < state.players:
         raise ValueError(f"seat must be 0 to {state.players - 1}, not {seat}")
     up = state.up
@@ -78,27 +109,31 @@ def seat_view(state: State, seat: int) -> SeatView:
     grids: list[tuple[int | None, ...]] = []
     for s, grid in enumerate(state.grids):
         known = up[s] | (state.peeked[s] if s == seat else 0)
-        grids.append(tuple(c if known >> i & 1 else None for i, c in enumerate(grid)))
+        if known == (1 << len(grid)) - 1:
+            grids.append(grid)  # every card known (or no card)
+        elif not known:
+            grids.append((None,) * len(grid))
+        else:
+            grids.append(tuple([c if known >> i & 1 else None for i, c in enumerate(grid)]))
     public = state.to_move == seat or state.drawn_from == "discard"
-    return SeatView(
-        rules=state.rules,
-        players=state.players,
-        seat=seat,
-        hole=state.hole,
-        seats=state.seats,
-        dealer=state.dealer,
-        phase=state.phase,
-        to_move=state.to_move,
-        grids=tuple(grids),
-        up=up,
-        peeked=state.peeked[seat],
-        discard=state.discard,
-        stock_count=len(state.stock),
-        drawn=state.drawn if public else None,
-        drawn_from=state.drawn_from,
-        finisher=state.finisher,
-        knocked=state.knocked,
-        last_turns=state.last_turns,
-        turns=state.turns,
-        scores=state.scores,
-    )
+    return {
+        "players": state.players,
+        "seat": seat,
+        "hole": state.hole,
+        "seats": state.seats,
+        "dealer": state.dealer,
+        "phase": state.phase,
+        "to_move": state.to_move,
+        "grids": tuple(grids),
+        "up": up,
+        "peeked": state.peeked[seat],
+        "discard": state.discard,
+        "stock_count": len(state.stock),
+        "drawn": state.drawn if public else None,
+        "drawn_from": state.drawn_from,
+        "finisher": state.finisher,
+        "knocked": state.knocked,
+        "last_turns": state.last_turns,
+        "turns": state.turns,
+        "scores": state.scores,
+    }

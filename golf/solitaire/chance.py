@@ -54,7 +54,7 @@ from golf.core.deal import COLUMNS
 from golf.solitaire import engine
 from golf.solitaire.engine import Action, Position
 from golf.solitaire.rules import Rules
-from golf.solitaire.solver import _path_matching, _rank_graph, _RankGraph
+from golf.solitaire.solver import _rank_graph, advance_reach, rank_matching
 
 WILD: Final = 13
 """The class of jokers and of the empty waste: they take, and go on, anything."""
@@ -63,10 +63,18 @@ _STEP: Final = tuple(1 << (3 * i) for i in range(COLUMNS))
 _H_BITS: Final = 3 * COLUMNS
 _CODE_BITS: Final = 5
 _CODE_MASK: Final = (1 << _CODE_BITS) - 1
+NEED_STEPS: Final = 30_000
+"""Steps of the bound on the draws needed (:meth:`ChanceSearch.need_of`) allowed at once..."""
+NEED_STEPS_PER_STATE: Final = 4
+"""... and for each state the search has worked out."""
 _FAR: Final = 1 << 20
 """More draws than any stock holds."""
 _CLOCK_EVERY: Final = 4096
 """States between two looks at the clock, when the caller gives one."""
+
+
+class _NeedSpent(Exception):
+    """The bound on the draws needed reached its share of the work."""
 
 
 class ChanceBudgetExceeded(Exception):
@@ -163,8 +171,17 @@ class ChanceSearch:
         """Draw states (heights, grouped stock) -> labelled orders won (-1 - a bound)."""
         self.closures: dict[int, Closure] = {}
         """(Heights, top class) -> where runs of plays may stop (none: the tableau is cleared)."""
-        self.infos: dict[int, Heights] = {}
-        """Heights -> what the search keeps about them (see :meth:`info`)."""
+        self.interned: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self.frees: dict[int, Free] = {}
+        """Heights -> the free cards: (heights once played, class) for each non-empty column."""
+        self.lefts: dict[int, int] = {}
+        self.groups: dict[int, tuple[int, ...]] = {}
+        """Heights -> the class that stands for each class in the stock (:meth:`groups_of`)."""
+        self.ticks = 0
+        """Work done besides the states (runs and bounds), for the looks at the clock."""
+        self.next_tick = _CLOCK_EVERY
+        self.need_steps = 0
+        """Steps taken by the bound on the draws needed."""
         self.reached: dict[int, tuple[int, list[int]]] = {}
         """(Heights, classes that may reach the waste) -> the cards that might be played."""
         self.presents: dict[int, int] = {}
@@ -176,11 +193,14 @@ class ChanceSearch:
         self.clock: Callable[[], float] | None = None
         self.deadline = 0.0
         self.next_look = _CLOCK_EVERY
-        self.needs: dict[int, tuple[dict[int, int], dict[int, int]]] = {}
-        """Classes the stock may give -> heights -> the fewest draws that may clear them."""
+        self.needs: dict[int, _Needs] = {}
+        """Classes the stock may give -> the fewest draws that may clear heights (with the
+        player to draw, and to move with a top class), and the runs' stops sorted by them."""
         self.need_classes = -1
         self.need: dict[int, int] = {}
         self.run: dict[int, int] = {}
+        self.runs_same: dict[tuple[int, ...], int] = {}
+        self.closures_same: dict[tuple[int, ...], Closure] = {}
         self._play, self._draw = self._searches()
 
     # --- what the rest of the game asks ---------------------------------------------------------
@@ -219,7 +239,12 @@ class ChanceSearch:
         code, n, orders = _internal_code(stock), len(stock), orders_of(stock)
         # Each rank order stands for this many orders of the (labelled) cards.
         same = self.fact[n] // orders
-        self.draws_may_give(_present_internal(code))
+        present = _present_internal(code)
+        if h and self.dead(h, present | 1 << top_class(position)):
+            # A card no card could ever go onto: every action loses, and the bound on the
+            # draws needed (which may take a while on a crowded tableau) is not needed.
+            return Chance(actions[0], 0, orders, tuple((a, 0) for a in actions), 0)
+        self.draws_may_give(present)
         start = self.states
         self.limit = sys.maxsize if max_states is None else self.states + max_states
         self.clock, self.deadline = clock, deadline
@@ -235,7 +260,8 @@ class ChanceSearch:
                 i = action.column - 1
                 k = self.cls_at[i][(h >> (3 * i)) & 7]
                 h2 = h - _STEP[i]
-                won = self._play(h2, k, self.grouped(h2, code), n, alpha)
+                stops = self.closures.get(h2 << 4 | k) or self._closure(h2, k)
+                won = self._play(stops, self.grouped(h2, code), n, alpha)
             counts.append((action, won // same if won > alpha else None))
             best_won = max(best_won, won // same)
         best = next(j for j, (_, won) in enumerate(counts) if won == best_won)
@@ -246,7 +272,9 @@ class ChanceSearch:
         classes of the stock at the question, which hold those of any stock after it."""
         if classes != self.need_classes:
             self.need_classes = classes
-            self.need, self.run = self.needs.setdefault(classes, ({}, {}))
+            self.need, self.run, self.runs_same, self.closures, self.closures_same = (
+                self.needs.setdefault(classes, ({}, {}, {}, {}, {}))
+            )
             self._play, self._draw = self._searches()
 
     def need_of(self, h: int) -> int:
@@ -256,42 +284,101 @@ class ChanceSearch:
         Each draw starts a run of plays: a relaxation of the game that sees neither the order
         nor the count of the cards to come. A draw state whose stock has fewer cards than this
         is lost. Drawing twice without a play in between is never needed.
+
+        On a crowded tableau the relaxation may have far more heights to look at than the
+        search itself: its work is kept within :data:`NEED_STEPS` steps and
+        :data:`NEED_STEPS_PER_STATE` a state of the search so far; past that, a question is
+        answered with the least the count may be (one draw), which only prunes less, and what
+        was worked out is kept for later questions.
         """
-        if not h:
-            return 0
-        got = self.need.get(h)
+        got = self.need.get(h) if h else 0
         if got is None:
-            got = _FAR
-            moves, classes, t = self.info(h)[2], self.need_classes, 0
-            while classes and got:
-                if classes & 1:
-                    for h2, k in moves[t]:
-                        v = self.run_need(h2, k)
-                        if v < got:
-                            got = v
-                classes >>= 1
-                t += 1
-            got = min(got + 1, _FAR)
-            self.need[h] = got
+            if self.need_steps >= NEED_STEPS + NEED_STEPS_PER_STATE * self.states:
+                return 1
+            try:
+                got = self._need(h)
+            except _NeedSpent:
+                return 1
         return got
 
     def run_need(self, h: int, t: int) -> int:
         """:meth:`need_of` with a top of class ``t`` and the player to move."""
+        got = self.run.get(h << 4 | t) if h else 0
+        if got is None:
+            if self.need_steps >= NEED_STEPS + NEED_STEPS_PER_STATE * self.states:
+                return 0
+            try:
+                got = self._run_need(h, t)
+            except _NeedSpent:
+                return 0
+        return got
+
+    def _need_step(self) -> None:
+        self.tick()
+        self.need_steps += 1
+        if self.need_steps > NEED_STEPS + NEED_STEPS_PER_STATE * self.states:
+            raise _NeedSpent
+
+    def _need(self, h: int) -> int:
+        if not h:
+            return 0
+        got = self.need.get(h)
+        if got is None:
+            self._need_step()
+            got = _FAR
+            classes, goes_on = self.need_classes, self.goes_on
+            for h2, k in self.frees.get(h) or self.free_cards(h):
+                if goes_on[k] & classes:
+                    v = self.run.get(h2 << 4 | k)
+                    if v is None:
+                        v = self._run_need(h2, k)
+                    if v < got:
+                        got = v
+                        if not got:
+                            break
+            got = min(got + 1, _FAR)
+            self.need[h] = got
+        return got
+
+    def _run_need(self, h: int, t: int) -> int:
         if not h:
             return 0
         key = h << 4 | t
         got = self.run.get(key)
         if got is None:
-            moves = self.info(h)[2][t]
-            got = _FAR if moves and not self.draw_any else self.need_of(h)
+            mask = self.takes[t]
+            moves = [m for m in self.frees.get(h) or self.free_cards(h) if (mask >> m[1]) & 1]
+            if not moves:
+                got = self._need(h)
+                self.run[key] = got
+                return got
+            # Tops that allow the same plays are one node: keyed by the heights after each.
+            same = (h, *(m[0] for m in moves))
+            got = self.runs_same.get(same)
+            if got is not None:
+                self.run[key] = got
+                return got
+            self._need_step()
+            got = _FAR if not self.draw_any else self._need(h)
             for h2, k in moves:
-                v = self.run_need(h2, k)
+                v = self.run.get(h2 << 4 | k)
+                if v is None:
+                    v = self._run_need(h2, k)
                 if v < got:
                     got = v
                     if not got:
                         break
             self.run[key] = got
+            self.runs_same[same] = got
         return got
+
+    def tick(self) -> None:
+        """Count work besides the states; look at the clock now and then."""
+        self.ticks += 1
+        if self.ticks >= self.next_tick:
+            self.next_tick = self.ticks + _CLOCK_EVERY
+            if self.clock is not None and self.clock() > self.deadline:
+                raise ChanceBudgetExceeded
 
     def draw_labelled(self, h: int, code: int, n: int, alpha: int = -1) -> int:
         """Labelled orders (out of ``n!``) won by drawing now from heights ``h`` with the
@@ -312,30 +399,16 @@ class ChanceSearch:
         if self.clock is not None and self.clock() > self.deadline:
             raise ChanceBudgetExceeded
 
-    def info(self, h: int) -> Heights:
-        """What the search keeps about heights ``h``: the cards left, the stock's grouping
-        (:meth:`groups_of`) and, for each top class, the plays (heights after, class played)."""
-        got = self.infos.get(h)
+    def free_cards(self, h: int) -> Free:
+        """The free cards at heights ``h``: (heights once played, class) for each column."""
+        got = self.frees.get(h)
         if got is None:
-            tableau = 0
-            left = 0
-            free = []
-            for i in range(COLUMNS):
-                col = self.cls_at[i]
-                x = (h >> (3 * i)) & 7
-                left += x
-                if x:
-                    free.append((h - _STEP[i], col[x]))
-                for y in range(1, x + 1):
-                    tableau |= 1 << col[y]
-            first: dict[int, int] = {}
-            groups = tuple(first.setdefault(self.takes[k] & tableau, k) for k in range(CLASSES))
-            moves = tuple(
-                tuple(move for move in free if (self.takes[t] >> move[1]) & 1)
-                for t in range(CLASSES)
+            got = tuple(
+                (h - _STEP[i], self.cls_at[i][(h >> (3 * i)) & 7])
+                for i in range(COLUMNS)
+                if (h >> (3 * i)) & 7
             )
-            got = (left, groups, moves)
-            self.infos[h] = got
+            self.frees[h] = got
         return got
 
     def groups_of(self, h: int) -> tuple[int, ...]:
@@ -346,7 +419,18 @@ class ChanceSearch:
         ranks with no neighbour left there) are one: drawing either leads to the same states,
         so their cards are counted together under the smallest of them.
         """
-        return self.info(h)[1]
+        got = self.groups.get(h)
+        if got is None:
+            tableau = 0
+            for i in range(COLUMNS):
+                col = self.cls_at[i]
+                for x in range(1, ((h >> (3 * i)) & 7) + 1):
+                    tableau |= 1 << col[x]
+            first: dict[int, int] = {}
+            got = tuple(first.setdefault(self.takes[k] & tableau, k) for k in range(CLASSES))
+            got = self.interned.setdefault(got, got)  # equal groupings are one object
+            self.groups[h] = got
+        return got
 
     def grouped(self, h: int, code: int) -> int:
         """An internal stock code with the classes grouped as at heights ``h``."""
@@ -357,10 +441,19 @@ class ChanceSearch:
         return code
 
     def _closure(self, h: int, t: int) -> Closure:
-        """Where runs of plays from heights ``h`` with a top of class ``t`` may stop to draw
-        (the fewest cards left first), each with the moves that regroup the stock from ``h``'s
-        grouping to its own; none when a run clears the tableau."""
-        info, draw_any = self.info, self.draw_any
+        """Where runs of plays from heights ``h`` with a top of class ``t`` may stop to draw,
+        each with the fewest draws it needs (:meth:`need_of`, the fewest first) and the moves
+        that regroup the stock from ``h``'s grouping to its own; none when a run clears the
+        tableau."""
+        frees, free_cards, takes, draw_any = self.frees, self.free_cards, self.takes, self.draw_any
+        # Tops that allow the same plays have the same stops.
+        mask = takes[t]
+        same = (h, *(m[0] for m in frees.get(h) or free_cards(h) if (mask >> m[1]) & 1))
+        got = self.closures_same.get(same)
+        if got is not None:
+            self.closures[h << 4 | t] = got
+            return got
+        self.tick()
         seen: set[int] = set()
         stops: set[int] = set()
         stack = [(h, t)]
@@ -371,27 +464,36 @@ class ChanceSearch:
                 continue
             seen.add(key)
             if not hh:
-                self.closures[h << 4 | t] = ()
+                self.closures[h << 4 | t] = self.closures_same[same] = ()
                 return ()
-            moves = info(hh)[2][tt]
-            stack.extend(moves)
-            if draw_any or not moves:
+            mask = takes[tt]
+            plays = False
+            for move in frees.get(hh) or free_cards(hh):
+                if (mask >> move[1]) & 1:
+                    stack.append(move)
+                    plays = True
+            if draw_any or not plays:
                 stops.add(hh)
         groups = self.groups_of(h)
-        out = []
-        # The stops that need the fewest draws first: the best is often found at once, and
-        # then the others only need a bound.
         need = self.need_of
-        for hh in sorted(stops, key=lambda s: (need(s), info(s)[0], s)):
+        out = []
+        for hh in stops:
             into = self.groups_of(hh)
-            plan = tuple(
-                (_CODE_BITS * k, _CODE_BITS * into[k])
-                for k in range(CLASSES)
-                if groups[k] == k and into[k] != k
+            plan = (
+                ()
+                if into is groups
+                else tuple(
+                    (_CODE_BITS * k, _CODE_BITS * into[k])
+                    for k in range(CLASSES)
+                    if groups[k] == k and into[k] != k
+                )
             )
-            out.append((hh, plan))
+            out.append((hh, need(hh), plan))
+        # The stops needing the fewest draws first: the best is often found at once, and then
+        # the others only need a bound; those needing more draws than are left end the list.
+        out.sort(key=lambda stop: (stop[1], self.left_of(stop[0]), stop[0]))
         got = tuple(out)
-        self.closures[h << 4 | t] = got
+        self.closures[h << 4 | t] = self.closures_same[same] = got
         return got
 
     def _lost(self, h: int, code: int) -> bool:
@@ -414,7 +516,7 @@ class ChanceSearch:
             return False
         caps = [counts[r] + ((code >> (_CODE_BITS * r)) & _CODE_MASK) for r in range(13)]
         caps.extend(counts[:13])
-        return _matching(caps, self.graph) < left
+        return rank_matching(caps, self.graph) < left
 
     def dead(self, h: int, avail: int) -> bool:
         """Whether some tableau card can never be played from heights ``h`` when the classes
@@ -432,42 +534,25 @@ class ChanceSearch:
         key = h | avail << _H_BITS
         got = self.reached.get(key)
         if got is None:
+            self.tick()
             got = self._reach(h, avail)
             self.reached[key] = got
         return got
 
     def left_of(self, h: int) -> int:
         """The cards on the tableau at heights ``h``."""
-        return self.info(h)[0]
+        got = self.lefts.get(h)
+        if got is None:
+            got = sum((h >> (3 * i)) & 7 for i in range(COLUMNS))
+            self.lefts[h] = got
+        return got
 
     def _reach(self, h: int, avail: int) -> tuple[int, list[int]]:
         """The cards reached from ``avail`` (how many, and how many of each class)."""
+        counts = [0] * (CLASSES + 1)
         points = [(h >> (3 * i)) & 7 for i in range(COLUMNS)]
-        counts = [0] * CLASSES
-        goes_on, cls_at = self.goes_on, self.cls_at
-        reached = 0
-        before = -1
-        while avail != before:
-            before = avail
-            for i in range(COLUMNS):
-                p = points[i]
-                if p:
-                    col = cls_at[i]
-                    k = col[p]
-                    if goes_on[k] & avail:
-                        start = p
-                        while True:
-                            avail |= 1 << k
-                            counts[k] += 1
-                            p -= 1
-                            if not p:
-                                break
-                            k = col[p]
-                            if not goes_on[k] & avail:
-                                break
-                        points[i] = p
-                        reached += start - p
-        return reached, counts
+        advance_reach(points, avail, counts, self.goes_on, self.cls_at)
+        return counts.pop(), counts
 
     @staticmethod
     def present_of(code: int) -> int:
@@ -487,36 +572,54 @@ class ChanceSearch:
         _, counts = self.reach(h, _present(code))
         caps = [counts[r] + ((code >> (3 * r)) & 7) for r in range(13)]
         caps.extend(counts[:13])
-        return _matching(caps, self.graph) < left
+        return rank_matching(caps, self.graph) < left
+
+    def _worth_drawing(self, h: int, code: int, n: int) -> list[tuple[int, int, Closure]]:
+        """The cards worth drawing at a draw state (none when it is proven lost): those after
+        which a run may stop with few enough draws needed, or clear the tableau. Each as how
+        many cards of the class, the stock once one is drawn, and the runs' stops."""
+        k = self.need.get(h)
+        if (self.need_of(h) if k is None else k) > n or self._lost(h, code):
+            return []
+        run, closures = self.run, self.closures
+        kids = []
+        c, shift, t = code, 0, 0
+        while c:
+            k = c & _CODE_MASK
+            if k:
+                near = run.get(h << 4 | t)
+                if (self.run_need(h, t) if near is None else near) < n:
+                    stops = closures.get(h << 4 | t)
+                    if stops is None:
+                        stops = self._closure(h, t)
+                    kids.append((k, code - (1 << shift), stops))
+            c >>= _CODE_BITS
+            shift += _CODE_BITS
+            t += 1
+        # The cards that leave the most draws needed first: when the state is worth less than
+        # what the caller already has, their losses bring the bound under it soonest.
+        kids.sort(key=lambda kid: -kid[2][0][1] if kid[2] else 1)
+        return kids
 
     def _searches(self) -> tuple[_Play, _Draw]:
         """The two halves of the search as closures (local names are the quickest to reach).
 
-        ``draw(h, code, n, alpha)``: the orders won by drawing now from heights ``h`` with the
-        internal stock ``code`` (``n`` cards, grouped for ``h``), out of ``n!`` labelled orders;
-        ``play(h, t, code, n, alpha)``: the same with the player to move, top class ``t``. Above
-        ``alpha`` a result is exact; at or below it, an upper bound.
+        ``draw(h, code, key, n, alpha)``: the orders won by drawing now from heights ``h`` with
+        the internal stock ``code`` (``n`` cards, grouped for ``h``; ``key`` its draw state),
+        out of ``n!`` labelled orders; ``play(stops, code, n, alpha)``: the same with the player
+        to move, runs of plays able to stop at ``stops`` (:meth:`_closure`). Above ``alpha`` a
+        result is exact; at or below it, an upper bound.
         """
-        draws, fact = self.draws, self.fact
-        closures, closure_of, lost = self.closures, self._closure, self._lost
-        need, need_of = self.need, self.need_of
-        look = self._look
+        draws, fact, worth_drawing, look = self.draws, self.fact, self._worth_drawing, self._look
 
-        def play(h: int, t: int, code: int, n: int, alpha: int) -> int:
-            got = closures.get(h << 4 | t)
-            if got is None:
-                got = closure_of(h, t)
-            if not got:
+        def play(stops: Closure, code: int, n: int, alpha: int) -> int:
+            if not stops:
                 return fact[n]
-            if not n:
-                return 0
             best = -1
             full = fact[n]
-            for h2, plan in got:
-                # Stops that need more draws than there are cards left are lost.
-                k = need.get(h2)
-                if (need_of(h2) if k is None else k) > n:
-                    continue
+            for h2, k, plan in stops:
+                if k > n:
+                    break  # this stop and the next need more draws than there are cards
                 c2 = code
                 for src, dst in plan:
                     x = (c2 >> src) & 31
@@ -538,31 +641,27 @@ class ChanceSearch:
             self.states += 1
             if self.states >= self.next_look:
                 look()
+            kids = worth_drawing(h, code, n)
+            m = n - 1
+            unit = fact[m]
+            # Star1: the cards still to come can add at most their orders; once what is won
+            # plus that cannot pass alpha, the rest is a bound.
+            rest = unit * sum(kid[0] for kid in kids)
+            if not rest:
+                draws[key] = 0  # lost, whatever alpha is
+                return 0
+            if rest <= alpha:
+                draws[key] = -rest - 1
+                return rest
             total = 0
-            k = need.get(h)
-            if (need_of(h) if k is None else k) <= n and not lost(h, code):
-                # Star1: the cards still to come can add at most their orders; once what is won
-                # plus that cannot pass alpha, the rest is a bound, not a value.
-                m = n - 1
-                unit = fact[m]
-                rest = fact[n]
-                c = code
-                shift = 0
-                while c:
-                    k = c & 31
-                    if k:
-                        rest -= k * unit
-                        total += k * play(
-                            h, shift // _CODE_BITS, code - (1 << shift), m,
-                            (alpha - total - rest) // k,
-                        )
-                        if total + rest <= alpha:
-                            # Only a bound: the cards not looked at might win all they may.
-                            total += rest
-                            draws[key] = -total - 1
-                            return total
-                    c >>= _CODE_BITS
-                    shift += _CODE_BITS
+            for k, child, stops in kids:
+                rest -= k * unit
+                total += k * play(stops, child, m, (alpha - total - rest) // k)
+                if total + rest <= alpha:
+                    # Only a bound: the cards not looked at might win all they may.
+                    total += rest
+                    draws[key] = -total - 1
+                    return total
             # Every card was looked at, each child exactly (a bound below its alpha stops the
             # loop above): the total is exact, whatever alpha was.
             draws[key] = total
@@ -571,10 +670,17 @@ class ChanceSearch:
         return play, draw
 
 
-_Play = Callable[[int, int, int, int, int], int]
+_Play = Callable[["Closure", int, int, int], int]
 _Draw = Callable[[int, int, int, int, int], int]
-Heights = tuple[int, tuple[int, ...], tuple[tuple[tuple[int, int], ...], ...]]
-Closure = tuple[tuple[int, tuple[tuple[int, int], ...]], ...]
+Free = tuple[tuple[int, int], ...]
+_Needs = tuple[
+    dict[int, int],
+    dict[int, int],
+    dict[tuple[int, ...], int],
+    dict[int, "Closure"],
+    dict[tuple[int, ...], "Closure"],
+]
+Closure = tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...]
 
 
 def _internal_code(stock: list[int]) -> int:
@@ -583,26 +689,6 @@ def _internal_code(stock: list[int]) -> int:
     for c in stock:
         code += 1 << (_CODE_BITS * card_class(c))
     return code
-
-
-def _matching(caps: list[int], graph: _RankGraph) -> int:
-    """The maximum matching of supports and cards by rank (``caps``: 13 supplies, 13 demands)."""
-    total = 0
-    for order in graph.paths:
-        total += _path_matching(caps, order)
-    for order in graph.cycles:
-        a, b = order[0], order[-1]
-        best = 0
-        for x in range(min(caps[a], caps[b]) + 1):
-            caps[a] -= x
-            caps[b] -= x
-            v = x + _path_matching(caps, order)
-            caps[a] += x
-            caps[b] += x
-            if v > best:
-                best = v
-        total += best
-    return total
 
 
 def _present_internal(code: int) -> int:

@@ -367,6 +367,25 @@ class Layered:
 
         Returns 0, or 1 + the column of the play that won.
         """
+        fresh = self._fresh(reach, done)
+        if fresh is None:
+            return 0
+        old: list[Set] = [_NONE] * COLUMNS
+        plans = self.plans
+        plan = plans[0]
+        start: Set | None = fresh  # the first sweep also plays the drawn card's followers
+        while True:
+            won, new = self._sweep(plan, old, start, k0, unseen)
+            if won or new is None:
+                return won
+            old = new
+            start = None
+            plan = plans[1] if plan is plans[0] else plans[0]
+
+    @staticmethod
+    def _fresh(reach: Set, done: Set) -> Set | None:
+        """The positions of ``reach`` not in ``done`` (added to it), or None when there are
+        none: a layer starts only those."""
         fresh = [0] * RADIX
         anything = False
         for p in PIECES:
@@ -378,78 +397,79 @@ class Layered:
                     fresh[p] = f
                     done[p] = d | f
                     anything = True
-        if not anything:
-            return 0
+        return fresh if anything else None
+
+    def _sweep(
+        self, plan: _Plan, old: list[Set], start: Set | None, k0: int, unseen: list[Set]
+    ) -> tuple[int, list[Set] | None]:
+        """One sweep over the target columns in ``plan``'s order: every play from the chain
+        states the last sweep added (``old``; in the first sweep, from the layer's ``start``
+        positions with a card of class ``k0`` drawn too) and from those this sweep has added
+        to the columns before. The new chain states leave ``unseen``.
+
+        Returns (1 + the column of the play that won, None) at the win, else (0, the chain
+        states added to follow, per column), or (0, None) when nothing was new."""
         win, win_piece = self.win, self.win_piece
         live = self.live
         playable = self.playable
-        old: list[Set] = [_NONE] * COLUMNS
-        plans = self.plans
-        plan = plans[0]
-        starting = True  # the first sweep also plays the drawn card's followers
-        while True:
-            new: list[Set] = [_NONE] * COLUMNS
-            both = old[:]  # old | new, per column, once its step is done
-            added = False
-            for t, plan_sources in plan:
-                z = [0] * RADIX
-                nz = False
-                if starting:
-                    under = playable[t].get(k0)
-                    if under:
-                        for p in PIECES:
-                            f = fresh[p]
-                            if f:
-                                y = f & under[p]
-                                if y:
-                                    z[p] = y
-                                    nz = True
-                for c, from_both, per, pieces in plan_sources:
-                    fs = both[c] if from_both else old[c]
-                    if fs is _NONE:
-                        continue
-                    for p in pieces:
-                        fp = fs[p]
-                        if fp:
-                            y = fp & per[p]
+        new: list[Set] = [_NONE] * COLUMNS
+        both = old[:]  # old | new, per column, once its step is done
+        added = False
+        for t, plan_sources in plan:
+            z = [0] * RADIX
+            nz = False
+            if start is not None:
+                under = playable[t].get(k0)
+                if under:
+                    for p in PIECES:
+                        f = start[p]
+                        if f:
+                            y = f & under[p]
                             if y:
-                                zp = z[p]
-                                z[p] = zp | y if zp else y
+                                z[p] = y
                                 nz = True
-                if not nz:
+            for c, from_both, per, pieces in plan_sources:
+                fs = both[c] if from_both else old[c]
+                if fs is _NONE:
                     continue
-                un = unseen[t]
-                lv = live[t]
-                nt = [0] * RADIX
-                got = False
-                # A play from column t < LAST shifts within the piece; one from the last
-                # column moves to the next piece (z has nothing in the last piece then).
-                step, up = (STRIDE[t], 0) if t < LAST else (0, 1)
-                for p in PIECES:
-                    zp = z[p]
-                    if zp:
-                        q = p + up
-                        x = (zp << step) & un[q]
+                for p in pieces:
+                    fp = fs[p]
+                    if fp:
+                        y = fp & per[p]
+                        if y:
+                            zp = z[p]
+                            z[p] = zp | y if zp else y
+                            nz = True
+            if not nz:
+                continue
+            un = unseen[t]
+            lv = live[t]
+            nt = [0] * RADIX
+            got = False
+            # A play from column t < LAST shifts within the piece; one from the last column
+            # moves to the next piece (z has nothing in the last piece then).
+            step, up = (STRIDE[t], 0) if t < LAST else (0, 1)
+            for p in PIECES:
+                zp = z[p]
+                if zp:
+                    q = p + up
+                    x = (zp << step) & un[q]
+                    if x:
+                        un[q] ^= x
+                        if q == win_piece and x >> win & 1:
+                            return t + 1, None
+                        added = True
+                        # A chain state whose waste card takes no top card is a position
+                        # reached, nothing more: it need not be followed.
+                        x &= lv[q]
                         if x:
-                            un[q] ^= x
-                            if q == win_piece and x >> win & 1:
-                                return t + 1
-                            added = True
-                            # A chain state whose waste card takes no top card is a
-                            # position reached, nothing more: it need not be followed.
-                            x &= lv[q]
-                            if x:
-                                nt[q] = x
-                                got = True
-                if got:
-                    new[t] = nt
-                    o = old[t]
-                    both[t] = nt if o is _NONE else [o[p] | nt[p] for p in PIECES]
-            if not added:
-                return 0
-            old = new
-            starting = False
-            plan = plans[1] if plan is plans[0] else plans[0]
+                            nt[q] = x
+                            got = True
+            if got:
+                new[t] = nt
+                o = old[t]
+                both[t] = nt if o is _NONE else [o[p] | nt[p] for p in PIECES]
+        return 0, new if added else None
 
     def _count(self, unseen: list[Set]) -> int:
         return 1 + sum((_EVERY ^ u[p]).bit_count() for u in unseen for p in PIECES)

@@ -177,6 +177,70 @@ def _path_matching(caps: list[int], order: Sequence[int]) -> int:
     return total
 
 
+def rank_matching(caps: list[int], graph: _RankGraph) -> int:
+    """The maximum matching of supports and cards by rank along the paths and cycles of the
+    rank graph (``caps``: 13 supplies, then 13 demands; left as they were)."""
+    total = 0
+    for order in graph.paths:
+        total += _path_matching(caps, order)
+    for order in graph.cycles:
+        a, b = order[0], order[-1]
+        best = 0
+        for x in range(min(caps[a], caps[b]) + 1):
+            caps[a] -= x
+            caps[b] -= x
+            v = x + _path_matching(caps, order)
+            caps[a] += x
+            caps[b] += x
+            if v > best:
+                best = v
+        total += best
+    return total
+
+
+def advance_reach(
+    points: list[int],
+    avail: int,
+    counts: list[int],
+    support: Sequence[int],
+    cards: Sequence[Sequence[int]],
+) -> int:
+    """Reachability (see :meth:`DealSolver.reachable`) from ``points`` (the first card not yet
+    reached in each column, counted from the top; moved on in place) with the classes
+    ``avail``; returns the classes reached.
+
+    ``support[k]``: the classes a card of class ``k`` may go on; ``cards[i][x]``: the class of
+    the card ``x`` high in column ``i``. ``counts`` gets the classes of the cards reached, and
+    at index 14 how many.
+    """
+    reached = 0
+    before = -1
+    # Until a pass over the columns adds no class: then every column was last looked at with
+    # the final classes and stopped.
+    while avail != before:
+        before = avail
+        for i in range(COLUMNS):
+            p = points[i]
+            if p:
+                col = cards[i]
+                k = col[p]
+                if support[k] & avail:
+                    start = p
+                    while True:
+                        avail |= 1 << k
+                        counts[k] += 1
+                        p -= 1
+                        if not p:
+                            break
+                        k = col[p]
+                        if not support[k] & avail:
+                            break
+                    points[i] = p
+                    reached += start - p
+    counts[14] += reached
+    return avail
+
+
 def _general_matching(supply: list[int], demand: list[int], adj: Sequence[Sequence[int]]) -> int:
     """Maximum b-matching by augmenting paths (for rank graphs that are not paths or cycles)."""
     flow = [[0] * 13 for _ in range(13)]
@@ -367,7 +431,8 @@ class DealSolver:
         the others (and everything above them) stay.
         """
         counts = [0] * 15
-        self.advance(heights[:], self.suffix_mask[s] | (1 << self.rank_index[top]), counts)
+        avail = self.suffix_mask[s] | (1 << self.rank_index[top])
+        advance_reach(heights[:], avail, counts, self.support, self.card_class)
         return counts
 
     def advance(self, points: list[int], avail: int, counts: list[int]) -> int:
@@ -376,34 +441,7 @@ class DealSolver:
 
         ``counts`` gets the classes of the cards reached (index 14: how many).
         """
-        support = self.support
-        cards = self.card_class
-        reached = 0
-        before = -1
-        # Until a pass over the columns adds no class: then every column was last looked at
-        # with the final classes and stopped.
-        while avail != before:
-            before = avail
-            for i in range(COLUMNS):
-                p = points[i]
-                if p:
-                    col = cards[i]
-                    k = col[p]
-                    if support[k] & avail:
-                        start = p
-                        while True:
-                            avail |= 1 << k
-                            counts[k] += 1
-                            p -= 1
-                            if not p:
-                                break
-                            k = col[p]
-                            if not support[k] & avail:
-                                break
-                        points[i] = p
-                        reached += start - p
-        counts[14] += reached
-        return avail
+        return advance_reach(points, avail, counts, self.support, self.card_class)
 
     def removable(self, s: int, top: int, counts: list[int]) -> int:
         """An upper bound on the cards still removable: the matching of the module docstring.
@@ -421,21 +459,7 @@ class DealSolver:
         demand = counts[:13]
         caps.extend(demand)
         graph = self.graph
-        total = 0
-        for order in graph.paths:
-            total += _path_matching(caps, order)
-        for order in graph.cycles:
-            a, b = order[0], order[-1]
-            best = 0
-            for x in range(min(caps[a], caps[b]) + 1):
-                caps[a] -= x
-                caps[b] -= x
-                v = x + _path_matching(caps, order)
-                caps[a] += x
-                caps[b] += x
-                if v > best:
-                    best = v
-            total += best
+        total = rank_matching(caps, graph)
         if graph.general:
             total = _general_matching(caps[:13], demand, graph.general)
         need = sum(demand) + counts[WILD]
@@ -693,7 +717,7 @@ class _Search:
         take_support = _take_support
         incremental = deal.incremental
         reachable = deal.reachable
-        advance = deal.advance
+        support = deal.support
         removable = deal.removable
         matching = deal.matching
         tie = self.tie
@@ -838,10 +862,12 @@ class _Search:
             run = [0] * 15
             reached_classes = 0
             for s2 in reversed(targets):
-                reached_classes = advance(
+                reached_classes = advance_reach(
                     points,
                     reached_classes | suffix_mask[s2] | (1 << rank_index[stock[s2 - 1]]),
                     run,
+                    support,
+                    card_class,
                 )
                 chain_counts.append(run[:])
             chain_counts.reverse()

@@ -14,8 +14,9 @@ from collections.abc import Callable
 
 import pygame
 
+from scenes.core.dialog import draw_frame
 from scenes.core.input import Intent, Kind
-from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, chunky_panel, veil
+from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE
 from scenes.core.manager import App, Scene
 from scenes.core.textfit import wrap_words
 
@@ -71,11 +72,8 @@ class BoardTextScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         look, p, texts = self.app.look, PALETTE, self.app.texts
-        veil(surface, 170)
-        chunky_panel(surface, self.panel)
         title = texts("board.title") + (" · " + texts("board.copied") if self.copied else "")
-        look.type.blit(surface, title, 12, p.gold, (self.panel.centerx, self.panel.top + 20),
-                       anchor="midtop", shadow=p.ink)
+        draw_frame(surface, look, self.panel, title, size=12, top=20)
         y = self.panel.top + 64
         for line in self.lines:
             if y > self.panel.bottom - 50:

@@ -41,6 +41,7 @@ __all__ = [
     "draw_suit",
     "opaque_layer",
     "rank_label",
+    "titled_panel",
     "veil",
 ]
 
@@ -85,6 +86,7 @@ class Palette:
     button_light: Colour = (255, 168, 80)
     panel: Colour = (32, 28, 54)
     panel_edge: Colour = (110, 96, 170)
+    board: Colour = (20, 18, 36)  # a darker panel: the tables of figures and scores
     label: Colour = (172, 214, 188)  # quiet text on the felt
     hud_label: Colour = (160, 156, 196)
 
@@ -551,6 +553,32 @@ def chunky_panel(
 ) -> None:
     """A dialog panel: ink outline, coloured rim, a drop shadow on the 2-pixel grid."""
     surface.blit(_panel_picture(rect.size, fill, edge), rect.topleft)
+
+
+def titled_panel(
+    surface: pygame.Surface,
+    look: Look,
+    rect: pygame.Rect,
+    title: str,
+    *,
+    size: int,
+    colour: Colour,
+    top: int,
+    fill: Colour = PALETTE.panel,
+    edge: Colour = PALETTE.panel_edge,
+) -> None:
+    """A panel with its title centred ``top`` pixels below its top edge, in type of ``size``
+    art pixels: what every dialog, list and table panel opens with."""
+    chunky_panel(surface, rect, fill, edge)
+    look.type.blit(
+        surface,
+        title,
+        size,
+        colour,
+        (rect.centerx, rect.top + top),
+        anchor="midtop",
+        shadow=PALETTE.ink,
+    )
 
 
 @functools.lru_cache(maxsize=32)

@@ -31,6 +31,7 @@ from scenes.core.widgets import Toast
 
 if TYPE_CHECKING:
     from scenes.core.look import Look
+    from scenes.core.recorder import Recorder
     from scenes.core.viewport import Presenter
 
 __all__ = ["App", "Loop", "Scene", "SceneManager"]
@@ -112,6 +113,10 @@ class SceneManager:
         # per target surface: (the surface, the scene it shows alone and unfaded or None, the
         # draw's serial), for the few surfaces drawn on last
         self._left: dict[int, tuple[pygame.Surface, Scene | None, int]] = {}
+        self._reported: list[pygame.Rect] | None = None
+        self.changed: list[pygame.Rect] | None = None
+        """The places the last draw changed from the frame before (None: anywhere): a scene
+        drawing alone says them with :meth:`changed_only`."""
 
     @property
     def top(self) -> Scene | None:
@@ -171,6 +176,7 @@ class SceneManager:
         while first > 0 and self.stack[first].overlay:
             first -= 1
         drawn = self.stack[max(first, 0) :]
+        self._reported = None
         for scene in drawn:
             scene.draw(surface)
         alpha = 0.0
@@ -185,6 +191,7 @@ class SceneManager:
             surface.fill((keep, keep, keep), special_flags=pygame.BLEND_MULT)
         self._left.pop(id(surface), None)
         alone = drawn[0] if len(drawn) == 1 and alpha <= 0 else None
+        self.changed = self._reported if alone is not None else None
         self._left[id(surface)] = (surface, alone, self.serial)
         if len(self._left) > 4:
             del self._left[next(iter(self._left))]  # the surface drawn on longest ago
@@ -197,6 +204,11 @@ class SceneManager:
         """
         left = self._left.get(id(surface))
         return left is not None and left[0] is surface and left[1] is scene and left[2] == serial
+
+    def changed_only(self, areas: list[pygame.Rect]) -> None:
+        """Said by a scene drawing alone on a surface that held its last frame: only
+        ``areas`` differ from that frame (the window then copies only them: ``changed``)."""
+        self._reported = areas
 
     def forget_surfaces(self) -> None:
         """The window's pixels may have been lost (fullscreen switched, window shown again):
@@ -288,6 +300,7 @@ class App:
     records: Records = field(default_factory=Records)  # statistics, high scores, saved round
     replays_dir: Path | None = None  # where every game's replay is saved (None: not saved)
     record_to: Path | None = None  # the next game's replay is also written here (play --record)
+    recording_to: Recorder | None = None  # the recorder that took ``record_to``
     navigation: Navigation | None = None  # how scenes reach each other: scenes.flow.Flow
     speech: Speech = field(default_factory=Speech)  # the "speak" option's voice
     # the real window when it is not ``screen`` (scenes.core.viewport); None: tests drawing on
@@ -378,7 +391,8 @@ class Loop:
         if self.told:
             self._draw_told()
         if self.app.presenter is not None:
-            self.app.presenter.present()
+            # a notice drawn over the frame is not among the places the scenes changed
+            self.app.presenter.present(None if self.told else scenes.changed)
         scenes.apply_pending()
         self.app.speech.follow_focus(scenes.top, self.app.texts)
         if not scenes.stack and not scenes.busy:

@@ -71,6 +71,10 @@ class Recorder(ABC):
         self.path: Path | None = None  # our file in the folder, chosen at the first save
         self._saved = -1  # how many actions the files on disk hold
         self.error: str | None = None  # the last write that failed
+        self.extra_error: str | None = None
+        """Why the last write of ``extra`` failed (None: it worked, or was not tried yet): the
+        program then ends with a failure status (``scenes.app``)."""
+        self._extra_saved = -1  # how many actions ``extra`` holds
         self.tell: Callable[[StoreNotice], None] | None = None
         """Tells the player a replay that could not be written (the table sets it)."""
 
@@ -135,42 +139,55 @@ class Recorder(ABC):
         """Write the replay (if anything changed); the file in the replays folder, if any.
 
         A game with no action is not put in the replays folder (it would only be noise), but
-        ``extra`` is always written: the player asked for that file. Write errors are logged
-        and kept in ``error``; they never stop the game.
+        ``extra`` is always written: the player asked for that file — and when ``extra`` cannot
+        be written the replays folder keeps the game whatever its length, so nothing is lost.
+        Write errors are logged, kept in ``error`` and told; they never stop the game.
         """
         count = self.count()
         if count == self._saved:
             return self.path
         self.note()
         self.error = None
-        written: Path | None = None
-        targets: list[Path] = []
-        target = self.target() if count else None
-        if target is not None:
-            targets.append(target)
         if self.extra is not None:
-            targets.append(self.extra)
-        for path in targets:
-            try:
-                if path is target:
-                    path.parent.mkdir(parents=True, exist_ok=True)
-                self.write(path)
-                if path is target:
-                    written = path
-            except OSError as error:
-                log.warning("cannot save the replay to %s: %s", path, error)
-                self.error = str(error)
-                if self.tell is not None:
-                    detail = error.strerror or str(error)
-                    self.tell(
-                        StoreNotice(
-                            "unwritable",
-                            str(path),
-                            REPLAY_LABEL,
-                            detail=detail,
-                            error_no=error.errno,
-                        )
-                    )
+            self._write_extra(count)
+        target = self.target() if count or self.extra_error else None
+        written: Path | None = None
+        if target is not None and self._write(target, folder=True) is None:
+            written = target
         if self.error is None:
             self._saved = count
         return written
+
+    def save_extra(self) -> None:
+        """Write ``extra`` (``play --record``) as the game goes, after each action: a file
+        that cannot be written is told while the game is played."""
+        count = self.count()
+        if self.extra is not None and count != self._extra_saved:
+            self.note()
+            self._write_extra(count)
+
+    def _write_extra(self, count: int) -> None:
+        assert self.extra is not None
+        self.extra_error = self._write(self.extra, folder=False)
+        if self.extra_error is None:
+            self._extra_saved = count
+
+    def _write(self, path: Path, folder: bool) -> str | None:
+        """Write the replay to ``path`` (``folder``: creating the replays folder); None, or
+        why it could not (the error kept in ``error`` and told)."""
+        try:
+            if folder:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            self.write(path)
+        except OSError as error:
+            log.warning("cannot save the replay to %s: %s", path, error)
+            self.error = str(error)
+            detail = error.strerror or str(error)
+            if self.tell is not None:
+                self.tell(
+                    StoreNotice(
+                        "unwritable", str(path), REPLAY_LABEL, detail=detail, error_no=error.errno
+                    )
+                )
+            return detail
+        return None

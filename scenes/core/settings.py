@@ -7,7 +7,10 @@ cannot be used (any parse failure, a nesting bomb included) is renamed
 ``settings.yaml.corrupt-N``, the defaults are used and a :class:`~scenes.core.i18n.Notice` tells
 the player. A file that cannot be opened is never written over: the options the player changes
 go to ``settings.yaml.pending`` beside it, which is read first while it exists. A single bad
-value only falls back to that value's default.
+value (one of the wrong type or out of range; a number written other than plainly, such as
+YAML 1.1's ``1_0`` or ``0x46``) falls back to that value's default only: the player is told,
+the file is kept aside byte for byte as ``settings.yaml.corrupt-N`` and the options in use are
+written in its place.
 """
 
 from __future__ import annotations
@@ -65,6 +68,12 @@ class Settings:
     winnable first."""
     winnable_indicator: bool = False  # "still winnable / no longer winnable" in a game
     speak: bool = False  # every action announced aloud, and the board read on request
+    net_name: str = ""
+    """The name last given in the network lobby ("": the language's default name)."""
+    net_address: str = ""
+    """The server (``host[:port]``) last joined from the lobby."""
+    net_server: str = ""
+    """The server a room was last created on from the lobby ("": this machine)."""
 
     def with_(self, **changes: Any) -> Settings:
         """A copy with some options changed."""
@@ -89,6 +98,8 @@ def rules_key(rules: Rules) -> str:
 
 
 _RULES_KEY_RE = re.compile(r"[ECN](?:-V[A-Z]{0,8})?")
+MAX_NET_NAME = 24  # golfnet.protocol.MAX_NAME: the longest name a server takes
+MAX_NET_ADDRESS = 80  # the lobby's fields take no more
 
 
 def _valid(name: str, value: object) -> bool:
@@ -101,6 +112,15 @@ def _valid(name: str, value: object) -> bool:
             isinstance(value, list)
             and len(value) <= 200
             and all(isinstance(k, str) and _RULES_KEY_RE.fullmatch(k) for k in value)
+        )
+    if name == "net_name":
+        return isinstance(value, str) and len(value) <= MAX_NET_NAME and value.isprintable()
+    if name in ("net_address", "net_server"):
+        return (
+            isinstance(value, str)
+            and len(value) <= MAX_NET_ADDRESS
+            and value.isprintable()
+            and not any(ch.isspace() for ch in value)
         )
     if name == "volume":
         return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 100
@@ -122,10 +142,28 @@ class CorruptSettingsError(ValueError):
     """The settings file is not a YAML mapping the game can read."""
 
 
+class _StrictLoader(yaml.SafeLoader):
+    """YAML read with whole numbers written plainly only: YAML 1.1 also reads ``1_0`` as 10,
+    ``0x46`` as 70, ``010`` as 8 and ``1:10`` as 70, which the game never writes and the player
+    cannot have meant as such; those stay text, so the option refuses them. No float either
+    (no option is one)."""
+
+
+_INT_TAG = "tag:yaml.org,2002:int"
+FLOAT_TAG = "tag:yaml.org,2002:float"
+_StrictLoader.yaml_implicit_resolvers = {
+    first: [(tag, regexp) for tag, regexp in resolvers if tag not in (_INT_TAG, FLOAT_TAG)]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+_StrictLoader.add_implicit_resolver(
+    _INT_TAG, re.compile(r"^[-+]?(?:0|[1-9][0-9]*)$"), list("-+0123456789")
+)
+
+
 def _parse(text: str) -> dict[str, Any]:
     if any(isinstance(e, yaml.AliasEvent) for e in yaml.parse(text, Loader=yaml.SafeLoader)):
         raise CorruptSettingsError("aliases are not allowed")
-    data = yaml.load(text, Loader=yaml.SafeLoader)
+    data = yaml.load(text, Loader=_StrictLoader)
     if data is None:
         # The game always writes a whole file (atomically): an empty one was damaged elsewhere.
         raise CorruptSettingsError("the file is empty")
@@ -135,6 +173,13 @@ def _parse(text: str) -> dict[str, Any]:
     if fmt != FORMAT:
         raise CorruptSettingsError(f"unknown format {fmt!r}")
     return data
+
+
+def _shown(value: object) -> str:
+    """A refused value as the file has it, on one short line."""
+    text = value if isinstance(value, str) else yaml.safe_dump(value, default_flow_style=True)
+    text = " ".join(text.split()).removesuffix(" ...")
+    return text if len(text) <= 24 else text[:23] + "…"
 
 
 class SettingsStore:
@@ -211,6 +256,7 @@ class SettingsStore:
             kept = self._keep_aside(path)
             return defaults, Notice("settings.corrupt", {"name": kept})
         values: dict[str, Any] = {}
+        refused: list[str] = []
         for f in fields(Settings):
             if f.name not in data:
                 continue
@@ -223,8 +269,25 @@ class SettingsStore:
                     value = tuple(sorted(set(value)))
                 values[f.name] = value
             else:
-                log.warning("ignoring option %s=%r in %s", f.name, value, self.path)
-        return replace(defaults, **values), None
+                log.warning("ignoring option %s=%r in %s", f.name, value, path)
+                refused.append(f"{f.name}: {_shown(value)}")
+        settings = replace(defaults, **values)
+        if not refused:
+            return settings, None
+        return settings, self._refused(path, settings, refused)
+
+    def _refused(self, path: Path, settings: Settings, refused: list[str]) -> Notice:
+        """Options of ``path`` the game cannot use fall back to their defaults; the file is
+        kept aside byte for byte (nothing the player wrote is lost) and the options in use
+        are written in its place, so the player is told once."""
+        kept = self._keep_aside(path)
+        if not path.exists() and not self.blocked:
+            try:
+                atomic_write_text(path, self._document(settings))
+            except OSError as error:
+                log.warning("cannot write %s: %s", path, error)
+        shown = ", ".join(refused[:3]) + (", …" if len(refused) > 3 else "")
+        return Notice("settings.value", {"name": kept, "values": shown})
 
     def _keep_aside(self, path: Path) -> str:
         n = 1
@@ -244,7 +307,11 @@ class SettingsStore:
     def save(self, settings: Settings) -> None:
         """Write the options atomically; raises ``OSError`` if the folder is not writable."""
         self.folder.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(self.target, self._document(settings))
+
+    @staticmethod
+    def _document(settings: Settings) -> str:
+        """The file's text for ``settings``."""
         document = {"format": FORMAT, PROGRAM_KEY: stamp(), **asdict(settings)}
         document["winnable_deals"] = list(settings.winnable_deals)
-        text = yaml.safe_dump(document, sort_keys=False, allow_unicode=True)
-        atomic_write_text(self.target, text)
+        return yaml.safe_dump(document, sort_keys=False, allow_unicode=True)

@@ -45,6 +45,36 @@ def wrap_words(look: Look, text: str, size: int, width: int) -> list[str]:
     return lines
 
 
+ITEM_SEPARATOR = " · "
+"""Between the items of a line of keys ("Space: stock · H: hint · Esc: menu")."""
+
+
+def wrap_items(look: Look, text: str, size: int, width: int) -> list[str]:
+    """A line of items (``ITEM_SEPARATOR`` between them) in lines that fit ``width`` screen
+    pixels, each item kept whole on one line ("Esc: menu" never loses its "menu" to the next
+    line); an item wider than a line alone is wrapped by its words."""
+    lines: list[str] = []
+    line = ""
+    for item in text.split(ITEM_SEPARATOR):
+        item = item.strip()
+        if not item:
+            continue
+        trial = f"{line}{ITEM_SEPARATOR}{item}" if line else item
+        if look.type.width(trial, size) <= width:
+            line = trial
+            continue
+        if line:
+            lines.append(line)
+        if look.type.width(item, size) <= width:
+            line = item
+        else:
+            *whole, line = wrap_words(look, item, size, width)
+            lines.extend(whole)
+    if line:
+        lines.append(line)
+    return lines
+
+
 def wrap_text(look: Look, text: str, size: int, width: int, face: str = "bold") -> list[str]:
     """``text`` in lines no wider than ``width`` (a word too long for a line is cut)."""
     lines: list[str] = []

@@ -8,16 +8,29 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import ClassVar, Literal
 
 import pygame
 
 from scenes.core.i18n import Texts
 from scenes.core.input import Intent, Kind
-from scenes.core.look import PALETTE, PIXEL, Colour, Look, chunky_panel
+from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, Colour, Look, chunky_panel
 from scenes.core.textfit import wrap_text
 
-__all__ = ["ARROWS", "Button", "Choice", "Form", "Menu", "Toast", "draw_button", "neighbour"]
+__all__ = [
+    "ARROWS",
+    "Button",
+    "ButtonSpec",
+    "Choice",
+    "Form",
+    "Menu",
+    "TextField",
+    "Toast",
+    "button_column",
+    "button_row",
+    "draw_button",
+    "neighbour",
+]
 
 PRESS_FLASH = 0.12
 TOAST_WIDTH = 1000  # a longer message (a file problem) is wrapped into lines
@@ -219,6 +232,109 @@ _DIRECTIONS: dict[Kind, tuple[int, int]] = {
     Kind.LEFT: (-1, 0),
     Kind.RIGHT: (1, 0),
 }
+
+
+ButtonSpec = tuple[str, Callable[[], None], str]
+"""A button to make: its text key, its action, its style."""
+
+
+def button_row(
+    specs: Sequence[ButtonSpec],
+    top: int,
+    width: int,
+    *,
+    gap: int,
+    height: int = 52,
+    centre: int = SCREEN_SIZE[0] // 2,
+    hints: Sequence[str] = (),
+    size: int = 10,
+) -> list[Button]:
+    """Buttons side by side, ``gap`` apart, the row centred on ``centre``, their tops at
+    ``top``; ``hints`` are their keys, shown small in their corners; ``size``, their type's."""
+    total = len(specs) * width + (len(specs) - 1) * gap
+    left = (2 * centre - total) // 2  # an odd pixel left over goes to the right
+    return [
+        Button(
+            pygame.Rect(left + i * (width + gap), top, width, height),
+            key,
+            action,
+            style=style,
+            hint=hints[i] if i < len(hints) else "",
+            size=size,
+        )
+        for i, (key, action, style) in enumerate(specs)
+    ]
+
+
+def button_column(
+    specs: Sequence[ButtonSpec],
+    top: int,
+    width: int,
+    *,
+    gap: int,
+    height: int = 52,
+    centre: int = SCREEN_SIZE[0] // 2,
+    size: int = 10,
+) -> list[Button]:
+    """Buttons one under the other, ``gap`` apart, centred on ``centre``, the first one's
+    top at ``top``."""
+    left = (2 * centre - width) // 2
+    return [
+        Button(
+            pygame.Rect(left, top + i * (height + gap), width, height),
+            key,
+            action,
+            style=style,
+            size=size,
+        )
+        for i, (key, action, style) in enumerate(specs)
+    ]
+
+
+@dataclass
+class TextField(Button):
+    """A box to type in: what is typed goes in ``text``; its action is Enter's. Drawn sunken,
+    with the text (its end, when it is too long) and a blinking caret."""
+
+    text: str = ""
+    caret: float = 0.0  # seconds, for the caret's blink
+    text_size: ClassVar[int] = 9
+    face: ClassVar[str] = "bold"
+    caret_w: ClassVar[int] = 2 * PIXEL
+    caret_inset: ClassVar[int] = 10  # from the box's top and bottom
+
+    def draw(
+        self, surface: pygame.Surface, look: Look, texts: Texts, focused: bool = False
+    ) -> pygame.Rect:
+        """The box, the text and the caret; the rectangle drawn."""
+        p = PALETTE
+        box = self.rect
+        pygame.draw.rect(
+            surface,
+            p.gold if focused else p.ink,
+            box.inflate(4 * PIXEL, 4 * PIXEL),
+            border_radius=6,
+        )
+        pygame.draw.rect(surface, p.ink, box.inflate(2 * PIXEL, 2 * PIXEL), border_radius=5)
+        pygame.draw.rect(surface, (14, 12, 26), box, border_radius=4)
+        shown = self.text
+        while shown and look.type.width(shown, self.text_size, self.face) > box.width - 40:
+            shown = shown[1:]
+        r = look.type.blit(
+            surface,
+            shown,
+            self.text_size,
+            p.white,
+            (box.left + 14, box.centery),
+            anchor="midleft",
+            face=self.face,
+        )
+        if not shown:
+            r.width = 0
+        if focused and int(self.caret * 2) % 2 == 0:
+            inset = self.caret_inset
+            surface.fill(p.gold, (r.right + 4, box.top + inset, self.caret_w, box.height - 2 * inset))
+        return box.inflate(4 * PIXEL, 4 * PIXEL)
 
 
 def neighbour(

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from golf.sixcard.game import State, cut_cards, first_dealer
-from scenes.core.look import PALETTE, SCREEN_SIZE, chunky_panel
+from scenes.core.look import PALETTE, SCREEN_SIZE, titled_panel
 from scenes.sixcard.board import card_size
 from scenes.sixcard.parts import TableLike
 
@@ -42,16 +42,7 @@ def draw_cut(surface: pygame.Surface, table: TableLike) -> None:
     cards = cut_cards(state.number, state.players)
     dealer = first_dealer(state.number, state.players, state.rules)
     rect = cut_rect(state.players)
-    chunky_panel(surface, rect)
-    look.type.blit(
-        surface,
-        texts("six.cut.title"),
-        8,
-        p.gold,
-        (rect.centerx, rect.top + 10),
-        anchor="midtop",
-        shadow=p.ink,
-    )
+    titled_panel(surface, look, rect, texts("six.cut.title"), size=8, colour=p.gold, top=10)
     size = card_size(CUT_SCALE)
     left = rect.centerx - state.players * COLUMN_W // 2
     for seat, card in enumerate(cards):

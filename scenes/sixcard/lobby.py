@@ -1,31 +1,48 @@
-"""The lobby of six-card Golf on the network: host a game on this machine for the local network
-with one click, or join one by the host's address and the room code; then the seats, each
-person's ready mark, and the host's Start. When the first view arrives, the table takes over
-(``scenes.sixcard.nettable``) with the same connection.
+"""The lobby of six-card Golf on the network: host a game on this machine for the local network,
+or create it on a server at an address typed (``golf serve`` elsewhere) (the room's players, seats, computers, rules, variants, holes and turn timer chosen on the
+setup window's form, ``scenes.sixcard.netroom``, first filled in with the rules of the setup
+window the lobby was opened from), or join one by the host's address and the
+room code, or watch one (the same address and code: a spectator's table, the public cards
+only); then the room's rules, its seats, each person's ready mark, and the host's Start.
+When the first view arrives, the table takes over (``scenes.sixcard.nettable``) with the same
+connection.
+
+Keyboard, mouse and pad move alike: the arrows go to the field or button that way on the screen
+(``widgets.neighbour``), Enter or the pad's button presses it; what is typed goes to the name or
+the address field, whichever was chosen last.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
 from golf.core.translations import has_text
-from golfnet.link import FAILED, LOST, NetLink, local_address, server_uri
-from golfnet.protocol import CODE_LENGTH, MAX_NAME, PERSON, Message
+from golfnet.link import FAILED, LOST, NO_SERVER, NetLink, local_address, server_uri
+from golfnet.protocol import CODE_LENGTH, MAX_NAME, BadMessage, Message, read_rules
 from golfnet.server import DEFAULT_PORT
+from scenes.core.i18n import Texts
 from scenes.core.input import Intent, Kind
-from scenes.core.look import PALETTE, chunky_panel, veil
+from scenes.core.look import PALETTE, PIXEL, Look, chunky_panel, veil
 from scenes.core.manager import App, Scene
-from scenes.core.textfit import wrap_text
-from scenes.core.widgets import Button
+from scenes.core.textfit import fit_text, wrap_text
+from scenes.core.widgets import ARROWS, Button, Choice, Form, neighbour
+from scenes.sixcard.netroom import NetRoomScene, RoomChoice, rules_words, timer_words
 from scenes.sixcard.nettable import NetTableScene
+from scenes.sixcard.setup import SixSetupScene
 
-__all__ = ["LobbySeats", "NetLobbyScene"]
+__all__ = ["LobbyField", "LobbySeats", "NetLobbyScene"]
 
-HOSTED_SEATS = [PERSON, PERSON, PERSON, PERSON]
-"""A hosted room: four seats for people; those still open at the start are computers."""
-HOSTED_TIMER = 30.0
 PANEL = pygame.Rect(190, 40, 900, 640)
 FIELD_W, FIELD_H = 560, 44
+SEAT_STEP = 25
+SEAT_W = 560  # the seat lines stop short of the Start button
+MAX_TARGET = 80
+ROOM_TOP = 264
+ROW_OUT = (270, 130, 130, 120, 100)
+"""The widths of Host, Join, Watch, Ready and Back out of a room (the labels fit in French)."""
+"""Where the room's lines start, under the three fields."""
 
 
 class LobbySeats:
@@ -58,9 +75,61 @@ class LobbySeats:
             out.append((f"{s + 1}. {words}", colour))
         return out
 
+    def rules_line(self, room: Message | None) -> str:
+        """The room's rules and turn timer, for everyone to read before getting ready."""
+        if room is None:
+            return ""
+        try:
+            rules = read_rules(room["rules"])
+        except BadMessage:
+            return ""
+        texts = self.app.texts
+        return " · ".join([*rules_words(texts, rules), timer_words(texts, room["timer"])])
+
+
+@dataclass
+class LobbyField(Button):
+    """A text box of the lobby (the name, the host and code): chosen by a click or the arrows,
+    typed into; Enter runs its action."""
+
+    text: str = ""
+    typing: bool = False
+    """Where typed text goes (the field chosen last)."""
+    empty: str = ""
+    """The key of what an empty field means, shown in it while it is empty."""
+
+    def draw(
+        self, surface: pygame.Surface, look: Look, texts: Texts, focused: bool = False
+    ) -> pygame.Rect:
+        p = PALETTE
+        box = self.rect
+        frame = box.inflate(2 * PIXEL, 2 * PIXEL)
+        pygame.draw.rect(surface, p.ink, box)
+        pygame.draw.rect(surface, p.gold if focused else p.panel_edge, box, 3)
+        if focused:
+            pygame.draw.rect(surface, p.gold, frame, PIXEL)
+        shown = self.text
+        while shown and look.type.width(shown, 10) > box.width - 40:
+            shown = shown[1:]
+        caret = "_" if self.typing else ""
+        if not shown and self.empty:
+            hint = texts(self.empty)
+            left = box.left + 12 + (look.type.width(caret, 10) if caret else 0)
+            look.type.blit(surface, hint, 10, p.grey, (left, box.centery), anchor="midleft")
+        look.type.blit(
+            surface,
+            shown + caret,
+            10,
+            p.white,
+            (box.left + 12, box.centery),
+            anchor="midleft",
+            face="mono",
+        )
+        return frame
+
 
 class NetLobbyScene(Scene):
-    """Host or join; the room's seats; ready; the host starts."""
+    """Host or join; the room's rules and seats; ready; the host starts."""
 
     host_address = "0.0.0.0"
     """Where a hosted server listens: every address of this machine (tests: loopback only)."""
@@ -69,29 +138,80 @@ class NetLobbyScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.link: NetLink | None = None
-        self.name = app.texts("net.default_name")
-        self.target = ""  # "host[:port] CODE"
-        self.focus = "target"
+        # the room Host a game… offers: at first the rules of the setup window below
+        below = [scene for scene in app.scenes.stack if isinstance(scene, SixSetupScene)]
+        self.choice = RoomChoice.like(below[-1].setup) if below else RoomChoice()
         self.message = ""
         self.hosting = ""
         self.ready = False
         self.seats = LobbySeats(app)
-        x, w = PANEL.left + 40, 260
-        y = PANEL.bottom - 80
+        field_x = PANEL.left + 300
+        self.name_field = LobbyField(
+            pygame.Rect(field_x, PANEL.top + 80, FIELD_W, FIELD_H),
+            "net.lobby.name",
+            self.next_field,
+        )
+        remembered = app.settings
+        self.name_field.text = remembered.net_name or app.texts("net.default_name")
+        self.target_field = LobbyField(
+            pygame.Rect(field_x, PANEL.top + 140, FIELD_W, FIELD_H), "net.lobby.target", self.join
+        )
+        self.target_field.typing = True
+        self.server_field = LobbyField(
+            pygame.Rect(field_x, PANEL.top + 200, FIELD_W, FIELD_H),
+            "net.lobby.server",
+            self.configure,
+            empty="net.lobby.this_machine",
+        )
+        self.fields = (self.name_field, self.target_field, self.server_field)
+        self.server_field.text = remembered.net_server
+        if remembered.net_address:  # the code changes from game to game: only the address
+            self.target = remembered.net_address + " "
+        self.address = ""
+        """The server the link was asked to reach, as typed (for the messages)."""
         self.buttons = [
-            Button(pygame.Rect(x, y, w, 52), "net.lobby.host", self.host, style="green"),
-            Button(pygame.Rect(x + w + 20, y, 180, 52), "net.lobby.join", self.join),
-            Button(pygame.Rect(x + w + 220, y, 180, 52), "net.lobby.ready", self.toggle_ready),
-            Button(pygame.Rect(x + w + 420, y, 140, 52), "common.back", self.close, style="pink"),
+            Button(pygame.Rect(0, 0, 0, 52), "net.lobby.host", self.configure, style="green"),
+            Button(pygame.Rect(0, 0, 0, 52), "net.lobby.join", self.join),
+            Button(pygame.Rect(0, 0, 0, 52), "net.lobby.ready", self.toggle_ready),
+            Button(pygame.Rect(0, 0, 0, 52), "common.back", self.close, style="pink"),
         ]
         self.start_button = Button(
-            pygame.Rect(PANEL.right - 260, PANEL.top + 300, 220, 52),
+            pygame.Rect(PANEL.right - 260, PANEL.top + ROOM_TOP + 122, 220, 52),
             "net.lobby.start",
             self.start,
             style="green",
         )
-        self.name_rect = pygame.Rect(PANEL.left + 300, PANEL.top + 80, FIELD_W, FIELD_H)
-        self.target_rect = pygame.Rect(PANEL.left + 300, PANEL.top + 140, FIELD_W, FIELD_H)
+        self.watch_button = Button(pygame.Rect(0, 0, 0, 52), "net.lobby.watch", self.watch)
+        self.form = Form([*self.fields, *self.row(in_room=False)], focus=1)
+
+    @property
+    def name(self) -> str:
+        return self.name_field.text
+
+    def row(self, in_room: bool) -> list[Button]:
+        """The buttons under the fields, laid side by side across the panel: out of a room,
+        Watch beside Join (both go by the host and code); in one, Watch is gone (a way into a
+        room, not one for those in it) and the others take its room."""
+        host, join, ready, back = self.buttons
+        widths: tuple[int, ...]
+        if in_room:
+            row, widths, gap = [host, join, ready, back], (260, 180, 180, 140), 20
+        else:
+            row, widths, gap = [host, join, self.watch_button, ready, back], ROW_OUT, 17
+        x = PANEL.centerx - (sum(widths) + gap * (len(row) - 1)) // 2
+        for button, width in zip(row, widths, strict=True):
+            button.rect = pygame.Rect(x, PANEL.bottom - 80, width, 52)
+            x += width + gap
+        return row
+
+    @property
+    def target(self) -> str:
+        """What was typed to join: ``host[:port] CODE``."""
+        return self.target_field.text
+
+    @target.setter
+    def target(self, text: str) -> None:
+        self.target_field.text = text
 
     # --- actions -----------------------------------------------------------------------------
 
@@ -102,34 +222,87 @@ class NetLobbyScene(Scene):
         self.ready = False
         return self.link
 
+    def configure(self) -> None:
+        """Choose the room's players, seats, rules and timer; Create there hosts it."""
+        self.app.scenes.push(NetRoomScene(self.app, self.choice, self.host_room), fade=False)
+
+    def host_room(self, choice: RoomChoice) -> None:
+        self.choice = choice
+        self.host()
+
+    def named(self) -> bool:
+        """Whether the name can be sent (else the player is told to type one)."""
+        if self.name.strip():
+            return True
+        self.message = self.app.texts("net.lobby.need_name")
+        self.focus_field(self.name_field)
+        return False
+
+    def remember(self, **changes: str) -> None:
+        """Keep the name and the address just used in the settings (written as the others:
+        atomically), for the next time the lobby opens."""
+        settings = self.app.settings
+        if self.name.strip():  # a spectator needs no name: the one kept stays
+            changes = {"net_name": self.name.strip(), **changes}
+        if any(getattr(settings, key) != value for key, value in changes.items()):
+            self.app.change_settings(settings.with_(**changes))
+
     def host(self) -> None:
-        """Start a server here for the local network, create a room and sit at it."""
+        """Create the room chosen on the server typed, or start one here for the local network
+        when none is; sit at it."""
+        if not self.named():
+            return
+        server = self.server_field.text.strip()
+        if not server or address_ok(server):
+            self.remember(net_server=server)
+        if server:
+            self.create_on(server)
+            return
+        self.address = ""
         link = self.new_link()
         try:
             port = link.host(self.host_port, self.host_address)
         except OSError as e:
             self.message = self.app.texts("net.lobby.failed", reason=str(e))
             return
-        address = local_address()
-        self.hosting = f"{address}:{port}"
-        link.connect(
-            f"ws://127.0.0.1:{port}",
-            {"type": "create", "name": self.name, "seats": HOSTED_SEATS, "timer": HOSTED_TIMER},
-        )
+        self.hosting = f"{local_address()}:{port}"
+        link.connect(f"ws://127.0.0.1:{port}", self.choice.create(self.name.strip()))
         self.message = ""
 
-    def join(self) -> None:
-        parts = self.target.split()
-        if len(parts) != 2 or len(parts[1]) != CODE_LENGTH:
-            self.message = self.app.texts("net.lobby.address_hint")
+    def create_on(self, server: str) -> None:
+        """Create the room chosen on the server at ``server`` (``host[:port]``) and sit at it."""
+        if not address_ok(server):
+            self.message = self.app.texts("net.lobby.bad_address", address=server)
+            self.focus_field(self.server_field)
             return
-        self.hosting = ""
-        self.new_link().connect(
-            server_uri(parts[0]), {"type": "join", "code": parts[1].upper(), "name": self.name}
-        )
+        self.hosting, self.address, self.message = "", server, ""
+        self.new_link().connect(server_uri(server), self.choice.create(self.name.strip()))
+
+    def join(self) -> None:
+        self.enter_room("join")
+
+    def watch(self) -> None:
+        """Watch the room at the address and code typed: no seat, every seat's public cards."""
+        self.enter_room("watch")
+
+    def enter_room(self, kind: str) -> None:
+        """Join (a seat, with the name) or watch the room at the address and code typed."""
+        parts = self.target.split()
+        if len(parts) != 2 or len(parts[1]) != CODE_LENGTH or not address_ok(parts[0]):
+            self.message = self.app.texts("net.lobby.address_hint")
+            self.focus_field(self.target_field)
+            return
+        if kind == "join" and not self.named():
+            return
+        self.hosting, self.address, self.message = "", parts[0], ""
+        self.remember(net_address=parts[0])
+        first = {"type": kind, "code": parts[1].upper()}
+        if kind == "join":
+            first["name"] = self.name.strip()
+        self.new_link().connect(server_uri(parts[0]), first)
 
     def toggle_ready(self) -> None:
-        if self.link is not None:
+        if self.link is not None and self.link.client is not None:
             self.ready = not self.ready
             self.link.send("ready", ready=self.ready)
 
@@ -145,19 +318,21 @@ class NetLobbyScene(Scene):
 
     # --- input and messages -------------------------------------------------------------------
 
+    def focus_field(self, chosen: LobbyField) -> None:
+        for f in self.fields:
+            f.typing = f is chosen
+        self.form.focus = self.form.items.index(chosen)
+
+    def next_field(self) -> None:
+        """Enter on the name: on to the address."""
+        self.focus_field(self.target_field)
+
     def handle(self, intent: Intent) -> None:
         kind = intent.kind
-        if kind is Kind.CANCEL:
+        if kind in (Kind.CANCEL, Kind.MENU):
             self.close()
             return
-        if kind is Kind.CLICK and intent.pos is not None:
-            if self.name_rect.collidepoint(intent.pos):
-                self.focus = "name"
-                return
-            if self.target_rect.collidepoint(intent.pos):
-                self.focus = "target"
-                return
-        if kind is Kind.TEXT:
+        if kind in (Kind.TEXT, Kind.PASTE):
             self.type_text(intent.text)
             return
         if kind is Kind.UNDO and intent.erase:
@@ -165,43 +340,89 @@ class NetLobbyScene(Scene):
             return
         if kind in (Kind.NEW, Kind.RESTART, Kind.UNDO, Kind.HINT, Kind.COLUMN, Kind.DRAW):
             return  # letters typed arrive as TEXT as well
-        if kind is Kind.CONFIRM:
-            self.join()
+        if kind is Kind.CLICK and intent.pos is not None:
+            for f in self.fields:
+                if f.rect.collidepoint(intent.pos):
+                    self.focus_field(f)
+                    return
+        if kind in ARROWS:
+            items = self.form.items
+            self.form.focus = neighbour(
+                [i.rect for i in items], [i.enabled for i in items], self.form.focus, kind
+            )
+            for item in items:
+                item.hover = False
+            if isinstance(self.form.focused, LobbyField):
+                self.focus_field(self.form.focused)
             return
-        for button in self.buttons_shown():
-            if button.handle(intent):
-                return
+        self.form.handle(intent)
 
     def type_text(self, text: str | None) -> None:
-        if self.focus == "name":
-            self.name = (self.name + text)[:MAX_NAME] if text else self.name[:-1]
+        f = next((f for f in self.fields if f.typing), self.target_field)
+        limit = MAX_NAME if f is self.name_field else MAX_TARGET
+        if text is None:
+            f.text = f.text[:-1]
         else:
-            self.target = (self.target + text)[:80] if text else self.target[:-1]
+            typed = "".join(ch for ch in text if ch.isprintable())
+            f.text = (f.text + typed)[:limit]
 
-    def buttons_shown(self) -> list[Button]:
+    def hosts(self) -> bool:
+        """Whether this window sits at the room's first seat (the host's)."""
         client = self.link.client if self.link else None
-        if client is not None and client.seat == 0:
-            return [*self.buttons, self.start_button]
-        return self.buttons
+        return client is not None and client.seat == 0
 
     def update(self, dt: float) -> None:
-        for button in self.buttons_shown():
-            button.update(dt)
+        client = self.link.client if self.link is not None else None
+        in_room = client is not None and client.code is not None
+        ready = self.buttons[2]
+        ready.key = "net.lobby.unready" if self.ready else "net.lobby.ready"
+        ready.enabled = client is not None and client.seat is not None and not self.hosts()
+        items: list[Choice | Button] = [*self.fields, *self.row(in_room)]
+        if self.hosts():
+            items.append(self.start_button)
+        focused = self.form.focused
+        self.form.items = items
+        if focused in items:  # the row laid again: the focus stays on its item
+            self.form.focus = items.index(focused)
+        else:  # Watch went (in a room): the next item one may use
+            focus = min(self.form.focus, len(items) - 1)
+            while focus < len(items) - 1 and not items[focus].enabled:
+                focus += 1
+            self.form.focus = focus
+        self.form.update(dt)
         if self.link is None:
             return
         for message in self.link.poll():
             kind = message["type"]
             if kind == FAILED:
-                self.message = self.app.texts("net.lobby.failed", reason=message["text"])
+                self.message = self.failed(message.get("why", NO_SERVER), message["text"])
             elif kind == LOST:
-                self.message = self.app.texts("net.table.lost")
+                seated = self.link.client is not None and self.link.client.token is not None
+                why = "net.table.lost" if seated else "net.lobby.refused"
+                self.message = self.app.texts(why, address=self.address or "?")
             elif kind == "error":
-                key = f"net.error.{message['error']}"
-                self.message = self.app.texts(key) if has_text(key) else message["text"]
+                self.message = self.error_text(message)
             elif kind == "update":
                 link, self.link = self.link, None
                 self.app.scenes.replace(NetTableScene(self.app, link), fade=False)
                 return
+
+    def failed(self, why: str, text: str) -> str:
+        """Why no connection was made, in the player's words."""
+        key = f"net.lobby.{why}"
+        if not self.address or not has_text(key):  # the server here: its own words
+            return self.app.texts("net.lobby.failed", reason=text)
+        return self.app.texts(key, address=self.address)
+
+    def error_text(self, message: Message) -> str:
+        """A server's error in the player's words (refused options: with the server's reason,
+        which names the field)."""
+        key = f"net.error.{message['error']}"
+        if not has_text(key):
+            return str(message["text"])
+        if message["error"] == "bad_rules":
+            return self.app.texts("net.lobby.bad_rules", reason=message["text"])
+        return self.app.texts(key)
 
     # --- drawing -----------------------------------------------------------------------------
 
@@ -219,58 +440,70 @@ class NetLobbyScene(Scene):
             anchor="midtop",
             shadow=p.ink,
         )
-        for label, rect, value, key in (
-            ("net.lobby.name", self.name_rect, self.name, "name"),
-            ("net.lobby.target", self.target_rect, self.target, "target"),
-        ):
-            look.type.blit(
-                surface, texts(label), 9, p.label, (PANEL.left + 40, rect.centery), anchor="midleft"
-            )
-            pygame.draw.rect(surface, p.ink, rect)
-            pygame.draw.rect(surface, p.gold if self.focus == key else p.panel_edge, rect, 3)
-            caret = "_" if self.focus == key else ""
+        for f in self.fields:
             look.type.blit(
                 surface,
-                value + caret,
+                texts(f.key),
                 10,
-                p.white,
-                (rect.left + 12, rect.centery),
+                p.label,
+                (PANEL.left + 40, f.rect.centery),
                 anchor="midleft",
-                face="mono",
             )
-        y = PANEL.top + 200
+        self.form.draw(surface, look, texts)
+        self.draw_room(surface)
+        client = self.link.client if self.link else None
+        seated = client is not None and client.room is not None
+        waiting = seated and client is not None and client.seat != 0
+        watching = seated and client is not None and client.seat is None
+        key = "net.lobby.watching" if watching else "net.lobby.waiting_host"
+        status = self.message or (texts(key) if waiting else "")
+        if status:
+            for i, part in enumerate(wrap_text(look, status, 8, PANEL.width - 80)[:2]):
+                look.type.blit(
+                    surface,
+                    part,
+                    8,
+                    p.gold if self.message else p.label,
+                    (PANEL.centerx, PANEL.bottom - 116 + 18 * i),
+                    anchor="midtop",
+                    shadow=p.ink,
+                )
+
+    def draw_room(self, surface: pygame.Surface) -> None:
+        """The code to give the others (or how to join), the room's rules and its seats."""
+        look, texts, p = self.app.look, self.app.texts, PALETTE
+        y = PANEL.top + ROOM_TOP
         client = self.link.client if self.link else None
         if self.hosting and client is not None and client.code:
             line = texts("net.lobby.hosting", address=self.hosting, code=client.code)
+        elif self.address and client is not None and client.code:
+            line = texts("net.lobby.room_on", address=self.address, code=client.code)
         elif client is not None and client.code:
             line = texts("net.lobby.code", code=client.code)
         else:
             line = texts("net.lobby.address_hint")
-        for i, part in enumerate(wrap_text(look, line, 9, PANEL.width - 80)[:2]):
-            look.type.blit(surface, part, 9, p.white, (PANEL.left + 40, y + 24 * i), shadow=p.ink)
+        for i, part in enumerate(wrap_text(look, line, 10, PANEL.width - 80)[:2]):
+            look.type.blit(surface, part, 10, p.white, (PANEL.left + 40, y + 26 * i), shadow=p.ink)
         room = client.room if client is not None else None
+        rules = self.seats.rules_line(room)
+        for i, part in enumerate(wrap_text(look, rules, 7, PANEL.width - 80)[:3]):
+            look.type.blit(surface, part, 7, p.label, (PANEL.left + 40, y + 60 + 18 * i))
+        top = y + 110
         for i, (text, colour) in enumerate(self.seats.lines(room, client.seat if client else None)):
+            shown = fit_text(look, text, 10, SEAT_W)
             look.type.blit(
-                surface, text, 9, colour, (PANEL.left + 60, y + 50 + 32 * i), shadow=p.ink
+                surface, shown, 10, colour, (PANEL.left + 50, top + SEAT_STEP * i), shadow=p.ink
             )
-        if client is not None and client.seat not in (None, 0) and room is not None:
-            look.type.blit(
-                surface,
-                texts("net.lobby.waiting_host"),
-                8,
-                p.label,
-                (PANEL.left + 60, y + 250),
-                shadow=p.ink,
-            )
-        if self.message:
-            look.type.blit(
-                surface,
-                self.message,
-                8,
-                p.gold,
-                (PANEL.centerx, PANEL.bottom - 120),
-                anchor="midtop",
-                shadow=p.ink,
-            )
-        for button in self.buttons_shown():
-            button.draw(surface, look, texts)
+
+
+def address_ok(text: str) -> bool:
+    """Whether ``text`` can be a server's address: ``host``, ``host:port`` (a port 1–65535)
+    or a ws:// address, without spaces."""
+    if not text or any(ch.isspace() for ch in text) or len(text) > MAX_TARGET:
+        return False
+    if text.startswith(("ws://", "wss://")):
+        return True
+    host, colon, port = text.rpartition(":")
+    if not colon or host.count(":"):  # no port given (an IPv6 address has no port here)
+        return True
+    return bool(host) and port.isdigit() and 0 < int(port) < 65536

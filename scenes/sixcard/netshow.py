@@ -15,6 +15,7 @@ from golf.sixcard.game import State
 from scenes.core.look import PALETTE, SCREEN_SIZE, chunky_panel
 from scenes.core.manager import App
 from scenes.core.textfit import fit_text
+from scenes.core.widgets import Menu
 from scenes.sixcard.board import HUD_H, Board
 from scenes.sixcard.overlays import ScoreboardScene, SixPauseMenu
 from scenes.sixcard.parts import COMPUTER_NAMES, ScoredTable
@@ -70,6 +71,8 @@ class NetSeat(Protocol):
 
     def name(self, seat: int) -> str: ...
 
+    def is_you(self, seat: int) -> bool: ...
+
     def played_by_person(self, seat: int) -> bool: ...
 
     def toast(self, text: str, colour: tuple[int, int, int] = ...) -> None: ...
@@ -88,6 +91,7 @@ class NetStatus:
         self.saved = ""  # the replay's file name, once saved
         self.blink = 0.0
         self.back_left = 0.0  # seconds left of "Connection back"
+        self.left: set[int] = set()  # the seats whose person left the game (said once)
 
     def lose(self, final: bool) -> None:
         self.lost = True
@@ -97,16 +101,36 @@ class NetStatus:
         self.lost = False
         self.back_left = BACK_SECONDS
 
-    def updated(self, deadline: float | None, last: dict[str, Any] | None, seat: int) -> None:
-        """An update arrived: the timer starts again; a move played for someone is said."""
+    def updated(
+        self,
+        deadline: float | None,
+        last: dict[str, Any] | None,
+        seat: int,
+        room: dict[str, Any] | None = None,
+    ) -> None:
+        """An update arrived: the timer starts again; a move played for someone out of time
+        (or whose connection is lost) is said."""
         self.deadline, self.since = deadline, 0.0
         if last and last["auto"] and last["seat"] is not None:
             texts = self.table.app.texts
+            seats = room["seats"] if room is not None else []
+            away = last["seat"] < len(seats) and not seats[last["seat"]]["connected"]
             if last["seat"] == seat:
                 line = texts("net.table.auto_you")
             else:
-                line = texts("net.table.auto", name=self.table.name(last["seat"]))
+                key = "net.table.auto_away" if away else "net.table.auto"
+                line = texts(key, name=self.table.name(last["seat"]))
             self.table.toast(line, PALETTE.orange)
+
+    def roomed(self, room: dict[str, Any], seat: int) -> None:
+        """The room's seats changed: a person who left the game is said once (a computer
+        plays for them to the end; its moves are not theirs running out of time)."""
+        for s, place in enumerate(room["seats"]):
+            if place["kind"] == "person" and place["gone"] and s not in self.left:
+                self.left.add(s)
+                if s != seat:
+                    name = self.table.name(s)
+                    self.table.toast(self.table.app.texts("net.table.left", name=name))
 
     def tick(self, dt: float) -> None:
         self.since += dt
@@ -138,16 +162,17 @@ class NetStatus:
         if state.phase == "hole_over":
             return (texts("net.table.next_waiting"), p.label) if self.asked_next else ("", p.label)
         seat = state.to_move
-        if seat == self.table.seat:
-            line, colour = texts("net.table.your_turn"), p.gold
+        if seat is not None and self.table.is_you(seat):
+            line, colour = "", p.gold  # the HUD says "Your turn": this line, the time left
         else:
             name = self.table.name(seat) if seat is not None else "?"
             line, colour = texts("net.table.waiting", name=name), p.white
         left = self.seconds_left()
         if left is not None and seat is not None and self.table.played_by_person(seat):
             # a person's timer (a computer's deadline is only its pause)
-            line += "  ·  " + texts("net.table.deadline", seconds=left)
-            if left <= 5 and seat == self.table.seat:
+            deadline = texts("net.table.deadline", seconds=left)
+            line = f"{line}  ·  {deadline}" if line else deadline
+            if left <= 5 and self.table.is_you(seat):
                 colour = p.orange if self.blink < 0.5 else p.gold
         return line, colour
 
@@ -183,6 +208,8 @@ class NetTableLike(ScoredTable, Protocol):
 
     status: NetStatus
 
+    watching: bool
+
     def listen(self) -> None: ...
 
     def leave(self) -> None: ...
@@ -197,6 +224,19 @@ class NetScoreboard(ScoreboardScene):
         super().__init__(app, table, final)
         self.net = table
         self.closing = False
+        self.waiting: tuple[str, pygame.Rect] | None = None  # a spectator's words, not Next hole
+        if table.watching and not final:
+            # a spectator deals nothing: the next hole comes when the players go on; the words
+            # and the Menu button side by side, centred
+            deal, menu = self.menu.buttons
+            look, gap = app.look, 24
+            room = self.panel.width - 48 - menu.rect.width - gap
+            line = fit_text(look, app.texts("net.table.next_watching"), 8, room)
+            width = look.type.width(line, 8)
+            left = self.panel.centerx - (width + gap + menu.rect.width) // 2
+            self.waiting = (line, pygame.Rect(left, deal.rect.top, width, deal.rect.height))
+            menu.rect.left = left + width + gap
+            self.menu = Menu([menu])
 
     def close(self) -> None:
         """Back to the table (once: the scene goes between frames)."""
@@ -227,6 +267,12 @@ class NetScoreboard(ScoreboardScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
+        if self.waiting is not None:
+            line, rect = self.waiting  # the buttons do not slide in: nor do these words
+            p = PALETTE
+            self.app.look.type.blit(
+                surface, line, 8, p.label, rect.midleft, anchor="midleft", shadow=p.ink
+            )
         self.net.status.draw(surface)
 
 

@@ -11,6 +11,10 @@ sounds, the final-turn banner, the words said aloud). The person's clicks and ke
 table waits for the server's answer before it takes another. Face-down cards this seat has not
 seen are drawn as backs, because there is nothing else to draw.
 
+A spectator's table (a client without a seat, ``watching``) is sent the public view only: it
+is laid as seen from the first seat's chair with every seat's public cards, is nobody's ("you"
+is no one), and never offers or sends an action.
+
 Over the table (``scenes.sixcard.netshow``): whose turn it is or that the table waits for
 someone, the turn timer, a move played for someone out of time, a lost connection (the link
 comes back to its seat by itself) and its return; between holes and at the end, the scoreboard
@@ -34,6 +38,7 @@ from golf.sixcard.actions import NEXT_HOLE, NEXT_HOLE_ACTION, Action
 from golf.sixcard.ai import Opponent
 from golf.sixcard.game import Match, Refusal, State
 from golf.sixcard.pace import PACES, Pace, next_step
+from golf.sixcard.rules import SixRules
 from golf.sixcard.seating import HUMAN, SixSetup
 from golf.sixcard.view import SeatView
 from golfnet.client import replay_of
@@ -80,8 +85,14 @@ class NetMatch(Match):
         return None
 
 
+def read_update(data: Mapping[str, object], rules: SixRules, watching: bool) -> SeatView:
+    """An update's view; a spectator's (the public view, no seat's) as seen from the first
+    seat's chair: its cards are only the public ones, and it has looked at none."""
+    return read_view({**data, "seat": 0} if watching else data, rules)
+
+
 class NetTableScene(TableBase):
-    """One seat of a game played through a server, at this screen."""
+    """One seat of a game played through a server, at this screen (or a spectator's)."""
 
     watching = False
 
@@ -90,14 +101,16 @@ class NetTableScene(TableBase):
         lobby opens it on the game's first update)."""
         super().__init__(app)
         client = link.client
-        if client is None or client.view is None or client.rules is None:
+        if client is None or client.view_data is None or client.rules is None:
             raise ValueError("the network table opens on the game's first update")
         self.link = link
+        self.watching = client.seat is None  # a spectator: no seat, the public view
         self.seat = client.seat if client.seat is not None else 0
         self.rules = client.rules
         self.mirror = Mirror()
-        first = self.mirror.follow(client.view, client.at, None).state
-        self.seat_view: SeatView = client.view
+        view = read_update(client.view_data, client.rules, self.watching)
+        first = self.mirror.follow(view, client.at, None).state
+        self.seat_view: SeatView = view
         self.at = client.at
         self.mirrored = NetMatch(first)
         self.match: Match = self.mirrored
@@ -162,8 +175,8 @@ class NetTableScene(TableBase):
 
     @property
     def humans(self) -> tuple[int, ...]:
-        """The one person at this screen."""
-        return (self.seat,)
+        """The one person at this screen (none for a spectator)."""
+        return () if self.watching else (self.seat,)
 
     @property
     def flight_factor(self) -> float:
@@ -173,7 +186,9 @@ class NetTableScene(TableBase):
     def person_to_act(self) -> int | None:
         """This seat, when it is to move and the table is not waiting for the server."""
         state = self.state
-        if self.status.lost or self.asked == self.at or state.to_move != self.seat:
+        if self.watching or self.status.lost or self.asked == self.at:
+            return None
+        if state.to_move != self.seat:
             return None
         return self.seat if state.phase in ("opening", "turn") else None
 
@@ -184,13 +199,17 @@ class NetTableScene(TableBase):
 
     def name(self, seat: int) -> str:
         """You, a person's name, or a computer's name."""
-        if seat == self.seat:
+        if self.is_you(seat):
             return self.app.texts("six.you")
         seats = self.seats()
         return seats[seat][0] if seat < len(seats) else str(seat + 1)
 
+    def keys_line(self) -> str:
+        """A spectator has no keys to play: it is told it watches (and where the menu is)."""
+        return self.app.texts("net.table.watching_keys" if self.watching else "six.keys")
+
     def is_you(self, seat: int) -> bool:
-        return seat == self.seat
+        return seat == self.seat and not self.watching
 
     def level(self, seat: int) -> str:
         """The word under a seat: a computer's level, a person's lost connection, or ""."""
@@ -205,7 +224,9 @@ class NetTableScene(TableBase):
     # ----------------------------------------------------------------- acting
     def act(self, action: Action) -> Refusal | None:
         """Send the person's action to the server: it is played out when the server says it
-        was taken (never twice on one update)."""
+        was taken (never twice on one update); a spectator sends none."""
+        if self.watching:
+            return None
         if action.kind == NEXT_HOLE:
             self.status.asked_next = True
         elif self.asked == self.at:
@@ -255,6 +276,8 @@ class NetTableScene(TableBase):
             self.status.back()
         elif kind == "update":
             self.took(message)
+        elif kind == "room":
+            self.status.roomed(message, -1 if self.watching else self.seat)
         elif kind == "refused":
             self.asked = -1
             key = f"refusal.sixcard.{message['reason']}"
@@ -269,13 +292,15 @@ class NetTableScene(TableBase):
     def took(self, message: Message) -> None:
         """An update: the view, the action that led to it played out at the table."""
         try:
-            view = read_view(message["view"], self.rules)
+            view = read_update(message["view"], self.rules, self.watching)
         except BadMessage as e:
             log.warning("an update that is not a view: %s", e)
             return
         last = message["last"]
         action = told_action(last["action"]) if last else None
-        self.status.updated(message["deadline"], last, self.seat)
+        client = self.link.client
+        room = client.room if client is not None else None
+        self.status.updated(message["deadline"], last, -1 if self.watching else self.seat, room)
         followed = self.mirror.follow(view, message["at"], action)
         self.seat_view, self.at = view, message["at"]
         self.cards.rename(followed.renames)

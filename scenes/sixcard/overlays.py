@@ -11,11 +11,12 @@ import pygame
 
 from golf.sixcard.game import leaders, totals, winners
 from golf.sixcard.pace import standings as seat_standings
+from scenes.core.dialog import draw_frame
 from scenes.core.input import Intent, Kind
 from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, chunky_panel, veil
 from scenes.core.manager import App, Scene
 from scenes.core.textfit import fit_text
-from scenes.core.widgets import Button, Menu
+from scenes.core.widgets import Button, ButtonSpec, Menu, button_column, button_row
 from scenes.sixcard.parts import ScoredTable
 
 __all__ = ["CurtainScene", "ScoreboardScene", "SixPauseMenu", "standings"]
@@ -30,22 +31,53 @@ def _veil(surface: pygame.Surface, alpha: int = 160) -> None:
     veil(surface, alpha)
 
 
-def _row(specs: list[tuple[str, object, str]], y: int, width: int = BUTTON_W) -> list[Button]:
+def _row(specs: list[ButtonSpec], y: int, width: int = BUTTON_W) -> list[Button]:
     """Buttons side by side, centred, their tops at ``y``."""
-    total = len(specs) * width + (len(specs) - 1) * BUTTON_GAP
-    x = (SCREEN_SIZE[0] - total) // 2
-    buttons = []
-    for i, (key, action, style) in enumerate(specs):
+    return button_row(specs, y, width, gap=BUTTON_GAP, height=BUTTON_H)
+
+
+def _checked(specs: list[tuple[str, object, str]]) -> list[ButtonSpec]:
+    """``specs`` whose actions are checked to be callable (a menu's choices are typed loosely,
+    so that a subclass may give its own)."""
+    checked: list[ButtonSpec] = []
+    for key, action, style in specs:
         assert callable(action)
-        buttons.append(
-            Button(
-                pygame.Rect(x + i * (width + BUTTON_GAP), y, width, BUTTON_H),
-                key,
-                action,
-                style=style,
-            )
-        )
-    return buttons
+        checked.append((key, action, style))
+    return checked
+
+
+def new_deal(app: App, table: ScoredTable) -> None:
+    """The table's players and rules on a new deal."""
+    app.flow.play_six_card(table.setup.with_(number=app.deals.randrange(26**7)))
+
+
+def setup_again(app: App, table: ScoredTable) -> None:
+    """The setup window with the table's players and rules, to change them."""
+    app.flow.open_six_card(table.setup.with_(number=None))
+
+
+class _Guarded(Scene):
+    """A screen over the table whose buttons wait :data:`GUARD` seconds before Enter or a
+    click presses them; Esc and the menu key go to :meth:`cancel`."""
+
+    opened: float  # seconds since it opened
+    menu: Menu
+
+    def cancel(self) -> None:
+        """Esc or the menu key."""
+        raise NotImplementedError
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind in (Kind.CANCEL, Kind.MENU):
+            self.cancel()
+            return
+        if intent.kind in _PRESSES and self.opened < GUARD:
+            return
+        self.menu.handle(intent)
+
+    def update(self, dt: float) -> None:
+        self.opened += dt
+        self.menu.update(dt)
 
 
 def standings(table: ScoredTable) -> list[tuple[int, int, int]]:
@@ -65,7 +97,7 @@ def leader_line(table: ScoredTable) -> str:
     return table.app.texts(key, names=names, points=totals(state)[lead[0]])
 
 
-class ScoreboardScene(Scene):
+class ScoreboardScene(_Guarded):
     """The points of every hole so far; after the last hole, the final standings."""
 
     overlay = True
@@ -76,7 +108,7 @@ class ScoreboardScene(Scene):
         self.final = final
         self.opened = 0.0
         if final:
-            specs: list[tuple[str, object, str]] = [
+            specs: list[ButtonSpec] = [
                 ("six.again", self.again, "green"),
                 ("six.setup_again", self.setup, "orange"),
                 ("over.title", lambda: app.flow.to_title(), "pink"),
@@ -105,27 +137,18 @@ class ScoreboardScene(Scene):
 
     def again(self) -> None:
         """The same players and rules on a new deal."""
-        setup = self.table.setup.with_(number=self.app.deals.randrange(26**7))
-        self.app.flow.play_six_card(setup)
+        new_deal(self.app, self.table)
 
     def setup(self) -> None:
         """The setup window, to change players or rules."""
-        self.app.flow.open_six_card(self.table.setup.with_(number=None))
+        setup_again(self.app, self.table)
 
-    def handle(self, intent: Intent) -> None:
-        if intent.kind in (Kind.CANCEL, Kind.MENU):
-            if self.final:
-                self.app.flow.to_title()
-            else:
-                self.table.open_menu()
-            return
-        if intent.kind in _PRESSES and self.opened < GUARD:
-            return
-        self.menu.handle(intent)
-
-    def update(self, dt: float) -> None:
-        self.opened += dt
-        self.menu.update(dt)
+    def cancel(self) -> None:
+        """Esc: the title after the last hole, else the pause menu."""
+        if self.final:
+            self.app.flow.to_title()
+        else:
+            self.table.open_menu()
 
     # ------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
@@ -292,7 +315,7 @@ class ScoreboardScene(Scene):
             )
 
 
-class CurtainScene(Scene):
+class CurtainScene(_Guarded):
     """Between two people's turns at one screen: the table hidden until the next is ready."""
 
     def __init__(self, app: App, table: ScoredTable, seat: int) -> None:
@@ -307,17 +330,9 @@ class CurtainScene(Scene):
         self.app.scenes.pop(fade=False)
         self.table.reveal(self.seat)
 
-    def handle(self, intent: Intent) -> None:
-        if intent.kind in (Kind.CANCEL, Kind.MENU):
-            self.table.open_menu()
-            return
-        if intent.kind in _PRESSES and self.opened < GUARD:
-            return
-        self.menu.handle(intent)
-
-    def update(self, dt: float) -> None:
-        self.opened += dt
-        self.menu.update(dt)
+    def cancel(self) -> None:
+        """Esc: the pause menu."""
+        self.table.open_menu()
 
     def draw(self, surface: pygame.Surface) -> None:
         look, texts, p = self.app.look, self.app.texts, PALETTE
@@ -357,18 +372,7 @@ class SixPauseMenu(Scene):
         self.table = table
         specs = self.choices()
         top = 190
-        x = (SCREEN_SIZE[0] - 360) // 2
-        buttons = []
-        for i, (key, action, style) in enumerate(specs):
-            assert callable(action)
-            buttons.append(
-                Button(
-                    pygame.Rect(x, top + i * (BUTTON_H + 16), 360, BUTTON_H),
-                    key,
-                    action,
-                    style=style,
-                )
-            )
+        buttons = button_column(_checked(specs), top, 360, gap=16, height=BUTTON_H)
         self.menu = Menu(buttons)
         self.panel = pygame.Rect(0, 0, 480, 110 + len(specs) * (BUTTON_H + 16))
         self.panel.midtop = (SCREEN_SIZE[0] // 2, top - 96)
@@ -389,12 +393,11 @@ class SixPauseMenu(Scene):
 
     def new_deal(self) -> None:
         """The same players and rules on a new deal."""
-        setup = self.table.setup.with_(number=self.app.deals.randrange(26**7))
-        self.app.flow.play_six_card(setup)
+        new_deal(self.app, self.table)
 
     def setup(self) -> None:
         """The setup window, to change players or rules."""
-        self.app.flow.open_six_card(self.table.setup.with_(number=None))
+        setup_again(self.app, self.table)
 
     def to_title(self) -> None:
         """Leave the game for the title: the player chose to, so it is not kept to continue
@@ -411,16 +414,6 @@ class SixPauseMenu(Scene):
         self.menu.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        look, p = self.app.look, PALETTE
-        _veil(surface)
-        chunky_panel(surface, self.panel)
-        look.type.blit(
-            surface,
-            self.app.texts("pause.title"),
-            16,
-            p.gold,
-            (self.panel.centerx, self.panel.top + 24),
-            anchor="midtop",
-            shadow=p.ink,
-        )
+        look = self.app.look
+        draw_frame(surface, look, self.panel, self.app.texts("pause.title"), alpha=160, top=24)
         self.menu.draw(surface, look, self.app.texts)

@@ -16,11 +16,12 @@ from golf.sixcard.autosave import SixSnapshot
 from golf.sixcard.game import totals
 from golf.sixcard.rules import GRIDS, MAX_PLAYERS, NEW_GAME
 from golf.sixcard.seating import HUMAN, KINDS, SPEEDS, SixSetup
+from scenes.core.dialog import draw_frame
 from scenes.core.input import Intent, Kind
-from scenes.core.look import PALETTE, SCREEN_SIZE, chunky_panel, veil
+from scenes.core.look import PALETTE, SCREEN_SIZE
 from scenes.core.manager import App, Scene
 from scenes.core.textfit import wrap_text
-from scenes.core.widgets import Button, Choice, Form, Toast, neighbour
+from scenes.core.widgets import ButtonSpec, Choice, Form, Toast, button_row, neighbour
 from scenes.sixcard import autosave as sixautosave
 from scenes.sixcard.parts import seat_name
 from scenes.sixcard.table import SixTableScene
@@ -50,6 +51,7 @@ class SixSetupScene(Scene):
     """Pick the players, the rules and the pace, then start the table."""
 
     overlay = True
+    title_key = "six.setup.title"
 
     def __init__(self, app: App, setup: SixSetup | None = None) -> None:
         super().__init__(app)
@@ -73,21 +75,10 @@ class SixSetupScene(Scene):
         bottom = TOP + len(right) * (ROW_H + ROW_GAP) + 46
         self.toasts: list[Toast] = []
         self.saved, self.saved_lines = self._saved_game()
-        specs = [
-            ("six.setup.start", self.start, "green"),
-            ("six.setup.network", lambda: self.app.flow.open_net_lobby(), "orange"),
-            ("common.back", self.close, "pink"),
-        ]
-        if self.saved is not None:  # Continue first, the new deal no longer the obvious one
-            specs = [("title.continue", self.play_saved, "green"), *specs]
-            specs[1] = ("six.setup.start", self.start, "orange")
+        specs = self._button_specs()
+        if self.saved is not None:
             bottom += SAVED_H
-        width, gap = 260, 24
-        bx = (SCREEN_SIZE[0] - (len(specs) * width + (len(specs) - 1) * gap)) // 2
-        self.buttons = [
-            Button(pygame.Rect(bx + i * (width + gap), bottom, width, 52), key, action, style=style)
-            for i, (key, action, style) in enumerate(specs)
-        ]
+        self.buttons = button_row(specs, bottom, 260, gap=24)
         self.form = Form([*self.left, *self.right, *self.buttons])
         self.form.focus = len(self.left) + len(self.right)  # Continue or Start: Enter at once
         self.panel = pygame.Rect(left_x - 30, 16, LEFT_W + RIGHT_W + 100, bottom + 52 + 24 - 16)
@@ -95,6 +86,18 @@ class SixSetupScene(Scene):
         self.summary_y = TOP + len(left) * (ROW_H + ROW_GAP) + 12
         self._summary: tuple[str, list[str]] | None = None
         self._sync()
+
+    def _button_specs(self) -> list[ButtonSpec]:
+        """The buttons under the form: each one's text key, action and style."""
+        specs: list[ButtonSpec] = [
+            ("six.setup.start", self.start, "green"),
+            ("six.setup.network", lambda: self.app.flow.open_net_lobby(), "orange"),
+            ("common.back", self.close, "pink"),
+        ]
+        if self.saved is not None:  # Continue first, the new deal no longer the obvious one
+            specs = [("title.continue", self.play_saved, "green"), *specs]
+            specs[1] = ("six.setup.start", self.start, "orange")
+        return specs
 
     def _left_rows(self) -> list[Row]:
         """The players, who sits at each seat, and the pace."""
@@ -324,17 +327,7 @@ class SixSetupScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         look, texts, p = self.app.look, self.app.texts, PALETTE
-        veil(surface, 190)
-        chunky_panel(surface, self.panel)
-        look.type.blit(
-            surface,
-            texts("six.setup.title"),
-            16,
-            p.gold,
-            (self.panel.centerx, self.panel.top + 18),
-            anchor="midtop",
-            shadow=p.ink,
-        )
+        draw_frame(surface, look, self.panel, texts(self.title_key), alpha=190, top=18)
         self.form.draw(surface, look, texts)
         y = self.summary_y
         for line in self._summary_lines():

@@ -174,6 +174,10 @@ class TableBase(Scene):
     def enter(self) -> None:
         self.announcing.start()
 
+    def keys_line(self) -> str:
+        """The keys to play, under the side panel's totals."""
+        return self.app.texts("six.keys")
+
     def focus_words(self) -> str | None:
         return self.announcing.cursor_words()  # the "speak" option reads the cursor's place
 

@@ -19,7 +19,7 @@ from golf.sixcard.rules import cancelled_slots
 from golf.sixcard.view import SeatView
 from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, chunky_panel
 from scenes.core.manager import App
-from scenes.core.textfit import wrap_words
+from scenes.core.textfit import wrap_items, wrap_words
 from scenes.sixcard.art import draw_sprite
 from scenes.sixcard.board import HUD_H, SeatSpot
 from scenes.sixcard.cut import draw_cut, shows_cut
@@ -525,7 +525,7 @@ class TablePanels:
                     shadow=p.ink,
                 )
                 y += 22
-            for line in wrap(self.app, texts("six.keys"), 6, side.width - 32):
+            for line in wrap_items(look, self.table.keys_line(), 6, side.width - 32):
                 look.type.blit(surface, line, 6, p.hud_label, (side.left + 16, y + 6), shadow=p.ink)
                 y += 16
         if knock:

@@ -40,13 +40,12 @@ from scenes.core.input import Intent, Kind
 from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, chunky_panel
 from scenes.core.manager import App, Loop, Scene
 from scenes.core.playback import FRAME, SPEEDS, Playback
-from scenes.core.textfit import fit_text
+from scenes.core.textfit import fit_text, wrap_items
 from scenes.core.widgets import Button, Menu
 from scenes.sixcard.board import HUD_H
 from scenes.sixcard.listeners import BANNER_SECONDS
 from scenes.sixcard.overlays import ScoreboardScene
 from scenes.sixcard.table import SixTableScene
-from scenes.sixcard.tableview import wrap
 
 __all__ = [
     "BOARD_SECONDS",
@@ -305,9 +304,15 @@ class SixWatchScene(Playback[SixReplay], Scene):
         x, width = side.left + 16, side.width - 32
         bottom = table.knock_button.rect.top - 8
         y = side.top + 10
-        badge = texts("watch.badge") + (" · " + self.title if self.title else "")
-        look.type.blit(surface, fit_text(look, badge, 8, width), 8, p.cyan, (x, y), shadow=p.ink)
+        # the badge, then the replay's name on a line of its own: whole, or cut with an
+        # ellipsis at the panel's edge
+        badge = fit_text(look, texts("watch.badge"), 8, width)
+        look.type.blit(surface, badge, 8, p.cyan, (x, y), shadow=p.ink)
         y += 22
+        if self.title:
+            name = fit_text(look, self.title, 7, width)
+            look.type.blit(surface, name, 7, p.white, (x, y), shadow=p.ink)
+            y += 20
         all_totals = totals(state)
         lines: list[tuple[str, int, tuple[int, int, int], str]] = []
         if bottom - y >= 60 + state.players * 20:
@@ -317,7 +322,7 @@ class SixWatchScene(Playback[SixReplay], Scene):
         lines.append((self.progress_text(), 7, p.white, ""))
         lines.append((texts("watch.speed_label") + " " + self.speed_text(), 7, p.gold, ""))
         lines.append((self.action_text(), 6, p.label, ""))
-        for line in wrap(self.app, texts("six.watch.keys"), 6, width):
+        for line in wrap_items(look, texts("six.watch.keys"), 6, width):
             lines.append((line, 6, p.hud_label, ""))
         for text, size, colour, right in lines:
             if y + 18 > bottom:

@@ -27,8 +27,9 @@ from golf.solitaire import engine
 from golf.solitaire.engine import Action
 from golf.solitaire.lines import kept_line, played_again, solver_replay
 from golf.solitaire.solver import Analysis
+from scenes.core.dialog import draw_frame
 from scenes.core.input import Intent, Kind
-from scenes.core.look import PALETTE, SCREEN_SIZE, chunky_panel, veil
+from scenes.core.look import PALETTE, SCREEN_SIZE
 from scenes.core.manager import App, Scene
 from scenes.core.widgets import Button, Menu
 from scenes.solitaire.solver_worker import (
@@ -219,17 +220,7 @@ class AnalysisScene(Scene):
     # ------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
         look, texts, p = self.app.look, self.app.texts, PALETTE
-        veil(surface, 170)
-        chunky_panel(surface, self.panel)
-        look.type.blit(
-            surface,
-            texts("analysis.title"),
-            16,
-            p.gold,
-            (self.panel.centerx, self.panel.top + 22),
-            anchor="midtop",
-            shadow=p.ink,
-        )
+        draw_frame(surface, look, self.panel, texts("analysis.title"))
         look.type.blit(
             surface,
             texts("winnable.label"),

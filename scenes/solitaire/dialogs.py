@@ -12,7 +12,7 @@ from scenes.core.board_text import speak
 from scenes.core.input import Intent, Kind
 from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, chunky_panel, veil
 from scenes.core.manager import App, Scene
-from scenes.core.widgets import Button, Menu
+from scenes.core.widgets import Button, ButtonSpec, Menu, button_column
 from scenes.solitaire import confetti
 from scenes.solitaire.layout import clock_text
 from scenes.solitaire.table_state import TableState
@@ -29,23 +29,16 @@ def _veil(surface: pygame.Surface) -> None:
     veil(surface, 150)
 
 
-def _stack(specs: list[tuple[str, object, str]], top: int) -> list[Button]:
-    x = (SCREEN_SIZE[0] - BUTTON_W) // 2
-    buttons = []
-    for i, (key, action, style) in enumerate(specs):
-        assert callable(action)
-        buttons.append(Button(pygame.Rect(x, top + i * (BUTTON_H + BUTTON_GAP), BUTTON_W,
-                                          BUTTON_H), key, action, style=style))
-    return buttons
+def _stack(specs: list[ButtonSpec], top: int) -> list[Button]:
+    """The overlay's buttons one under the other, centred, the first one's top at ``top``."""
+    return button_column(specs, top, BUTTON_W, gap=BUTTON_GAP, height=BUTTON_H)
 
 
-def _grid(specs: list[tuple[str, object, str]], top: int, width: int = 300,
-          gap: int = 20) -> list[Button]:
+def _grid(specs: list[ButtonSpec], top: int, width: int = 300, gap: int = 20) -> list[Button]:
     """Buttons two by two, the last one alone and centred when their number is odd."""
     left = (SCREEN_SIZE[0] - 2 * width - gap) // 2
     buttons = []
     for i, (key, action, style) in enumerate(specs):
-        assert callable(action)
         row, column = divmod(i, 2)
         x = left + column * (width + gap)
         if i == len(specs) - 1 and column == 0:
@@ -109,7 +102,7 @@ class PauseMenu(_Overlay):
     """Esc during a game: resume, restart, a new game, options, or back to the title."""
 
     def __init__(self, app: App, table: TableState) -> None:
-        specs: list[tuple[str, object, str]] = [
+        specs: list[ButtonSpec] = [
             ("pause.resume", self.close, "green"),
             ("button.restart", table.restart, "orange"),
             ("title.new_game", lambda: app.flow.open_new_game(), "orange"),
@@ -136,7 +129,7 @@ class BlockedDialog(_Overlay):
     """The stock is empty and nothing plays: undo, a new game, or see the result."""
 
     def __init__(self, app: App, table: TableState) -> None:
-        specs: list[tuple[str, object, str]] = [
+        specs: list[ButtonSpec] = [
             ("blocked.undo", self.undo, "cyan"),
             ("blocked.new", self.new_game, "orange"),
             ("blocked.see", self.see_result, "pink"),
@@ -182,7 +175,7 @@ class GameOverScene(_Overlay):
     """Won or blocked: the score, moves, time and code, and where to go next."""
 
     def __init__(self, app: App, table: TableState) -> None:
-        specs: list[tuple[str, object, str]] = [
+        specs: list[ButtonSpec] = [
             ("over.new", table.new_deal, "orange"),
             ("over.again", table.restart, "cyan"),
             ("over.save_replay", lambda: app.flow.open_save_replay(), "green"),

@@ -15,8 +15,9 @@ import pygame
 
 from golf.solitaire.rules import Rules
 from golf.solitaire.session import Game
+from scenes.core.dialog import centred, draw_frame
 from scenes.core.input import Intent, Kind
-from scenes.core.look import PALETTE, SCREEN_SIZE, chunky_panel, veil
+from scenes.core.look import PALETTE
 from scenes.core.manager import App, Scene
 
 if TYPE_CHECKING:
@@ -69,20 +70,10 @@ class FindDealScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         look, texts, p = self.app.look, self.app.texts, PALETTE
-        veil(surface, 150)
-        panel = pygame.Rect(0, 0, 640, 170)
-        panel.center = (SCREEN_SIZE[0] // 2, SCREEN_SIZE[1] // 2)
-        chunky_panel(surface, panel)
+        panel = centred(640, 170)
         dots = "." * (1 + int(self.clock * 3) % 3)
-        look.type.blit(
-            surface,
-            texts("new.finding").rstrip("…") + dots,
-            12,
-            p.gold,
-            (panel.centerx, panel.top + 44),
-            anchor="midtop",
-            shadow=p.ink,
-        )
+        title = texts("new.finding").rstrip("…") + dots
+        draw_frame(surface, look, panel, title, alpha=150, size=12, top=44)
         look.type.blit(
             surface,
             texts("winnable.label"),

@@ -201,6 +201,8 @@ class Recording:
         recorder.note()
         if self.table.game.status != "playing":
             recorder.save()
+        else:
+            recorder.save_extra()  # play --record: the file follows the game as it is played
 
 
 class TableSounds:

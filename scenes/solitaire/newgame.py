@@ -9,19 +9,18 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import pygame
 
 from golf.solitaire.codes import CodeError, format_code, parse_code
 from golf.solitaire.rules import PRESETS, Rules
 from golf.solitaire.session import Game
-from scenes.core.i18n import Texts
+from scenes.core.dialog import draw_frame
 from scenes.core.input import Intent, Kind
-from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, Look, chunky_panel, veil
+from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE
 from scenes.core.manager import App, Scene
 from scenes.core.textfit import wrap_words
-from scenes.core.widgets import Button, Choice, Form
+from scenes.core.widgets import Button, ButtonSpec, Choice, Form, TextField, button_row
 
 __all__ = ["CodeField", "NewGameScene"]
 
@@ -33,36 +32,13 @@ CODE_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-")
 CODE_MAX = 24
 
 
-@dataclass
-class CodeField(Button):
+class CodeField(TextField):
     """The code box: typing goes here; Enter on it starts the game."""
 
-    text: str = ""
-    caret: float = 0.0
-
-    def draw(
-        self, surface: pygame.Surface, look: Look, texts: Texts, focused: bool = False
-    ) -> pygame.Rect:
-        """A sunken box with the code and a blinking caret; the rectangle drawn."""
-        p = PALETTE
-        box = self.rect
-        pygame.draw.rect(
-            surface,
-            p.gold if focused else p.ink,
-            box.inflate(4 * PIXEL, 4 * PIXEL),
-            border_radius=6,
-        )
-        pygame.draw.rect(surface, p.ink, box.inflate(2 * PIXEL, 2 * PIXEL), border_radius=5)
-        pygame.draw.rect(surface, (14, 12, 26), box, border_radius=4)
-        shown = self.text
-        r = look.type.blit(
-            surface, shown, 12, p.white, (box.left + 14, box.centery), anchor="midleft", face="mono"
-        )
-        if not shown:
-            r.width = 0
-        if focused and int(self.caret * 2) % 2 == 0:
-            surface.fill(p.gold, (r.right + 4, box.top + 8, 3 * PIXEL, box.height - 16))
-        return box.inflate(4 * PIXEL, 4 * PIXEL)
+    text_size = 12
+    face = "mono"
+    caret_w = 3 * PIXEL
+    caret_inset = 8
 
 
 class NewGameScene(Scene):
@@ -107,20 +83,13 @@ class NewGameScene(Scene):
         y = TOP + len(rows) * (ROW_H + ROW_GAP) + 40
         self.field = CodeField(pygame.Rect(x + 12, y, ROW_W - 24, 48), "new.code", self.start)
         y += 48 + 70
-        specs = [
+        specs: list[ButtonSpec] = [
             ("new.paste", self.paste, "cyan"),
             ("new.random", self.random_deal, "orange"),
             ("new.start", self.start, "green"),
             ("common.back", self.close, "pink"),
         ]
-        width, gap = 184, 16
-        bx = (SCREEN_SIZE[0] - (len(specs) * width + (len(specs) - 1) * gap)) // 2
-        self.buttons = [
-            Button(
-                pygame.Rect(bx + i * (width + gap), y, width, 50), key, action, style=style, size=9
-            )
-            for i, (key, action, style) in enumerate(specs)
-        ]
+        self.buttons = button_row(specs, y, 184, gap=16, height=50, size=9)
         items: list[Choice | Button] = [*self.choices, self.field, *self.buttons]
         self.form = Form(items)
         self.panel = pygame.Rect(x - 36, 20, ROW_W + 72, y + 50 + 26 - 20)
@@ -247,17 +216,7 @@ class NewGameScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         look, texts, p = self.app.look, self.app.texts, PALETTE
-        veil(surface, 170)
-        chunky_panel(surface, self.panel)
-        look.type.blit(
-            surface,
-            texts("new.title"),
-            16,
-            p.gold,
-            (self.panel.centerx, self.panel.top + 18),
-            anchor="midtop",
-            shadow=p.ink,
-        )
+        draw_frame(surface, look, self.panel, texts("new.title"), top=18)
         self.form.draw(surface, look, texts)
         look.type.blit(
             surface,

@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 import pygame
 
 from golf.solitaire.engine import Action
+from scenes.core import widgets
 from scenes.core.input import Intent, Kind
-from scenes.core.look import SCREEN_SIZE
 from scenes.core.widgets import Button
 from scenes.solitaire.layout import BUTTON_Y, COLUMNS, STOCK_SLOT, card_at
 from scenes.solitaire.table import TableScene
@@ -37,18 +37,14 @@ def button_row(
 ) -> list[Button]:
     """A table's buttons side by side, centred above the bottom edge; a spec is (label key,
     action, key hint, style); ``size`` the labels' type size."""
-    x0 = (SCREEN_SIZE[0] - (len(specs) * width + (len(specs) - 1) * gap)) // 2
-    return [
-        Button(
-            pygame.Rect(x0 + i * (width + gap), BUTTON_Y, width, 52),
-            key,
-            action,
-            style=style,
-            hint=hint,
-            size=size,
-        )
-        for i, (key, action, hint, style) in enumerate(specs)
-    ]
+    return widgets.button_row(
+        [(key, action, style) for key, action, _, style in specs],
+        BUTTON_Y,
+        width,
+        gap=gap,
+        hints=[hint for _, _, hint, _ in specs],
+        size=size,
+    )
 
 
 def move_cursor(table: TableScene, kind: Kind) -> bool:

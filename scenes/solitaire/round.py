@@ -16,12 +16,14 @@ import pygame
 
 from golf.solitaire.round import HOLE_COUNTS, Round, ScorecardRow, to_par_text
 from golf.solitaire.rules import PRESETS, Rules
+from scenes.core import widgets
+from scenes.core.dialog import draw_frame
 from scenes.core.input import Intent, Kind
-from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, Colour, chunky_panel, veil
+from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, Colour, chunky_panel
 from scenes.core.manager import App, Scene
 from scenes.core.records import HighScoreChance, HoleRecord
 from scenes.core.textfit import wrap_text
-from scenes.core.widgets import Button, Choice, Form, Menu, Toast
+from scenes.core.widgets import Button, ButtonSpec, Choice, Form, Menu, Toast
 from scenes.solitaire.dialogs import _Overlay, _stack
 from scenes.solitaire.layout import HUD_H
 from scenes.solitaire.player import Commands, Player, button_row
@@ -183,7 +185,7 @@ class RoundPauseMenu(_Overlay):
     """Esc during a hole: resume, the scorecard, the options, or leave the round (it is kept)."""
 
     def __init__(self, app: App, table: RoundGameScene) -> None:
-        specs: list[tuple[str, object, str]] = [
+        specs: list[ButtonSpec] = [
             ("pause.resume", self.close, "green"),
             ("round.scorecard", self.scorecard, "orange"),
             ("title.options", lambda: app.flow.open_options(), "cyan"),
@@ -255,7 +257,7 @@ class ScorecardScene(Scene):
             for n in app.records.take_notices()
         ]
         if peek:
-            specs: list[tuple[str, object, str]] = [("common.back", self.close, "pink")]
+            specs: list[ButtonSpec] = [("common.back", self.close, "pink")]
         elif rnd.over:
             specs = [
                 ("round.new", self.again, "green"),
@@ -267,17 +269,7 @@ class ScorecardScene(Scene):
                 ("round.next", self.next_hole, "green"),
                 ("round.leave", self.leave, "pink"),
             ]
-        width, gap = 300, 24
-        x0 = (SCREEN_SIZE[0] - (len(specs) * width + (len(specs) - 1) * gap)) // 2
-        buttons = []
-        for i, (key, action, style) in enumerate(specs):
-            assert callable(action)
-            buttons.append(
-                Button(
-                    pygame.Rect(x0 + i * (width + gap), 640, width, 52), key, action, style=style
-                )
-            )
-        self.menu = Menu(buttons)
+        self.menu = Menu(widgets.button_row(specs, 640, 300, gap=24))
         if record is not None:
             sound = "win" if record.result.strokes <= 4 or self.new_best else "click"
             app.sound.play(sound)
@@ -674,17 +666,7 @@ class RoundSetupScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         look, texts, p = self.app.look, self.app.texts, PALETTE
-        veil(surface, 170)
-        chunky_panel(surface, self.panel)
-        look.type.blit(
-            surface,
-            texts("round.setup_title"),
-            16,
-            p.gold,
-            (self.panel.centerx, self.panel.top + 22),
-            anchor="midtop",
-            shadow=p.ink,
-        )
+        draw_frame(surface, look, self.panel, texts("round.setup_title"))
         look.type.blit(
             surface,
             texts("round.setup_body"),

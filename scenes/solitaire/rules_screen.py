@@ -15,7 +15,7 @@ from scenes.core.input import Intent, Kind
 from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, chunky_panel
 from scenes.core.manager import App, Scene
 from scenes.core.textfit import wrap_text
-from scenes.core.widgets import Button
+from scenes.core.widgets import ButtonSpec, button_row
 
 __all__ = ["RulesScene", "rules_page"]
 
@@ -75,23 +75,13 @@ class RulesScene(Scene):
         self.scroll = 0
         self._lines: list[tuple[str, bool]] | None = None  # (text, heading), for this language
         y = SCREEN_SIZE[1] - 66
-        specs = [
-            ("rulespage.play", self.play, "green", "Enter"),
-            ("common.back", self.close, "pink", "Esc"),
+        specs: list[ButtonSpec] = [
+            ("rulespage.play", self.play, "green"),
+            ("common.back", self.close, "pink"),
         ]
-        width, gap = 300, 20
-        x = (SCREEN_SIZE[0] - (len(specs) * width + (len(specs) - 1) * gap)) // 2
-        self.buttons = [
-            Button(
-                pygame.Rect(x + i * (width + gap), y, width, 48),
-                key,
-                action,
-                style=style,
-                hint=hint,
-                size=9,
-            )
-            for i, (key, action, style, hint) in enumerate(specs)
-        ]
+        self.buttons = button_row(
+            specs, y, 300, gap=20, height=48, hints=("Enter", "Esc"), size=9
+        )
         self.left_arrow = pygame.Rect(PANEL.centerx - 330, 70, 48, 40)
         self.right_arrow = pygame.Rect(PANEL.centerx + 282, 70, 48, 40)
 

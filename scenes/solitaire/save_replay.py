@@ -8,17 +8,16 @@ refused with a message that says why, and nothing is written.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
 
 import pygame
 
 from golf.core.store import reason
-from scenes.core.i18n import Texts
+from scenes.core.dialog import Dialog, centred
 from scenes.core.input import Intent, Kind
-from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, Look, chunky_panel
-from scenes.core.manager import App, Scene
+from scenes.core.look import PALETTE
+from scenes.core.manager import App
 from scenes.core.textfit import fit_text, wrap_text
-from scenes.core.widgets import Button, Form
+from scenes.core.widgets import Button, Form, TextField, button_row
 from scenes.solitaire.recorder import (
     MAX_NAME,
     NameProblem,
@@ -34,71 +33,31 @@ log = logging.getLogger(__name__)
 PANEL_W = 840
 
 
-@dataclass
-class NameField(Button):
+class NameField(TextField):
     """The name box: what is typed goes here; Enter saves."""
 
-    text: str = ""
-    caret: float = 0.0
 
-    def draw(
-        self, surface: pygame.Surface, look: Look, texts: Texts, focused: bool = False
-    ) -> pygame.Rect:
-        """A sunken box with the name (its end, when long) and a blinking caret; the rectangle
-        drawn."""
-        p = PALETTE
-        box = self.rect
-        pygame.draw.rect(
-            surface,
-            p.gold if focused else p.ink,
-            box.inflate(4 * PIXEL, 4 * PIXEL),
-            border_radius=6,
-        )
-        pygame.draw.rect(surface, p.ink, box.inflate(2 * PIXEL, 2 * PIXEL), border_radius=5)
-        pygame.draw.rect(surface, (14, 12, 26), box, border_radius=4)
-        shown = self.text
-        while shown and look.type.width(shown, 9) > box.width - 40:
-            shown = shown[1:]
-        r = look.type.blit(
-            surface, shown, 9, p.white, (box.left + 14, box.centery), anchor="midleft"
-        )
-        if not shown:
-            r.width = 0
-        if focused and int(self.caret * 2) % 2 == 0:
-            surface.fill(p.gold, (r.right + 4, box.top + 10, 2 * PIXEL, box.height - 20))
-        return box.inflate(4 * PIXEL, 4 * PIXEL)
-
-
-class SaveReplayDialog(Scene):
+class SaveReplayDialog(Dialog):
     """Type a name, Enter to save, Esc to go back."""
 
-    overlay = True
+    veil_alpha = 150
 
     def __init__(self, app: App, recorder: Recorder) -> None:
-        super().__init__(app)
+        super().__init__(app, centred(PANEL_W, 360))
         self.recorder = recorder
-        self.panel = pygame.Rect(0, 0, PANEL_W, 360)
-        self.panel.center = (SCREEN_SIZE[0] // 2, SCREEN_SIZE[1] // 2)
         x = self.panel.left + 40
         self.field = NameField(
             pygame.Rect(x, self.panel.top + 120, PANEL_W - 80, 48), "save.name", self.save
         )
         self.field.text = suggested_name(recorder.game, app.texts)
-        width, gap = 240, 20
-        bx = self.panel.centerx - width - gap // 2
-        y = self.panel.bottom - 84
-        self.buttons = [
-            Button(
-                pygame.Rect(bx, y, width, 50), "save.save", self.save, style="green", hint="Enter"
-            ),
-            Button(
-                pygame.Rect(bx + width + gap, y, width, 50),
-                "common.back",
-                self.close,
-                style="pink",
-                hint="Esc",
-            ),
-        ]
+        self.buttons = button_row(
+            [("save.save", self.save, "green"), ("common.back", self.close, "pink")],
+            self.panel.bottom - 84,
+            240,
+            gap=20,
+            height=50,
+            hints=("Enter", "Esc"),
+        )
         self.form = Form([self.field, *self.buttons])
         self.error = ""
         self.saved: str = ""  # the path written, once saved
@@ -129,6 +88,9 @@ class SaveReplayDialog(Scene):
         self.buttons[1].key = "save.ok"
         self.buttons[0].enabled = False
         self.form.focus = 2
+
+    def title(self) -> str:
+        return self.app.texts("save.title")
 
     def close(self) -> None:
         """Back to the game-over screen."""
@@ -177,19 +139,7 @@ class SaveReplayDialog(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         look, texts, p = self.app.look, self.app.texts, PALETTE
-        veil = pygame.Surface(SCREEN_SIZE, pygame.SRCALPHA)
-        veil.fill((10, 8, 20, 150))
-        surface.blit(veil, (0, 0))
-        chunky_panel(surface, self.panel)
-        look.type.blit(
-            surface,
-            texts("save.title"),
-            16,
-            p.gold,
-            (self.panel.centerx, self.panel.top + 22),
-            anchor="midtop",
-            shadow=p.ink,
-        )
+        self.draw_frame(surface)
         width = PANEL_W - 80
         where = fit_text(look, texts("save.where", folder=self.folder), 7, width)
         look.type.blit(

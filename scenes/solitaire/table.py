@@ -154,6 +154,8 @@ class TableScene(Scene):
         if record:
             self.recorder = Recorder(game, app.replays_dir, app.record_to)
             self.recorder.tell = app.records.tell  # a replay not saved is told at once
+            if app.record_to is not None:
+                app.recording_to = self.recorder  # its last write says the exit status
             app.record_to = None  # play --record: only the first game goes to that file
         self.elapsed = 0.0  # play time; stops while an overlay covers the table or after the end
         self.toasts: list[Toast] = []

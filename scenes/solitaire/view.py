@@ -92,7 +92,7 @@ class TableView:
         self._refresh_static(moving)
         static = self._static
         assert static is not None
-        self._lay_table(surface, static)
+        restored = self._lay_table(surface, static)
         # the labels on the felt lie under the cards in flight (the win's cascade flies over
         # "Stock" and "Waste"), over the cards at rest
         drawn = _draw_labels(table, surface)
@@ -119,6 +119,12 @@ class TableView:
             for toast in table.toasts:
                 drawn.append(toast.draw(surface, look, TOAST_AT))
         shower = self.draw_confetti(surface)
+        if restored is not None:  # only these places differ from the last frame
+            self.app.scenes.changed_only(
+                restored
+                + drawn
+                + [image.get_rect(topleft=place) for image, place in (*pictures, *shower)]
+            )
         self._left_on_screen(surface, drawn, pictures, shower)
 
     def draw_confetti(
@@ -127,18 +133,21 @@ class TableView:
         """The confetti in the air; what was blitted (chips and places)."""
         return confetti.draw(surface, self.table.confetti)
 
-    def _lay_table(self, surface: pygame.Surface, static: pygame.Surface) -> bool:
+    def _lay_table(
+        self, surface: pygame.Surface, static: pygame.Surface
+    ) -> list[pygame.Rect] | None:
         """Put the resting table on ``surface``: whole, or only where it differs from the
         screen this table left last frame (what was drawn over the layer then, and the layer's
-        places repainted since); True for the latter. A frame is then the same pixels for much
-        less copying: the whole layer is 3.6 MB, its copy half of a fountain frame's blits."""
+        places repainted since); the places restored for the latter, None for the former. A
+        frame is then the same pixels for much less copying: the whole layer is 3.6 MB, its
+        copy half of a fountain frame's blits."""
         if surface is not self.app.screen:  # a picture of the table (tests, the watch…)
             surface.blit(static, (0, 0))
-            return False
+            return None
         kept, self._kept = self._kept, None
         if kept is None or not self.app.scenes.shows(surface, self.table.scene, kept.serial):
             surface.blit(static, (0, 0))
-            return False
+            return None
         bounds = static.get_rect()
         areas = []
         room = RESTORE_WHOLE
@@ -147,10 +156,10 @@ class TableView:
             room -= area.w * area.h
             if room < 0:  # as cheap to copy it whole
                 surface.blit(static, (0, 0))
-                return False
+                return None
             areas.append((static, area, area))
         surface.blits(areas, doreturn=False)
-        return True
+        return [area for _static, area, _area in areas]
 
     def _left_on_screen(
         self,

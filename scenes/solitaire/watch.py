@@ -26,7 +26,7 @@ from golf.solitaire.engine import Position
 from golf.solitaire.replay import Replay, Result, play
 from golf.solitaire.session import Refusal
 from scenes.core.input import Intent, Kind
-from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, Look
+from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, Colour, Look
 from scenes.core.manager import App, Loop
 from scenes.core.playback import FRAME, SPEEDS, Playback
 from scenes.core.settings import Settings, SettingsStore
@@ -280,15 +280,15 @@ class Replayer(Playback[Replay]):
             shadow=p.ink,
         )
         self._draw_progress(surface)
-        # the replay's name, in the HUD's free middle
+        # the badge and the replay's name, in the HUD's free middle: the name on a line of its
+        # own below the badge, whole or cut with an ellipsis, never wider than the gap
         left, right = self.table.view.hud_gap()
-        badge = texts("watch.badge")
-        if self.name:
-            badge += " · " + self.name
-        badge = fit_text(look, badge, 8, right - left)
-        look.type.blit(
-            surface, badge, 8, p.cyan, ((left + right) // 2, 16), anchor="midtop", shadow=p.ink
-        )
+        lines = badge_lines(look, texts("watch.badge"), self.name, right - left)
+        for text, size, colour, y in lines:
+            look.type.blit(
+                surface, text, size, colour, ((left + right) // 2, y), anchor="midtop",
+                shadow=p.ink,
+            )
 
     def _draw_progress(self, surface: pygame.Surface) -> None:
         look, p = self.app.look, PALETTE
@@ -335,6 +335,21 @@ class Replayer(Playback[Replay]):
             anchor="bottomleft",
             shadow=p.ink,
         )
+
+
+def badge_lines(
+    look: Look, badge: str, name: str, width: int
+) -> list[tuple[str, int, Colour, int]]:
+    """The HUD's badge and the replay's name as (text, size, colour, top) lines within
+    ``width``: the badge alone in the middle, or small above the name."""
+    p = PALETTE
+    width -= 2 * PIXEL  # the shadow's room
+    if not name:
+        return [(fit_text(look, badge, 8, width), 8, p.cyan, 16)]
+    return [
+        (fit_text(look, badge, 6, width), 6, p.cyan, 6),
+        (fit_text(look, name, 8, width), 8, p.white, 24),
+    ]
 
 
 class WatchScene(TableScene):
