@@ -6,43 +6,24 @@ in the other menus."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
-
-import pygame
 
 from golf.sixcard.pace import PACES
 from golf.sixcard.rules import SixRules
 from golf.sixcard.seating import SixSetup
 from golf.sixcard.view import seat_view
 from golf.sixcard.wide import is_wide
-from scenes.app import WindowOptions, build_app
 from scenes.core.input import Intent, Kind
-from scenes.core.look import SCREEN_SIZE
-from scenes.core.manager import App, Loop
+from scenes.core.manager import Loop
 from scenes.core.widgets import Choice
 from scenes.sixcard.lobby import LobbyField, NetLobbyScene
 from scenes.sixcard.netroom import NetRoomScene, RoomChoice
 from scenes.sixcard.nettable import NetTableScene
 from scenes.sixcard.setup import SixSetupScene
+from tests.net_windows import net_app, step_windows
 
-
-def _app(folder: Path, lang: str) -> App:
-    pygame.init()
-    screen = pygame.display.set_mode(SCREEN_SIZE)
-    window = WindowOptions(config_dir=folder, seed=7, lang=lang, replays_dir=folder / "r")
-    return build_app(window, screen)
-
-
-def _step(loops: list[Loop], until: object, seconds: float = 20.0) -> None:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        for loop in loops:
-            loop.step([], 1 / 60)
-        if callable(until) and until():
-            return
-        time.sleep(0.005)
-    raise AssertionError("the network did not answer in time")
+_app = net_app
+_step = step_windows
 
 
 def _press(scene: object, *kinds: Kind) -> None:

@@ -13,42 +13,24 @@ import socket
 import subprocess
 import sys
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import pygame
 import pytest
 import yaml
 
 from golf.sixcard.rules import SixRules
 from golfnet.protocol import read_rules
-from scenes.app import WindowOptions, build_app
 from scenes.core.input import Intent, Kind
-from scenes.core.look import SCREEN_SIZE
-from scenes.core.manager import App, Loop
+from scenes.core.manager import Loop
 from scenes.core.settings import SETTINGS_FILE, Settings, SettingsStore
 from scenes.sixcard.lobby import NetLobbyScene, address_ok
 from scenes.sixcard.netroom import RoomChoice
 from scenes.sixcard.nettable import NetTableScene
+from tests.net_windows import net_app, step_windows
 
-
-def _app(folder: Path, lang: str) -> App:
-    pygame.init()
-    screen = pygame.display.set_mode(SCREEN_SIZE)
-    window = WindowOptions(config_dir=folder, seed=7, lang=lang, replays_dir=folder / "r")
-    return build_app(window, screen)
-
-
-def _step(loops: list[Loop], until: object, seconds: float = 20.0) -> None:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        for loop in loops:
-            loop.step([], 1 / 60)
-        if callable(until) and until():
-            return
-        time.sleep(0.005)
-    raise AssertionError("the network did not answer in time")
+_app = net_app
+_step = step_windows
 
 
 def _free_port() -> int:

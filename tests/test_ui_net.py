@@ -17,31 +17,16 @@ from golf.sixcard.game import State
 from golf.sixcard.view import SeatView, seat_view
 from golfnet.link import NetLink
 from golfnet.mirror import STAND_IN
-from scenes.app import WindowOptions, build_app
 from scenes.core.input import Intent, Kind
 from scenes.core.look import SCREEN_SIZE
 from scenes.core.manager import App, Loop
 from scenes.sixcard.lobby import NetLobbyScene
 from scenes.sixcard.netshow import NetScoreboard
 from scenes.sixcard.nettable import NetTableScene
+from tests.net_windows import net_app, step_windows
 
-
-def _app(folder: Path, lang: str) -> App:
-    pygame.init()
-    screen = pygame.display.set_mode(SCREEN_SIZE)
-    window = WindowOptions(config_dir=folder, seed=7, lang=lang, replays_dir=folder / "r")
-    return build_app(window, screen)
-
-
-def _step(loops: list[Loop], until: object, seconds: float = 20.0) -> None:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        for loop in loops:
-            loop.step([], 1 / 60)
-        if callable(until) and until():
-            return
-        time.sleep(0.005)
-    raise AssertionError("the network did not answer in time")
+_app = net_app
+_step = step_windows
 
 
 def _click_turn(table: NetTableScene, view: SeatView, k: int) -> None:
