@@ -182,6 +182,8 @@ class ChanceSearch:
         self.next_tick = _CLOCK_EVERY
         self.need_steps = 0
         """Steps taken by the bound on the draws needed."""
+        self.need_stop = 0
+        """The steps at which the bound on the draws needed looks at its share and the clock."""
         self.reached: dict[int, tuple[int, list[int]]] = {}
         """(Heights, classes that may reach the waste) -> the cards that might be played."""
         self.presents: dict[int, int] = {}
@@ -199,9 +201,9 @@ class ChanceSearch:
         self.need_classes = -1
         self.need: dict[int, int] = {}
         self.run: dict[int, int] = {}
-        self.runs_same: dict[tuple[int, ...], int] = {}
         self.closures_same: dict[tuple[int, ...], Closure] = {}
         self._play, self._draw = self._searches()
+        self._need, self._run_need = self._need_searches()
 
     # --- what the rest of the game asks ---------------------------------------------------------
 
@@ -272,10 +274,11 @@ class ChanceSearch:
         classes of the stock at the question, which hold those of any stock after it."""
         if classes != self.need_classes:
             self.need_classes = classes
-            self.need, self.run, self.runs_same, self.closures, self.closures_same = (
-                self.needs.setdefault(classes, ({}, {}, {}, {}, {}))
+            self.need, self.run, self.closures, self.closures_same = self.needs.setdefault(
+                classes, ({}, {}, {}, {})
             )
             self._play, self._draw = self._searches()
+            self._need, self._run_need = self._need_searches()
 
     def need_of(self, h: int) -> int:
         """The fewest draws that may clear the tableau from heights ``h``, were each draw a
@@ -293,7 +296,7 @@ class ChanceSearch:
         """
         got = self.need.get(h) if h else 0
         if got is None:
-            if self.need_steps >= NEED_STEPS + NEED_STEPS_PER_STATE * self.states:
+            if not self._need_room():
                 return 1
             try:
                 got = self._need(h)
@@ -305,7 +308,7 @@ class ChanceSearch:
         """:meth:`need_of` with a top of class ``t`` and the player to move."""
         got = self.run.get(h << 4 | t) if h else 0
         if got is None:
-            if self.need_steps >= NEED_STEPS + NEED_STEPS_PER_STATE * self.states:
+            if not self._need_room():
                 return 0
             try:
                 got = self._run_need(h, t)
@@ -313,64 +316,82 @@ class ChanceSearch:
                 return 0
         return got
 
-    def _need_step(self) -> None:
-        self.tick()
-        self.need_steps += 1
-        if self.need_steps > NEED_STEPS + NEED_STEPS_PER_STATE * self.states:
-            raise _NeedSpent
+    def _need_room(self) -> bool:
+        """Whether the bound on the draws needed may work on; sets where it looks again."""
+        room = NEED_STEPS + NEED_STEPS_PER_STATE * self.states
+        self.need_stop = min(room, self.need_steps + _CLOCK_EVERY)
+        return self.need_steps < room
 
-    def _need(self, h: int) -> int:
-        if not h:
-            return 0
-        got = self.need.get(h)
-        if got is None:
-            self._need_step()
+    def _need_look(self) -> None:
+        """The bound on the draws needed reached :attr:`need_stop`: its share of the work, or a
+        look at the clock."""
+        if self.need_steps >= NEED_STEPS + NEED_STEPS_PER_STATE * self.states:
+            raise _NeedSpent
+        if self.clock is not None and self.clock() > self.deadline:
+            raise ChanceBudgetExceeded
+        self._need_room()
+
+    def _need_searches(self) -> tuple[Callable[[int], int], Callable[[int, int], int]]:
+        """The bound on the draws needed as two closures (:meth:`_searches` says why):
+        ``need(h)`` with the player to draw, ``run(h, t)`` to move with a top of class ``t``;
+        both for non-empty heights not yet worked out, each kept once worked out."""
+        need, run, takes, draw_any = self.need, self.run, self.takes, self.draw_any
+        frees, free_cards = self.frees, self.free_cards
+        goes_on, classes = self.goes_on, self.need_classes
+        drawable = tuple(bool(goes_on[k] & classes) for k in range(CLASSES))
+
+        def need_h(h: int) -> int:
+            self.need_steps += 1
+            if self.need_steps >= self.need_stop:
+                self._need_look()
             got = _FAR
-            classes, goes_on = self.need_classes, self.goes_on
-            for h2, k in self.frees.get(h) or self.free_cards(h):
-                if goes_on[k] & classes:
-                    v = self.run.get(h2 << 4 | k)
-                    if v is None:
-                        v = self._run_need(h2, k)
+            for h2, k in frees.get(h) or free_cards(h):
+                if drawable[k]:
+                    if h2:
+                        v = run.get(h2 << 4 | k)
+                        if v is None:
+                            v = run_h(h2, k)
+                    else:
+                        v = 0
                     if v < got:
                         got = v
-                        if not got:
+                        if not v:
                             break
-            got = min(got + 1, _FAR)
-            self.need[h] = got
-        return got
+            if got < _FAR:
+                got += 1
+            need[h] = got
+            return got
 
-    def _run_need(self, h: int, t: int) -> int:
-        if not h:
-            return 0
-        key = h << 4 | t
-        got = self.run.get(key)
-        if got is None:
-            mask = self.takes[t]
-            moves = [m for m in self.frees.get(h) or self.free_cards(h) if (mask >> m[1]) & 1]
-            if not moves:
-                got = self._need(h)
-                self.run[key] = got
-                return got
-            # Tops that allow the same plays are one node: keyed by the heights after each.
-            same = (h, *(m[0] for m in moves))
-            got = self.runs_same.get(same)
-            if got is not None:
-                self.run[key] = got
-                return got
-            self._need_step()
-            got = _FAR if not self.draw_any else self._need(h)
-            for h2, k in moves:
-                v = self.run.get(h2 << 4 | k)
+        def run_h(h: int, t: int) -> int:
+            self.need_steps += 1
+            if self.need_steps >= self.need_stop:
+                self._need_look()
+            mask = takes[t]
+            got = _FAR
+            plays = False
+            for h2, k in frees.get(h) or free_cards(h):
+                if (mask >> k) & 1:
+                    plays = True
+                    if h2:
+                        v = run.get(h2 << 4 | k)
+                        if v is None:
+                            v = run_h(h2, k)
+                    else:
+                        v = 0
+                    if v < got:
+                        got = v
+                        if not v:
+                            break
+            if got and (draw_any or not plays):
+                v = need.get(h)
                 if v is None:
-                    v = self._run_need(h2, k)
+                    v = need_h(h)
                 if v < got:
                     got = v
-                    if not got:
-                        break
-            self.run[key] = got
-            self.runs_same[same] = got
-        return got
+            run[h << 4 | t] = got
+            return got
+
+        return need_h, run_h
 
     def tick(self) -> None:
         """Count work besides the states; look at the clock now and then."""
@@ -676,7 +697,6 @@ Free = tuple[tuple[int, int], ...]
 _Needs = tuple[
     dict[int, int],
     dict[int, int],
-    dict[tuple[int, ...], int],
     dict[int, "Closure"],
     dict[tuple[int, ...], "Closure"],
 ]
