@@ -63,6 +63,7 @@ _STEP: Final = tuple(1 << (3 * i) for i in range(COLUMNS))
 _H_BITS: Final = 3 * COLUMNS
 _CODE_BITS: Final = 5
 _CODE_MASK: Final = (1 << _CODE_BITS) - 1
+_SHIFTS_13: Final = tuple(_CODE_BITS * r for r in range(13))
 NEED_STEPS: Final = 30_000
 """Steps of the bound on the draws needed (:meth:`ChanceSearch.need_of`) allowed at once..."""
 NEED_STEPS_PER_STATE: Final = 4
@@ -517,28 +518,6 @@ class ChanceSearch:
         self.closures[h << 4 | t] = self.closures_same[same] = got
         return got
 
-    def _lost(self, h: int, code: int) -> bool:
-        """Whether a draw state is proven lost by the dead-card or the matching test."""
-        present = self.presents.get(code)
-        if present is None:
-            present = 0
-            c, k = code, 0
-            while c:
-                if c & _CODE_MASK:
-                    present |= 1 << k
-                c >>= _CODE_BITS
-                k += 1
-            self.presents[code] = present
-        reached, counts = self.reach(h, present)
-        left = self.left_of(h)
-        if reached < left:
-            return True
-        if self.graph is None:
-            return False
-        caps = [counts[r] + ((code >> (_CODE_BITS * r)) & _CODE_MASK) for r in range(13)]
-        caps.extend(counts[:13])
-        return rank_matching(caps, self.graph) < left
-
     def dead(self, h: int, avail: int) -> bool:
         """Whether some tableau card can never be played from heights ``h`` when the classes
         ``avail`` (the stock's, and the top's at a play) may still reach the waste.
@@ -595,33 +574,6 @@ class ChanceSearch:
         caps.extend(counts[:13])
         return rank_matching(caps, self.graph) < left
 
-    def _worth_drawing(self, h: int, code: int, n: int) -> list[tuple[int, int, Closure]]:
-        """The cards worth drawing at a draw state (none when it is proven lost): those after
-        which a run may stop with few enough draws needed, or clear the tableau. Each as how
-        many cards of the class, the stock once one is drawn, and the runs' stops."""
-        k = self.need.get(h)
-        if (self.need_of(h) if k is None else k) > n or self._lost(h, code):
-            return []
-        run, closures = self.run, self.closures
-        kids = []
-        c, shift, t = code, 0, 0
-        while c:
-            k = c & _CODE_MASK
-            if k:
-                near = run.get(h << 4 | t)
-                if (self.run_need(h, t) if near is None else near) < n:
-                    stops = closures.get(h << 4 | t)
-                    if stops is None:
-                        stops = self._closure(h, t)
-                    kids.append((k, code - (1 << shift), stops))
-            c >>= _CODE_BITS
-            shift += _CODE_BITS
-            t += 1
-        # The cards that leave the most draws needed first: when the state is worth less than
-        # what the caller already has, their losses bring the bound under it soonest.
-        kids.sort(key=lambda kid: -kid[2][0][1] if kid[2] else 1)
-        return kids
-
     def _searches(self) -> tuple[_Play, _Draw]:
         """The two halves of the search as closures (local names are the quickest to reach).
 
@@ -631,7 +583,17 @@ class ChanceSearch:
         to move, runs of plays able to stop at ``stops`` (:meth:`_closure`). Above ``alpha`` a
         result is exact; at or below it, an upper bound.
         """
-        draws, fact, worth_drawing, look = self.draws, self.fact, self._worth_drawing, self._look
+        draws, fact, look = self.draws, self.fact, self._look
+        need, need_of, run, run_need = self.need, self.need_of, self.run, self.run_need
+        closures, closure = self.closures, self._closure
+        presents, reached, reach, lefts, left_of = (
+            self.presents,
+            self.reached,
+            self.reach,
+            self.lefts,
+            self.left_of,
+        )
+        graph = self.graph
 
         def play(stops: Closure, code: int, n: int, alpha: int) -> int:
             if not stops:
@@ -658,24 +620,78 @@ class ChanceSearch:
                         break
             return best if best > 0 else 0
 
+        def lost(h: int, code: int) -> bool:
+            """Whether the dead-card or the matching test proves a draw state lost."""
+            present = presents.get(code)
+            if present is None:
+                present = presents[code] = _present_internal(code)
+            got = reached.get(h | present << _H_BITS)
+            if got is None:
+                got = reach(h, present)
+            left = lefts.get(h)
+            if left is None:
+                left = left_of(h)
+            if got[0] < left:
+                return True
+            if graph is None:
+                return False
+            counts = got[1]
+            caps = [
+                a + ((code >> s) & _CODE_MASK) for a, s in zip(counts, _SHIFTS_13, strict=False)
+            ]
+            caps += counts[:13]
+            return rank_matching(caps, graph) < left
+
         def draw(h: int, code: int, key: int, n: int, alpha: int) -> int:
             self.states += 1
             if self.states >= self.next_look:
                 look()
-            kids = worth_drawing(h, code, n)
+            k = need.get(h)
+            if k is None:
+                k = need_of(h)
+            if k > n or lost(h, code):
+                draws[key] = 0  # lost, whatever alpha is
+                return 0
+            # The cards worth drawing: those after which a run may stop with few enough draws
+            # needed, or clear the tableau.
+            kids = []
+            worth = 0
+            hk = h << 4
+            c, shift, t = code, 0, 0
+            while c:
+                k = c & _CODE_MASK
+                if k:
+                    near = run.get(hk | t)
+                    if near is None:
+                        near = run_need(h, t)
+                    if near < n:
+                        stops = closures.get(hk | t)
+                        if stops is None:
+                            stops = closure(h, t)
+                        # The cards that leave the most draws needed first: when the state is
+                        # worth less than what the caller has, their losses bring the bound
+                        # under it soonest.
+                        kids.append(
+                            (-stops[0][1] if stops else 1, t, k, code - (1 << shift), stops)
+                        )
+                        worth += k
+                c >>= _CODE_BITS
+                shift += _CODE_BITS
+                t += 1
             m = n - 1
             unit = fact[m]
             # Star1: the cards still to come can add at most their orders; once what is won
             # plus that cannot pass alpha, the rest is a bound.
-            rest = unit * sum(kid[0] for kid in kids)
+            rest = unit * worth
             if not rest:
                 draws[key] = 0  # lost, whatever alpha is
                 return 0
             if rest <= alpha:
                 draws[key] = -rest - 1
                 return rest
+            kids.sort()
             total = 0
-            for k, child, stops in kids:
+            for _, _, k, child, stops in kids:
                 rest -= k * unit
                 total += k * play(stops, child, m, (alpha - total - rest) // k)
                 if total + rest <= alpha:
