@@ -173,6 +173,8 @@ class ChanceSearch:
         self.closures: dict[int, Closure] = {}
         """(Heights, top class) -> where runs of plays may stop (none: the tableau is cleared)."""
         self.interned: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self.plans: dict[tuple[int, int], Plan] = {}
+        """(Grouping, grouping) (as the interned tuples' ids) -> the moves from one to the other."""
         self.frees: dict[int, Free] = {}
         """Heights -> the free cards: (heights once played, class) for each non-empty column."""
         self.lefts: dict[int, int] = {}
@@ -202,7 +204,7 @@ class ChanceSearch:
         self.need_classes = -1
         self.need: dict[int, int] = {}
         self.run: dict[int, int] = {}
-        self.closures_same: dict[tuple[int, ...], Closure] = {}
+        self.closures_same: dict[int, Closure] = {}
         self._play, self._draw = self._searches()
         self._need, self._run_need = self._need_searches()
 
@@ -468,16 +470,21 @@ class ChanceSearch:
         that regroup the stock from ``h``'s grouping to its own; none when a run clears the
         tableau."""
         frees, free_cards, takes, draw_any = self.frees, self.free_cards, self.takes, self.draw_any
-        # Tops that allow the same plays have the same stops.
+        # Tops that allow the same plays have the same stops: keyed by the columns that play.
         mask = takes[t]
-        same = (h, *(m[0] for m in frees.get(h) or free_cards(h) if (mask >> m[1]) & 1))
+        same = h
+        for i in range(COLUMNS):
+            x = (h >> (3 * i)) & 7
+            same <<= 1
+            if x and (mask >> self.cls_at[i][x]) & 1:
+                same |= 1
         got = self.closures_same.get(same)
         if got is not None:
             self.closures[h << 4 | t] = got
             return got
         self.tick()
         seen: set[int] = set()
-        stops: set[int] = set()
+        stops: list[int] = []
         stack = [(h, t)]
         while stack:
             hh, tt = stack.pop()
@@ -495,26 +502,44 @@ class ChanceSearch:
                     stack.append(move)
                     plays = True
             if draw_any or not plays:
-                stops.add(hh)
-        groups = self.groups_of(h)
-        need = self.need_of
+                stops.append(hh)
+        groups_get, groups_of, plans = self.groups.get, self.groups_of, self.plans
+        need_get, need_of, left_get, left_of = (
+            self.need.get,
+            self.need_of,
+            self.lefts.get,
+            self.left_of,
+        )
+        groups = groups_get(h) or groups_of(h)
         out = []
-        for hh in stops:
-            into = self.groups_of(hh)
-            plan = (
-                ()
-                if into is groups
-                else tuple(
-                    (_CODE_BITS * k, _CODE_BITS * into[k])
-                    for k in range(CLASSES)
-                    if groups[k] == k and into[k] != k
+        for hh in set(stops):
+            into = groups_get(hh) or groups_of(hh)
+            if into is groups:
+                plan: Plan = ()
+            else:
+                pair = (id(groups), id(into))  # groupings are interned, kept alive
+                got_plan = plans.get(pair)
+                if got_plan is None:
+                    got_plan = plans[pair] = tuple(
+                        (_CODE_BITS * k, _CODE_BITS * into[k])
+                        for k in range(CLASSES)
+                        if groups[k] == k and into[k] != k
+                    )
+                plan = got_plan
+            k = need_get(hh)
+            left = left_get(hh)
+            out.append(
+                (
+                    need_of(hh) if k is None else k,
+                    left_of(hh) if left is None else left,
+                    hh,
+                    plan,
                 )
             )
-            out.append((hh, need(hh), plan))
         # The stops needing the fewest draws first: the best is often found at once, and then
         # the others only need a bound; those needing more draws than are left end the list.
-        out.sort(key=lambda stop: (stop[1], self.left_of(stop[0]), stop[0]))
-        got = tuple(out)
+        out.sort()
+        got = tuple((hh, k, plan) for k, _, hh, plan in out)
         self.closures[h << 4 | t] = self.closures_same[same] = got
         return got
 
@@ -714,9 +739,11 @@ _Needs = tuple[
     dict[int, int],
     dict[int, int],
     dict[int, "Closure"],
-    dict[tuple[int, ...], "Closure"],
+    dict[int, "Closure"],
 ]
-Closure = tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...]
+Plan = tuple[tuple[int, int], ...]
+"""The moves of a stock code's counts from one grouping to another (shifts: from, to)."""
+Closure = tuple[tuple[int, int, Plan], ...]
 
 
 def _internal_code(stock: list[int]) -> int:
