@@ -74,7 +74,10 @@ far more states than it costs steps (a state costs the time of some 20 steps).""
 _FAR: Final = 1 << 20
 """More draws than any stock holds."""
 _CLOCK_EVERY: Final = 4096
-"""States between two looks at the clock, when the caller gives one."""
+"""Steps of other work (runs, bounds) between two looks at the clock, when the caller gives
+one..."""
+_LOOK_EVERY: Final = 256
+"""... and states: on a crowded tableau a state may take a millisecond."""
 
 
 class _NeedSpent(Exception):
@@ -200,7 +203,7 @@ class ChanceSearch:
         self.limit = sys.maxsize
         self.clock: Callable[[], float] | None = None
         self.deadline = 0.0
-        self.next_look = _CLOCK_EVERY
+        self.next_look = _LOOK_EVERY
         self.needs: dict[int, _Needs] = {}
         """Classes the stock may give -> the fewest draws that may clear heights (with the
         player to draw, and to move with a top class), and the runs' stops sorted by them."""
@@ -256,7 +259,7 @@ class ChanceSearch:
         start = self.states
         self.limit = sys.maxsize if max_states is None else self.states + max_states
         self.clock, self.deadline = clock, deadline
-        self.next_look = min(self.states + _CLOCK_EVERY, self.limit + 1)
+        self.next_look = min(self.states + _LOOK_EVERY, self.limit + 1)
         counts: list[tuple[Action, int | None]] = []
         best_won = -1
         for action in actions:
@@ -399,9 +402,9 @@ class ChanceSearch:
 
         return need_h, run_h
 
-    def tick(self) -> None:
+    def tick(self, work: int = 1) -> None:
         """Count work besides the states; look at the clock now and then."""
-        self.ticks += 1
+        self.ticks += work
         if self.ticks >= self.next_tick:
             self.next_tick = self.ticks + _CLOCK_EVERY
             if self.clock is not None and self.clock() > self.deadline:
@@ -422,7 +425,7 @@ class ChanceSearch:
     def _look(self) -> None:
         if self.states > self.limit:
             raise ChanceBudgetExceeded
-        self.next_look = min(self.states + _CLOCK_EVERY, self.limit + 1)
+        self.next_look = min(self.states + _LOOK_EVERY, self.limit + 1)
         if self.clock is not None and self.clock() > self.deadline:
             raise ChanceBudgetExceeded
 
@@ -506,6 +509,7 @@ class ChanceSearch:
                     plays = True
             if draw_any or not plays:
                 stops.append(hh)
+        self.tick(len(seen))  # a run's stops on a crowded tableau may be many
         groups_get, groups_of, plans = self.groups.get, self.groups_of, self.plans
         need_get, need_of, left_get, left_of = (
             self.need.get,
