@@ -69,7 +69,7 @@ RULE_SETS = {
     "nok": ("nothing on a King", Rules(king_ace=False, queen_on_king=False)),
     "strict": ("strict", STRICT),
 }
-PLAYERS = ("clairvoyant", "first", "onestep", "sampling", "policy", "lookahead", "new")
+PLAYERS = ("clairvoyant", "first", "onestep", "sampling", "policy", "lookahead", "rollout", "new")
 
 Player = Callable[[Position], Action | None]
 Job = tuple[str, str, int, dict[str, int]]
@@ -113,8 +113,22 @@ def sampling_player(rules: Rules, number: int, samples: int, states: int) -> Pla
     return act
 
 
-def new_player(start: Position, rules: Rules, exact_stock: int, exact_states: int) -> Player:
-    policy = BlindPlayer(start, rules, lookahead=LOOKAHEAD)
+def rollout_player(start: Position, rules: Rules, number: int) -> Player:
+    policy = BlindPlayer(start, rules)
+    moves = 0
+
+    def act(position: Position) -> Action | None:
+        nonlocal moves
+        moves += 1
+        return policy.rollout_action(position, random.Random(f"{number}:{moves}"))
+
+    return act
+
+
+def new_player(
+    start: Position, rules: Rules, number: int, exact_stock: int, exact_states: int
+) -> Player:
+    early = rollout_player(start, rules, number)
     search = ChanceSearch(start, rules)
 
     def act(position: Position) -> Action | None:
@@ -125,7 +139,7 @@ def new_player(start: Position, rules: Rules, exact_stock: int, exact_states: in
                 pass  # the work done is kept: the next move goes on from it
             else:
                 return None if answer is None else answer.action
-        return policy.action(position)
+        return early(position)
 
     return act
 
@@ -144,7 +158,7 @@ def settings_of(name: str, args: argparse.Namespace) -> dict[str, int]:
     if name == "sampling":
         return {"samples": args.sampling_samples, "states": args.sampling_states}
     if name == "new":
-        return {"stock": args.exact_stock, "states": args.exact_states}
+        return {"stock": args.exact_stock, "states": args.exact_states, "early": 1}
     return {}
 
 
@@ -168,8 +182,10 @@ def one_game(job: Job) -> dict[str, Any]:
             p = BlindPlayer(start, rules).action
         elif name == "lookahead":
             p = BlindPlayer(start, rules, lookahead=LOOKAHEAD).action
+        elif name == "rollout":
+            p = rollout_player(start, rules, number)
         else:
-            p = new_player(start, rules, settings["stock"], settings["states"])
+            p = new_player(start, rules, number, settings["stock"], settings["states"])
         won = play(p, start, rules)
     cpu = time.process_time() - began
     return {

@@ -3,8 +3,8 @@ table should say it.
 
 :func:`timed_hint` first asks the exact search of :mod:`golf.solitaire.chance` (best play for a
 player who cannot see the stock) when the stock is short enough; when it finishes in time, the
-chance shown is exact. Otherwise the policy of :mod:`golf.solitaire.blind`, looking one draw
-ahead, picks the move, and the chance is shown as a range: at least what that policy wins over sampled stock
+chance shown is exact. Otherwise the policy of :mod:`golf.solitaire.blind`, improved by play-outs
+of its best few places to stop over sampled stock orders, picks the move, and the chance is shown as a range: at least what that policy wins over sampled stock
 orders, at most what a player who *knew* the order could win (never that clairvoyant figure on
 its own, which no real player reaches). The time comes from the ``clock`` the caller passes in
 (the engine reads no clock of its own); the sampled orders come from a generator seeded with the
@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from golf.solitaire import engine, hint
-from golf.solitaire.blind import LOOKAHEAD, BlindPlayer, blind, chance_range
+from golf.solitaire.blind import BlindPlayer, blind, chance_range
 from golf.solitaire.chance import ChanceBudgetExceeded, ChanceSearch
 from golf.solitaire.engine import Action, Position
 from golf.solitaire.rules import Rules
@@ -36,6 +36,7 @@ __all__ = [
     "REFINE_SECONDS",
     "REFINE_STATES",
     "ROLLOUTS",
+    "ROLLOUT_SHARE",
     "SAMPLE_STATES",
     "HintSaid",
     "TimedHint",
@@ -51,6 +52,9 @@ EXACT_STOCK: Final = 12
 within the second up to 8 or so, often up to 10)."""
 EXACT_SHARE: Final = 0.7
 """The share of the time the exact search may take; the range gets the rest if it fails."""
+ROLLOUT_SHARE: Final = 0.85
+"""The move's play-outs (:meth:`BlindPlayer.rollout_action`) end by this share of the time
+(they usually take a few hundredths of a second); the range gets the rest."""
 SAMPLE_STATES: Final = 10_000
 """The state budget of the clairvoyant solver for one sampled stock order."""
 REFINE_SECONDS: Final = 4.0
@@ -111,7 +115,9 @@ def timed_hint(
         if answer is not None:
             value = answer.value
             return TimedHint(answer.action, value, 0, exact=True, low=value, high=value)
-    action = BlindPlayer(position, rules, lookahead=LOOKAHEAD).action(position)
+    action = BlindPlayer(position, rules).rollout_action(
+        position, rng, clock=clock, deadline=start + ROLLOUT_SHARE * seconds
+    )
     assert action is not None  # a legal action exists
     left = max(0.0, start + seconds - clock())
     bounds = chance_range(
