@@ -30,11 +30,14 @@ The players:
   ``--sampling-states`` solver states a move, fewer than the window's time allows);
 * ``policy``: the quick policy, :class:`golf.solitaire.blind.BlindPlayer` alone (the player
   whose play-outs give the hint's low end);
-* ``lookahead``: the same policy looking one draw ahead (the hint's move when the exact search
-  is out of reach), alone;
+* ``lookahead``: the same policy looking one draw ahead (the hint's move before the play-outs
+  below), alone;
+* ``rollout``: the quick policy improved by play-outs of its four best places to stop over 16
+  sampled stock orders (:meth:`golf.solitaire.blind.BlindPlayer.rollout_action`), alone;
 * ``new``: the new hint: the exact best play of :mod:`golf.solitaire.chance` once the stock
-  has at most ``--exact-stock`` cards and the search finishes within ``--exact-states`` states
-  (it keeps its work between moves), the policy looking one draw ahead before.
+  has at most ``--exact-stock`` cards and the search finishes within ``--exact-states`` new
+  states (about what the window's 0.7 s allow; it keeps its work between moves as the window's
+  solver process does, up to ``KEEP_STATES``), before that the ``rollout`` player.
 
 The table gives per rule set each player's wins with a 95 % Wilson interval, its mean processor
 seconds a game, and the paired difference between the new hint (or each player of ``--versus``)
@@ -62,6 +65,7 @@ from golf.solitaire.chance import ChanceBudgetExceeded, ChanceSearch
 from golf.solitaire.engine import Action, Position
 from golf.solitaire.rules import CLASSIC, EASY, STRICT, Rules
 from golf.solitaire.solver import solve
+from golf.solitaire.timed_hint import search_for
 
 RULE_SETS = {
     "classic": ("Classic", CLASSIC),
@@ -132,7 +136,9 @@ def new_player(
     search = ChanceSearch(start, rules)
 
     def act(position: Position) -> Action | None:
+        nonlocal search
         if len(position.stock) <= exact_stock:
+            search = search_for(position, rules, search)  # kept as the window keeps it
             try:
                 answer = search.chance(position, max_states=exact_states)
             except ChanceBudgetExceeded:
@@ -333,7 +339,7 @@ def main() -> None:
     parser.add_argument("--sampling-samples", type=int, default=8)
     parser.add_argument("--sampling-states", type=int, default=20_000)
     parser.add_argument("--exact-stock", type=int, default=12)
-    parser.add_argument("--exact-states", type=int, default=150_000)
+    parser.add_argument("--exact-states", type=int, default=20_000)
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
     if args.table:

@@ -478,3 +478,22 @@ def test_the_chance_command_gives_a_range_past_its_budget(
     assert 0.0 <= out["low"] <= out["high"] <= 1.0
     assert main(args) == 0
     assert "win chance between " in capsys.readouterr().out
+
+
+def test_a_hint_goes_on_from_the_search_kept_for_its_game() -> None:
+    from golf.solitaire.timed_hint import KEEP_STATES, search_for
+
+    position = later_position(3, CLASSIC, 10)
+    kept = ChanceSearch(position, CLASSIC)
+    with pytest.raises(ChanceBudgetExceeded):
+        kept.chance(position, max_states=50)
+    later = engine.apply(position, engine.Action.draw(), CLASSIC)
+    assert search_for(later, CLASSIC, kept) is kept  # a later position of the same game
+    # An earlier position (an undo past where it began), another game, other rules: afresh.
+    earlier = later_position(3, CLASSIC, 14)
+    assert search_for(earlier, CLASSIC, kept) is not kept
+    assert search_for(engine.deal(4, CLASSIC), CLASSIC, kept) is not kept
+    assert search_for(later, EASY, kept) is not kept
+    kept.states = KEEP_STATES + 1
+    assert search_for(later, CLASSIC, kept) is not kept
+

@@ -33,6 +33,7 @@ __all__ = [
     "EXACT_STOCK",
     "HINT_SECONDS",
     "HINT_SHOW",
+    "KEEP_STATES",
     "REFINE_SECONDS",
     "REFINE_STATES",
     "ROLLOUTS",
@@ -42,6 +43,7 @@ __all__ = [
     "TimedHint",
     "hint_said",
     "hint_seed",
+    "search_for",
     "timed_hint",
 ]
 
@@ -63,6 +65,8 @@ REFINE_STATES: Final = 60_000
 """The state budget of one order in that second look."""
 ROLLOUTS: Final = 400
 """At most this many sampled orders are played out by the policy for the range's low end."""
+KEEP_STATES: Final = 200_000
+"""A search kept from hint to hint is let go past this many states (about 80 MB)."""
 HINT_SHOW: Final = 3.0
 """Seconds the suggested card stays highlighted."""
 
@@ -95,11 +99,13 @@ def timed_hint(
     max_samples: int = hint.DEFAULT_SAMPLES,
     sample_states: int = SAMPLE_STATES,
     rollouts: int = ROLLOUTS,
+    search: ChanceSearch | None = None,
 ) -> TimedHint | None:
     """The best action as far as the player can know within ``seconds`` of ``clock``.
 
     None when no action is legal. The stock's order is never read: the position is looked at
-    with its stock sorted.
+    with its stock sorted. ``search``, the exact search of earlier hints in the same game
+    (:func:`search_for`), goes on from the work they did.
     """
     position = blind(position)
     if not engine.legal_actions(position, rules):
@@ -107,7 +113,7 @@ def timed_hint(
     start = clock()
     if len(position.stock) <= EXACT_STOCK and seconds > 0:
         try:
-            answer = ChanceSearch(position, rules).chance(
+            answer = search_for(position, rules, search).chance(
                 position, clock=clock, deadline=start + EXACT_SHARE * seconds
             )
         except ChanceBudgetExceeded:
@@ -138,6 +144,20 @@ def timed_hint(
         high=bounds.high,
         rollouts=bounds.policy.tried,
     )
+
+
+def search_for(position: Position, rules: Rules, kept: ChanceSearch | None) -> ChanceSearch:
+    """``kept`` when ``position`` is a position of its game under the same rules (it goes on
+    from the states it has worked out) and it holds at most :data:`KEEP_STATES` states, else a
+    new search from ``position``."""
+    if kept is not None and kept.rules == rules and kept.states <= KEEP_STATES:
+        try:
+            kept.heights_of(position)
+        except ValueError:
+            pass  # another game, or a position before the one the search began at (an undo)
+        else:
+            return kept
+    return ChanceSearch(position, rules)
 
 
 def hint_seed(game: Game) -> str:
