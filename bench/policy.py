@@ -75,6 +75,11 @@ RULE_SETS = {
 }
 PLAYERS = ("clairvoyant", "first", "onestep", "sampling", "policy", "lookahead", "rollout", "new")
 
+NEW_VERSION = 2
+"""The new hint's version, part of its results' key: 2 plays the rollout before the exact
+search (1, the lookahead); to be raised whenever its moves change (the exact search needing
+fewer states for a position changes which positions it finishes within its budget)."""
+
 Player = Callable[[Position], Action | None]
 Job = tuple[str, str, int, dict[str, int]]
 """Rule set key, player, deal number, the player's settings."""
@@ -164,7 +169,7 @@ def settings_of(name: str, args: argparse.Namespace) -> dict[str, int]:
     if name == "sampling":
         return {"samples": args.sampling_samples, "states": args.sampling_states}
     if name == "new":
-        return {"stock": args.exact_stock, "states": args.exact_states, "early": 1}
+        return {"stock": args.exact_stock, "states": args.exact_states, "version": NEW_VERSION}
     return {}
 
 
