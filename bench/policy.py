@@ -47,6 +47,7 @@ and each other player on the deals both played (deals one wins and the other los
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import math
 import multiprocessing
@@ -215,11 +216,15 @@ def result_key(line: dict[str, Any]) -> tuple[str, str, str, int]:
 
 
 def read_results(paths: list[Path]) -> Iterator[dict[str, Any]]:
-    """The result lines of the files (a half-written last line is skipped)."""
+    """The result lines of the files, plain or gzipped (``.gz``: the results kept in
+    ``bench/results/``); a half-written last line is skipped."""
     for path in paths:
         if not path.exists():
             continue
-        for text in path.read_text(encoding="utf-8").splitlines():
+        data = path.read_bytes()
+        if path.suffix == ".gz":
+            data = gzip.decompress(data)
+        for text in data.decode("utf-8").splitlines():
             try:
                 line = json.loads(text)
             except json.JSONDecodeError:
