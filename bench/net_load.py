@@ -51,7 +51,7 @@ from golf.sixcard.actions import NEXT_HOLE_ACTION
 from golf.sixcard.ai import Opponent, make_opponent
 from golf.sixcard.rules import STANDARD
 from golf.sixcard.view import seat_view
-from golfnet.bots import _choice
+from golfnet.bots import choice
 from golfnet.client import Client
 from golfnet.protocol import MAX_MESSAGE
 from golfnet.room import Room
@@ -139,7 +139,7 @@ class Table:
             sent = self.sent.get(message["at"])
             if sent is not None:
                 self.latencies.append(time.perf_counter() - sent)
-            action = _choice(client, opponent)
+            action = choice(client, opponent)
             if action is not None:
                 await client.act(action)
                 self.sent[client.at + 1] = time.perf_counter()  # the last to ask, between holes

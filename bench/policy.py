@@ -30,11 +30,14 @@ The players:
   ``--sampling-states`` solver states a move, fewer than the window's time allows);
 * ``policy``: the quick policy, :class:`golf.solitaire.blind.BlindPlayer` alone (the player
   whose play-outs give the hint's low end);
-* ``lookahead``: the same policy looking one draw ahead (the hint's move when the exact search
-  is out of reach), alone;
+* ``lookahead``: the same policy looking one draw ahead (the hint's move before the play-outs
+  below), alone;
+* ``rollout``: the quick policy improved by play-outs of its four best places to stop over 16
+  sampled stock orders (:meth:`golf.solitaire.blind.BlindPlayer.rollout_action`), alone;
 * ``new``: the new hint: the exact best play of :mod:`golf.solitaire.chance` once the stock
-  has at most ``--exact-stock`` cards and the search finishes within ``--exact-states`` states
-  (it keeps its work between moves), the policy looking one draw ahead before.
+  has at most ``--exact-stock`` cards and the search finishes within ``--exact-states`` new
+  states (about what the window's 0.7 s allow; it keeps its work between moves as the window's
+  solver process does, up to ``KEEP_STATES``), before that the ``rollout`` player.
 
 The table gives per rule set each player's wins with a 95 % Wilson interval, its mean processor
 seconds a game, and the paired difference between the new hint (or each player of ``--versus``)
@@ -44,6 +47,7 @@ and each other player on the deals both played (deals one wins and the other los
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import math
 import multiprocessing
@@ -62,6 +66,7 @@ from golf.solitaire.chance import ChanceBudgetExceeded, ChanceSearch
 from golf.solitaire.engine import Action, Position
 from golf.solitaire.rules import CLASSIC, EASY, STRICT, Rules
 from golf.solitaire.solver import solve
+from golf.solitaire.timed_hint import search_for
 
 RULE_SETS = {
     "classic": ("Classic", CLASSIC),
@@ -69,7 +74,12 @@ RULE_SETS = {
     "nok": ("nothing on a King", Rules(king_ace=False, queen_on_king=False)),
     "strict": ("strict", STRICT),
 }
-PLAYERS = ("clairvoyant", "first", "onestep", "sampling", "policy", "lookahead", "new")
+PLAYERS = ("clairvoyant", "first", "onestep", "sampling", "policy", "lookahead", "rollout", "new")
+
+NEW_VERSION = 2
+"""The new hint's version, part of its results' key: 2 plays the rollout before the exact
+search (1, the lookahead); to be raised whenever its moves change (the exact search needing
+fewer states for a position changes which positions it finishes within its budget)."""
 
 Player = Callable[[Position], Action | None]
 Job = tuple[str, str, int, dict[str, int]]
@@ -113,19 +123,35 @@ def sampling_player(rules: Rules, number: int, samples: int, states: int) -> Pla
     return act
 
 
-def new_player(start: Position, rules: Rules, exact_stock: int, exact_states: int) -> Player:
-    policy = BlindPlayer(start, rules, lookahead=LOOKAHEAD)
+def rollout_player(start: Position, rules: Rules, number: int) -> Player:
+    policy = BlindPlayer(start, rules)
+    moves = 0
+
+    def act(position: Position) -> Action | None:
+        nonlocal moves
+        moves += 1
+        return policy.rollout_action(position, random.Random(f"{number}:{moves}"))
+
+    return act
+
+
+def new_player(
+    start: Position, rules: Rules, number: int, exact_stock: int, exact_states: int
+) -> Player:
+    early = rollout_player(start, rules, number)
     search = ChanceSearch(start, rules)
 
     def act(position: Position) -> Action | None:
+        nonlocal search
         if len(position.stock) <= exact_stock:
+            search = search_for(position, rules, search)  # kept as the window keeps it
             try:
                 answer = search.chance(position, max_states=exact_states)
             except ChanceBudgetExceeded:
                 pass  # the work done is kept: the next move goes on from it
             else:
                 return None if answer is None else answer.action
-        return policy.action(position)
+        return early(position)
 
     return act
 
@@ -144,7 +170,7 @@ def settings_of(name: str, args: argparse.Namespace) -> dict[str, int]:
     if name == "sampling":
         return {"samples": args.sampling_samples, "states": args.sampling_states}
     if name == "new":
-        return {"stock": args.exact_stock, "states": args.exact_states}
+        return {"stock": args.exact_stock, "states": args.exact_states, "version": NEW_VERSION}
     return {}
 
 
@@ -168,8 +194,10 @@ def one_game(job: Job) -> dict[str, Any]:
             p = BlindPlayer(start, rules).action
         elif name == "lookahead":
             p = BlindPlayer(start, rules, lookahead=LOOKAHEAD).action
+        elif name == "rollout":
+            p = rollout_player(start, rules, number)
         else:
-            p = new_player(start, rules, settings["stock"], settings["states"])
+            p = new_player(start, rules, number, settings["stock"], settings["states"])
         won = play(p, start, rules)
     cpu = time.process_time() - began
     return {
@@ -188,11 +216,15 @@ def result_key(line: dict[str, Any]) -> tuple[str, str, str, int]:
 
 
 def read_results(paths: list[Path]) -> Iterator[dict[str, Any]]:
-    """The result lines of the files (a half-written last line is skipped)."""
+    """The result lines of the files, plain or gzipped (``.gz``: the results kept in
+    ``bench/results/``); a half-written last line is skipped."""
     for path in paths:
         if not path.exists():
             continue
-        for text in path.read_text(encoding="utf-8").splitlines():
+        data = path.read_bytes()
+        if path.suffix == ".gz":
+            data = gzip.decompress(data)
+        for text in data.decode("utf-8").splitlines():
             try:
                 line = json.loads(text)
             except json.JSONDecodeError:
@@ -317,7 +349,7 @@ def main() -> None:
     parser.add_argument("--sampling-samples", type=int, default=8)
     parser.add_argument("--sampling-states", type=int, default=20_000)
     parser.add_argument("--exact-stock", type=int, default=12)
-    parser.add_argument("--exact-states", type=int, default=150_000)
+    parser.add_argument("--exact-states", type=int, default=20_000)
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
     if args.table:

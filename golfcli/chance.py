@@ -22,7 +22,6 @@ from typing import Any
 
 from golf.solitaire import engine
 from golf.solitaire.blind import (
-    LOOKAHEAD,
     BlindPlayer,
     ChanceRange,
     Estimate,
@@ -147,7 +146,7 @@ def run_chance(args: argparse.Namespace) -> int:
             f"rank orders of the stock), best action: {answer.action}"
         )
     else:
-        action = BlindPlayer(seen, rules, lookahead=LOOKAHEAD).action(seen)
+        action = BlindPlayer(seen, rules).rollout_action(seen, random.Random(f"{args.seed}:move"))
         bounds: ChanceRange = chance_range(
             seen, rules, random.Random(args.seed), rollouts=args.rollouts, samples=args.samples
         )
@@ -170,7 +169,7 @@ def run_chance(args: argparse.Namespace) -> int:
             + ("(every rank order)" if c.exact else "sampled orders")
             + f" ({100 * c.rate:.1f} %"
             + ("" if c.exact else f", 95 %: {100 * c.low:.1f}-{100 * c.high:.1f}")
-            + f")\nbest action (the policy's): {action}"
+            + f")\nbest action (the policy improved by play-outs): {action}"
         )
     out.update(states=search.states, seconds=time.perf_counter() - start)
     _print(out, args.json, text)

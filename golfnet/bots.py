@@ -35,7 +35,7 @@ async def play_seat(
                 on_update(message, time.perf_counter() - sent_at)
                 sent_at = None
         fresh = False
-        action = _choice(client, opponent)
+        action = choice(client, opponent)
         if action is None:
             continue
         if pace:
@@ -44,7 +44,7 @@ async def play_seat(
         sent_at = time.perf_counter()
 
 
-def _choice(client: Client, opponent: Opponent) -> Action | None:
+def choice(client: Client, opponent: Opponent) -> Action | None:
     """What the seat does on its latest view: None when it is not its move."""
     view = client.view
     if view is None or view.phase == "game_over":

@@ -334,6 +334,8 @@ def test_the_chance_never_reads_the_stock_order(number: int, rules: Rules, left:
         )
         looking = BlindPlayer(position, rules, lookahead=LOOKAHEAD).action(position)
         assert BlindPlayer(other, rules, lookahead=LOOKAHEAD).action(other) == looking
+        rolled = BlindPlayer(position, rules).rollout_action(position, random.Random(2))
+        assert BlindPlayer(other, rules).rollout_action(other, random.Random(2)) == rolled
 
 
 @pytest.mark.parametrize("rules", [CLASSIC, STRICT, NOTHING_ON_KING])
@@ -349,6 +351,52 @@ def test_the_lookahead_never_reads_the_stock_order_through_a_whole_game(rules: R
         if action is None:
             break
         position = engine.apply(position, action, rules)
+
+
+@pytest.mark.parametrize("rules", [CLASSIC, EASY, NOTHING_ON_KING])
+def test_the_rollout_plays_out_the_policy_as_the_policy_plays(rules: Rules) -> None:
+    # A play-out inside the rollout (on heights and classes, from a place where the policy
+    # draws) wins exactly when the policy itself, played move by move on the real cards in that
+    # order, wins. It stops early once the policy's game is proven lost, so it may count fewer
+    # cleared cards, never more.
+    from golf.solitaire.chance import card_class, stock_code
+
+    position = engine.deal(11, rules)
+    player = BlindPlayer(position, rules)
+    while (action := player.action(position)) is not None and action.kind == engine.PLAY:
+        position = engine.apply(position, action, rules)
+    assert action is not None and action.kind == engine.DRAW
+    stock = sorted(position.stock)
+    h = player.search.heights_of(position)
+    left = sum(len(c) for c in position.columns)
+    wins = 0
+    for seed in range(12):
+        order = list(stock)
+        random.Random(seed).shuffle(order)
+        classes = tuple(card_class(c) for c in order)  # the stock draws from its front
+        won, cleared = player._play_out(h, stock_code(stock), len(stock), classes)
+        end = Position(position.columns, position.waste, tuple(order))
+        while (action := player.action(blind(end))) is not None and not engine.is_won(end):
+            end = engine.apply(end, action, rules)
+        assert won == engine.is_won(end)
+        assert cleared <= left - sum(len(c) for c in end.columns)
+        assert cleared == left or not won
+        wins += won
+    assert rules is not EASY or wins > 0  # the comparison covers won games too
+
+
+def test_the_rollout_keeps_the_policys_move_without_evidence_or_time() -> None:
+    position = later_position(4, CLASSIC, 12)
+    player = BlindPlayer(position, CLASSIC)
+    base = player.action(position)
+    assert player.rollout_action(position, random.Random(1), candidates=1) == base
+    assert player.rollout_action(position, random.Random(1), orders=0) == base
+
+    def late() -> float:
+        return 2.0
+
+    answer = player.rollout_action(position, random.Random(1), clock=late, deadline=1.0)
+    assert answer == base
 
 
 def test_the_range_and_the_timed_hint_never_read_the_stock_order() -> None:
@@ -430,3 +478,22 @@ def test_the_chance_command_gives_a_range_past_its_budget(
     assert 0.0 <= out["low"] <= out["high"] <= 1.0
     assert main(args) == 0
     assert "win chance between " in capsys.readouterr().out
+
+
+def test_a_hint_goes_on_from_the_search_kept_for_its_game() -> None:
+    from golf.solitaire.timed_hint import KEEP_STATES, search_for
+
+    position = later_position(3, CLASSIC, 10)
+    kept = ChanceSearch(position, CLASSIC)
+    with pytest.raises(ChanceBudgetExceeded):
+        kept.chance(position, max_states=50)
+    later = engine.apply(position, engine.Action.draw(), CLASSIC)
+    assert search_for(later, CLASSIC, kept) is kept  # a later position of the same game
+    # An earlier position (an undo past where it began), another game, other rules: afresh.
+    earlier = later_position(3, CLASSIC, 14)
+    assert search_for(earlier, CLASSIC, kept) is not kept
+    assert search_for(engine.deal(4, CLASSIC), CLASSIC, kept) is not kept
+    assert search_for(later, EASY, kept) is not kept
+    kept.states = KEEP_STATES + 1
+    assert search_for(later, CLASSIC, kept) is not kept
+

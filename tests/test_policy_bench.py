@@ -3,6 +3,7 @@ half-way goes on where it stopped, and the table pairs the players on the deals 
 
 from __future__ import annotations
 
+import gzip
 import json
 import subprocess
 import sys
@@ -10,7 +11,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCH = ROOT / "bench" / "policy.py"
-PLAY = ["--deals", "3-5", "--rules", "strict,easy", "--players", "first,policy,new"]
+PLAY = ["--deals", "3-5", "--rules", "strict,easy", "--players", "first,policy,rollout,new"]
 QUICK = ["--exact-stock", "4", "--exact-states", "2000"]
 
 
@@ -36,10 +37,10 @@ def test_the_results_do_not_depend_on_the_jobs_and_a_run_resumes(tmp_path: Path)
     with two.open("a", encoding="utf-8") as sink:
         sink.write('{"rules": "strict", "pla')
     said = bench("--out", str(two), *PLAY, *QUICK, "--jobs", "2")
-    assert "12 games to play (6 already in" in said
+    assert "16 games to play (8 already in" in said
     assert two.read_text(encoding="utf-8").count('"pla\n') == 1  # the half line stands alone
     assert results(one) == results(two)
-    assert len(results(one)) == 3 * 2 * 3
+    assert len(results(one)) == 3 * 2 * 4
     assert "0 games to play" in bench("--out", str(one), *PLAY, *QUICK)
 
 
@@ -51,6 +52,9 @@ def test_the_table_pairs_the_new_hint_with_each_player(tmp_path: Path) -> None:
     assert "new - first:" in table and "new - policy:" in table
     assert "over 3 deals" in table
     assert "Classic" not in table  # no game of it was played
+    kept = tmp_path / "kept.jsonl.gz"  # as the results kept in bench/results/
+    kept.write_bytes(gzip.compress(out.read_bytes()))
+    assert bench("--table", str(kept)) == table
 
 
 def test_a_bad_player_is_refused_with_the_names_it_knows(tmp_path: Path) -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from golf.solitaire.engine import Action, Position
+from golf.solitaire.engine import Action, Position, apply, deal, legal_actions
 from golf.solitaire.rules import CLASSIC, EASY, STRICT, Rules
 from golf.solitaire.session import Game
 from golf.solitaire.solver import solve
@@ -222,3 +222,27 @@ def test_the_hint_stops_sampling_when_its_time_is_up() -> None:
     )
     assert unbounded is not None and unbounded.samples == 4 and unbounded.rollouts == 6
     assert 0.0 <= unbounded.low <= unbounded.high <= 1.0
+
+
+def test_the_windows_hint_keeps_its_search_between_hints_of_a_game() -> None:
+    from scenes.solitaire.solver_worker import KEPT
+    from tests.test_chance import later_position
+
+    position = later_position(3, CLASSIC, 8)
+    ticks = iter(range(10**9))
+
+    def clock() -> float:
+        return next(ticks) * 1e-9  # time hardly moves: the search finishes
+
+    first = timed_hint(position, CLASSIC, random.Random(1), clock=clock)
+    assert first is not None and first.exact
+    search = KEPT.search
+    assert search is not None
+    states = search.states
+    after = apply(position, first.action, CLASSIC)
+    if legal_actions(after, CLASSIC):
+        second = timed_hint(after, CLASSIC, random.Random(2), clock=clock)
+        assert second is not None and second.exact
+        assert KEPT.search is search and search.states >= states
+    other = timed_hint(deal(4, CLASSIC), CLASSIC, random.Random(3), clock=clock)
+    assert other is not None and KEPT.search is not search

@@ -3,8 +3,8 @@ table should say it.
 
 :func:`timed_hint` first asks the exact search of :mod:`golf.solitaire.chance` (best play for a
 player who cannot see the stock) when the stock is short enough; when it finishes in time, the
-chance shown is exact. Otherwise the policy of :mod:`golf.solitaire.blind`, looking one draw
-ahead, picks the move, and the chance is shown as a range: at least what that policy wins over sampled stock
+chance shown is exact. Otherwise the policy of :mod:`golf.solitaire.blind`, improved by play-outs
+of its best few places to stop over sampled stock orders, picks the move, and the chance is shown as a range: at least what that policy wins over sampled stock
 orders, at most what a player who *knew* the order could win (never that clairvoyant figure on
 its own, which no real player reaches). The time comes from the ``clock`` the caller passes in
 (the engine reads no clock of its own); the sampled orders come from a generator seeded with the
@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from golf.solitaire import engine, hint
-from golf.solitaire.blind import LOOKAHEAD, BlindPlayer, blind, chance_range
+from golf.solitaire.blind import BlindPlayer, blind, chance_range
 from golf.solitaire.chance import ChanceBudgetExceeded, ChanceSearch
 from golf.solitaire.engine import Action, Position
 from golf.solitaire.rules import Rules
@@ -33,14 +33,17 @@ __all__ = [
     "EXACT_STOCK",
     "HINT_SECONDS",
     "HINT_SHOW",
+    "KEEP_STATES",
     "REFINE_SECONDS",
     "REFINE_STATES",
     "ROLLOUTS",
+    "ROLLOUT_SHARE",
     "SAMPLE_STATES",
     "HintSaid",
     "TimedHint",
     "hint_said",
     "hint_seed",
+    "search_for",
     "timed_hint",
 ]
 
@@ -51,6 +54,9 @@ EXACT_STOCK: Final = 12
 within the second up to 8 or so, often up to 10)."""
 EXACT_SHARE: Final = 0.7
 """The share of the time the exact search may take; the range gets the rest if it fails."""
+ROLLOUT_SHARE: Final = 0.85
+"""The move's play-outs (:meth:`BlindPlayer.rollout_action`) end by this share of the time
+(they usually take a few hundredths of a second); the range gets the rest."""
 SAMPLE_STATES: Final = 10_000
 """The state budget of the clairvoyant solver for one sampled stock order."""
 REFINE_SECONDS: Final = 4.0
@@ -59,6 +65,8 @@ REFINE_STATES: Final = 60_000
 """The state budget of one order in that second look."""
 ROLLOUTS: Final = 400
 """At most this many sampled orders are played out by the policy for the range's low end."""
+KEEP_STATES: Final = 200_000
+"""A search kept from hint to hint is let go past this many states (about 80 MB)."""
 HINT_SHOW: Final = 3.0
 """Seconds the suggested card stays highlighted."""
 
@@ -91,11 +99,13 @@ def timed_hint(
     max_samples: int = hint.DEFAULT_SAMPLES,
     sample_states: int = SAMPLE_STATES,
     rollouts: int = ROLLOUTS,
+    search: ChanceSearch | None = None,
 ) -> TimedHint | None:
     """The best action as far as the player can know within ``seconds`` of ``clock``.
 
     None when no action is legal. The stock's order is never read: the position is looked at
-    with its stock sorted.
+    with its stock sorted. ``search``, the exact search of earlier hints in the same game
+    (:func:`search_for`), goes on from the work they did.
     """
     position = blind(position)
     if not engine.legal_actions(position, rules):
@@ -103,7 +113,7 @@ def timed_hint(
     start = clock()
     if len(position.stock) <= EXACT_STOCK and seconds > 0:
         try:
-            answer = ChanceSearch(position, rules).chance(
+            answer = search_for(position, rules, search).chance(
                 position, clock=clock, deadline=start + EXACT_SHARE * seconds
             )
         except ChanceBudgetExceeded:
@@ -111,7 +121,9 @@ def timed_hint(
         if answer is not None:
             value = answer.value
             return TimedHint(answer.action, value, 0, exact=True, low=value, high=value)
-    action = BlindPlayer(position, rules, lookahead=LOOKAHEAD).action(position)
+    action = BlindPlayer(position, rules).rollout_action(
+        position, rng, clock=clock, deadline=start + ROLLOUT_SHARE * seconds
+    )
     assert action is not None  # a legal action exists
     left = max(0.0, start + seconds - clock())
     bounds = chance_range(
@@ -132,6 +144,20 @@ def timed_hint(
         high=bounds.high,
         rollouts=bounds.policy.tried,
     )
+
+
+def search_for(position: Position, rules: Rules, kept: ChanceSearch | None) -> ChanceSearch:
+    """``kept`` when ``position`` is a position of its game under the same rules (it goes on
+    from the states it has worked out) and it holds at most :data:`KEEP_STATES` states, else a
+    new search from ``position``."""
+    if kept is not None and kept.rules == rules and kept.states <= KEEP_STATES:
+        try:
+            kept.heights_of(position)
+        except ValueError:
+            pass  # another game, or a position before the one the search began at (an undo)
+        else:
+            return kept
+    return ChanceSearch(position, rules)
 
 
 def hint_seed(game: Game) -> str:

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Generic, TypeVar
 
 from golf.solitaire import engine, hint
-from golf.solitaire.chance import chances_around
+from golf.solitaire.chance import ChanceSearch, chances_around
 from golf.solitaire.codes import format_code
 from golf.solitaire.engine import Action, Position
 from golf.solitaire.replay import Replay
@@ -48,6 +48,7 @@ from golf.solitaire.timed_hint import (
     ROLLOUTS,
     SAMPLE_STATES,
     TimedHint,
+    search_for,
 )
 from golf.solitaire.timed_hint import timed_hint as judged_hint
 
@@ -182,6 +183,36 @@ class Job(Generic[T]):
         return self.future.done()
 
 
+class KeptSearch:
+    """The exact search of the game the last hint was about, kept by this solver process so
+    that the next hint of the game goes on from the states it worked out (the window's hint
+    asked at every move plays as ``bench/policy.py``'s ``new`` player measures it).
+
+    One question uses it at a time (in threads, a second one at once starts afresh); past
+    :data:`golf.solitaire.timed_hint.KEEP_STATES` it is let go, so a long game's memory stays
+    bounded.
+    """
+
+    def __init__(self) -> None:
+        self.search: ChanceSearch | None = None
+        self.lock = threading.Lock()
+
+    def hint(
+        self, position: Position, rules: Rules, ask: Callable[[ChanceSearch | None], T]
+    ) -> T:
+        if not self.lock.acquire(blocking=False):
+            return ask(None)
+        try:
+            search = search_for(position, rules, self.search)
+            self.search = search
+            return ask(search)
+        finally:
+            self.lock.release()
+
+
+KEPT = KeptSearch()
+
+
 def timed_hint(
     position: Position,
     rules: Rules,
@@ -193,9 +224,21 @@ def timed_hint(
     rollouts: int = ROLLOUTS,
 ) -> TimedHint | None:
     """:func:`golf.solitaire.timed_hint.timed_hint` within ``seconds`` of ``clock`` (the wall
-    clock unless a test gives one)."""
-    return judged_hint(
-        position, rules, rng, seconds, clock, max_samples, sample_states, rollouts=rollouts
+    clock unless a test gives one), going on from this process's :data:`KEPT` search."""
+    return KEPT.hint(
+        position,
+        rules,
+        lambda search: judged_hint(
+            position,
+            rules,
+            rng,
+            seconds,
+            clock,
+            max_samples,
+            sample_states,
+            rollouts=rollouts,
+            search=search,
+        ),
     )
 
 
