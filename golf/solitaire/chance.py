@@ -283,9 +283,11 @@ class ChanceSearch:
         classes of the stock at the question, which hold those of any stock after it."""
         if classes != self.need_classes:
             self.need_classes = classes
-            self.need, self.run, self.closures, self.closures_same = self.needs.setdefault(
-                classes, ({}, {}, {}, {})
-            )
+            # Only these classes' tables are kept: worked out in full on a crowded tableau they
+            # may take a hundred megabytes, and a later question seldom has earlier classes.
+            tables = self.needs.get(classes) or ({}, {}, {}, {})
+            self.needs = {classes: tables}
+            self.need, self.run, self.closures, self.closures_same = tables
             self._play, self._draw = self._searches()
             self._need, self._run_need = self._need_searches()
 
