@@ -64,10 +64,10 @@ _H_BITS: Final = 3 * COLUMNS
 _CODE_BITS: Final = 5
 _CODE_MASK: Final = (1 << _CODE_BITS) - 1
 _SHIFTS_13: Final = tuple(_CODE_BITS * r for r in range(13))
-NEED_STEPS: Final = 300_000
-"""Steps of the bound on the draws needed (:meth:`ChanceSearch.need_of`) allowed at once (about
-half a second; it never takes more than a few per heights at or below the question's, at most
-6 ** 7 heights)..."""
+NEED_STEPS: Final = 30_000
+"""Steps of the bound on the draws needed (:meth:`ChanceSearch.need_of`) allowed at once (a few
+hundredths of a second: a question the search answers in a few states does not wait for it;
+in full it takes a few steps per heights at or below the question's, at most 6 ** 7 heights)..."""
 NEED_STEPS_PER_STATE: Final = 128
 """... and for each state the search has worked out: worked out in full, the bound often saves
 far more states than it costs steps (a state costs the time of some 20 steps)."""
