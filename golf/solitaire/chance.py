@@ -608,18 +608,9 @@ class ChanceSearch:
         caps.extend(counts[:13])
         return rank_matching(caps, self.graph) < left
 
-    def _searches(self) -> tuple[_Play, _Draw]:
-        """The two halves of the search as closures (local names are the quickest to reach).
-
-        ``draw(h, code, key, n, alpha)``: the orders won by drawing now from heights ``h`` with
-        the internal stock ``code`` (``n`` cards, grouped for ``h``; ``key`` its draw state),
-        out of ``n!`` labelled orders; ``play(stops, code, n, alpha)``: the same with the player
-        to move, runs of plays able to stop at ``stops`` (:meth:`_closure`). Above ``alpha`` a
-        result is exact; at or below it, an upper bound.
-        """
-        draws, fact, look = self.draws, self.fact, self._look
-        need, need_of, run, run_need = self.need, self.need_of, self.run, self.run_need
-        closures, closure = self.closures, self._closure
+    def _lost_test(self) -> Callable[[int, int], bool]:
+        """``lost(h, code)``: whether the dead-card or the matching test proves the draw state
+        of heights ``h`` and internal stock ``code`` lost (a closure, as :meth:`_searches`)."""
         presents, reached, reach, lefts, left_of = (
             self.presents,
             self.reached,
@@ -628,6 +619,81 @@ class ChanceSearch:
             self.left_of,
         )
         graph = self.graph
+
+        def lost(h: int, code: int) -> bool:
+            present = presents.get(code)
+            if present is None:
+                present = presents[code] = _present_internal(code)
+            got = reached.get(h | present << _H_BITS)
+            if got is None:
+                got = reach(h, present)
+            left = lefts.get(h)
+            if left is None:
+                left = left_of(h)
+            if got[0] < left:
+                return True
+            if graph is None:
+                return False
+            counts = got[1]
+            caps = [
+                a + ((code >> s) & _CODE_MASK) for a, s in zip(counts, _SHIFTS_13, strict=False)
+            ]
+            caps += counts[:13]
+            return rank_matching(caps, graph) < left
+
+        return lost
+
+    def _worth_test(self) -> Callable[[int, int, int], tuple[list[_Kid], int]]:
+        """``worth(h, code, n)``: the cards worth drawing at a draw state (``n`` cards), those
+        after which a run may stop with few enough draws needed, or clear the tableau, and how
+        many they are (a closure, as :meth:`_searches`)."""
+        run, run_need, closures, closure = self.run, self.run_need, self.closures, self._closure
+
+        def worth(h: int, code: int, n: int) -> tuple[list[_Kid], int]:
+            kids: list[_Kid] = []
+            count = 0
+            hk = h << 4
+            c, shift, t = code, 0, 0
+            while c:
+                k = c & _CODE_MASK
+                if k:
+                    near = run.get(hk | t)
+                    if near is None:
+                        near = run_need(h, t)
+                    if near < n:
+                        stops = closures.get(hk | t)
+                        if stops is None:
+                            stops = closure(h, t)
+                        # The cards that leave the most draws needed first: when the state is
+                        # worth less than what the caller has, their losses bring the bound
+                        # under it soonest.
+                        kids.append(
+                            (-stops[0][1] if stops else 1, t, k, code - (1 << shift), stops)
+                        )
+                        count += k
+                c >>= _CODE_BITS
+                shift += _CODE_BITS
+                t += 1
+            return kids, count
+
+        return worth
+
+    def _searches(self) -> tuple[_Play, _Draw]:
+        """The two halves of the search as closures (local names are the quickest to reach).
+        ``draw(h, code, key, n, alpha)``: the orders won by drawing now from heights ``h`` with
+        the internal stock ``code`` (``n`` cards, grouped for ``h``; ``key`` its draw state),
+        out of ``n!`` labelled orders; ``play(stops, code, n, alpha)``: the same with the player
+        to move, runs of plays able to stop at ``stops`` (:meth:`_closure`). Above ``alpha`` a
+        result is exact; at or below it, an upper bound.
+        """
+        draws, fact, look, need, need_of = (
+            self.draws,
+            self.fact,
+            self._look,
+            self.need,
+            self.need_of,
+        )
+        lost, worth = self._lost_test(), self._worth_test()
 
         def play(stops: Closure, code: int, n: int, alpha: int) -> int:
             if not stops:
@@ -654,28 +720,6 @@ class ChanceSearch:
                         break
             return best if best > 0 else 0
 
-        def lost(h: int, code: int) -> bool:
-            """Whether the dead-card or the matching test proves a draw state lost."""
-            present = presents.get(code)
-            if present is None:
-                present = presents[code] = _present_internal(code)
-            got = reached.get(h | present << _H_BITS)
-            if got is None:
-                got = reach(h, present)
-            left = lefts.get(h)
-            if left is None:
-                left = left_of(h)
-            if got[0] < left:
-                return True
-            if graph is None:
-                return False
-            counts = got[1]
-            caps = [
-                a + ((code >> s) & _CODE_MASK) for a, s in zip(counts, _SHIFTS_13, strict=False)
-            ]
-            caps += counts[:13]
-            return rank_matching(caps, graph) < left
-
         def draw(h: int, code: int, key: int, n: int, alpha: int) -> int:
             self.states += 1
             if self.states >= self.next_look:
@@ -686,37 +730,12 @@ class ChanceSearch:
             if k > n or lost(h, code):
                 draws[key] = 0  # lost, whatever alpha is
                 return 0
-            # The cards worth drawing: those after which a run may stop with few enough draws
-            # needed, or clear the tableau.
-            kids = []
-            worth = 0
-            hk = h << 4
-            c, shift, t = code, 0, 0
-            while c:
-                k = c & _CODE_MASK
-                if k:
-                    near = run.get(hk | t)
-                    if near is None:
-                        near = run_need(h, t)
-                    if near < n:
-                        stops = closures.get(hk | t)
-                        if stops is None:
-                            stops = closure(h, t)
-                        # The cards that leave the most draws needed first: when the state is
-                        # worth less than what the caller has, their losses bring the bound
-                        # under it soonest.
-                        kids.append(
-                            (-stops[0][1] if stops else 1, t, k, code - (1 << shift), stops)
-                        )
-                        worth += k
-                c >>= _CODE_BITS
-                shift += _CODE_BITS
-                t += 1
+            kids, count = worth(h, code, n)
             m = n - 1
             unit = fact[m]
             # Star1: the cards still to come can add at most their orders; once what is won
             # plus that cannot pass alpha, the rest is a bound.
-            rest = unit * worth
+            rest = unit * count
             if not rest:
                 draws[key] = 0  # lost, whatever alpha is
                 return 0
@@ -751,6 +770,8 @@ _Needs = tuple[
     dict[int, "Closure"],
 ]
 Plan = tuple[tuple[int, int], ...]
+_Kid = tuple[int, int, int, int, "Closure"]
+"""A card worth drawing: its order, class, count, the stock once drawn, and the runs' stops."""
 """The moves of a stock code's counts from one grouping to another (shifts: from, to)."""
 Closure = tuple[tuple[int, int, Plan], ...]
 
