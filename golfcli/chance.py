@@ -20,6 +20,7 @@ import random
 import time
 from typing import Any
 
+from golf.core.translations import LANGUAGES, decimal, grouped, text
 from golf.solitaire import engine
 from golf.solitaire.blind import (
     BlindPlayer,
@@ -78,16 +79,17 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         help="sampled orders the clairvoyant solver judges for the range (default 100)",
     )
     parser.add_argument("--seed", type=whole, default=0, help="the sampling seed (default 0)")
+    parser.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the text")
     add_rule_options(parser)
     parser.set_defaults(run=run_chance)
 
 
-def position_after(number: int, rules: Rules, text: str) -> tuple[Position, list[Action]]:
+def position_after(number: int, rules: Rules, listed: str) -> tuple[Position, list[Action]]:
     """The deal's first position after the listed actions; a bad or refused one is a
     :class:`UsageError` that names it."""
     position = engine.deal(number, rules)
     actions: list[Action] = []
-    for index, token in enumerate(t for t in text.split(",") if t.strip()):
+    for index, token in enumerate(t for t in listed.split(",") if t.strip()):
         try:
             action = Action.parse(token)
         except ValueError as e:
@@ -108,6 +110,7 @@ def _estimate(e: Estimate) -> dict[str, Any]:
 
 def run_chance(args: argparse.Namespace) -> int:
     number, rules = code_and_rules(args.code, args)
+    lang = args.lang
     position, actions = position_after(number, rules, args.actions)
     out: dict[str, Any] = {
         "code": format_code(number, rules),
@@ -129,7 +132,8 @@ def run_chance(args: argparse.Namespace) -> int:
         status = engine.status(position, rules)
         out.update(exact=True, chance=1.0 if status == "won" else 0.0, action=None)
         out.update(states=search.states, seconds=time.perf_counter() - start)
-        _print(out, args.json, f"the game is over ({status})")
+        said = text(args.lang, "cli.chance.over", status=text(args.lang, f"cli.status.{status}"))
+        _print(out, args.json, said, args.lang)
         return EXIT_OK
     if answer is not None:
         out.update(
@@ -141,9 +145,13 @@ def run_chance(args: argparse.Namespace) -> int:
             high=answer.value,
             action=str(answer.action),
         )
-        text = (
-            f"win chance {100 * answer.value:.1f} % (exact: {answer.wins} of {answer.orders} "
-            f"rank orders of the stock), best action: {answer.action}"
+        said = text(
+            lang,
+            "cli.chance.exact",
+            percent=_percent(answer.value, lang),
+            wins=grouped(answer.wins, lang),
+            orders=grouped(answer.orders, lang),
+            action=answer.action,
         )
     else:
         action = BlindPlayer(seen, rules).rollout_action(seen, random.Random(f"{args.seed}:move"))
@@ -159,27 +167,58 @@ def run_chance(args: argparse.Namespace) -> int:
             clairvoyant=_estimate(bounds.clairvoyant),
             action=str(action),
         )
-        p, c = bounds.policy, bounds.clairvoyant
-        text = (
-            f"win chance between {100 * bounds.low:.1f} % and {100 * bounds.high:.1f} % "
-            f"(not exact: the search passed {args.max_states:,} states)\n"
-            f"  at least: the policy won {p.wins} of {p.tried} sampled orders "
-            f"({100 * p.rate:.1f} %, 95 %: {100 * p.low:.1f}-{100 * p.high:.1f})\n"
-            f"  at most: a player who knew the order wins {c.wins} of {c.tried} "
-            + ("(every rank order)" if c.exact else "sampled orders")
-            + f" ({100 * c.rate:.1f} %"
-            + ("" if c.exact else f", 95 %: {100 * c.low:.1f}-{100 * c.high:.1f}")
-            + f")\nbest action (the policy improved by play-outs): {action}"
-        )
+        said = _range_said(bounds, args.max_states, str(action), lang)
     out.update(states=search.states, seconds=time.perf_counter() - start)
-    _print(out, args.json, text)
+    _print(out, args.json, said, lang)
     return EXIT_OK
 
 
-def _print(out: dict[str, Any], as_json: bool, text: str) -> None:
+def _percent(share: float, lang: str) -> str:
+    return decimal(f"{100 * share:.1f}", lang)
+
+
+def _range_said(bounds: ChanceRange, max_states: int, action: str, lang: str) -> str:
+    """The range in words: both bounds, how each was measured, and the suggested action."""
+    p, c = bounds.policy, bounds.clairvoyant
+    lines = [
+        text(
+            lang,
+            "cli.chance.range",
+            low=_percent(bounds.low, lang),
+            high=_percent(bounds.high, lang),
+            states=grouped(max_states, lang),
+        ),
+        "  "
+        + text(
+            lang,
+            "cli.chance.at_least",
+            wins=p.wins,
+            tried=p.tried,
+            rate=_percent(p.rate, lang),
+            low=_percent(p.low, lang),
+            high=_percent(p.high, lang),
+        ),
+        "  "
+        + text(
+            lang,
+            "cli.chance.at_most_every" if c.exact else "cli.chance.at_most_sampled",
+            wins=c.wins,
+            tried=c.tried,
+            rate=_percent(c.rate, lang),
+            low=_percent(c.low, lang),
+            high=_percent(c.high, lang),
+        ),
+        text(lang, "cli.chance.best_rollout", action=action),
+    ]
+    return "\n".join(lines)
+
+
+def _print(out: dict[str, Any], as_json: bool, said: str, lang: str) -> None:
     if as_json:
         print(json.dumps(out))
         return
-    print(f"{out['code']} after {len(out['actions'])} moves, {out['stock']} cards in the stock")
-    print(text)
-    print(f"states: {out['states']:,}; seconds: {out['seconds']:.2f}")
+    moves, stock = len(out["actions"]), out["stock"]
+    print(text(lang, "cli.chance.header", code=out["code"], moves=moves, stock=stock))
+    print(said)
+    states, seconds = grouped(out["states"], lang), decimal(f"{out['seconds']:.2f}", lang)
+    print(text(lang, "cli.chance.cost", states=states, seconds=seconds))

@@ -459,6 +459,10 @@ def test_the_chance_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert out["action"] == str(answer.action)
     assert main(["chance", code, "--actions", moves]) == 0
     assert "(exact: " in capsys.readouterr().out
+    assert main(["chance", code, "--actions", moves, "--lang", "fr"]) == 0
+    said = capsys.readouterr().out
+    assert f"(exacte : {answer.wins} des {answer.orders} ordres de valeurs de la pioche)" in said
+    assert "meilleur coup : " in said and "états : " in said
     assert main(["chance", code, "--actions", "draw, play 8"]) == 2
     assert "action 2" in capsys.readouterr().err
 
@@ -477,7 +481,18 @@ def test_the_chance_command_gives_a_range_past_its_budget(
     assert out["policy"]["tried"] == 5 and out["clairvoyant"]["tried"] == 3
     assert 0.0 <= out["low"] <= out["high"] <= 1.0
     assert main(args) == 0
-    assert "win chance between " in capsys.readouterr().out
+    said = capsys.readouterr().out
+    assert "win chance between " in said and "at least: the policy won " in said
+    assert "best action (the policy improved by play-outs): " in said
+    # The same in French, numbers written the French way.
+    assert main([*args, "--lang", "fr", "--max-states", "5000"]) == 0
+    said = capsys.readouterr().out
+    assert "GO1-C-AAAAAAD après 0 coups, 16 cartes dans la pioche" in said
+    assert "chance de gagner entre " in said and "la recherche a dépassé 5\u202f000 états" in said
+    assert "au moins : la stratégie a gagné " in said and "au plus : un joueur qui" in said
+    assert "meilleur coup (la stratégie améliorée par des parties simulées) : " in said
+    low = said.split("chance de gagner entre ")[1].split(" %")[0]
+    assert "," in low and "." not in low
 
 
 def test_a_hint_goes_on_from_the_search_kept_for_its_game() -> None:

@@ -111,6 +111,9 @@ def test_a_missing_language_or_key_falls_back() -> None:
 def test_numbers_are_written_as_each_language_writes_them() -> None:
     assert translations.decimal("0.5", "en") == "0.5"
     assert translations.decimal("12.5", "fr") == "12,5"
+    assert translations.grouped(2_000_000, "en") == "2,000,000"
+    assert translations.grouped(2_000_000, "fr") == "2\u202f000\u202f000"
+    assert translations.grouped(999, "fr") == "999"
 
 
 def test_the_compiler_reads_continued_strings_escapes_and_plurals() -> None:

@@ -666,3 +666,35 @@ def test_texts_about_the_player_speak_to_them(
 def test_in_a_game_of_two_people_nobody_is_you(ui: UI) -> None:
     table = _sit(ui, SixSetup(players=2, kinds=(HUMAN, HUMAN, "easy", "easy", "easy", "easy")))
     assert not table.is_you(0) and not table.is_you(1)
+
+
+def test_play_record_follows_a_six_card_game_action_by_action(tmp_path: Path) -> None:
+    # play --record FILE, and the first game is six-card: the file is that game's replay, written
+    # again after every action (a crash mid-game loses nothing of what was played).
+    target = tmp_path / "six.yaml"
+    pygame.init()
+    screen = pygame.display.set_mode(SCREEN_SIZE)
+    window = WindowOptions(
+        config_dir=tmp_path, seed=7, replays_dir=tmp_path / "r", record=target
+    )
+    app = build_app(window, screen)
+    app.change_settings(app.settings.with_(animation="fast"), save=False)
+    first_scene(app, window)
+    pygame.event.clear()
+    ui = UI(app)
+    table = _sit(ui, SixSetup(players=2, kinds=(HUMAN, "easy"), speed="fast", number=4242))
+    assert app.record_to is None and app.recording_to is table.recorder  # the first game only
+    seat_ai = make_opponent("medium", 5)
+    lengths = set()
+    while len(table.match.log) < 8:
+        if table.person_to_act is not None:
+            _play_person(ui, seat_ai, "keys")
+        else:
+            ui.frames(1)
+        if target.exists():
+            saved = load(target)
+            assert saved.actions == tuple(table.match.log)  # the file follows every action
+            assert saved.seats[0] == "You" and saved.seats[1].endswith("(easy)")
+            lengths.add(len(saved.actions))
+    assert len(lengths) >= 6  # written again and again as the game went on, not once at the end
+    pygame.event.clear()

@@ -166,6 +166,13 @@ def fields_of(template: str) -> frozenset[str]:
     )
 
 
+def grouped(number: int, lang: str) -> str:
+    """A whole number with its thousands set apart in the language's own way (``2,000,000``;
+    ``2 000 000`` in French, with narrow no-break spaces)."""
+    thousand = text(lang, "number.thousand")  # a thousand as the language writes it
+    return f"{number:,}".replace(",", thousand[1:-3])
+
+
 def decimal(number: str, lang: str) -> str:
     """A number written with ``.`` in the language's own way (``0,5`` in French)."""
     return number.replace(".", text(lang, "number.decimal_point"))

@@ -7,7 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
+from golf.core.play import Step
 from golf.sixcard.game import Match
 from golf.sixcard.replay import SixReplay, save
 from scenes.core.recorder import Recorder
@@ -22,7 +24,8 @@ class SixRecorder(Recorder):
     """Times the actions of one six-card match and writes its replay.
 
     ``replays`` is the replays folder (None: nothing is saved); ``times`` the pauses before the
-    actions a continued match has already taken; ``seats`` how the replay names each seat.
+    actions a continued match has already taken; ``seats`` how the replay names each seat;
+    ``extra`` the file ``play --record`` names, written after every action.
     """
 
     def __init__(
@@ -31,12 +34,22 @@ class SixRecorder(Recorder):
         replays: Path | None,
         times: Sequence[float] | None = None,
         now: Callable[[], datetime] = datetime.now,
+        extra: Path | None = None,
     ) -> None:
         self.match = match
         self.seats: tuple[str, ...] = ()
         super().__init__(
-            replays / SUBFOLDER if replays is not None else None, times=times or (), now=now
+            replays / SUBFOLDER if replays is not None else None,
+            extra=extra,
+            times=times or (),
+            now=now,
         )
+
+    def heard(self, step: Step[Any, Any, Any]) -> None:
+        """An action the match took is noted, and ``extra`` follows the game."""
+        super().heard(step)
+        if step.applied and self.extra is not None:
+            self.save_extra()
 
     def count(self) -> int:
         return len(self.match.log)

@@ -111,8 +111,14 @@ class SixTableScene(TableBase):
         self.hint: tuple[Target, float] | None = None
         self.scored = 0  # holes whose scoreboard has been shown
         self.curtain_for: int | None = None
-        self.recorder = SixRecorder(self.match, app.replays_dir, times)  # the replay's pace
+        # the replay's pace; play --record: the first game also follows in the file it names
+        extra = None if watching else app.record_to
+        self.recorder = SixRecorder(self.match, app.replays_dir, times, extra=extra)
         self.recorder.tell = app.records.tell  # a replay not saved is told at once
+        if extra is not None:
+            app.recording_to = self.recorder  # its last write says the exit status
+            app.record_to = None
+            self.recorder.seats = tuple(self.seat_labels())  # the file names them from the start
         self.make_buttons()
         self.person = PersonAtScreen(self)
         self.announcing = Announcing(self)  # the "speak" option's words, and the D key's
