@@ -127,6 +127,15 @@ def stop() -> None:
         pool.join()
 
 
+def restart() -> None:
+    """End the solver processes and whatever they are working on (questions nobody waits for
+    any more); the next question starts new ones."""
+    global _pool_failed
+    stop()
+    with _pool_lock:
+        _pool_failed = False
+
+
 def warm_up() -> None:
     """Start the solver processes now, so that the first hint does not wait for them."""
     _the_pool()
