@@ -76,10 +76,12 @@ RULE_SETS = {
 }
 PLAYERS = ("clairvoyant", "first", "onestep", "sampling", "policy", "lookahead", "rollout", "new")
 
-NEW_VERSION = 2
-"""The new hint's version, part of its results' key: 2 plays the rollout before the exact
-search (1, the lookahead); to be raised whenever its moves change (the exact search needing
-fewer states for a position changes which positions it finishes within its budget)."""
+NEW_VERSION = 3
+"""The new hint's version, part of its results' key: 3 plays the rollout before the exact
+search with the bound on the draws needed worked out further (2: the same with the bound cut
+sooner; 1, the lookahead before the exact search); to be raised whenever its moves change (the
+exact search needing fewer states for a position changes which positions it finishes within
+its budget)."""
 
 Player = Callable[[Position], Action | None]
 Job = tuple[str, str, int, dict[str, int]]
@@ -349,7 +351,7 @@ def main() -> None:
     parser.add_argument("--sampling-samples", type=int, default=8)
     parser.add_argument("--sampling-states", type=int, default=20_000)
     parser.add_argument("--exact-stock", type=int, default=12)
-    parser.add_argument("--exact-states", type=int, default=20_000)
+    parser.add_argument("--exact-states", type=int, default=30_000)
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
     if args.table:
