@@ -114,29 +114,10 @@ class BlindPlayer:
 
     def action(self, position: Position) -> Action | None:
         """The move this player makes (None when none is legal)."""
-        legal = engine.legal_actions(position, self.rules)
-        if not legal:
-            return None
-        if len(legal) == 1:
-            return legal[0]
-        search = self.search
-        h = search.heights_of(position)
-        t = top_class(position)
-        stock = sorted(position.stock)
-        code, n = stock_code(stock), len(stock)
-        ends = self._stops(h, t, n > 0)
-        if 0 in ends:
-            return _action_of(ends[0])
-        # Best score first; among equals, the place found first (as the score alone chose).
-        scored = sorted(
-            (
-                (self._score(end_h, code, n), -j, end_h, first)
-                for j, (end_h, first) in enumerate(ends.items())
-            ),
-            reverse=True,
-        )
-        if not scored:
-            return legal[0]
+        settled, places = self._places(position)
+        if places is None:
+            return settled
+        code, n, scored = places.code, len(places.stock), places.scored
         if self.lookahead and n:
             best: tuple[float, int] | None = None
             for score, _, end_h, first in scored[: self.lookahead]:
@@ -168,26 +149,10 @@ class BlindPlayer:
         the classic rollout improvement: up to the sampling's luck it never does worse than the
         policy itself. Past ``deadline`` on ``clock`` the quick policy's choice is played.
         """
-        legal = engine.legal_actions(position, self.rules)
-        if not legal:
-            return None
-        if len(legal) == 1:
-            return legal[0]
-        h = self.search.heights_of(position)
-        stock = sorted(position.stock)
-        code, n = stock_code(stock), len(stock)
-        ends = self._stops(h, top_class(position), n > 0)
-        if 0 in ends:
-            return _action_of(ends[0])
-        scored = sorted(
-            (
-                (self._score(end_h, code, n), -j, end_h, first)
-                for j, (end_h, first) in enumerate(ends.items())
-            ),
-            reverse=True,
-        )
-        if not scored:
-            return legal[0]
+        settled, places = self._places(position)
+        if places is None:
+            return settled
+        stock, code, n, scored = places.stock, places.code, len(places.stock), places.scored
         alive = [s for s in scored[:candidates] if s[0] > LOST_SCORE / 2]
         if n == 0 or len(alive) < 2:
             return _action_of(scored[0][3])
@@ -210,6 +175,30 @@ class BlindPlayer:
                 best = (value, first)
         assert best is not None
         return _action_of(best[1])
+
+    def _places(self, position: Position) -> tuple[Action | None, _Places | None]:
+        """The places a run of plays from ``position`` may stop, scored, best first (among
+        equals, the one found first); or, when there is nothing to choose, the action (None
+        when no action is legal) and no places."""
+        legal = engine.legal_actions(position, self.rules)
+        if len(legal) <= 1:
+            return (legal[0] if legal else None), None
+        h = self.search.heights_of(position)
+        stock = sorted(position.stock)
+        code, n = stock_code(stock), len(stock)
+        ends = self._stops(h, top_class(position), n > 0)
+        if 0 in ends:
+            return _action_of(ends[0]), None
+        scored = sorted(
+            (
+                (self._score(end_h, code, n), -j, end_h, first)
+                for j, (end_h, first) in enumerate(ends.items())
+            ),
+            reverse=True,
+        )
+        if not scored:
+            return legal[0], None
+        return None, _Places(stock, code, scored)
 
     def _play_out(self, h: int, code: int, n: int, order: tuple[int, ...]) -> tuple[int, int]:
         """Play the quick policy from a stop at heights ``h`` (the stock ``code`` of ``n`` cards
@@ -336,6 +325,16 @@ class BlindPlayer:
                         got = max(got, 1 + self._longest_run(h - _STEP[i], k))
             self.runs[key] = got
         return got
+
+
+@dataclass(frozen=True)
+class _Places:
+    """Where a run of plays may stop (:meth:`BlindPlayer._places`): the stock's cards (sorted),
+    its code, and the places as (score, -order found, heights, first move), best first."""
+
+    stock: list[int]
+    code: int
+    scored: list[tuple[float, int, int, int]]
 
 
 def _action_of(first: int) -> Action:
