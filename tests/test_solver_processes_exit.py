@@ -21,9 +21,12 @@ _PROGRAM = textwrap.dedent(
 
     class SlowStart:
         # the processes take a while to start, as in a loaded machine or the built program
-        def Pool(self, n):
+        def RawArray(self, *args):
+            return real("spawn").RawArray(*args)
+
+        def Pool(self, n, **how):
             time.sleep(0.5)
-            pool = real("spawn").Pool(1)
+            pool = real("spawn").Pool(1, **how)
             print("started", flush=True)
             terminate = pool.terminate
             def ended():

@@ -5,6 +5,7 @@ Solver answers come from the solver processes; the tests join the job's future, 
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -105,6 +106,44 @@ def test_analysis_of_a_winnable_deal_played_badly(ui: Driver) -> None:
         before, after = (round(100 * v) for v in blind)
         assert rows["Not seeing the stock"] == f"{before} % before that move, {after} % after"
     scene.draw(surface)
+
+
+def test_closing_the_analysis_calls_off_its_chance_and_frees_the_solver(ui: Driver) -> None:
+    # Lost early (drawing first): the chance before the losing move has a long stock and is
+    # worked out for many seconds (up to BLIND_STATES states: over 6 s of processor time for
+    # this game on the machine that wrote this test). Closing the analysis calls it off: the
+    # solver process is free for the next hint at once.
+    game = Game.from_code(WIN_CODE)
+    _drawing_first(game)
+    scene = _analysis(ui, game)
+    job = scene.blind_job
+    assert job is not None and not job.done()
+    ui.key(pygame.K_ESCAPE)
+    ui.frames(2)
+    assert not isinstance(ui.top, AnalysisScene)
+    began = time.monotonic()
+    assert job.future.result(timeout=60) is None  # given up: nobody waits for it
+    assert time.monotonic() - began < 2.0
+
+
+def test_a_question_called_off_gives_up_at_its_next_look() -> None:
+    # On this process (no solver process): the search looks whether it was called off every
+    # few hundred states, and gives up at the first look that says so.
+    game = Game.from_code(WIN_CODE)
+    _drawing_first(game)
+    looks = 0
+
+    def stopped() -> bool:
+        nonlocal looks
+        looks += 1
+        return looks > 3
+
+    got = solver_worker.blind_chances(game.start, game.rules, tuple(game.log), 0, stopped)
+    assert got is None and looks == 4
+    # not called off, a question with a short stock is answered
+    late = len(game.log) - 1
+    answer = solver_worker.blind_chances(game.start, game.rules, tuple(game.log), late)
+    assert answer is not None and answer[1] == 0.0
 
 
 def test_undo_to_the_last_winnable_position(ui: Driver) -> None:

@@ -822,11 +822,14 @@ def chances_around(
     index: int,
     *,
     max_states: int | None = None,
+    clock: Callable[[], float] | None = None,
+    deadline: float = 0.0,
 ) -> tuple[Fraction, Fraction] | None:
     """The exact win chance of a best player who cannot see the stock just before the action
     ``actions[index]`` of a game's log (undos included, as a game logs them) and just after it.
 
-    None when the search passes ``max_states`` (or the log does not reach ``index``).
+    None when the search passes ``max_states`` or ``clock()`` passes ``deadline`` (as in
+    :meth:`ChanceSearch.chance`), or the log does not reach ``index``.
     """
     positions = [start]
     for action in actions[:index]:
@@ -844,7 +847,7 @@ def chances_around(
     for position in (before, after):
         seen = Position(position.columns, position.waste, tuple(sorted(position.stock)))
         try:
-            answer = search.chance(seen, max_states=max_states)
+            answer = search.chance(seen, max_states=max_states, clock=clock, deadline=deadline)
         except ChanceBudgetExceeded:
             return None
         if answer is None:

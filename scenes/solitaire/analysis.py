@@ -38,6 +38,7 @@ from scenes.solitaire.solver_worker import (
     analyse_game,
     blind_chances,
     submit,
+    submit_stoppable,
 )
 from scenes.solitaire.table_state import TableState
 
@@ -109,7 +110,8 @@ class AnalysisScene(Scene):
             return
         game = self.table.game
         args = (game.start, game.rules, tuple(game.log), result.lost_after)
-        self.blind_job = Job(result.lost_after, submit(blind_chances, *args))
+        future, call_off = submit_stoppable(blind_chances, *args)
+        self.blind_job = Job(result.lost_after, future, call_off)
 
     def _refresh_buttons(self) -> None:
         result = self.result
@@ -210,6 +212,12 @@ class AnalysisScene(Scene):
     def close(self) -> None:
         """Back to the game-over screen."""
         self.app.scenes.pop(fade=False)
+
+    def exit(self, quitting: bool = False) -> None:
+        """Gone for good: the chance still being worked out is called off, so that the solver
+        process is free for the next hint at once (it may take many seconds)."""
+        if self.blind_job is not None:
+            self.blind_job.call_off()
 
     def handle(self, intent: Intent) -> None:
         if intent.kind in (Kind.CANCEL, Kind.MENU):

@@ -15,6 +15,7 @@ the exact chance of a player who cannot see the stock when it is found in time, 
 from __future__ import annotations
 
 import atexit
+import itertools
 import logging
 import multiprocessing
 import multiprocessing.pool
@@ -63,6 +64,7 @@ __all__ = [
     "blind_chances",
     "find_winnable_deal",
     "still_winnable",
+    "submit_stoppable",
     "timed_hint",
 ]
 
@@ -90,6 +92,15 @@ PROVEN: set[str] = set()
 """Codes of the deals dealt as winnable-only (the solver proved them winnable)."""
 
 
+CALL_OFF_SLOTS: Final = 64
+"""Questions called off are written here, each at its ticket modulo this many slots (a later
+one may take an earlier one's slot: that one then merely runs to its own budget)."""
+
+_called_off: Any = [0] * CALL_OFF_SLOTS
+"""The tickets of the questions called off: shared with the solver processes once they run
+(given to each as it starts), a list of this process when the questions run on threads."""
+_tickets = itertools.count(1)
+
 _pool: multiprocessing.pool.Pool | None = None
 _pool_failed = False
 _pool_lock = threading.Lock()
@@ -109,11 +120,36 @@ def _the_pool() -> multiprocessing.pool.Pool | None:
                 try:
                     # spawn: a fresh interpreter, never a copy of the window's process and its
                     # threads
-                    _pool = multiprocessing.get_context("spawn").Pool(WORKERS)
+                    context = multiprocessing.get_context("spawn")
+                    called_off = _shared_slots(context)
+                    _pool = context.Pool(WORKERS, initializer=_worker_start, initargs=(called_off,))
+                    if called_off is not None:
+                        _use_called_off(called_off)
                 except (OSError, ValueError, RuntimeError) as error:
                     log.warning("no solver processes (%s): solving on threads", error)
                     _pool_failed = True
     return _pool if USE_PROCESSES else None
+
+
+def _shared_slots(context: Any) -> Any:
+    """Memory shared with the solver processes for the questions called off; None where the
+    system has none to give (questions are then never called off, only run to their budget)."""
+    try:
+        return context.RawArray("q", CALL_OFF_SLOTS)
+    except OSError as error:
+        log.warning("questions to the solver cannot be called off (%s)", error)
+        return None
+
+
+def _worker_start(called_off: Any) -> None:
+    """In each solver process as it starts: where the window writes the questions called off."""
+    if called_off is not None:
+        _use_called_off(called_off)
+
+
+def _use_called_off(called_off: Any) -> None:
+    global _called_off
+    _called_off = called_off
 
 
 def stop() -> None:
@@ -164,6 +200,34 @@ def submit(work: Callable[..., T], *args: Any) -> Future[T]:
     return future
 
 
+def submit_stoppable(work: Callable[..., T], *args: Any) -> tuple[Future[T], Callable[[], None]]:
+    """:func:`submit` a question that may be called off: ``work(*args, stopped=...)`` is given a
+    function telling whether it has been, and should then end soon. Returns the future result
+    and the function that calls the question off (a window that no longer wants the answer
+    frees the solver process for the next question instead of waiting for it)."""
+    ticket = next(_tickets)
+    future = submit(_stoppable_call, ticket, work, *args)
+    return future, lambda: _call_off(ticket)
+
+
+def _stoppable_call(ticket: int, work: Callable[..., T], *args: Any) -> T:
+    return work(*args, stopped=lambda: _called_off[ticket % CALL_OFF_SLOTS] == ticket)
+
+
+def _call_off(ticket: int) -> None:
+    _called_off[ticket % CALL_OFF_SLOTS] = ticket
+
+
+def stopped_clock(stopped: Callable[[], bool]) -> Callable[[], float]:
+    """A clock for the searches' deadline of 0.5 (:data:`CALLED_OFF_DEADLINE`): it reads 0 until
+    the question is called off, then 1 (past the deadline: the search gives up at its next look
+    at the clock)."""
+    return lambda: 1.0 if stopped() else 0.0
+
+
+CALLED_OFF_DEADLINE: Final = 0.5
+
+
 def background(work: Callable[[], T]) -> Future[T]:
     """Run ``work`` on a daemon thread (it never holds up quitting); its future result."""
     future: Future[T] = Future()
@@ -187,6 +251,8 @@ class Job(Generic[T]):
 
     key: object
     future: Future[T]
+    call_off: Callable[[], None] = lambda: None
+    """Calls the question off (:func:`submit_stoppable`); nothing for one that cannot be."""
 
     def done(self) -> bool:
         return self.future.done()
@@ -206,9 +272,7 @@ class KeptSearch:
         self.search: ChanceSearch | None = None
         self.lock = threading.Lock()
 
-    def hint(
-        self, position: Position, rules: Rules, ask: Callable[[ChanceSearch | None], T]
-    ) -> T:
+    def hint(self, position: Position, rules: Rules, ask: Callable[[ChanceSearch | None], T]) -> T:
         if not self.lock.acquire(blocking=False):
             return ask(None)
         try:
@@ -294,12 +358,25 @@ def demo_replay(rules: Rules, rng: random.Random, title: str) -> Replay:
 
 
 def blind_chances(
-    start: Position, rules: Rules, actions: Sequence[Action], index: int
+    start: Position,
+    rules: Rules,
+    actions: Sequence[Action],
+    index: int,
+    stopped: Callable[[], bool] = lambda: False,
 ) -> tuple[float, float] | None:
     """The exact win chance of a player who cannot see the stock before and after the move
     ``actions[index]`` (:func:`golf.solitaire.chance.chances_around`, within
-    ``BLIND_STATES``); None when the search is too long."""
-    got = chances_around(start, rules, actions, index, max_states=BLIND_STATES)
+    ``BLIND_STATES``); None when the search is too long or ``stopped()`` (the question was
+    called off: :func:`submit_stoppable`)."""
+    got = chances_around(
+        start,
+        rules,
+        actions,
+        index,
+        max_states=BLIND_STATES,
+        clock=stopped_clock(stopped),
+        deadline=CALLED_OFF_DEADLINE,
+    )
     return None if got is None else (float(got[0]), float(got[1]))
 
 
