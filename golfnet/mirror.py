@@ -11,14 +11,14 @@ the card replaced going onto the discard), then checks every card the new view s
 update does not follow the one before (a connection that came back, a new hole), or does not
 agree, the table is laid again from the view, keeping the stand-ins where they still stand.
 
-The stock's cards are never drawn, only counted: they are numbered below 0. The deal number
-and the cut are the server's (``number`` 0, the cut rule off: the dealer comes in the view).
-Nothing here can know more than the views it was given.
+The stock's cards are never drawn, only counted: they are numbered below 0. The deal number is
+the server's (``number`` 0); the dealer and, with the cut rule, the cards cut for the first deal
+come in the view, so the table shows and says the cut as a local one does. Nothing here can
+know more than the views it was given.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Final
 
@@ -189,12 +189,13 @@ def _state(
 ) -> State:
     seat = view.seat
     return State(
-        rules=dataclasses.replace(view.rules, cut=False),
+        rules=view.rules,
         players=view.players,
         number=0,
         hole=view.hole,
         seats=view.seats,
         dealer=view.dealer,
+        cut=view.cut,
         grids=tuple(grids),
         up=view.up,
         peeked=tuple(view.peeked if s == seat else 0 for s in range(view.players)),

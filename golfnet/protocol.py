@@ -17,8 +17,9 @@ import operator
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
+from golf.core.cards import DECK_SIZE
 from golf.sixcard.ai import LEVELS
-from golf.sixcard.game import State
+from golf.sixcard.game import State, lowest_cut
 from golf.sixcard.rules import MAX_PLAYERS, MIN_PLAYERS, SixRules
 from golf.sixcard.view import SeatView, seat_view
 
@@ -223,10 +224,30 @@ def _tuples(value: object) -> object:
     return value
 
 
+def _cut(data: Mapping[str, object], rules: SixRules) -> bool:
+    """Whether a view's ``cut`` is the cut of a game of ``rules``: nothing without the cut
+    rule; with it, one card of the 52 for each seat, no two alike, the lowest the first hole's
+    dealer."""
+    cut, players = data["cut"], data["players"]
+    if not rules.cut:
+        return cut is None
+    if not (
+        isinstance(cut, list)
+        and type(players) is int
+        and len(cut) == players
+        and all(type(c) is int and 0 <= c < DECK_SIZE for c in cut)
+        and len(set(cut)) == len(cut)
+    ):
+        return False
+    return data["hole"] != 1 or data["dealer"] == lowest_cut(tuple(cut))
+
+
 def read_view(data: Mapping[str, object], rules: SixRules) -> SeatView:
     """The view a client was sent; raises :class:`BadMessage` when it is not one."""
     if set(data) != set(_VIEW_FIELDS):
         raise BadMessage("view: expected the seat view's fields")
+    if not _cut(data, rules):
+        raise BadMessage("view: cut is not valid")
     fields = {name: _tuples(data[name]) for name in _VIEW_FIELDS}
     try:
         return SeatView(rules=rules, **fields)  # type: ignore[arg-type]

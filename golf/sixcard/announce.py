@@ -20,7 +20,7 @@ from golf.core.cards import card_name
 from golf.core.translations import text
 from golf.sixcard import actions as kinds
 from golf.sixcard.actions import Action
-from golf.sixcard.game import State, cut_cards, first_dealer, totals, winners
+from golf.sixcard.game import State, cut_on_show, lowest_cut, totals, winners
 from golf.sixcard.rules import base_card
 
 __all__ = ["Seats", "action_said", "cut_said", "place_said", "table_said", "turn_said"]
@@ -96,12 +96,12 @@ def _points(seats: Seats, values: Sequence[int | None], lang: str) -> str:
 
 def cut_said(state: State, seats: Seats, lang: str = "en") -> str:
     """The cut for the first deal, while the first hole opens (the cut rule): every seat's card
-    and who deals; "" otherwise."""
-    if not (state.rules.cut and state.hole == 1 and state.phase == "opening"):
+    and who deals, from the state's cut (a network client's as it was told); "" otherwise."""
+    cut = cut_on_show(state)
+    if cut is None:
         return ""
-    cut = cut_cards(state.number, state.players)
     cards = ", ".join(f"{seats.names[seat]} {card_name(c, lang)}" for seat, c in enumerate(cut))
-    dealer = first_dealer(state.number, state.players, state.rules)
+    dealer = lowest_cut(cut)
     return _say("cut", lang, cards=cards, name=seats.names[dealer])
 
 

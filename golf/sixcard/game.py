@@ -17,7 +17,12 @@ its top card is shuffled the same way by the same stream, continued, and becomes
 The opening is "simultaneous": the seats choose their opening cards one after another in turn
 order (so a replay's actions have one order), but ``golf.sixcard.view.seat_view`` shows no
 seat another's choice before every seat has chosen. The first dealer is chosen by a cut with
-the ``cut`` rule (:func:`cut_cards`), else seat ``n mod players`` deals first.
+the ``cut`` rule (:func:`cut_cards`), else seat ``n mod players`` deals first. The cut cards are
+public (at a real table everyone sees every cut card), so a state keeps them (``State.cut``)
+and every seat's view shows them. The cut has a stream of its own (stream 0, which no hole
+uses); a network game's wide deal draws every stream from BLAKE2b keyed with the whole 131-bit
+number (``golf.sixcard.wide``), so there the cut cards tell nothing of any hole's cards or of
+the number.
 """
 
 from __future__ import annotations
@@ -96,6 +101,10 @@ class State:
     seats: tuple[int, ...]
     """The seats playing this hole, in turn order: ``seats[0]`` plays first."""
     dealer: int
+    cut: tuple[int, ...] | None
+    """The card each seat cut for the first deal, seat 0 first, with the cut rule
+    (:func:`cut_cards` of the deal number); None without it. Kept for the whole game: it is
+    public, and a network client, who never learns the number, is told it in its view."""
     grids: tuple[tuple[int, ...], ...]
     """Each seat's cards, row by row (empty for a seat out of a play-off hole)."""
     up: tuple[int, ...]
@@ -230,13 +239,26 @@ def cut_order(card: int) -> tuple[int, int]:
     return rank(card), suit(card)
 
 
+def lowest_cut(cards: tuple[int, ...]) -> int:
+    """The seat that cut the lowest of ``cards`` (seat 0's first): the first dealer."""
+    return min(range(len(cards)), key=lambda seat: cut_order(cards[seat]))
+
+
 def first_dealer(number: int, players: int, rules: SixRules = STANDARD) -> int:
     """The dealer of hole 1: with the cut, the seat that cut the lowest card; else seat
     ``n mod players`` (the code played the part of the cut)."""
     if not rules.cut:
         return number % players
-    cards = cut_cards(number, players)
-    return min(range(players), key=lambda seat: cut_order(cards[seat]))
+    return lowest_cut(cut_cards(number, players))
+
+
+def cut_on_show(state: State) -> tuple[int, ...] | None:
+    """The cut while the table shows it and says it: the first hole's opening, with the cut
+    rule (the cards from the state, so that a network client's table, which is told them,
+    shows them as a local one does); None otherwise."""
+    if state.hole == 1 and state.phase == "opening":
+        return state.cut
+    return None
 
 
 def _hole_order(
@@ -283,6 +305,7 @@ def deal_hole(
         hole=hole,
         seats=order,
         dealer=dealer,
+        cut=cut_cards(number, players) if rules.cut else None,
         grids=tuple(tuple(g) for g in grids),
         up=(0,) * players,
         peeked=(0,) * players,

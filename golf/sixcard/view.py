@@ -2,9 +2,10 @@
 
 A :class:`SeatView` holds the seat's own face-up cards and the cards it has peeked at, the other
 grids' face-up cards, the discard pile, the card in the hand of the player to move when it is
-public (its own, or one taken from the discard), counts and scores. It never holds a face-down
-card the seat has not seen, the stock's cards or order, or the deal's random stream; the
-opponents decide from a view alone, so hidden cards cannot reach their decisions.
+public (its own, or one taken from the discard), the cards cut for the first deal (public at a
+real table), counts and scores. It never holds a face-down card the seat has not seen, the
+stock's cards or order, the deal number or the deal's random stream; the opponents decide from
+a view alone, so hidden cards cannot reach their decisions.
 
 The opening choices are made "simultaneously" (the seed): the engine takes them in turn order,
 but while the hole's opening lasts a view shows no other seat's chosen cards — they are face
@@ -32,6 +33,9 @@ class SeatView:
     hole: int
     seats: tuple[int, ...]
     dealer: int
+    cut: tuple[int, ...] | None
+    """The card each seat cut for the first deal (seat 0 first) with the cut rule, None
+    without it: public, every seat sees every cut card (``State.cut``)."""
     phase: Phase
     to_move: int | None
     grids: tuple[tuple[int | None, ...], ...]
@@ -77,6 +81,7 @@ class SeatFields(TypedDict):
     hole: int
     seats: tuple[int, ...]
     dealer: int
+    cut: tuple[int, ...] | None
     phase: Phase
     to_move: int | None
     grids: tuple[tuple[int | None, ...], ...]
@@ -122,6 +127,7 @@ def seat_fields(state: State, seat: int) -> SeatFields:
         "hole": state.hole,
         "seats": state.seats,
         "dealer": state.dealer,
+        "cut": state.cut,
         "phase": state.phase,
         "to_move": state.to_move,
         "grids": tuple(grids),

@@ -2,14 +2,16 @@
 
 With the cut rule (``SixRules.cut``) every seat cuts a card (``golf.sixcard.game.cut_cards``)
 and the lowest deals the first hole. The panel shows each seat's name over its card and who
-deals; it stays while the first hole's opening lasts, so a person sees why that seat deals.
+deals; it stays while the first hole's opening lasts, so a person sees why that seat deals. The
+cards come from the state (``State.cut``, ``cut_on_show``): a local table's from its deal, a
+network table's as the server told them in the seat's view; one drawing for both.
 """
 
 from __future__ import annotations
 
 import pygame
 
-from golf.sixcard.game import State, cut_cards, first_dealer
+from golf.sixcard.game import State, cut_on_show, lowest_cut
 from scenes.core.look import PALETTE, SCREEN_SIZE, titled_panel
 from scenes.sixcard.board import card_size
 from scenes.sixcard.parts import TableLike
@@ -23,7 +25,7 @@ CUT_Y = 300  # the panel's centre, where the final-turn banner also stands
 
 def shows_cut(state: State) -> bool:
     """Whether the cut is on show: the cut rule, the first hole, its opening."""
-    return state.rules.cut and state.hole == 1 and state.phase == "opening"
+    return cut_on_show(state) is not None
 
 
 def cut_rect(players: int) -> pygame.Rect:
@@ -38,9 +40,11 @@ def draw_cut(surface: pygame.Surface, table: TableLike) -> None:
     """The cut panel: a title, every seat's name over its cut card (the dealer's framed in
     gold), and who deals."""
     state = table.state
+    cards = cut_on_show(state)
+    if cards is None:
+        return
     look, texts, p = table.app.look, table.app.texts, PALETTE
-    cards = cut_cards(state.number, state.players)
-    dealer = first_dealer(state.number, state.players, state.rules)
+    dealer = lowest_cut(cards)
     rect = cut_rect(state.players)
     titled_panel(surface, look, rect, texts("six.cut.title"), size=8, colour=p.gold, top=10)
     size = card_size(CUT_SCALE)
