@@ -91,11 +91,13 @@ class Client:
         elif kind == "update":
             if self.rules is None:
                 raise BadMessage("update: before the room's rules")
+            # read first: an update whose view is not one changes nothing
+            view = read_view(message["view"], self.rules) if self.seat is not None else None
             self.at, self.last = message["at"], message["last"]
             self.deadline = message["deadline"]
             self.view_data = message["view"]
-            if self.seat is not None:
-                self.view = read_view(message["view"], self.rules)
+            if view is not None:
+                self.view = view
         elif kind == "over":
             self.record = message["record"]
 

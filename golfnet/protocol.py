@@ -232,7 +232,7 @@ def _cut(data: Mapping[str, object], rules: SixRules) -> bool:
     if not rules.cut:
         return cut is None
     if not (
-        isinstance(cut, list)
+        isinstance(cut, (list, tuple))  # a list from JSON, a tuple from a view in this process
         and type(players) is int
         and len(cut) == players
         and all(type(c) is int and 0 <= c < DECK_SIZE for c in cut)
