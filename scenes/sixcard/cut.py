@@ -67,9 +67,14 @@ def draw_cut(surface: pygame.Surface, table: TableLike) -> None:
         surface.blit(pygame.transform.scale(look.cards.face(card), size), face)
         if seat == dealer:
             pygame.draw.rect(surface, p.gold, face.inflate(8, 8), 3)
+    deals = (  # "You deal", not "You deals"
+        texts("six.cut.you_deal")
+        if table.is_you(dealer)
+        else texts("six.cut.deals", name=table.name(dealer))
+    )
     look.type.blit(
         surface,
-        texts("six.cut.deals", name=table.name(dealer)),
+        deals,
         8,
         p.white,
         (rect.centerx, rect.bottom - 10),
