@@ -262,11 +262,18 @@ def cut_on_show(state: State) -> tuple[int, ...] | None:
 
 
 def _hole_order(
-    rules: SixRules, players: int, number: int, hole: int, contenders: tuple[int, ...]
+    rules: SixRules,
+    players: int,
+    number: int,
+    hole: int,
+    contenders: tuple[int, ...],
+    cut: tuple[int, ...] | None,
 ) -> tuple[tuple[int, ...], int]:
-    """The seats of a hole in turn order, and its dealer."""
+    """The seats of a hole in turn order, and its dealer (``cut``: the game's cut, worked out
+    once by the caller; a wide deal's costs as much as a sixth of a hole's shuffle)."""
     if hole <= rules.holes:
-        dealer = (first_dealer(number, players, rules) + hole - 1) % players
+        first = lowest_cut(cut) if cut is not None else first_dealer(number, players, rules)
+        dealer = (first + hole - 1) % players
         return tuple((dealer + 1 + k) % players for k in range(players)), dealer
     k = hole - rules.holes - 1
     first = k % len(contenders)
@@ -284,7 +291,8 @@ def deal_hole(
     deck: list[int] | None = None,
 ) -> State:
     """The first state of a hole. ``deck`` (tests and scripts) replaces the code's shuffle."""
-    order, dealer = _hole_order(rules, players, number, hole, contenders)
+    cut = cut_cards(number, players) if rules.cut else None
+    order, dealer = _hole_order(rules, players, number, hole, contenders, cut)
     if deck is None:
         cards, rng = hole_deck(number, hole, rules, players)
     else:
@@ -305,7 +313,7 @@ def deal_hole(
         hole=hole,
         seats=order,
         dealer=dealer,
-        cut=cut_cards(number, players) if rules.cut else None,
+        cut=cut,
         grids=tuple(tuple(g) for g in grids),
         up=(0,) * players,
         peeked=(0,) * players,
