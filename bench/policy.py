@@ -76,12 +76,13 @@ RULE_SETS = {
 }
 PLAYERS = ("clairvoyant", "first", "onestep", "sampling", "policy", "lookahead", "rollout", "new")
 
-NEW_VERSION = 3
-"""The new hint's version, part of its results' key: 3 plays the rollout before the exact
-search with the bound on the draws needed worked out further (2: the same with the bound cut
-sooner; 1, the lookahead before the exact search); to be raised whenever its moves change (the
-exact search needing fewer states for a position changes which positions it finishes within
-its budget)."""
+NEW_VERSION = 4
+"""The new hint's version, part of its results' key: 4 plays the rollout before the exact
+search with the bound on the draws needed worked out in full for every heights at once (3:
+the same bound worked out height by height, cut past its share of the work; 2: cut sooner;
+1, the lookahead before the exact search); to be raised whenever its moves change (the exact
+search needing fewer states for a position changes which positions it finishes within its
+budget)."""
 
 Player = Callable[[Position], Action | None]
 Job = tuple[str, str, int, dict[str, int]]

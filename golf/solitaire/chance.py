@@ -52,6 +52,7 @@ from typing import Final
 from golf.core.cards import DECK_SIZE, rank
 from golf.core.deal import COLUMNS
 from golf.solitaire import engine
+from golf.solitaire.draws_needed import FAR, DrawsNeeded
 from golf.solitaire.engine import Action, Position
 from golf.solitaire.rules import Rules
 from golf.solitaire.solver import _rank_graph, advance_reach, rank_matching
@@ -64,24 +65,11 @@ _H_BITS: Final = 3 * COLUMNS
 _CODE_BITS: Final = 5
 _CODE_MASK: Final = (1 << _CODE_BITS) - 1
 _SHIFTS_13: Final = tuple(_CODE_BITS * r for r in range(13))
-NEED_STEPS: Final = 30_000
-"""Steps of the bound on the draws needed (:meth:`ChanceSearch.need_of`) allowed at once (a few
-hundredths of a second: a question the search answers in a few states does not wait for it;
-in full it takes a few steps per heights at or below the question's, at most 6 ** 7 heights)..."""
-NEED_STEPS_PER_STATE: Final = 128
-"""... and for each state the search has worked out: worked out in full, the bound often saves
-far more states than it costs steps (a state costs the time of some 20 steps)."""
-_FAR: Final = 1 << 20
-"""More draws than any stock holds."""
 _CLOCK_EVERY: Final = 4096
 """Steps of other work (runs, bounds) between two looks at the clock, when the caller gives
 one..."""
 _LOOK_EVERY: Final = 256
 """... and states: on a crowded tableau a state may take a millisecond."""
-
-
-class _NeedSpent(Exception):
-    """The bound on the draws needed reached its share of the work."""
 
 
 class ChanceBudgetExceeded(Exception):
@@ -189,10 +177,6 @@ class ChanceSearch:
         self.ticks = 0
         """Work done besides the states (runs and bounds), for the looks at the clock."""
         self.next_tick = _CLOCK_EVERY
-        self.need_steps = 0
-        """Steps taken by the bound on the draws needed."""
-        self.need_stop = 0
-        """The steps at which the bound on the draws needed looks at its share and the clock."""
         self.reached: dict[int, tuple[int, list[int]]] = {}
         """(Heights, classes that may reach the waste) -> the cards that might be played."""
         self.presents: dict[int, int] = {}
@@ -204,15 +188,20 @@ class ChanceSearch:
         self.clock: Callable[[], float] | None = None
         self.deadline = 0.0
         self.next_look = _LOOK_EVERY
-        self.needs: dict[int, _Needs] = {}
-        """Classes the stock may give -> the fewest draws that may clear heights (with the
-        player to draw, and to move with a top class), and the runs' stops sorted by them."""
         self.need_classes = -1
+        """The classes the stock may give, for the bound on the draws needed: its table, and
+        what was worked out from it (the next four), are for these classes only."""
+        self.table: DrawsNeeded | None = None
+        self.index_at: tuple[tuple[int, ...], ...] = ()
+        """For each column and height, its part of a heights' place in the table."""
+        self.most = 0
+        """The most draws the table tells apart (past it, "more")."""
         self.need: dict[int, int] = {}
+        """Heights -> the fewest draws needed (:meth:`need_of`)..."""
         self.run: dict[int, int] = {}
+        """... and (heights, top class) -> the same with the player to move (:meth:`run_need`)."""
         self.closures_same: dict[int, Closure] = {}
         self._play, self._draw = self._searches()
-        self._need, self._run_need = self._need_searches()
 
     # --- what the rest of the game asks ---------------------------------------------------------
 
@@ -259,6 +248,7 @@ class ChanceSearch:
         start = self.states
         self.limit = sys.maxsize if max_states is None else self.states + max_states
         self.clock, self.deadline = clock, deadline
+        self._bound_draws(h, n)
         self.next_look = min(self.states + _LOOK_EVERY, self.limit + 1)
         counts: list[tuple[Action, int | None]] = []
         best_won = -1
@@ -283,13 +273,54 @@ class ChanceSearch:
         classes of the stock at the question, which hold those of any stock after it."""
         if classes != self.need_classes:
             self.need_classes = classes
-            # Only these classes' tables are kept: worked out in full on a crowded tableau they
-            # may take a hundred megabytes, and a later question seldom has earlier classes.
-            tables = self.needs.get(classes) or ({}, {}, {}, {})
-            self.needs = {classes: tables}
-            self.need, self.run, self.closures, self.closures_same = tables
-            self._play, self._draw = self._searches()
-            self._need, self._run_need = self._need_searches()
+            self.table = None
+            self._forget_needs()
+
+    def _forget_needs(self) -> None:
+        """Drop what was worked out from the bound on the draws needed (new dictionaries: the
+        search's closures hold the old ones)."""
+        self.need, self.run, self.closures, self.closures_same = {}, {}, {}, {}
+        self._play, self._draw = self._searches()
+
+    def _bound_draws(self, h: int, n: int) -> None:
+        """Make the bound on the draws needed ready for a question at heights ``h`` with ``n``
+        stock cards: for every heights below ``h``, up to ``n`` draws."""
+        top = [(h >> (3 * i)) & 7 for i in range(COLUMNS)]
+        table = self.table
+        if table is None or any(x > y for x, y in zip(top, table.top, strict=True)):
+            goes_on, classes = self.goes_on, self.need_classes
+            table = self.table = DrawsNeeded(
+                top,
+                self.cls_at,
+                self.takes,
+                tuple(bool(goes_on[k] & classes) for k in range(CLASSES)),
+                self.draw_any,
+                self._table_look,
+            )
+            self.index_at = tuple(tuple(x * s for x in range(8)) for s in table.stride)
+            self._forget_needs()
+        if not table.done and table.levels() <= n:
+            table.reach(n)
+            self._forget_needs()  # the counts past the old levels were only "more than them"
+        self.most = max(n, table.levels() - 1)
+
+    def _table_look(self) -> None:
+        """Between two rounds of the bound on the draws needed: a look at the clock."""
+        if self.clock is not None and self.clock() > self.deadline:
+            raise ChanceBudgetExceeded
+
+    def index_of(self, h: int) -> int:
+        """The heights ``h``'s place in the bound's table."""
+        at = self.index_at
+        return (
+            at[0][h & 7]
+            + at[1][(h >> 3) & 7]
+            + at[2][(h >> 6) & 7]
+            + at[3][(h >> 9) & 7]
+            + at[4][(h >> 12) & 7]
+            + at[5][(h >> 15) & 7]
+            + at[6][(h >> 18) & 7]
+        )
 
     def need_of(self, h: int) -> int:
         """The fewest draws that may clear the tableau from heights ``h``, were each draw a
@@ -297,112 +328,39 @@ class ChanceSearch:
 
         Each draw starts a run of plays: a relaxation of the game that sees neither the order
         nor the count of the cards to come. A draw state whose stock has fewer cards than this
-        is lost. Drawing twice without a play in between is never needed.
-
-        On a crowded tableau the relaxation may have far more heights to look at than the
-        search itself: its work is kept within :data:`NEED_STEPS` steps and
-        :data:`NEED_STEPS_PER_STATE` a state of the search so far; past that, a question is
-        answered with the least the count may be (one draw), which only prunes less, and what
-        was worked out is kept for later questions.
+        is lost. Drawing twice without a play in between is never needed. Worked out for every
+        heights at once (:class:`golf.solitaire.draws_needed.DrawsNeeded`) up to the question's
+        stock: past it, the count is only known to be more.
         """
-        got = self.need.get(h) if h else 0
-        if got is None:
-            if not self._need_room():
-                return 1
-            try:
-                got = self._need(h)
-            except _NeedSpent:
-                return 1
+        if not h:
+            return 0
+        got = self.table.need(self.index_of(h), self.most)  # type: ignore[union-attr]
+        self.need[h] = got
         return got
 
     def run_need(self, h: int, t: int) -> int:
         """:meth:`need_of` with a top of class ``t`` and the player to move."""
-        got = self.run.get(h << 4 | t) if h else 0
-        if got is None:
-            if not self._need_room():
-                return 0
-            try:
-                got = self._run_need(h, t)
-            except _NeedSpent:
-                return 0
-        return got
-
-    def _need_room(self) -> bool:
-        """Whether the bound on the draws needed may work on; sets where it looks again."""
-        room = NEED_STEPS + NEED_STEPS_PER_STATE * self.states
-        self.need_stop = min(room, self.need_steps + _CLOCK_EVERY)
-        return self.need_steps < room
-
-    def _need_look(self) -> None:
-        """The bound on the draws needed reached :attr:`need_stop`: its share of the work, or a
-        look at the clock."""
-        if self.need_steps >= NEED_STEPS + NEED_STEPS_PER_STATE * self.states:
-            raise _NeedSpent
-        if self.clock is not None and self.clock() > self.deadline:
-            raise ChanceBudgetExceeded
-        self._need_room()
-
-    def _need_searches(self) -> tuple[Callable[[int], int], Callable[[int, int], int]]:
-        """The bound on the draws needed as two closures (:meth:`_searches` says why):
-        ``need(h)`` with the player to draw, ``run(h, t)`` to move with a top of class ``t``;
-        both for non-empty heights not yet worked out, each kept once worked out."""
-        need, run, takes, draw_any = self.need, self.run, self.takes, self.draw_any
-        frees, free_cards = self.frees, self.free_cards
-        goes_on, classes = self.goes_on, self.need_classes
-        drawable = tuple(bool(goes_on[k] & classes) for k in range(CLASSES))
-
-        def need_h(h: int) -> int:
-            self.need_steps += 1
-            if self.need_steps >= self.need_stop:
-                self._need_look()
-            got = _FAR
-            for h2, k in frees.get(h) or free_cards(h):
-                if drawable[k]:
-                    if h2:
-                        v = run.get(h2 << 4 | k)
-                        if v is None:
-                            v = run_h(h2, k)
-                    else:
-                        v = 0
-                    if v < got:
-                        got = v
-                        if not v:
-                            break
-            if got < _FAR:
-                got += 1
-            need[h] = got
-            return got
-
-        def run_h(h: int, t: int) -> int:
-            self.need_steps += 1
-            if self.need_steps >= self.need_stop:
-                self._need_look()
-            mask = takes[t]
-            got = _FAR
-            plays = False
-            for h2, k in frees.get(h) or free_cards(h):
-                if (mask >> k) & 1:
-                    plays = True
-                    if h2:
-                        v = run.get(h2 << 4 | k)
-                        if v is None:
-                            v = run_h(h2, k)
-                    else:
-                        v = 0
-                    if v < got:
-                        got = v
-                        if not v:
-                            break
-            if got and (draw_any or not plays):
-                v = need.get(h)
-                if v is None:
-                    v = need_h(h)
+        if not h:
+            return 0
+        table = self.table
+        assert table is not None
+        index, mask, most = self.index_of(h), self.takes[t], self.most
+        got = FAR
+        plays = False
+        for i, stride in enumerate(table.stride):
+            x = (h >> (3 * i)) & 7
+            if x and (mask >> self.cls_at[i][x]) & 1:
+                plays = True
+                v = table.after(i, index - stride, most)
                 if v < got:
                     got = v
-            run[h << 4 | t] = got
-            return got
-
-        return need_h, run_h
+        if got and (self.draw_any or not plays):
+            known = self.need.get(h)
+            drawn = self.need_of(h) if known is None else known
+            if drawn < got:
+                got = drawn
+        self.run[h << 4 | t] = got
+        return got
 
     def tick(self, work: int = 1) -> None:
         """Count work besides the states; look at the clock now and then."""
@@ -763,12 +721,6 @@ class ChanceSearch:
 _Play = Callable[["Closure", int, int, int], int]
 _Draw = Callable[[int, int, int, int, int], int]
 Free = tuple[tuple[int, int], ...]
-_Needs = tuple[
-    dict[int, int],
-    dict[int, int],
-    dict[int, "Closure"],
-    dict[int, "Closure"],
-]
 Plan = tuple[tuple[int, int], ...]
 _Kid = tuple[int, int, int, int, "Closure"]
 """A card worth drawing: its order, class, count, the stock once drawn, and the runs' stops."""

@@ -1,0 +1,128 @@
+"""The bound on the draws needed, worked out for every heights at once, agrees with its plain
+definition (a recursion over heights) on every heights of random tableaux, in every variant."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pytest
+
+from golf.core.cards import DECK_SIZE
+from golf.solitaire.chance import CLASSES, card_class, class_masks
+from golf.solitaire.draws_needed import FAR, DrawsNeeded
+from golf.solitaire.rules import CLASSIC, EASY, STRICT, Rules
+
+VARIANTS = {
+    "easy": EASY,
+    "classic": CLASSIC,
+    "nothing-on-king": Rules(king_ace=False, queen_on_king=False),
+    "strict": STRICT,
+    "one-joker": CLASSIC.with_(jokers=1),
+    "two-jokers-strict": STRICT.with_(jokers=2),
+}
+
+
+def plain(
+    cls_at: list[tuple[int, ...]],
+    takes: tuple[int, ...],
+    drawable: tuple[bool, ...],
+    any_time: bool,
+) -> tuple[object, object]:
+    """The definition: ``need(h)`` with the player to draw, ``run(h, t)`` to move on a top of
+    class ``t``; each draw may be any class the stock may give, in any number."""
+
+    def lower(h: tuple[int, ...], i: int) -> tuple[int, ...]:
+        return (*h[:i], h[i] - 1, *h[i + 1 :])
+
+    @cache
+    def need(h: tuple[int, ...]) -> int:
+        if not any(h):
+            return 0
+        best = min(
+            (
+                run(lower(h, i), cls_at[i][x])
+                for i, x in enumerate(h)
+                if x and drawable[cls_at[i][x]]
+            ),
+            default=FAR,
+        )
+        return best + 1 if best < FAR else FAR
+
+    @cache
+    def run(h: tuple[int, ...], t: int) -> int:
+        if not any(h):
+            return 0
+        plays = [
+            run(lower(h, i), cls_at[i][x])
+            for i, x in enumerate(h)
+            if x and (takes[t] >> cls_at[i][x]) & 1
+        ]
+        if any_time or not plays:
+            plays.append(need(h))
+        return min(plays)
+
+    return need, run
+
+
+def every_heights(top: list[int]) -> list[tuple[int, ...]]:
+    out: list[tuple[int, ...]] = [()]
+    for x in top:
+        out = [(*h, y) for h in out for y in range(x + 1)]
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+@pytest.mark.parametrize("seed", range(6))
+def test_the_table_agrees_with_the_plain_recursion(name: str, seed: int) -> None:
+    rules = VARIANTS[name]
+    rng = random.Random(f"{name}-{seed}")
+    deck = list(range(DECK_SIZE + rules.jokers))
+    rng.shuffle(deck)
+    top = [rng.randint(0, 3) for _ in range(7)]
+    cls_at = []
+    for x in top:
+        cls_at.append((-1, *(card_class(deck.pop()) for _ in range(x))))
+    takes, goes_on = class_masks(rules)
+    classes = sum(
+        1 << k for k in rng.sample(range(CLASSES if rules.jokers else 13), rng.randint(1, 6))
+    )
+    drawable = tuple(bool(goes_on[k] & classes) for k in range(CLASSES))
+    need, run = plain(cls_at, takes, drawable, rules.draw_any_time)
+    most = rng.randint(1, 6)
+    table = DrawsNeeded(top, cls_at, takes, drawable, rules.draw_any_time)
+    checked = 0
+    for h in every_heights(top):
+        index = table.index(h)
+        for got, want in [(table.need(index, most), need(h))] + [
+            (table.after(i, index, most), run(h, cls_at[i][h[i] + 1]))
+            for i in range(7)
+            if h[i] < top[i]
+        ]:
+            checked += 1
+            if got <= most or table.done:
+                assert got == want, (h, got, want)
+            else:  # past what was asked for, the count is only known to be more
+                assert most < got <= want, (h, got, want)
+    assert checked > 1
+
+
+def test_the_sets_stop_growing_and_far_means_never() -> None:
+    # One column: a 5 under a 9, and the stock may only give Kings. No card goes on a King
+    # (Classic), so nothing can ever be cleared but the empty tableau.
+    cls_at = [(-1, 4, 8)] + [(-1,)] * 6
+    takes, goes_on = class_masks(CLASSIC)
+    drawable = tuple(bool(goes_on[k] & 1 << 12) for k in range(CLASSES))
+    table = DrawsNeeded([2, 0, 0, 0, 0, 0, 0], cls_at, takes, drawable, True)
+    assert table.need(table.index([2, 0, 0, 0, 0, 0, 0]), 10) == FAR
+    assert table.need(0, 10) == 0
+    assert table.done and table.levels() == 1
+    # A stock of 10s only: a 10 takes the 9, but nothing then takes the 5.
+    drawable = tuple(bool(goes_on[k] & 1 << 9) for k in range(CLASSES))
+    table = DrawsNeeded([2, 0, 0, 0, 0, 0, 0], cls_at, takes, drawable, True)
+    assert table.need(table.index([2, 0, 0, 0, 0, 0, 0]), 10) == FAR
+    # 10s and 6s: a 10 takes the 9, then a 6 the 5; two draws (one for the 5 alone).
+    drawable = tuple(bool(goes_on[k] & (1 << 9 | 1 << 5)) for k in range(CLASSES))
+    table = DrawsNeeded([2, 0, 0, 0, 0, 0, 0], cls_at, takes, drawable, True)
+    assert table.need(table.index([2, 0, 0, 0, 0, 0, 0]), 10) == 2
+    assert table.need(table.index([1, 0, 0, 0, 0, 0, 0]), 10) == 1
