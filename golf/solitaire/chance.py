@@ -174,6 +174,12 @@ class ChanceSearch:
         self.lefts: dict[int, int] = {}
         self.groups: dict[int, tuple[int, ...]] = {}
         """Heights -> the class that stands for each class in the stock (:meth:`groups_of`)."""
+        self.by_tableau: dict[int, tuple[int, ...]] = {}
+        """The same by the classes left on the tableau (a bit mask)."""
+        self.below = tuple(
+            tuple(sum({1 << k for k in col[1 : x + 1]}) for x in range(8)) for col in self.cls_at
+        )
+        """For each column and height, the classes of its cards at or under it (a bit mask)."""
         self.ticks = 0
         """Work done besides the states (runs and bounds), for the looks at the clock."""
         self.next_tick = _CLOCK_EVERY
@@ -411,15 +417,22 @@ class ChanceSearch:
         """
         got = self.groups.get(h)
         if got is None:
-            tableau = 0
-            for i in range(COLUMNS):
-                col = self.cls_at[i]
-                for x in range(1, ((h >> (3 * i)) & 7) + 1):
-                    tableau |= 1 << col[x]
-            first: dict[int, int] = {}
-            got = tuple(first.setdefault(self.takes[k] & tableau, k) for k in range(CLASSES))
-            got = self.interned.setdefault(got, got)  # equal groupings are one object
-            self.groups[h] = got
+            below = self.below
+            tableau = (
+                below[0][h & 7]
+                | below[1][(h >> 3) & 7]
+                | below[2][(h >> 6) & 7]
+                | below[3][(h >> 9) & 7]
+                | below[4][(h >> 12) & 7]
+                | below[5][(h >> 15) & 7]
+                | below[6][(h >> 18) & 7]
+            )
+            got = self.by_tableau.get(tableau)
+            if got is None:
+                first: dict[int, int] = {}
+                got = tuple(first.setdefault(self.takes[k] & tableau, k) for k in range(CLASSES))
+                got = self.by_tableau[tableau] = self.interned.setdefault(got, got)
+            self.groups[h] = got  # equal groupings are one object
         return got
 
     def grouped(self, h: int, code: int) -> int:
