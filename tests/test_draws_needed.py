@@ -4,6 +4,7 @@ definition (a recursion over heights) on every heights of random tableaux, in ev
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import cache
 
 import pytest
@@ -13,6 +14,7 @@ from golf.solitaire.chance import CLASSES, card_class, class_masks
 from golf.solitaire.draws_needed import FAR, DrawsNeeded
 from golf.solitaire.rules import CLASSIC, EASY, STRICT, Rules
 
+Heights = tuple[int, ...]
 VARIANTS = {
     "easy": EASY,
     "classic": CLASSIC,
@@ -28,7 +30,7 @@ def plain(
     takes: tuple[int, ...],
     drawable: tuple[bool, ...],
     any_time: bool,
-) -> tuple[object, object]:
+) -> tuple[Callable[[Heights], int], Callable[[Heights, int], int]]:
     """The definition: ``need(h)`` with the player to draw, ``run(h, t)`` to move on a top of
     class ``t``; each draw may be any class the stock may give, in any number."""
 
@@ -91,13 +93,12 @@ def test_the_table_agrees_with_the_plain_recursion(name: str, seed: int) -> None
     need, run = plain(cls_at, takes, drawable, rules.draw_any_time)
     most = rng.randint(1, 6)
     table = DrawsNeeded(top, cls_at, takes, drawable, rules.draw_any_time)
+    table.reach(most)
     checked = 0
     for h in every_heights(top):
         index = table.index(h)
-        for got, want in [(table.need(index, most), need(h))] + [
-            (table.after(i, index, most), run(h, cls_at[i][h[i] + 1]))
-            for i in range(7)
-            if h[i] < top[i]
+        for got, want in [(table.need(index), need(h))] + [
+            (table.after(i, index), run(h, cls_at[i][h[i] + 1])) for i in range(7) if h[i] < top[i]
         ]:
             checked += 1
             if got <= most or table.done:
@@ -114,15 +115,18 @@ def test_the_sets_stop_growing_and_far_means_never() -> None:
     takes, goes_on = class_masks(CLASSIC)
     drawable = tuple(bool(goes_on[k] & 1 << 12) for k in range(CLASSES))
     table = DrawsNeeded([2, 0, 0, 0, 0, 0, 0], cls_at, takes, drawable, True)
-    assert table.need(table.index([2, 0, 0, 0, 0, 0, 0]), 10) == FAR
-    assert table.need(0, 10) == 0
+    table.reach(10)
+    assert table.need(table.index([2, 0, 0, 0, 0, 0, 0])) == FAR
+    assert table.need(0) == 0
     assert table.done and table.levels() == 1
     # A stock of 10s only: a 10 takes the 9, but nothing then takes the 5.
     drawable = tuple(bool(goes_on[k] & 1 << 9) for k in range(CLASSES))
     table = DrawsNeeded([2, 0, 0, 0, 0, 0, 0], cls_at, takes, drawable, True)
-    assert table.need(table.index([2, 0, 0, 0, 0, 0, 0]), 10) == FAR
+    table.reach(10)
+    assert table.need(table.index([2, 0, 0, 0, 0, 0, 0])) == FAR
     # 10s and 6s: a 10 takes the 9, then a 6 the 5; two draws (one for the 5 alone).
     drawable = tuple(bool(goes_on[k] & (1 << 9 | 1 << 5)) for k in range(CLASSES))
     table = DrawsNeeded([2, 0, 0, 0, 0, 0, 0], cls_at, takes, drawable, True)
-    assert table.need(table.index([2, 0, 0, 0, 0, 0, 0]), 10) == 2
-    assert table.need(table.index([1, 0, 0, 0, 0, 0, 0]), 10) == 1
+    table.reach(10)
+    assert table.need(table.index([2, 0, 0, 0, 0, 0, 0])) == 2
+    assert table.need(table.index([1, 0, 0, 0, 0, 0, 0])) == 1

@@ -200,8 +200,6 @@ class ChanceSearch:
         self.table: DrawsNeeded | None = None
         self.index_at: tuple[tuple[int, ...], ...] = ()
         """For each column and height, its part of a heights' place in the table."""
-        self.most = 0
-        """The most draws the table tells apart (past it, "more")."""
         self.need: dict[int, int] = {}
         """Heights -> the fewest draws needed (:meth:`need_of`)..."""
         self.run: dict[int, int] = {}
@@ -308,7 +306,6 @@ class ChanceSearch:
         if not table.done and table.levels() <= n:
             table.reach(n)
             self._forget_needs()  # the counts past the old levels were only "more than them"
-        self.most = max(n, table.levels() - 1)
 
     def _table_look(self) -> None:
         """Between two rounds of the bound on the draws needed: a look at the clock."""
@@ -340,7 +337,7 @@ class ChanceSearch:
         """
         if not h:
             return 0
-        got = self.table.need(self.index_of(h), self.most)  # type: ignore[union-attr]
+        got = self.table.need(self.index_of(h))  # type: ignore[union-attr]
         self.need[h] = got
         return got
 
@@ -350,14 +347,14 @@ class ChanceSearch:
             return 0
         table = self.table
         assert table is not None
-        index, mask, most = self.index_of(h), self.takes[t], self.most
+        index, mask = self.index_of(h), self.takes[t]
         got = FAR
         plays = False
         for i, stride in enumerate(table.stride):
             x = (h >> (3 * i)) & 7
             if x and (mask >> self.cls_at[i][x]) & 1:
                 plays = True
-                v = table.after(i, index - stride, most)
+                v = table.after(i, index - stride)
                 if v < got:
                     got = v
         if got and (self.draw_any or not plays):

@@ -99,12 +99,12 @@ class DrawsNeeded:
         self.draws = [
             self.valid[j] if draw_any else self.valid[j] & ~any_play[j] for j in range(cols)
         ]
-        # starts[i]: heights where column i's free card may go on a drawn card.
-        self.starts = [
-            (i, self._column(i, [x for x in range(1, self.top[i] + 1) if drawable[cls_at[i][x]]]))
-            for i in range(cols)
-        ]
-        self.starts = [(i, m) for i, m in self.starts if m]
+        # starts: (i, the heights where column i's free card may go on a drawn card).
+        self.starts: list[tuple[int, int]] = []
+        for i in range(cols):
+            mask = self._column(i, [x for x in range(1, self.top[i] + 1) if drawable[cls_at[i][x]]])
+            if mask:
+                self.starts.append((i, mask))
         self.d_sets: list[int] = []
         self.g_sets: list[list[int]] = []
         self.d_bytes: list[bytes] = []
@@ -185,20 +185,18 @@ class DrawsNeeded:
     def index(self, heights: Sequence[int]) -> int:
         return sum(x * s for x, s in zip(heights, self.stride, strict=True))
 
-    def need(self, index: int, most: int) -> int:
-        """The fewest draws from the heights at ``index``, the player to draw; ``most + 1``
-        (or more) when it is more than ``most``."""
-        self.reach(most)
+    def need(self, index: int) -> int:
+        """The fewest draws from the heights at ``index``, the player to draw; when it is more
+        than the sets worked out (:meth:`reach`) tell, their number."""
         byte, bit = index >> 3, 1 << (index & 7)
         for d, got in enumerate(self.d_bytes):
             if got[byte] & bit:
                 return d
         return FAR if self.done else len(self.d_bytes)
 
-    def after(self, column: int, index: int, most: int) -> int:
+    def after(self, column: int, index: int) -> int:
         """The same with the player to move, the top the card just taken from ``column``
         (the heights at ``index`` are those once it is taken)."""
-        self.reach(most)
         byte, bit = index >> 3, 1 << (index & 7)
         for d, got in enumerate(self.g_bytes):
             if got[column][byte] & bit:
