@@ -41,10 +41,11 @@ class DrawsNeeded:
     """The fewest draws needed below (at or under, column by column) the heights ``top``.
 
     ``cls_at[i][x]`` is the class of column ``i``'s card at height ``x`` (1-based),
-    ``takes[t]`` the classes (a bit mask) that may go on a top of class ``t``, ``classes`` the
-    classes the stock may give and ``drawable[k]`` whether a card of class ``k`` may go on one
-    of them. ``look`` is called between two rounds of work (it may raise to stop: the rounds
-    done are kept, and the next question goes on from them).
+    ``takes[t]`` the classes (a bit mask) that may go on a top of class ``t``, ``drawable[k]``
+    whether a card of class ``k`` may go on a class the stock may give, ``draw_any`` whether
+    the player may draw with a play left (else only when stuck). ``look`` is called between
+    two rounds of work (it may raise to stop: the numbers of draws worked out in full are kept,
+    and :meth:`reach` goes on from them).
     """
 
     def __init__(
