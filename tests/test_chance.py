@@ -4,11 +4,12 @@ and neither it, the policy nor the hint ever reads the stock's order."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
 
-from golf.core.cards import parse_card
+from golf.core.cards import parse_card, rank
 from golf.solitaire import engine
 from golf.solitaire.blind import (
     LOOKAHEAD,
@@ -300,6 +301,29 @@ def test_the_budget_stops_the_search_and_the_work_is_kept() -> None:
     assert answer.states < again.states  # the first go's states were not worked out again
 
 
+@pytest.mark.parametrize(("number", "name"), [(0, "classic"), (6, "classic"), (2, "strict"), (7, "strict")])
+def test_a_question_about_an_earlier_position_gives_what_a_fresh_search_gives(
+    number: int, name: str
+) -> None:
+    # After an undo the next question may be about taller columns, or a longer stock of the
+    # same ranks, than the search's bound on the draws needed was worked out for: it is
+    # worked out again, further. The positions one move after: a play (lower columns, the
+    # same stock) and, where the card drawn leaves its rank in the stock, a draw.
+    rules = VARIANTS[name]
+    start = engine.deal(number, rules)
+    earlier = along_the_line(number, rules, 8)
+    ranks = {rank(c) for c in earlier.stock}
+    after = [engine.apply(earlier, a, rules) for a in engine.legal_actions(earlier, rules)]
+    after = [p for p in after if {rank(c) for c in p.stock} == ranks]
+    assert any(p.stock == earlier.stock for p in after)  # a play
+    for position in after:
+        search = ChanceSearch(start, rules)
+        for asked in (position, earlier, position):
+            kept = search.chance(asked, every=True)
+            fresh = ChanceSearch(start, rules).chance(asked, every=True)
+            assert fresh is not None and kept == replace(fresh, states=kept.states)
+
+
 def test_a_dead_position_is_worth_nothing_at_once() -> None:
     # The 5 and the 7 wait for a 6 that is nowhere: no order wins.
     cards = [parse_card(t) for t in ("5♣", "7♦", "K♥", "2♠", "J♣", "9♦")]
@@ -511,4 +535,3 @@ def test_a_hint_goes_on_from_the_search_kept_for_its_game() -> None:
     assert search_for(later, EASY, kept) is not kept
     kept.states = KEEP_STATES + 1
     assert search_for(later, CLASSIC, kept) is not kept
-
