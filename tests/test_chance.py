@@ -301,7 +301,9 @@ def test_the_budget_stops_the_search_and_the_work_is_kept() -> None:
     assert answer.states < again.states  # the first go's states were not worked out again
 
 
-@pytest.mark.parametrize(("number", "name"), [(0, "classic"), (6, "classic"), (2, "strict"), (7, "strict")])
+@pytest.mark.parametrize(
+    ("number", "name"), [(0, "classic"), (6, "classic"), (2, "strict"), (7, "strict")]
+)
 def test_a_question_about_an_earlier_position_gives_what_a_fresh_search_gives(
     number: int, name: str
 ) -> None:
