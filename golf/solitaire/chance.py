@@ -303,9 +303,9 @@ class ChanceSearch:
             )
             self.index_at = tuple(tuple(x * s for x in range(8)) for s in table.stride)
             self._forget_needs()
-        if not table.done and table.levels() <= n:
-            table.reach(n)
+        elif not table.done and table.levels() <= n:
             self._forget_needs()  # the counts past the old levels were only "more than them"
+        table.reach(n)
 
     def _table_look(self) -> None:
         """Between two rounds of the bound on the draws needed: a look at the clock."""

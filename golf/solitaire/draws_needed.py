@@ -106,10 +106,12 @@ class DrawsNeeded:
             mask = self._column(i, [x for x in range(1, self.top[i] + 1) if drawable[cls_at[i][x]]])
             if mask:
                 self.starts.append((i, mask))
-        self.d_sets: list[int] = []
-        self.g_sets: list[list[int]] = []
-        self.d_bytes: list[bytes] = []
-        self.g_bytes: list[list[bytes]] = []
+        self.last: tuple[int, list[int]] | None = None
+        """The last number of draws' sets as ints (``D``, and ``G`` per column): the next
+        number's start from them."""
+        self.found: list[list[bytes]] = [[] for _ in range(cols + 1)]
+        """For each set (``D``, then ``G`` per column), its bytes for each number of draws:
+        what the questions look at."""
         self.done = False
         """Whether the sets stopped growing: a heights in none needs :data:`FAR` draws."""
 
@@ -139,13 +141,11 @@ class DrawsNeeded:
 
     def _grow(self) -> None:
         """Work out the sets for one more draw."""
-        d = len(self.d_sets)
-        if d == 0:
-            reach = 1  # the empty tableau (bit 0) needs no draw
+        reach = 1  # the empty tableau (bit 0) needs no draw
+        if self.last is None:
             g = [reach & v for v in self.valid]
         else:
-            reach = 1
-            prev = self.g_sets[-1]
+            prev = self.last[1]
             for i, mask in self.starts:
                 reach |= mask & (prev[i] << self.stride[i])
             g = list(prev)
@@ -163,22 +163,20 @@ class DrawsNeeded:
                     g[j] = new
                     shifted[j] = new << self.stride[j]
                     changed = True
-        if d and reach == self.d_sets[-1] and g == self.g_sets[-1]:
+        if self.last == (reach, g):
             self.done = True
             return
-        nbytes = self.nbytes
-        self.d_sets.append(reach)
-        self.g_sets.append(g)
-        self.d_bytes.append(reach.to_bytes(nbytes, "little"))
-        self.g_bytes.append([x.to_bytes(nbytes, "little") for x in g])
+        self.last = (reach, g)
+        for found, got in zip(self.found, (reach, *g), strict=True):
+            found.append(got.to_bytes(self.nbytes, "little"))
 
     def levels(self) -> int:
         """How many numbers of draws (from 0) the sets are worked out for."""
-        return len(self.d_sets)
+        return len(self.found[0])
 
     def reach(self, draws: int) -> None:
         """Work out the sets up to ``draws`` draws (or until they stop growing)."""
-        while not self.done and len(self.d_sets) <= draws:
+        while not self.done and self.levels() <= draws:
             self._grow()
 
     # --- the questions --------------------------------------------------------------------------
@@ -189,17 +187,17 @@ class DrawsNeeded:
     def need(self, index: int) -> int:
         """The fewest draws from the heights at ``index``, the player to draw; when it is more
         than the sets worked out (:meth:`reach`) tell, their number."""
-        byte, bit = index >> 3, 1 << (index & 7)
-        for d, got in enumerate(self.d_bytes):
-            if got[byte] & bit:
-                return d
-        return FAR if self.done else len(self.d_bytes)
+        return self._first(self.found[0], index)
 
     def after(self, column: int, index: int) -> int:
         """The same with the player to move, the top the card just taken from ``column``
         (the heights at ``index`` are those once it is taken)."""
+        return self._first(self.found[column + 1], index)
+
+    def _first(self, found: list[bytes], index: int) -> int:
+        """The first number of draws whose set holds the heights at ``index``."""
         byte, bit = index >> 3, 1 << (index & 7)
-        for d, got in enumerate(self.g_bytes):
-            if got[column][byte] & bit:
+        for d, got in enumerate(found):
+            if got[byte] & bit:
                 return d
-        return FAR if self.done else len(self.g_bytes)
+        return FAR if self.done else len(found)
