@@ -1,14 +1,23 @@
 """How often the exact chance (a player who cannot see the stock) is found within the hint's time.
 
 Run: ``python bench/chance.py [--deals A-B] [--rules classic] [--draws 4,6,8,12]
-[--seconds 1.0]``. For each deal, the position along the exact solver's line just after the
-given number of draws is asked to :class:`golf.solitaire.chance.ChanceSearch` with a budget of
-``--seconds`` of processor time (``time.process_time``: on a busy shared machine wall-clock
-figures would mostly measure the other programs). Printed per number of draws: the positions,
-the cards left in the stock, the share answered exactly within the budget, the seconds (median,
-95th percentile, worst) and states (median, worst) of those answered, and the mean exact chance;
-then the share of every position with at most 10 (and 8) stock cards answered within the budget.
-It is not a timed test.
+[--seconds 1.0] [--kept]``. For each deal, the position along the exact solver's line just
+after the given number of draws is asked to :class:`golf.solitaire.chance.ChanceSearch` with a
+budget of ``--seconds`` of processor time (``time.process_time``: on a busy shared machine
+wall-clock figures would mostly measure the other programs). Printed per number of draws: the
+positions, the cards left in the stock, the share answered exactly within the budget, the
+seconds (median, 95th percentile, worst) and states (median, worst) of those answered, and the
+mean exact chance; then the share of every position with at most 10 (and 8) stock cards
+answered within the budget. It is not a timed test.
+
+Each position gets a search of its own by default: the hardest case, a player asking for the
+first hint of the game there. With ``--kept`` the deal is played along the same line by a
+player who asks for a hint at every move once the stock holds at most
+:data:`golf.solitaire.timed_hint.EXACT_STOCK` cards, and each question goes on from the states
+of the ones before, as the window's solver process keeps its search
+(:func:`golf.solitaire.timed_hint.search_for`); each question has ``--seconds`` (the window
+gives the exact search 0.7 s of its 1 s). The positions after each number of draws are the
+same as without it; the last lines then count every question asked.
 """
 
 from __future__ import annotations
@@ -27,6 +36,7 @@ from golf.solitaire.chance import ChanceBudgetExceeded, ChanceSearch
 from golf.solitaire.engine import Position
 from golf.solitaire.rules import CLASSIC, EASY, STRICT, Rules
 from golf.solitaire.solver import solve
+from golf.solitaire.timed_hint import EXACT_STOCK, search_for
 
 RULE_SETS = {
     "classic": CLASSIC,
@@ -61,8 +71,18 @@ def along_the_line(number: int, rules: Rules, draws: list[int]) -> dict[int, Pos
     return out
 
 
-def measure(number: int, draws: int, position: Position, rules: Rules, seconds: float) -> Point:
-    search = ChanceSearch(position, rules)
+def measure(
+    number: int,
+    draws: int,
+    position: Position,
+    rules: Rules,
+    seconds: float,
+    search: ChanceSearch | None = None,
+) -> Point:
+    """Ask ``position`` to ``search`` (a new one when None) within ``seconds``."""
+    if search is None:
+        search = ChanceSearch(position, rules)
+    before = search.states
     start = time.process_time()
     try:
         answer = search.chance(position, clock=time.process_time, deadline=start + seconds)
@@ -71,15 +91,43 @@ def measure(number: int, draws: int, position: Position, rules: Rules, seconds: 
     spent = time.process_time() - start
     value = answer.value if answer is not None else -1.0
     return Point(
-        number, draws, len(position.stock), answer is not None, spent, search.states, value
+        number, draws, len(position.stock), answer is not None, spent, search.states - before, value
     )
+
+
+def measure_kept(
+    number: int, rules: Rules, draws: list[int], seconds: float
+) -> tuple[list[Point], list[Point]]:
+    """Every question of a player who asks for a hint at each move along the solver's line once
+    the stock holds at most :data:`EXACT_STOCK` cards, one search kept as the window keeps it:
+    those just after each number of ``draws`` (the positions :func:`along_the_line` gives) and
+    all of them."""
+    position = engine.deal(number, rules)
+    search: ChanceSearch | None = None
+    line_points: list[Point] = []
+    every: list[Point] = []
+    done = 0
+    after_draw = False
+    for action in solve(position, rules).line:
+        if len(position.stock) <= EXACT_STOCK and engine.legal_actions(position, rules):
+            search = search_for(position, rules, search)
+            point = measure(number, done, position, rules, seconds, search)
+            every.append(point)
+            if after_draw and done in draws:
+                line_points.append(point)
+        position = engine.apply(position, action, rules)
+        after_draw = action.kind == engine.DRAW
+        if after_draw:
+            done += 1
+    return line_points, every
 
 
 def pct(part: int, whole: int) -> str:
     return f"{100 * part / whole:.0f} %" if whole else "-"
 
 
-def report(points: list[Point], draws: list[int]) -> None:
+def report(points: list[Point], draws: list[int], every: list[Point] | None = None) -> None:
+    """The table's lines; the shares of the last lines count ``every`` question when given."""
     for k in draws:
         rows = [p for p in points if p.draws == k]
         if not rows:
@@ -107,6 +155,17 @@ def report(points: list[Point], draws: list[int]) -> None:
             f"positions with <= {most} stock cards answered exactly: {answered}/{len(small)} "
             f"({pct(answered, len(small))})"
         )
+    if every is None:
+        return
+    for most in (10, 8):
+        small = [p for p in every if p.stock <= most]
+        answered = sum(p.exact for p in small)
+        late = [p for p in small if not p.exact]
+        print(
+            f"every question with <= {most} stock cards answered exactly: {answered}/{len(small)} "
+            f"({pct(answered, len(small))}); not: "
+            + (", ".join(f"deal {p.deal} at {p.stock}" for p in late) or "none")
+        )
 
 
 def main() -> None:
@@ -116,6 +175,9 @@ def main() -> None:
     parser.add_argument("--draws", default="4,6,8,12")
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--verbose", action="store_true", help="one line per position")
+    parser.add_argument(
+        "--kept", action="store_true", help="a hint asked at every move, one search kept"
+    )
     args = parser.parse_args()
     a, b = (int(x) for x in args.deals.split("-"))
     draws = [int(x) for x in args.draws.split(",")]
@@ -125,14 +187,22 @@ def main() -> None:
         "(CPU time of this process, time.process_time: the machine may be shared and loaded)",
         flush=True,
     )
-    points = []
+    points: list[Point] = []
+    every: list[Point] | None = [] if args.kept else None
     for number in range(a, b + 1):
-        for k, position in along_the_line(number, rules, draws).items():
-            point = measure(number, k, position, rules, args.seconds)
-            points.append(point)
-            if args.verbose:
+        if every is not None:
+            at_draws, asked = measure_kept(number, rules, draws, args.seconds)
+            every.extend(asked)
+        else:
+            at_draws = [
+                measure(number, k, position, rules, args.seconds)
+                for k, position in along_the_line(number, rules, draws).items()
+            ]
+        points.extend(at_draws)
+        if args.verbose:
+            for point in at_draws:
                 print(point, flush=True)
-    report(points, draws)
+    report(points, draws, every)
 
 
 if __name__ == "__main__":
