@@ -9,6 +9,7 @@ dropped. How an answer shows is decided by :func:`golf.solitaire.timed_hint.hint
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from golf.solitaire import engine
 from golf.solitaire.announce import hint_move_said
@@ -17,7 +18,13 @@ from scenes.core.board_text import speak
 from scenes.core.look import PALETTE
 from scenes.solitaire import solver_worker
 from scenes.solitaire.layout import STOCK_SLOT
-from scenes.solitaire.solver_worker import Job, still_winnable, submit, warm_up
+from scenes.solitaire.solver_worker import (
+    Job,
+    still_winnable,
+    submit,
+    submit_stoppable,
+    warm_up,
+)
 from scenes.solitaire.table_state import TableState
 
 __all__ = ["SolverHelper"]
@@ -54,9 +61,7 @@ class SolverHelper:
         if game.status != "playing":
             return
         rng = random.Random(hint_seed(game))
-        self.hint_job = Job(
-            self.key(), submit(solver_worker.timed_hint, game.position, game.rules, rng)
-        )
+        self._ask(solver_worker.timed_hint, rng)
         self.refining = False
         self.scene.toast(self.scene.app.texts("hint.thinking"), PALETTE.cyan)
         self.scene.toasts[-1].seconds = 10.0
@@ -65,11 +70,16 @@ class SolverHelper:
         """A second, longer look at a position too open to judge within the second."""
         game = self.scene.game
         rng = random.Random(hint_seed(game) + ":again")
-        self.hint_job = Job(
-            self.key(),
-            submit(solver_worker.refined_hint, game.position, game.rules, rng),
-        )
+        self._ask(solver_worker.refined_hint, rng)
         self.refining = True
+
+    def _ask(self, question: Callable[..., TimedHint | None], rng: random.Random) -> None:
+        """Ask ``question`` about the position on the table in the hint's own process (its
+        kept search goes on from the earlier hints of the game), to be called off if the
+        position changes first."""
+        game = self.scene.game
+        future, call_off = submit_stoppable(question, game.position, game.rules, rng, hints=True)
+        self.hint_job = Job(self.key(), future, call_off)
 
     def update(self) -> None:
         """Take in answers that are ready; drop the ones for a position the game has left."""
@@ -77,6 +87,7 @@ class SolverHelper:
         job = self.hint_job
         if job is not None and job.key != key:
             self.hint_job = None  # stale: the position changed
+            job.call_off()  # the hint's process is free at once for the next question
             self._drop_thinking()
         elif job is not None and job.done():
             self.hint_job = None

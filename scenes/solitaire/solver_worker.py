@@ -84,6 +84,11 @@ BLIND_STATES: Final = 400_000
 states (a few seconds at most)."""
 WORKERS: Final = 2
 """Solver processes: a stale question may still be running while the next one starts."""
+HINT_WORKERS: Final = 1
+"""The hint's own process, besides: every hint of a game is asked to the same process, whose
+kept search (:data:`KEPT`) goes on from the states the earlier hints worked out. In a pool of
+two the questions take turns, so every other hint started from a search that had missed the
+last one."""
 USE_PROCESSES = True
 """Solve in worker processes (the window's frames never wait for the interpreter); False: in
 threads of this process (tests that replace a solver function use it)."""
@@ -102,14 +107,16 @@ _called_off: Any = [0] * CALL_OFF_SLOTS
 _tickets = itertools.count(1)
 
 _pool: multiprocessing.pool.Pool | None = None
+_hint_pool: multiprocessing.pool.Pool | None = None
 _pool_failed = False
 _pool_lock = threading.Lock()
 """Held while the processes start or stop: the title starts them on a thread of its own."""
 
 
-def _the_pool() -> multiprocessing.pool.Pool | None:
-    """The solver processes, started on first use (None if they cannot be started)."""
-    global _pool, _pool_failed
+def _the_pool(hints: bool = False) -> multiprocessing.pool.Pool | None:
+    """The solver processes, started on first use (None if they cannot be started); with
+    ``hints``, the hint's own process (:data:`HINT_WORKERS`)."""
+    global _pool, _hint_pool, _pool_failed
     if _pool is None and not _pool_failed and USE_PROCESSES:
         with _pool_lock:
             if _pool is None and not _pool_failed:
@@ -123,12 +130,21 @@ def _the_pool() -> multiprocessing.pool.Pool | None:
                     context = multiprocessing.get_context("spawn")
                     called_off = _shared_slots(context)
                     _pool = context.Pool(WORKERS, initializer=_worker_start, initargs=(called_off,))
+                    _hint_pool = context.Pool(
+                        HINT_WORKERS, initializer=_worker_start, initargs=(called_off,)
+                    )
                     if called_off is not None:
                         _use_called_off(called_off)
                 except (OSError, ValueError, RuntimeError) as error:
                     log.warning("no solver processes (%s): solving on threads", error)
                     _pool_failed = True
-    return _pool if USE_PROCESSES else None
+                    for pool in (_pool, _hint_pool):
+                        if pool is not None:
+                            pool.terminate()
+                    _pool = _hint_pool = None
+    if not USE_PROCESSES:
+        return None
+    return _hint_pool if hints else _pool
 
 
 def _shared_slots(context: Any) -> Any:
@@ -154,13 +170,15 @@ def _use_called_off(called_off: Any) -> None:
 
 def stop() -> None:
     """End the solver processes (at exit: whatever they were working on is of no use now)."""
-    global _pool, _pool_failed
+    global _pool, _hint_pool, _pool_failed
     with _pool_lock:
-        pool, _pool = _pool, None
+        pools = (_pool, _hint_pool)
+        _pool = _hint_pool = None
         _pool_failed = True  # stopped: none starts after this (a thread may still ask)
-    if pool is not None:
-        pool.terminate()
-        pool.join()
+    for pool in pools:
+        if pool is not None:
+            pool.terminate()
+            pool.join()
 
 
 def restart() -> None:
@@ -177,12 +195,13 @@ def warm_up() -> None:
     _the_pool()
 
 
-def submit(work: Callable[..., T], *args: Any) -> Future[T]:
+def submit(work: Callable[..., T], *args: Any, hints: bool = False) -> Future[T]:
     """Run ``work(*args)`` in a solver process (a thread if there are none); its future result.
 
-    ``work`` and its arguments must be picklable: a function of a module, plain values.
+    ``work`` and its arguments must be picklable: a function of a module, plain values. With
+    ``hints`` it runs in the hint's own process (:data:`HINT_WORKERS`).
     """
-    pool = _the_pool()
+    pool = _the_pool(hints)
     if pool is None:
         return background(lambda: work(*args))
     future: Future[T] = Future()
@@ -200,13 +219,15 @@ def submit(work: Callable[..., T], *args: Any) -> Future[T]:
     return future
 
 
-def submit_stoppable(work: Callable[..., T], *args: Any) -> tuple[Future[T], Callable[[], None]]:
+def submit_stoppable(
+    work: Callable[..., T], *args: Any, hints: bool = False
+) -> tuple[Future[T], Callable[[], None]]:
     """:func:`submit` a question that may be called off: ``work(*args, stopped=...)`` is given a
     function telling whether it has been, and should then end soon. Returns the future result
     and the function that calls the question off (a window that no longer wants the answer
     frees the solver process for the next question instead of waiting for it)."""
     ticket = next(_tickets)
-    future = submit(_stoppable_call, ticket, work, *args)
+    future = submit(_stoppable_call, ticket, work, *args, hints=hints)
     return future, lambda: _call_off(ticket)
 
 
@@ -226,6 +247,24 @@ def stopped_clock(stopped: Callable[[], bool]) -> Callable[[], float]:
 
 
 CALLED_OFF_DEADLINE: Final = 0.5
+CALLED_OFF_LATE: Final = 1e9
+"""Seconds a called-off question's clock jumps ahead at each read (:func:`clock_or_called_off`)."""
+
+
+def clock_or_called_off(
+    clock: Callable[[], float], stopped: Callable[[], bool]
+) -> Callable[[], float]:
+    """``clock`` until the question is called off; from then on each read jumps further ahead,
+    so that every deadline, even one set after the call-off from a read of this clock, is past
+    at the next read (the hint's searches then give up at their next look at it)."""
+    jumps = itertools.count(1)
+
+    def read() -> float:
+        if stopped():
+            return clock() + CALLED_OFF_LATE * next(jumps)
+        return clock()
+
+    return read
 
 
 def background(work: Callable[[], T]) -> Future[T]:
@@ -295,9 +334,12 @@ def timed_hint(
     max_samples: int = hint.DEFAULT_SAMPLES,
     sample_states: int = SAMPLE_STATES,
     rollouts: int = ROLLOUTS,
+    stopped: Callable[[], bool] = lambda: False,
 ) -> TimedHint | None:
     """:func:`golf.solitaire.timed_hint.timed_hint` within ``seconds`` of ``clock`` (the wall
-    clock unless a test gives one), going on from this process's :data:`KEPT` search."""
+    clock unless a test gives one), going on from this process's :data:`KEPT` search; it ends
+    at once (with the quick policy's move) when ``stopped()`` (called off:
+    :func:`submit_stoppable`)."""
     return KEPT.hint(
         position,
         rules,
@@ -306,7 +348,7 @@ def timed_hint(
             rules,
             rng,
             seconds,
-            clock,
+            clock_or_called_off(clock, stopped),
             max_samples,
             sample_states,
             rollouts=rollouts,
@@ -315,9 +357,21 @@ def timed_hint(
     )
 
 
-def refined_hint(position: Position, rules: Rules, rng: random.Random) -> TimedHint | None:
+def refined_hint(
+    position: Position,
+    rules: Rules,
+    rng: random.Random,
+    stopped: Callable[[], bool] = lambda: False,
+) -> TimedHint | None:
     """The second, longer look at a position (``REFINE_SECONDS``, bigger orders)."""
-    return timed_hint(position, rules, rng, seconds=REFINE_SECONDS, sample_states=REFINE_STATES)
+    return timed_hint(
+        position,
+        rules,
+        rng,
+        seconds=REFINE_SECONDS,
+        sample_states=REFINE_STATES,
+        stopped=stopped,
+    )
 
 
 def still_winnable(position: Position, rules: Rules) -> bool | None:
