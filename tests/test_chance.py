@@ -522,7 +522,7 @@ def test_the_chance_command_gives_a_range_past_its_budget(
 
 
 def test_a_hint_goes_on_from_the_search_kept_for_its_game() -> None:
-    from golf.solitaire.timed_hint import KEEP_STATES, search_for
+    from golf.solitaire.timed_hint import search_for
 
     position = later_position(3, CLASSIC, 10)
     kept = ChanceSearch(position, CLASSIC)
@@ -535,5 +535,70 @@ def test_a_hint_goes_on_from_the_search_kept_for_its_game() -> None:
     assert search_for(earlier, CLASSIC, kept) is not kept
     assert search_for(engine.deal(4, CLASSIC), CLASSIC, kept) is not kept
     assert search_for(later, EASY, kept) is not kept
-    kept.states = KEEP_STATES + 1
+
+
+def _line_after(position: Position, rules: Rules, stock_left: int) -> Position:
+    """``position`` played on along the exact solver's line until ``stock_left`` cards remain."""
+    from golf.solitaire.solver import solve
+
+    for action in solve(position, rules).line:
+        if len(position.stock) <= stock_left:
+            break
+        position = engine.apply(position, action, rules)
+    return position
+
+
+@pytest.mark.parametrize("rules", [CLASSIC, EASY], ids=["classic", "easy"])
+def test_a_kept_search_forgets_the_states_out_of_reach_and_answers_as_before(
+    rules: Rules,
+) -> None:
+    position = later_position(3, rules, 8)
+    kept = ChanceSearch(position, rules)
+    kept.chance(position, every=True)
+    later = _line_after(position, rules, 5)
+    held = kept.held
+    kept.forget_out_of_reach(later)
+    assert 0 < kept.held < held
+    top = kept.heights_of(later)
+    for key in kept.draws:
+        heights = [(key >> (3 * i)) & 7 for i in range(7)]
+        assert all(x <= (top >> (3 * i)) & 7 for i, x in enumerate(heights))
+        code = key >> 21  # the stock's count of each class, five bits each
+        assert sum((code >> (5 * k)) & 31 for k in range(14)) <= len(later.stock)
+    answered = 0
+    # What is left answers the later positions as a search of their own does.
+    for stock_left in (5, 4, 2):
+        at = _line_after(later, rules, stock_left)
+        got, alone = kept.chance(at, every=True), ChanceSearch(at, rules).chance(at, every=True)
+        if alone is None:  # the game is over
+            assert got is None
+            continue
+        assert got is not None
+        answered += 0 < alone.wins < alone.orders
+        assert (got.action, got.wins, got.orders, got.chances) == (
+            alone.action,
+            alone.wins,
+            alone.orders,
+            alone.chances,
+        )
+    assert answered  # not only sure wins and losses
+
+
+def test_a_search_over_its_size_forgets_first_and_is_let_go_only_if_still_over(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from golf.solitaire import timed_hint
+    from golf.solitaire.timed_hint import search_for
+
+    position = later_position(3, CLASSIC, 8)
+    kept = ChanceSearch(position, CLASSIC)
+    kept.chance(position)
+    later = _line_after(position, CLASSIC, 5)
+    held = kept.held
+    # Over the limit, and under it once the states out of reach are forgotten: kept.
+    monkeypatch.setattr(timed_hint, "KEEP_STATES", held - 1)
+    assert search_for(later, CLASSIC, kept) is kept
+    assert kept.held < held
+    # Still over it once they are: let go.
+    monkeypatch.setattr(timed_hint, "KEEP_STATES", 0)
     assert search_for(later, CLASSIC, kept) is not kept

@@ -62,6 +62,7 @@ WILD: Final = 13
 CLASSES: Final = 14
 _STEP: Final = tuple(1 << (3 * i) for i in range(COLUMNS))
 _H_BITS: Final = 3 * COLUMNS
+_H_MASK: Final = (1 << _H_BITS) - 1
 _CODE_BITS: Final = 5
 _CODE_MASK: Final = (1 << _CODE_BITS) - 1
 _SHIFTS_13: Final = tuple(_CODE_BITS * r for r in range(13))
@@ -271,6 +272,51 @@ class ChanceSearch:
             best_won = max(best_won, won // same)
         best = next(j for j, (_, won) in enumerate(counts) if won == best_won)
         return Chance(counts[best][0], best_won, orders, tuple(counts), self.states - start)
+
+    @property
+    def held(self) -> int:
+        """The draw states held (worked out, or bounded) from all the questions so far."""
+        return len(self.draws)
+
+    def forget_out_of_reach(self, position: Position) -> None:
+        """Forget the draw states a game at ``position`` can no longer reach (a column taller
+        than there, or more cards in the stock), and the other memos of those heights.
+
+        The stock only shrinks and the columns only get shorter, so those states will never be
+        asked again; the rest stay, and the next questions go on from them.
+        """
+        top = self.heights_of(position)
+        tops = tuple(enumerate((top >> (3 * i)) & 7 for i in range(COLUMNS)))
+        n = len(position.stock)
+        lows: dict[int, bool] = {}
+        cards: dict[int, int] = {}
+
+        def low(h: int) -> bool:
+            """Whether no column is taller at heights ``h`` than at the position."""
+            got = lows.get(h)
+            if got is None:
+                got = lows[h] = all((h >> (3 * i)) & 7 <= x for i, x in tops)
+            return got
+
+        def reachable(key: int) -> bool:
+            if not low(key & _H_MASK):
+                return False
+            code = key >> _H_BITS
+            count = cards.get(code)
+            if count is None:
+                count = cards[code] = _present_count(code)
+            return count <= n
+
+        self.draws = {k: v for k, v in self.draws.items() if reachable(k)}
+        self.reached = {k: v for k, v in self.reached.items() if low(k & _H_MASK)}
+        self.frees = {h: v for h, v in self.frees.items() if low(h)}
+        self.lefts = {h: v for h, v in self.lefts.items() if low(h)}
+        self.groups = {h: v for h, v in self.groups.items() if low(h)}
+        self.need = {h: v for h, v in self.need.items() if low(h)}
+        self.run = {k: v for k, v in self.run.items() if low(k >> 4)}
+        self.closures = {k: v for k, v in self.closures.items() if low(k >> 4)}
+        self.closures_same = {k: v for k, v in self.closures_same.items() if low(k >> COLUMNS)}
+        self._play, self._draw = self._searches()  # the closures hold the old dictionaries
 
     def draws_may_give(self, classes: int) -> None:
         """Bound the draws needed (:meth:`need_of`) with cards of ``classes`` (a bit mask): the
@@ -755,6 +801,15 @@ def _present_internal(code: int) -> int:
             out |= 1 << r
         code >>= _CODE_BITS
         r += 1
+    return out
+
+
+def _present_count(code: int) -> int:
+    """The cards an internal stock code counts."""
+    out = 0
+    while code:
+        out += code & _CODE_MASK
+        code >>= _CODE_BITS
     return out
 
 

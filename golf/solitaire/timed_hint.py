@@ -66,7 +66,8 @@ REFINE_STATES: Final = 60_000
 ROLLOUTS: Final = 400
 """At most this many sampled orders are played out by the policy for the range's low end."""
 KEEP_STATES: Final = 200_000
-"""A search kept from hint to hint is let go past this many states (about 80 MB)."""
+"""A search kept from hint to hint holds at most this many draw states (about 80 MB with its
+other memos, :func:`search_for`)."""
 HINT_SHOW: Final = 3.0
 """Seconds the suggested card stays highlighted."""
 
@@ -148,15 +149,23 @@ def timed_hint(
 
 def search_for(position: Position, rules: Rules, kept: ChanceSearch | None) -> ChanceSearch:
     """``kept`` when ``position`` is a position of its game under the same rules (it goes on
-    from the states it has worked out) and it holds at most :data:`KEEP_STATES` states, else a
-    new search from ``position``."""
-    if kept is not None and kept.rules == rules and kept.states <= KEEP_STATES:
+    from the states it has worked out), else a new search from ``position``.
+
+    Past :data:`KEEP_STATES` draw states held, ``kept`` first forgets those the game can no
+    longer reach (:meth:`ChanceSearch.forget_out_of_reach`); it is let go only if it still
+    holds more. Letting it all go would lose the work of the last hints just as the stock gets
+    short enough for the exact answer.
+    """
+    if kept is not None and kept.rules == rules:
         try:
             kept.heights_of(position)
         except ValueError:
             pass  # another game, or a position before the one the search began at (an undo)
         else:
-            return kept
+            if kept.held > KEEP_STATES:
+                kept.forget_out_of_reach(position)
+            if kept.held <= KEEP_STATES:
+                return kept
     return ChanceSearch(position, rules)
 
 
