@@ -160,11 +160,14 @@ def report(points: list[Point], draws: list[int], every: list[Point] | None = No
     for most in (10, 8):
         small = [p for p in every if p.stock <= most]
         answered = sum(p.exact for p in small)
-        late = [p for p in small if not p.exact]
+        late: dict[int, list[int]] = {}
+        for p in small:
+            if not p.exact:
+                late.setdefault(p.deal, []).append(p.stock)
         print(
             f"every question with <= {most} stock cards answered exactly: {answered}/{len(small)} "
-            f"({pct(answered, len(small))}); not: "
-            + (", ".join(f"deal {p.deal} at {p.stock}" for p in late) or "none")
+            f"({pct(answered, len(small))}); not (deal: stock cards at each): "
+            + ("; ".join(f"{d}: {' '.join(map(str, at))}" for d, at in late.items()) or "none")
         )
 
 
