@@ -288,34 +288,26 @@ class ChanceSearch:
         top = self.heights_of(position)
         tops = tuple(enumerate((top >> (3 * i)) & 7 for i in range(COLUMNS)))
         n = len(position.stock)
-        lows: dict[int, bool] = {}
-        cards: dict[int, int] = {}
-
-        def low(h: int) -> bool:
-            """Whether no column is taller at heights ``h`` than at the position."""
-            got = lows.get(h)
-            if got is None:
-                got = lows[h] = all((h >> (3 * i)) & 7 <= x for i, x in tops)
-            return got
-
-        def reachable(key: int) -> bool:
-            if not low(key & _H_MASK):
-                return False
-            code = key >> _H_BITS
-            count = cards.get(code)
-            if count is None:
-                count = cards[code] = _present_count(code)
-            return count <= n
-
-        self.draws = {k: v for k, v in self.draws.items() if reachable(k)}
-        self.reached = {k: v for k, v in self.reached.items() if low(k & _H_MASK)}
-        self.frees = {h: v for h, v in self.frees.items() if low(h)}
-        self.lefts = {h: v for h, v in self.lefts.items() if low(h)}
-        self.groups = {h: v for h, v in self.groups.items() if low(h)}
-        self.need = {h: v for h, v in self.need.items() if low(h)}
-        self.run = {k: v for k, v in self.run.items() if low(k >> 4)}
-        self.closures = {k: v for k, v in self.closures.items() if low(k >> 4)}
-        self.closures_same = {k: v for k, v in self.closures_same.items() if low(k >> COLUMNS)}
+        draws = self.draws
+        # The heights and the stocks that stay, each looked at once (set lookups, no calls, in
+        # the passes over the memos).
+        low = {
+            h
+            for h in {k & _H_MASK for k in draws} | set(self.frees)
+            if all((h >> (3 * i)) & 7 <= x for i, x in tops)
+        }
+        short = {c for c in {k >> _H_BITS for k in draws} if _present_count(c) <= n}
+        self.draws = {
+            k: v for k, v in draws.items() if k & _H_MASK in low and k >> _H_BITS in short
+        }
+        self.reached = {k: v for k, v in self.reached.items() if k & _H_MASK in low}
+        self.frees = {h: v for h, v in self.frees.items() if h in low}
+        self.lefts = {h: v for h, v in self.lefts.items() if h in low}
+        self.groups = {h: v for h, v in self.groups.items() if h in low}
+        self.need = {h: v for h, v in self.need.items() if h in low}
+        self.run = {k: v for k, v in self.run.items() if k >> 4 in low}
+        self.closures = {k: v for k, v in self.closures.items() if k >> 4 in low}
+        self.closures_same = {k: v for k, v in self.closures_same.items() if k >> COLUMNS in low}
         self._play, self._draw = self._searches()  # the closures hold the old dictionaries
 
     def draws_may_give(self, classes: int) -> None:
