@@ -136,14 +136,7 @@ def test_the_best_action_only_needs_its_own_count_exact() -> None:
 
 def later_position(number: int, rules: Rules, stock_left: int) -> Position:
     """The position of a deal along the exact solver's line once ``stock_left`` cards remain."""
-    from golf.solitaire.solver import solve
-
-    position = engine.deal(number, rules)
-    for action in solve(position, rules).line:
-        if len(position.stock) <= stock_left:
-            break
-        position = engine.apply(position, action, rules)
-    return position
+    return _line_after(engine.deal(number, rules), rules, stock_left)
 
 
 def test_playing_the_search_over_every_rank_order_wins_what_it_says() -> None:
