@@ -239,14 +239,6 @@ def _call_off(ticket: int) -> None:
     _called_off[ticket % CALL_OFF_SLOTS] = ticket
 
 
-def stopped_clock(stopped: Callable[[], bool]) -> Callable[[], float]:
-    """A clock for the searches' deadline of 0.5 (:data:`CALLED_OFF_DEADLINE`): it reads 0 until
-    the question is called off, then 1 (past the deadline: the search gives up at its next look
-    at the clock)."""
-    return lambda: 1.0 if stopped() else 0.0
-
-
-CALLED_OFF_DEADLINE: Final = 0.5
 CALLED_OFF_LATE: Final = 1e9
 """Seconds a called-off question's clock jumps ahead at each read (:func:`clock_or_called_off`)."""
 
@@ -256,7 +248,7 @@ def clock_or_called_off(
 ) -> Callable[[], float]:
     """``clock`` until the question is called off; from then on each read jumps further ahead,
     so that every deadline, even one set after the call-off from a read of this clock, is past
-    at the next read (the hint's searches then give up at their next look at it)."""
+    at the next read (the searches then give up at their next look at it)."""
     jumps = itertools.count(1)
 
     def read() -> float:
@@ -265,6 +257,16 @@ def clock_or_called_off(
         return clock()
 
     return read
+
+
+def stopped_clock(stopped: Callable[[], bool]) -> Callable[[], float]:
+    """A clock for the searches' deadline of 0.5 (:data:`CALLED_OFF_DEADLINE`) when only the
+    call-off bounds them: it reads 0 until the question is called off, then past the deadline
+    (:func:`clock_or_called_off` of a clock that stands still)."""
+    return clock_or_called_off(lambda: 0.0, stopped)
+
+
+CALLED_OFF_DEADLINE: Final = 0.5
 
 
 def background(work: Callable[[], T]) -> Future[T]:
