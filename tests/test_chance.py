@@ -331,6 +331,54 @@ def test_a_dead_position_is_worth_nothing_at_once() -> None:
     assert search.states <= 2
 
 
+def test_a_card_nothing_can_go_on_changes_no_chance() -> None:
+    # Drawing a card no tableau card may go on only turns up the next one: the chance is the
+    # same with it in the stock or not, whatever the rule set.
+    checked = 0
+    for name in ("classic", "strict", "nothing-on-king"):
+        rules = VARIANTS[name]
+        for position in small_positions(rules, 6, seed=40 + len(name)):
+            ranks = {rank(c) for col in position.columns for c in col}
+            used = {*position.stock, *position.waste, *(c for col in position.columns for c in col)}
+            dead = [
+                c
+                for c in range(52)
+                if c not in used
+                and not any(
+                    c in rules.follows[t] or t in rules.follows[c]
+                    for t in range(52)
+                    if rank(t) in ranks
+                )
+            ]
+            if not dead or not engine.legal_actions(position, rules):
+                continue
+            more = Position(position.columns, position.waste, (*position.stock, dead[0]))
+            plain_answer = exact_chance(position, rules)
+            with_dead = exact_chance(more, rules)
+            assert plain_answer is not None and with_dead is not None
+            assert with_dead.fraction == plain_answer.fraction
+            checked += 1
+    assert checked >= 6
+
+
+@pytest.mark.parametrize(
+    ("number", "rules", "left"), [(14, CLASSIC, 8), (6, STRICT, 8), (2, EASY, 7)]
+)
+def test_the_winnable_sets_change_no_answer_and_spare_states(
+    monkeypatch: pytest.MonkeyPatch, number: int, rules: Rules, left: int
+) -> None:
+    from golf.solitaire import chance
+
+    position = later_position(number, rules, left)
+    with_sets = ChanceSearch(position, rules).chance(position, every=True)
+    monkeypatch.setattr(chance, "WINNABLE_MEMORY", 0)  # none held: the older tests alone
+    without = ChanceSearch(position, rules).chance(position, every=True)
+    assert with_sets is not None and without is not None
+    assert 0 < with_sets.wins < with_sets.orders
+    assert replace(with_sets, states=0) == replace(without, states=0)
+    assert with_sets.states < without.states
+
+
 def reorderings(position: Position) -> list[Position]:
     shuffled = list(position.stock)
     random.Random(99).shuffle(shuffled)

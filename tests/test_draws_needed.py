@@ -11,7 +11,7 @@ import pytest
 
 from golf.core.cards import DECK_SIZE
 from golf.solitaire.chance import CLASSES, card_class, class_masks
-from golf.solitaire.draws_needed import FAR, DrawsNeeded
+from golf.solitaire.draws_needed import FAR, DrawsNeeded, Winnable
 from golf.solitaire.rules import CLASSIC, EASY, STRICT, Rules
 
 Heights = tuple[int, ...]
@@ -130,3 +130,84 @@ def test_the_sets_stop_growing_and_far_means_never() -> None:
     table.reach(10)
     assert table.need(table.index([2, 0, 0, 0, 0, 0, 0])) == 2
     assert table.need(table.index([1, 0, 0, 0, 0, 0, 0])) == 1
+
+
+def plain_winnable(
+    cls_at: list[tuple[int, ...]], takes: tuple[int, ...], classes: list[int], any_time: bool
+) -> Callable[[Heights, tuple[int, ...]], bool]:
+    """The definition: ``win(h, counts)``, whether some order of the stock (``counts[j]`` cards
+    of class ``classes[j]``) clears the tableau, the player to draw; a card drawn may also be
+    left on the waste unplayed (as the winnable sets allow, also under the strict rules)."""
+
+    def lower(h: Heights, i: int) -> Heights:
+        return (*h[:i], h[i] - 1, *h[i + 1 :])
+
+    @cache
+    def win(h: Heights, counts: tuple[int, ...]) -> bool:
+        if not any(h):
+            return True
+        for j, c in enumerate(counts):
+            if c:
+                rest = (*counts[:j], c - 1, *counts[j + 1 :])
+                if win(h, rest) or run(h, classes[j], rest):
+                    return True
+        return False
+
+    @cache
+    def run(h: Heights, t: int, counts: tuple[int, ...]) -> bool:
+        if not any(h):
+            return True
+        plays = [(i, x) for i, x in enumerate(h) if x and (takes[t] >> cls_at[i][x]) & 1]
+        if any(run(lower(h, i), cls_at[i][x], counts) for i, x in plays):
+            return True
+        return (any_time or not plays) and win(h, counts)
+
+    return win
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+@pytest.mark.parametrize("seed", range(4))
+def test_the_winnable_sets_agree_with_the_plain_recursion(name: str, seed: int) -> None:
+    rules = VARIANTS[name]
+    rng = random.Random(f"win-{name}-{seed}")
+    deck = list(range(DECK_SIZE + rules.jokers))
+    rng.shuffle(deck)
+    top = [rng.randint(0, 3) for _ in range(7)]
+    cls_at = [(-1, *(card_class(deck.pop()) for _ in range(x))) for x in top]
+    stock = sorted(card_class(deck.pop()) for _ in range(rng.randint(2, 5)))
+    classes = sorted(set(stock))
+    caps = [stock.count(k) for k in classes]
+    takes, goes_on = class_masks(rules)
+    drawable = tuple(bool(goes_on[k] & sum(1 << c for c in classes)) for k in range(CLASSES))
+    table = DrawsNeeded(top, cls_at, takes, drawable, rules.draw_any_time)
+    sets = Winnable(table, cls_at, takes, classes, caps)
+    assert sets.most == len(stock)  # few multisets: all held
+    win = plain_winnable(cls_at, takes, classes, rules.draw_any_time)
+    multisets = [()]
+    for c in caps:
+        multisets = [(*m, k) for m in multisets for k in range(c + 1)]
+    seen = set()
+    for counts in multisets:
+        index = sum(k * unit for k, unit in zip(counts, sets.radix, strict=True))
+        for h in every_heights(top):
+            got = sets.holds(index, table.index(h))
+            assert got == win(h, counts), (h, counts)
+            seen.add(got)
+    assert seen == {True, False}
+
+
+def test_the_winnable_sets_hold_as_many_multisets_as_their_memory_allows() -> None:
+    cls_at = [(-1, 4, 8)] + [(-1,)] * 6
+    takes, _ = class_masks(CLASSIC)
+    table = DrawsNeeded([2, 0, 0, 0, 0, 0, 0], cls_at, takes, (True,) * CLASSES, True)
+    each = 8 * table.nbytes  # D and seven G's
+    # Two 10s and a 6: multisets by size 1, 2, 2, 1.
+    assert Winnable(table, cls_at, takes, [5, 9], [1, 2], memory=6 * each).most == 3
+    assert Winnable(table, cls_at, takes, [5, 9], [1, 2], memory=5 * each).most == 2
+    assert Winnable(table, cls_at, takes, [5, 9], [1, 2], memory=3 * each).most == 1
+    assert Winnable(table, cls_at, takes, [5, 9], [1, 2], memory=0).most == -1
+    # One 10 and one 6 clear the 5 under the 9, in either order (10 first: 9, then 6: 5).
+    sets = Winnable(table, cls_at, takes, [5, 9], [1, 2])
+    full = table.index([2, 0, 0, 0, 0, 0, 0])
+    assert sets.holds(1 + 1 * 2, full) and not sets.holds(0 + 2 * 2, full)
+    assert not sets.holds(1, full) and sets.holds(1, table.index([1, 0, 0, 0, 0, 0, 0]))

@@ -52,7 +52,7 @@ from typing import Final
 from golf.core.cards import DECK_SIZE, rank
 from golf.core.deal import COLUMNS
 from golf.solitaire import engine
-from golf.solitaire.draws_needed import FAR, DrawsNeeded
+from golf.solitaire.draws_needed import FAR, WINNABLE_MEMORY, DrawsNeeded, Winnable
 from golf.solitaire.engine import Action, Position
 from golf.solitaire.rules import Rules
 from golf.solitaire.solver import _rank_graph, advance_reach, rank_matching
@@ -206,6 +206,9 @@ class ChanceSearch:
         self.run: dict[int, int] = {}
         """... and (heights, top class) -> the same with the player to move (:meth:`run_need`)."""
         self.closures_same: dict[int, Closure] = {}
+        self.win: Winnable | None = None
+        self.win_code = 0
+        self.multisets: dict[tuple[int, int], int] = {}
         self._play, self._draw = self._searches()
 
     # --- what the rest of the game asks ---------------------------------------------------------
@@ -254,6 +257,7 @@ class ChanceSearch:
         self.limit = sys.maxsize if max_states is None else self.states + max_states
         self.clock, self.deadline = clock, deadline
         self._bound_draws(h, n)
+        self._bound_wins(h, code, n)
         self.next_look = min(self.states + _LOOK_EVERY, self.limit + 1)
         counts: list[tuple[Action, int | None]] = []
         best_won = -1
@@ -267,7 +271,9 @@ class ChanceSearch:
                 k = self.cls_at[i][(h >> (3 * i)) & 7]
                 h2 = h - _STEP[i]
                 stops = self.closures.get(h2 << 4 | k) or self._closure(h2, k)
-                won = self._play(stops, self.grouped(h2, code), n, alpha)
+                live, m = self.grouped(h2, code, n)
+                scale = self.fact[n] // self.fact[m]
+                won = self._play(stops, live, m, alpha // scale) * scale
             counts.append((action, won // same if won > alpha else None))
             best_won = max(best_won, won // same)
         best = next(j for j, (_, won) in enumerate(counts) if won == best_won)
@@ -345,6 +351,42 @@ class ChanceSearch:
             self._forget_needs()  # the counts past the old levels were only "more than them"
         table.reach(n)
 
+    def _bound_wins(self, h: int, code: int, n: int) -> None:
+        """Make the winnable sets ready for a question at heights ``h`` with the internal stock
+        ``code`` (``n`` cards): over the bound's table, for the multisets of that stock."""
+        win = self.win
+        if win is not None and win.lattice is self.table and _within(code, self.win_code):
+            return
+        grouped, _ = self.grouped(h, code, n)
+        classes = [k for k in range(CLASSES) if (grouped >> (_CODE_BITS * k)) & _CODE_MASK]
+        caps = [(grouped >> (_CODE_BITS * k)) & _CODE_MASK for k in classes]
+        assert self.table is not None
+        self.win = Winnable(
+            self.table, self.cls_at, self.takes, classes, caps, memory=WINNABLE_MEMORY
+        )
+        self.win_code = code
+        self.multisets = {}
+        self._play, self._draw = self._searches()
+
+    def multiset_of(self, h: int, code: int) -> int:
+        """The winnable sets' index of the internal stock ``code`` grouped at heights ``h``."""
+        groups = self.groups[h]
+        key = (id(groups), code)
+        got = self.multisets.get(key)
+        if got is None:
+            win = self.win
+            assert win is not None
+            left = [(code >> (_CODE_BITS * g)) & _CODE_MASK for g in range(CLASSES)]
+            got = 0
+            for r, cap, unit in zip(win.classes, win.caps, win.radix, strict=True):
+                g = groups[r]
+                if g >= 0 and left[g]:
+                    take = min(cap, left[g])
+                    left[g] -= take
+                    got += take * unit
+            self.multisets[key] = got
+        return got
+
     def _table_look(self) -> None:
         """Between two rounds of the bound on the draws needed: a look at the clock."""
         if self.clock is not None and self.clock() > self.deadline:
@@ -414,12 +456,14 @@ class ChanceSearch:
     def draw_labelled(self, h: int, code: int, n: int, alpha: int = -1) -> int:
         """Labelled orders (out of ``n!``) won by drawing now from heights ``h`` with the
         internal stock ``code``; exact above ``alpha``, else an upper bound."""
-        code = self.grouped(h, code)
+        code, m = self.grouped(h, code, n)
+        scale = self.fact[n] // self.fact[m]
+        alpha //= scale
         key = h | code << _H_BITS
         won = self.draws.get(key)
         if won is not None and (won >= 0 or -won - 1 <= alpha):
-            return won if won >= 0 else -won - 1
-        return self._draw(h, code, key, n, alpha)
+            return (won if won >= 0 else -won - 1) * scale
+        return self._draw(h, code, key, m, alpha) * scale
 
     # --- the search ----------------------------------------------------------------------------
 
@@ -446,9 +490,12 @@ class ChanceSearch:
         """For each class, the class that stands for it in the stock at heights ``h``.
 
         A stock card only matters as a waste top: through the tableau cards that may go on it.
-        Two classes that take the same classes among the cards left on the tableau (say, two
-        ranks with no neighbour left there) are one: drawing either leads to the same states,
-        so their cards are counted together under the smallest of them.
+        Two classes that take the same classes among the cards left on the tableau are one:
+        drawing either leads to the same states, so their cards are counted together under the
+        smallest of them. A class that takes none of them (a rank with no neighbour left there)
+        is -1, no class: drawing such a card only turns up the next one, so the cards of the
+        stock that count are the others, all orders of which are equally likely whatever the
+        dead cards between them (:meth:`grouped` leaves the dead cards out).
         """
         got = self.groups.get(h)
         if got is None:
@@ -465,18 +512,26 @@ class ChanceSearch:
             got = self.by_tableau.get(tableau)
             if got is None:
                 first: dict[int, int] = {}
-                got = tuple(first.setdefault(self.takes[k] & tableau, k) for k in range(CLASSES))
+                got = tuple(
+                    first.setdefault(self.takes[k] & tableau, k) if self.takes[k] & tableau else -1
+                    for k in range(CLASSES)
+                )
                 got = self.by_tableau[tableau] = self.interned.setdefault(got, got)
             self.groups[h] = got  # equal groupings are one object
         return got
 
-    def grouped(self, h: int, code: int) -> int:
-        """An internal stock code with the classes grouped as at heights ``h``."""
+    def grouped(self, h: int, code: int, n: int) -> tuple[int, int]:
+        """An internal stock code of ``n`` cards with the classes grouped as at heights ``h``
+        and the dead cards left out, and the cards it still holds."""
         for k, into in enumerate(self.groups_of(h)):
             if into != k:
                 x = (code >> (_CODE_BITS * k)) & _CODE_MASK
-                code += (x << (_CODE_BITS * into)) - (x << (_CODE_BITS * k))
-        return code
+                code -= x << (_CODE_BITS * k)
+                if into < 0:
+                    n -= x
+                else:
+                    code += x << (_CODE_BITS * into)
+        return code, n
 
     def _closure(self, h: int, t: int) -> Closure:
         """Where runs of plays from heights ``h`` with a top of class ``t`` may stop to draw,
@@ -530,15 +585,17 @@ class ChanceSearch:
         for hh in set(stops):
             into = groups_get(hh) or groups_of(hh)
             if into is groups:
-                plan: Plan = ()
+                plan: Plan = _SAME
             else:
                 pair = (id(groups), id(into))  # groupings are interned, kept alive
                 got_plan = plans.get(pair)
                 if got_plan is None:
-                    got_plan = plans[pair] = tuple(
-                        (_CODE_BITS * k, _CODE_BITS * into[k])
-                        for k in range(CLASSES)
-                        if groups[k] == k and into[k] != k
+                    moved = [k for k in range(CLASSES) if groups[k] == k and into[k] != k]
+                    got_plan = plans[pair] = (
+                        tuple(
+                            (_CODE_BITS * k, _CODE_BITS * into[k]) for k in moved if into[k] >= 0
+                        ),
+                        tuple(_CODE_BITS * k for k in moved if into[k] < 0),
                     )
                 plan = got_plan
             k = need_get(hh)
@@ -554,7 +611,7 @@ class ChanceSearch:
         # The stops needing the fewest draws first: the best is often found at once, and then
         # the others only need a bound; those needing more draws than are left end the list.
         out.sort()
-        got = tuple((hh, k, plan) for k, _, hh, plan in out)
+        got = tuple((hh, k, plan[0], plan[1]) for k, _, hh, plan in out)
         self.closures[h << 4 | t] = self.closures_same[same] = got
         return got
 
@@ -614,9 +671,11 @@ class ChanceSearch:
         caps.extend(counts[:13])
         return rank_matching(caps, self.graph) < left
 
-    def _lost_test(self) -> Callable[[int, int], bool]:
-        """``lost(h, code)``: whether the dead-card or the matching test proves the draw state
-        of heights ``h`` and internal stock ``code`` lost (a closure, as :meth:`_searches`)."""
+    def _lost_test(self) -> Callable[[int, int, int], bool]:
+        """``lost(h, code, n)``: whether the draw state of heights ``h`` and internal stock
+        ``code`` (``n`` cards) is lost (a closure, as :meth:`_searches`): out of the winnable
+        sets (:class:`golf.solitaire.draws_needed.Winnable`) for the stocks they hold, which
+        tells every lost state; for larger stocks, by the dead-card or the matching test."""
         presents, reached, reach, lefts, left_of = (
             self.presents,
             self.reached,
@@ -625,8 +684,14 @@ class ChanceSearch:
             self.left_of,
         )
         graph = self.graph
+        win = self.win
+        most = -1 if win is None else win.most
+        holds = _none_holds if win is None else win.holds
+        multiset_of, index_of = self.multiset_of, self.index_of
 
-        def lost(h: int, code: int) -> bool:
+        def lost(h: int, code: int, n: int) -> bool:
+            if n <= most:
+                return not holds(multiset_of(h, code), index_of(h))
             present = presents.get(code)
             if present is None:
                 present = presents[code] = _present_internal(code)
@@ -706,7 +771,7 @@ class ChanceSearch:
                 return fact[n]
             best = -1
             full = fact[n]
-            for h2, k, plan in stops:
+            for h2, k, plan, drops in stops:
                 if k > n:
                     break  # this stop and the next need more draws than there are cards
                 c2 = code
@@ -714,6 +779,32 @@ class ChanceSearch:
                     x = (c2 >> src) & 31
                     if x:
                         c2 += (x << dst) - (x << src)
+                if drops:
+                    m = n
+                    for src in drops:
+                        x = (c2 >> src) & 31
+                        if x:
+                            c2 -= x << src
+                            m -= x
+                    if m < n:
+                        # Dead cards left out: m cards count, each of their m! orders stands
+                        # for n! / m! of the n cards'.
+                        if k > m:
+                            continue
+                        scale = fact[n] // fact[m]
+                        bar = (alpha if alpha > best else best) // scale
+                        key = h2 | c2 << _H_BITS
+                        won = draws.get(key)
+                        if won is None or (won < 0 and -won - 1 > bar):
+                            won = draw(h2, c2, key, m, bar)
+                        elif won < 0:
+                            won = -won - 1
+                        won *= scale
+                        if won > best:
+                            best = won
+                            if best == full:
+                                break
+                        continue
                 key = h2 | c2 << _H_BITS
                 won = draws.get(key)
                 if won is None or (won < 0 and -won - 1 > (alpha if alpha > best else best)):
@@ -733,7 +824,7 @@ class ChanceSearch:
             k = need.get(h)
             if k is None:
                 k = need_of(h)
-            if k > n or lost(h, code):
+            if k > n or lost(h, code, n):
                 draws[key] = 0  # lost, whatever alpha is
                 return 0
             kids, count = worth(h, code, n)
@@ -769,11 +860,12 @@ class ChanceSearch:
 _Play = Callable[["Closure", int, int, int], int]
 _Draw = Callable[[int, int, int, int, int], int]
 Free = tuple[tuple[int, int], ...]
-Plan = tuple[tuple[int, int], ...]
+Plan = tuple[tuple[tuple[int, int], ...], tuple[int, ...]]
+_SAME: Final[Plan] = ((), ())
 _Kid = tuple[int, int, int, int, "Closure"]
 """A card worth drawing: its order, class, count, the stock once drawn, and the runs' stops."""
 """The moves of a stock code's counts from one grouping to another (shifts: from, to)."""
-Closure = tuple[tuple[int, int, Plan], ...]
+Closure = tuple[tuple[int, int, tuple[tuple[int, int], ...], tuple[int, ...]], ...]
 
 
 def _internal_code(stock: list[int]) -> int:
@@ -794,6 +886,22 @@ def _present_internal(code: int) -> int:
         code >>= _CODE_BITS
         r += 1
     return out
+
+
+def _none_holds(multiset: int, index: int) -> bool:
+    """No winnable sets: never asked (no stock is that small)."""
+    raise AssertionError
+
+
+def _within(code: int, other: int) -> bool:
+    """Whether every class of the internal stock ``code`` counts at most as many cards as in
+    ``other``."""
+    while code:
+        if code & _CODE_MASK > other & _CODE_MASK:
+            return False
+        code >>= _CODE_BITS
+        other >>= _CODE_BITS
+    return True
 
 
 def _present_count(code: int) -> int:

@@ -201,3 +201,123 @@ class DrawsNeeded:
             if got[byte] & bit:
                 return d
         return FAR if self.done else len(found)
+
+
+WINNABLE_MEMORY: Final = 40 << 20
+"""The most bytes :class:`Winnable` holds its sets in."""
+
+
+class Winnable:
+    """For multisets ``S`` of the stock's classes, the heights (below the lattice's top) from
+    which some order of ``S``'s cards clears the tableau, the player to draw: a draw state out
+    of them is lost whatever the order, and every draw state in them wins some order.
+
+    Over the same lattice as :class:`DrawsNeeded` (``lattice``): where it lets each draw be a
+    card of any class, here the draws are the cards of ``S``, each once. A multiset is given by
+    its index in the mixed radix of ``caps`` (the most of each class the stock holds):
+    ``sum(count[r] * radix[r])``. The sets are worked out when first asked, with those of the
+    multisets under it.
+
+    ``D[S]``: the empty tableau; or a card ``r`` of ``S`` drawn, on which a free card of some
+    column ``i`` may go, after which ``G[i][S - r]`` (the card on the waste); or ``r`` drawn and
+    nothing played (``D[S - r]``). ``G[j][S]``: the top the card just taken from column ``j``,
+    the player to move: a play into ``G[i][S]``, or a draw into ``D[S]`` where the rules allow
+    it. Allowing the second kind of draw everywhere, as the strict rules do not, only adds
+    heights: the sets never miss a winnable state.
+    """
+
+    def __init__(
+        self,
+        lattice: DrawsNeeded,
+        cls_at: Sequence[Sequence[int]],
+        takes: Sequence[int],
+        classes: Sequence[int],
+        caps: Sequence[int],
+        memory: int = WINNABLE_MEMORY,
+    ) -> None:
+        self.lattice = lattice
+        self.classes = tuple(classes)
+        self.caps = tuple(caps)
+        radix = []
+        size = 1
+        for c in caps:
+            radix.append(size)
+            size *= c + 1
+        self.radix = tuple(radix)
+        self.count = size
+        # How many multisets there are of each size (the product of the polynomials
+        # 1 + x + ... + x^cap): the sets are held for the sizes up to ``most`` only, as many
+        # as ``memory`` bytes hold (each multiset's sets are ``cols + 1`` ints of the lattice).
+        by_size = [1]
+        for c in caps:
+            by_size = [
+                sum(by_size[k - j] for j in range(c + 1) if 0 <= k - j < len(by_size))
+                for k in range(len(by_size) + c)
+            ]
+        each = (lattice.cols + 1) * lattice.nbytes
+        held = 0
+        self.most = -1
+        """The largest multiset :meth:`holds` answers for."""
+        for k, count in enumerate(by_size):
+            held += count * each
+            if held > memory:
+                break
+            self.most = k
+        top = lattice.top
+        self.starts: list[list[tuple[int, int]]] = []
+        for r in classes:
+            row = []
+            for i in range(lattice.cols):
+                xs = [x for x in range(1, top[i] + 1) if (takes[r] >> cls_at[i][x]) & 1]
+                if xs:
+                    row.append((i, lattice._column(i, xs)))
+            self.starts.append(row)
+        self.sets: dict[int, tuple[int, list[int]]] = {}
+        """Multiset index -> ``D`` and the ``G`` per column, as ints."""
+        self.found: dict[int, bytes] = {}
+        """Multiset index -> ``D`` as bytes (what :meth:`holds` reads)."""
+
+    def holds(self, multiset: int, index: int) -> bool:
+        """Whether the heights at ``index`` are in ``D`` of the multiset."""
+        got = self.found.get(multiset)
+        if got is None:
+            got = self.found[multiset] = self._sets(multiset)[0].to_bytes(
+                self.lattice.nbytes, "little"
+            )
+        return bool(got[index >> 3] & (1 << (index & 7)))
+
+    def _sets(self, multiset: int) -> tuple[int, list[int]]:
+        got = self.sets.get(multiset)
+        if got is not None:
+            return got
+        lat = self.lattice
+        cols, stride = lat.cols, lat.stride
+        reach = 1
+        g = [0] * cols
+        rest = multiset
+        for r, (c, unit) in enumerate(zip(self.caps, self.radix, strict=True)):
+            if (rest // unit) % (c + 1):
+                below, g_below = self._sets(multiset - unit)
+                reach |= below
+                for i, mask in self.starts[r]:
+                    reach |= mask & (g_below[i] << stride[i])
+                for j in range(cols):
+                    g[j] |= g_below[j]
+        if multiset == 0:
+            g = [reach & v for v in lat.valid]
+        g = [g[j] | (lat.draws[j] & reach) for j in range(cols)]
+        shifted = [g[i] << stride[i] for i in range(cols)]
+        changed = True
+        while changed:
+            lat.look()
+            changed = False
+            for j in range(cols):
+                new = g[j]
+                for i, mask in lat.plays[j]:
+                    new |= mask & shifted[i]
+                if new != g[j]:
+                    g[j] = new
+                    shifted[j] = new << stride[j]
+                    changed = True
+        got = self.sets[multiset] = (reach, g)
+        return got
