@@ -134,10 +134,13 @@ def test_the_sets_stop_growing_and_far_means_never() -> None:
 
 def plain_winnable(
     cls_at: list[tuple[int, ...]], takes: tuple[int, ...], classes: list[int], any_time: bool
-) -> Callable[[Heights, tuple[int, ...]], bool]:
+) -> tuple[
+    Callable[[Heights, tuple[int, ...]], bool], Callable[[Heights, int, tuple[int, ...]], bool]
+]:
     """The definition: ``win(h, counts)``, whether some order of the stock (``counts[j]`` cards
     of class ``classes[j]``) clears the tableau, the player to draw; a card drawn may also be
-    left on the waste unplayed (as the winnable sets allow, also under the strict rules)."""
+    left on the waste unplayed (as the winnable sets allow, also under the strict rules);
+    ``run(h, t, counts)`` the same with the player to move on a top of class ``t``."""
 
     def lower(h: Heights, i: int) -> Heights:
         return (*h[:i], h[i] - 1, *h[i + 1 :])
@@ -162,7 +165,7 @@ def plain_winnable(
             return True
         return (any_time or not plays) and win(h, counts)
 
-    return win
+    return win, run
 
 
 @pytest.mark.parametrize("name", sorted(VARIANTS))
@@ -182,18 +185,23 @@ def test_the_winnable_sets_agree_with_the_plain_recursion(name: str, seed: int) 
     table = DrawsNeeded(top, cls_at, takes, drawable, rules.draw_any_time)
     sets = Winnable(table, cls_at, takes, classes, caps)
     assert sets.most == len(stock)  # few multisets: all held
-    win = plain_winnable(cls_at, takes, classes, rules.draw_any_time)
+    win, run = plain_winnable(cls_at, takes, classes, rules.draw_any_time)
     multisets = [()]
     for c in caps:
         multisets = [(*m, k) for m in multisets for k in range(c + 1)]
-    seen = set()
+    seen, seen_after = set(), set()
     for counts in multisets:
         index = sum(k * unit for k, unit in zip(counts, sets.radix, strict=True))
         for h in every_heights(top):
             got = sets.holds(index, table.index(h))
             assert got == win(h, counts), (h, counts)
             seen.add(got)
-    assert seen == {True, False}
+            for j in range(7):
+                if h[j] < top[j]:  # the top the card just taken from column j
+                    got = sets.after(index, j, table.index(h))
+                    assert got == run(h, cls_at[j][h[j] + 1], counts), (h, j, counts)
+                    seen_after.add(got)
+    assert seen == seen_after == {True, False}
 
 
 def test_the_winnable_sets_hold_as_many_multisets_as_their_memory_allows() -> None:

@@ -209,6 +209,8 @@ class ChanceSearch:
         self.win: Winnable | None = None
         self.win_code = 0
         self.multisets: dict[tuple[int, int], int] = {}
+        self.onto: dict[int, tuple[tuple[int, int], ...]] = {}
+        """(Heights, top class) -> :meth:`onto_of`."""
         self._play, self._draw = self._searches()
 
     # --- what the rest of the game asks ---------------------------------------------------------
@@ -312,6 +314,7 @@ class ChanceSearch:
         self.groups = {h: v for h, v in self.groups.items() if h in low}
         self.need = {h: v for h, v in self.need.items() if h in low}
         self.run = {k: v for k, v in self.run.items() if k >> 4 in low}
+        self.onto = {k: v for k, v in self.onto.items() if k >> 4 in low}
         self.closures = {k: v for k, v in self.closures.items() if k >> 4 in low}
         self.closures_same = {k: v for k, v in self.closures_same.items() if k >> COLUMNS in low}
         self._play, self._draw = self._searches()  # the closures hold the old dictionaries
@@ -328,6 +331,7 @@ class ChanceSearch:
         """Drop what was worked out from the bound on the draws needed (new dictionaries: the
         search's closures hold the old ones)."""
         self.need, self.run, self.closures, self.closures_same = {}, {}, {}, {}
+        self.onto = {}
         self._play, self._draw = self._searches()
 
     def _bound_draws(self, h: int, n: int) -> None:
@@ -367,6 +371,20 @@ class ChanceSearch:
         self.win_code = code
         self.multisets = {}
         self._play, self._draw = self._searches()
+
+    def onto_of(self, h: int, t: int) -> tuple[tuple[int, int], ...]:
+        """The columns whose free card at heights ``h`` may go on a top of class ``t``, each
+        with its stride in the bound's table."""
+        table = self.table
+        assert table is not None
+        mask = self.takes[t]
+        got = tuple(
+            (i, stride)
+            for i, stride in enumerate(table.stride)
+            if (h >> (3 * i)) & 7 and (mask >> self.cls_at[i][(h >> (3 * i)) & 7]) & 1
+        )
+        self.onto[h << 4 | t] = got
+        return got
 
     def multiset_of(self, h: int, code: int) -> int:
         """The winnable sets' index of the internal stock ``code`` grouped at heights ``h``."""
@@ -719,18 +737,44 @@ class ChanceSearch:
         after which a run may stop with few enough draws needed, or clear the tableau, and how
         many they are (a closure, as :meth:`_searches`)."""
         run, run_need, closures, closure = self.run, self.run_need, self.closures, self._closure
+        win = self.win
+        most = -1 if win is None else win.most
+        holds = _none_holds if win is None else win.holds
+        after = _none_after if win is None else win.after
+        multiset_of, index_of, onto_get, onto_of = (
+            self.multiset_of,
+            self.index_of,
+            self.onto.get,
+            self.onto_of,
+        )
 
         def worth(h: int, code: int, n: int) -> tuple[list[_Kid], int]:
             kids: list[_Kid] = []
             count = 0
             hk = h << 4
             c, shift, t = code, 0, 0
+            index = -1
             while c:
                 k = c & _CODE_MASK
                 if k:
                     near = run.get(hk | t)
                     if near is None:
                         near = run_need(h, t)
+                    if near < n and n <= most + 1:
+                        # The winnable sets hold the stock once drawn: a card after which no
+                        # order wins is not worth drawing.
+                        m = multiset_of(h, code - (1 << shift))
+                        if index < 0:
+                            index = index_of(h)
+                        if not holds(m, index):
+                            onto = onto_get(hk | t)
+                            if onto is None:
+                                onto = onto_of(h, t)
+                            for i, stride in onto:
+                                if after(m, i, index - stride):
+                                    break
+                            else:
+                                near = n
                     if near < n:
                         stops = closures.get(hk | t)
                         if stops is None:
@@ -889,6 +933,11 @@ def _present_internal(code: int) -> int:
 
 
 def _none_holds(multiset: int, index: int) -> bool:
+    """No winnable sets: never asked (no stock is that small)."""
+    raise AssertionError
+
+
+def _none_after(multiset: int, column: int, index: int) -> bool:
     """No winnable sets: never asked (no stock is that small)."""
     raise AssertionError
 

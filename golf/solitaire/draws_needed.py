@@ -272,33 +272,31 @@ class Winnable:
                 if xs:
                     row.append((i, lattice._column(i, xs)))
             self.starts.append(row)
-        self.sets: dict[int, tuple[int, list[int]]] = {}
-        """Multiset index -> ``D`` and the ``G`` per column, as ints."""
-        self.found: dict[int, bytes] = {}
-        """Multiset index -> ``D`` as bytes (what :meth:`holds` reads)."""
+        self.found: dict[int, tuple[bytes, ...]] = {}
+        """Multiset index -> ``D`` and the ``G`` per column, as bytes (ints again to work out
+        the sets of the multisets over it)."""
 
     def holds(self, multiset: int, index: int) -> bool:
-        """Whether the heights at ``index`` are in ``D`` of the multiset."""
-        got = self.found.get(multiset)
-        if got is None:
-            got = self.found[multiset] = self._sets(multiset)[0].to_bytes(
-                self.lattice.nbytes, "little"
-            )
-        return bool(got[index >> 3] & (1 << (index & 7)))
+        """Whether the heights at ``index`` are in ``D`` of the multiset: the player to draw."""
+        got = self.found.get(multiset) or self._sets(multiset)
+        return bool(got[0][index >> 3] & (1 << (index & 7)))
 
-    def _sets(self, multiset: int) -> tuple[int, list[int]]:
-        got = self.sets.get(multiset)
-        if got is not None:
-            return got
+    def after(self, multiset: int, column: int, index: int) -> bool:
+        """Whether the heights at ``index`` are in ``G`` of the multiset and ``column``: the
+        player to move, the top the card just taken from ``column``."""
+        got = self.found.get(multiset) or self._sets(multiset)
+        return bool(got[column + 1][index >> 3] & (1 << (index & 7)))
+
+    def _sets(self, multiset: int) -> tuple[bytes, ...]:
         lat = self.lattice
-        cols, stride = lat.cols, lat.stride
+        cols, stride, nbytes = lat.cols, lat.stride, lat.nbytes
         reach = 1
         g = [0] * cols
-        rest = multiset
         for r, (c, unit) in enumerate(zip(self.caps, self.radix, strict=True)):
-            if (rest // unit) % (c + 1):
-                below, g_below = self._sets(multiset - unit)
-                reach |= below
+            if (multiset // unit) % (c + 1):
+                below = self.found.get(multiset - unit) or self._sets(multiset - unit)
+                reach |= int.from_bytes(below[0], "little")
+                g_below = [int.from_bytes(b, "little") for b in below[1:]]
                 for i, mask in self.starts[r]:
                     reach |= mask & (g_below[i] << stride[i])
                 for j in range(cols):
@@ -319,5 +317,5 @@ class Winnable:
                     g[j] = new
                     shifted[j] = new << stride[j]
                     changed = True
-        got = self.sets[multiset] = (reach, g)
+        got = self.found[multiset] = tuple(x.to_bytes(nbytes, "little") for x in (reach, *g))
         return got
