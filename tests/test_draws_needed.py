@@ -186,7 +186,7 @@ def test_the_winnable_sets_agree_with_the_plain_recursion(name: str, seed: int) 
     sets = Winnable(table, cls_at, takes, classes, caps)
     assert sets.most == len(stock)  # few multisets: all held
     win, run = plain_winnable(cls_at, takes, classes, rules.draw_any_time)
-    multisets = [()]
+    multisets: list[tuple[int, ...]] = [()]
     for c in caps:
         multisets = [(*m, k) for m in multisets for k in range(c + 1)]
     seen, seen_after = set(), set()
