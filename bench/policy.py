@@ -76,12 +76,13 @@ RULE_SETS = {
 }
 PLAYERS = ("clairvoyant", "first", "onestep", "sampling", "policy", "lookahead", "rollout", "new")
 
-NEW_VERSION = 5
-"""The new hint's version, part of its results' key: 5 is 4 with the kept search forgetting
+NEW_VERSION = 6
+"""The new hint's version, part of its results' key: 6 is 5 with the exact search leaving the
+dead stock cards out and proving lost states by the winnable sets (fewer states a position);
+5 is 4 with the kept search forgetting
 the states out of reach when it grows past its size, where 4 let it all go; 4 plays the rollout
 before the exact search with the bound on the draws needed worked out in full for every heights
-at once (3:
-the same bound worked out height by height, cut past its share of the work; 2: cut sooner;
+at once (3: the same bound worked out height by height, cut past its share of the work; 2: cut sooner;
 1, the lookahead before the exact search); to be raised whenever its moves change (the exact
 search needing fewer states for a position changes which positions it finishes within its
 budget)."""

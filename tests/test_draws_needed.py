@@ -208,11 +208,11 @@ def test_the_winnable_sets_hold_as_many_multisets_as_their_memory_allows() -> No
     cls_at = [(-1, 4, 8)] + [(-1,)] * 6
     takes, _ = class_masks(CLASSIC)
     table = DrawsNeeded([2, 0, 0, 0, 0, 0, 0], cls_at, takes, (True,) * CLASSES, True)
-    each = 8 * table.nbytes  # D and seven G's
+    each = 8 * table.nbytes  # D and seven G's, four fifths of the memory as bytes
     # Two 10s and a 6: multisets by size 1, 2, 2, 1.
-    assert Winnable(table, cls_at, takes, [5, 9], [1, 2], memory=6 * each).most == 3
-    assert Winnable(table, cls_at, takes, [5, 9], [1, 2], memory=5 * each).most == 2
-    assert Winnable(table, cls_at, takes, [5, 9], [1, 2], memory=3 * each).most == 1
+    assert Winnable(table, cls_at, takes, [5, 9], [1, 2], memory=6 * each * 5 // 4).most == 3
+    assert Winnable(table, cls_at, takes, [5, 9], [1, 2], memory=5 * each * 5 // 4).most == 2
+    assert Winnable(table, cls_at, takes, [5, 9], [1, 2], memory=3 * each * 5 // 4).most == 1
     assert Winnable(table, cls_at, takes, [5, 9], [1, 2], memory=0).most == -1
     # One 10 and one 6 clear the 5 under the 9, in either order (10 first: 9, then 6: 5).
     sets = Winnable(table, cls_at, takes, [5, 9], [1, 2])

@@ -203,8 +203,8 @@ class DrawsNeeded:
         return FAR if self.done else len(found)
 
 
-WINNABLE_MEMORY: Final = 40 << 20
-"""The most bytes :class:`Winnable` holds its sets in."""
+WINNABLE_MEMORY: Final = 48 << 20
+"""The most bytes :class:`Winnable` holds its sets in (as bytes, and the last ones as ints)."""
 
 
 class Winnable:
@@ -247,7 +247,8 @@ class Winnable:
         self.count = size
         # How many multisets there are of each size (the product of the polynomials
         # 1 + x + ... + x^cap): the sets are held for the sizes up to ``most`` only, as many
-        # as ``memory`` bytes hold (each multiset's sets are ``cols + 1`` ints of the lattice).
+        # as four fifths of ``memory`` hold as bytes (each multiset's sets are ``cols + 1``
+        # sets of the lattice), the last fifth for those kept as ints too.
         by_size = [1]
         for c in caps:
             by_size = [
@@ -260,7 +261,7 @@ class Winnable:
         """The largest multiset :meth:`holds` answers for."""
         for k, count in enumerate(by_size):
             held += count * each
-            if held > memory:
+            if held > memory * 4 // 5:
                 break
             self.most = k
         top = lattice.top
@@ -272,6 +273,17 @@ class Winnable:
                 if xs:
                     row.append((i, lattice._column(i, xs)))
             self.starts.append(row)
+        self.sources: list[list[tuple[int, int]]] = [[] for _ in range(lattice.cols)]
+        """For each column ``i``, the plays of its free card: (``j``, the heights where it may
+        go on the card just taken from column ``j``)."""
+        for j, row in enumerate(lattice.plays):
+            for i, mask in row:
+                self.sources[i].append((j, mask))
+        self.ints: dict[int, tuple[int, ...]] = {}
+        """The sets of the last multisets worked out or read, as ints (reading bytes back into
+        an int costs as much as a dozen operations on it)..."""
+        self.keep_ints = max(16, memory // 5 // each)
+        """... as many as a fifth of ``memory`` holds (at least 16)."""
         self.found: dict[int, tuple[bytes, ...]] = {}
         """Multiset index -> ``D`` and the ``G`` per column, as bytes (ints again to work out
         the sets of the multisets over it)."""
@@ -294,28 +306,53 @@ class Winnable:
         g = [0] * cols
         for r, (c, unit) in enumerate(zip(self.caps, self.radix, strict=True)):
             if (multiset // unit) % (c + 1):
-                below = self.found.get(multiset - unit) or self._sets(multiset - unit)
-                reach |= int.from_bytes(below[0], "little")
-                g_below = [int.from_bytes(b, "little") for b in below[1:]]
+                below = self._ints(multiset - unit)
+                reach |= below[0]
+                g_below = below[1:]
                 for i, mask in self.starts[r]:
                     reach |= mask & (g_below[i] << stride[i])
                 for j in range(cols):
                     g[j] |= g_below[j]
-        if multiset == 0:
-            g = [reach & v for v in lat.valid]
-        g = [g[j] | (lat.draws[j] & reach) for j in range(cols)]
-        shifted = [g[i] << stride[i] for i in range(cols)]
-        changed = True
-        while changed:
+        # The union of the sets under it is closed under the plays already (a play's set is a
+        # union over the columns, so it maps a union of closed sets into it): only the heights
+        # new here, from the draws, are followed through the plays.
+        first = lat.valid if multiset == 0 else lat.draws
+        pending = [first[j] & reach for j in range(cols)]
+        for j in range(cols):
+            g[j] |= pending[j]
+        sources = self.sources
+        while any(pending):
             lat.look()
-            changed = False
-            for j in range(cols):
-                new = g[j]
-                for i, mask in lat.plays[j]:
-                    new |= mask & shifted[i]
-                if new != g[j]:
-                    g[j] = new
-                    shifted[j] = new << stride[j]
-                    changed = True
+            for i in range(cols):
+                step = pending[i]
+                if not step:
+                    continue
+                pending[i] = 0
+                step <<= stride[i]
+                for j, mask in sources[i]:
+                    got_j = mask & step
+                    if got_j:
+                        merged = g[j] | got_j
+                        if merged != g[j]:
+                            g[j] = merged
+                            pending[j] |= got_j
         got = self.found[multiset] = tuple(x.to_bytes(nbytes, "little") for x in (reach, *g))
+        self._keep(multiset, (reach, *g))
         return got
+
+    def _ints(self, multiset: int) -> tuple[int, ...]:
+        """The sets of a multiset as ints: kept for the last few worked out, else read back."""
+        got = self.ints.get(multiset)
+        if got is None:
+            held = self.found.get(multiset) or self._sets(multiset)
+            got = self.ints.get(multiset)
+            if got is None:
+                got = tuple(int.from_bytes(b, "little") for b in held)
+                self._keep(multiset, got)
+        return got
+
+    def _keep(self, multiset: int, sets: tuple[int, ...]) -> None:
+        ints = self.ints
+        if len(ints) >= self.keep_ints:
+            del ints[next(iter(ints))]  # the oldest
+        ints[multiset] = sets
