@@ -209,6 +209,8 @@ class ChanceSearch:
         self.win: Winnable | None = None
         self.win_code = 0
         self.multisets: dict[tuple[int, int], int] = {}
+        self.members: dict[int, tuple[_Units, ...]] = {}
+        """Grouping (its id) -> for each class, the winnable sets' classes it stands for."""
         self.onto: dict[int, tuple[tuple[int, int], ...]] = {}
         """(Heights, top class) -> :meth:`onto_of`."""
         self._play, self._draw = self._searches()
@@ -260,6 +262,8 @@ class ChanceSearch:
         self.clock, self.deadline = clock, deadline
         self._bound_draws(h, n)
         self._bound_wins(h, code, n)
+        live, m = self.grouped(h, code, n)
+        ms = self.multiset_of(h, live) if self.win is not None else 0
         self.next_look = min(self.states + _LOOK_EVERY, self.limit + 1)
         counts: list[tuple[Action, int | None]] = []
         best_won = -1
@@ -267,7 +271,7 @@ class ChanceSearch:
             # Past the best so far an action only needs a bound, unless every value is asked.
             alpha = -1 if every else best_won * same
             if action.kind == engine.DRAW:
-                won = self.draw_labelled(h, code, n, alpha)
+                won = self.draw_labelled(h, code, n, alpha, ms)
             else:
                 i = action.column - 1
                 k = self.cls_at[i][(h >> (3 * i)) & 7]
@@ -275,7 +279,7 @@ class ChanceSearch:
                 stops = self.closures.get(h2 << 4 | k) or self._closure(h2, k)
                 live, m = self.grouped(h2, code, n)
                 scale = self.fact[n] // self.fact[m]
-                won = self._play(stops, live, m, alpha // scale) * scale
+                won = self._play(stops, live, m, alpha // scale, ms) * scale
             counts.append((action, won // same if won > alpha else None))
             best_won = max(best_won, won // same)
         best = next(j for j, (_, won) in enumerate(counts) if won == best_won)
@@ -369,7 +373,9 @@ class ChanceSearch:
             self.table, self.cls_at, self.takes, classes, caps, memory=WINNABLE_MEMORY
         )
         self.win_code = code
-        self.multisets = {}
+        self.multisets, self.members = {}, {}
+        # The closures name the classes of the winnable sets that turn dead at each stop.
+        self.closures, self.closures_same = {}, {}
         self._play, self._draw = self._searches()
 
     def onto_of(self, h: int, t: int) -> tuple[tuple[int, int], ...]:
@@ -384,6 +390,23 @@ class ChanceSearch:
             if (h >> (3 * i)) & 7 and (mask >> self.cls_at[i][(h >> (3 * i)) & 7]) & 1
         )
         self.onto[h << 4 | t] = got
+        return got
+
+    def members_of(self, groups: tuple[int, ...]) -> tuple[_Units, ...]:
+        """For each class of the grouping ``groups``, the winnable sets' classes it stands for
+        (-1, the last, those dead there): each as its unit in the sets' index and its most
+        plus one."""
+        win = self.win
+        assert win is not None
+        got = tuple(
+            tuple(
+                (unit, cap + 1)
+                for r, cap, unit in zip(win.classes, win.caps, win.radix, strict=True)
+                if groups[r] == t
+            )
+            for t in (*range(CLASSES), -1)
+        )
+        self.members[id(groups)] = got
         return got
 
     def multiset_of(self, h: int, code: int) -> int:
@@ -471,17 +494,22 @@ class ChanceSearch:
             if self.clock is not None and self.clock() > self.deadline:
                 raise ChanceBudgetExceeded
 
-    def draw_labelled(self, h: int, code: int, n: int, alpha: int = -1) -> int:
+    def draw_labelled(self, h: int, code: int, n: int, alpha: int, multiset: int) -> int:
         """Labelled orders (out of ``n!``) won by drawing now from heights ``h`` with the
-        internal stock ``code``; exact above ``alpha``, else an upper bound."""
+        internal stock ``code`` (``multiset`` in the winnable sets); exact above ``alpha``, else
+        an upper bound."""
         code, m = self.grouped(h, code, n)
         scale = self.fact[n] // self.fact[m]
         alpha //= scale
+        index = self.index_of(h)
+        win = self.win
+        if win is not None and m <= win.most and not win.holds(multiset, index):
+            return 0
         key = h | code << _H_BITS
         won = self.draws.get(key)
         if won is not None and (won >= 0 or -won - 1 <= alpha):
             return (won if won >= 0 else -won - 1) * scale
-        return self._draw(h, code, key, m, alpha) * scale
+        return self._draw(h, code, key, m, alpha, multiset, index) * scale
 
     # --- the search ----------------------------------------------------------------------------
 
@@ -599,6 +627,8 @@ class ChanceSearch:
             self.left_of,
         )
         groups = groups_get(h) or groups_of(h)
+        index_of, members_get, members_of = self.index_of, self.members.get, self.members_of
+        win = self.win
         out = []
         for hh in set(stops):
             into = groups_get(hh) or groups_of(hh)
@@ -618,18 +648,27 @@ class ChanceSearch:
                 plan = got_plan
             k = need_get(hh)
             left = left_get(hh)
+            # The classes of the winnable sets dead at the stop and not before.
+            dead: _Units = ()
+            if plan[1] and win is not None:
+                dead = (members_get(id(into)) or members_of(into))[-1]
+                dead = tuple(
+                    u for u in dead if u not in (members_get(id(groups)) or members_of(groups))[-1]
+                )
             out.append(
                 (
                     need_of(hh) if k is None else k,
                     left_of(hh) if left is None else left,
                     hh,
                     plan,
+                    index_of(hh),
+                    dead,
                 )
             )
         # The stops needing the fewest draws first: the best is often found at once, and then
         # the others only need a bound; those needing more draws than are left end the list.
         out.sort()
-        got = tuple((hh, k, plan[0], plan[1]) for k, _, hh, plan in out)
+        got = tuple((hh, k, plan[0], plan[1], i, dead) for k, _, hh, plan, i, dead in out)
         self.closures[h << 4 | t] = self.closures_same[same] = got
         return got
 
@@ -689,11 +728,11 @@ class ChanceSearch:
         caps.extend(counts[:13])
         return rank_matching(caps, self.graph) < left
 
-    def _lost_test(self) -> Callable[[int, int, int], bool]:
-        """``lost(h, code, n)``: whether the draw state of heights ``h`` and internal stock
-        ``code`` (``n`` cards) is lost (a closure, as :meth:`_searches`): out of the winnable
-        sets (:class:`golf.solitaire.draws_needed.Winnable`) for the stocks they hold, which
-        tells every lost state; for larger stocks, by the dead-card or the matching test."""
+    def _lost_test(self) -> Callable[[int, int], bool]:
+        """``lost(h, code)``: whether the dead-card or the matching test proves the draw state
+        of heights ``h`` and internal stock ``code`` lost (a closure, as :meth:`_searches`):
+        for the stocks larger than the winnable sets hold (:class:`golf.solitaire.draws_needed
+        .Winnable`), which tell every lost state."""
         presents, reached, reach, lefts, left_of = (
             self.presents,
             self.reached,
@@ -702,14 +741,8 @@ class ChanceSearch:
             self.left_of,
         )
         graph = self.graph
-        win = self.win
-        most = -1 if win is None else win.most
-        holds = _none_holds if win is None else win.holds
-        multiset_of, index_of = self.multiset_of, self.index_of
 
-        def lost(h: int, code: int, n: int) -> bool:
-            if n <= most:
-                return not holds(multiset_of(h, code), index_of(h))
+        def lost(h: int, code: int) -> bool:
             present = presents.get(code)
             if present is None:
                 present = presents[code] = _present_internal(code)
@@ -732,59 +765,67 @@ class ChanceSearch:
 
         return lost
 
-    def _worth_test(self) -> Callable[[int, int, int], tuple[list[_Kid], int]]:
-        """``worth(h, code, n)``: the cards worth drawing at a draw state (``n`` cards), those
-        after which a run may stop with few enough draws needed, or clear the tableau, and how
-        many they are (a closure, as :meth:`_searches`)."""
-        run, run_need, closures, closure = self.run, self.run_need, self.closures, self._closure
+    def _worth_test(self) -> Callable[[int, int, int, int, int], tuple[list[_Kid], int]]:
+        """``worth(h, code, n, multiset, index)``: the cards worth drawing at a draw state
+        (``n`` cards; ``multiset`` and ``index`` its stock and heights in the winnable sets),
+        those after which a run may stop with few enough draws needed, or clear the tableau,
+        and some order of the stock left wins; and how many they are (a closure, as
+        :meth:`_searches`)."""
+        run, run_need = self.run, self.run_need
         win = self.win
         most = -1 if win is None else win.most
-        holds = _none_holds if win is None else win.holds
-        after = _none_after if win is None else win.after
-        multiset_of, index_of, onto_get, onto_of = (
-            self.multiset_of,
-            self.index_of,
+        found = {} if win is None else win.found
+        sets_of = _no_sets if win is None else win.sets_of
+        groups, members_get, members_of, onto_get, onto_of = (
+            self.groups,
+            self.members.get,
+            self.members_of,
             self.onto.get,
             self.onto_of,
         )
 
-        def worth(h: int, code: int, n: int) -> tuple[list[_Kid], int]:
+        def worth(h: int, code: int, n: int, multiset: int, index: int) -> tuple[list[_Kid], int]:
             kids: list[_Kid] = []
             count = 0
             hk = h << 4
             c, shift, t = code, 0, 0
-            index = -1
+            if most >= 0:
+                grouping = groups[h]
+                members = members_get(id(grouping)) or members_of(grouping)
             while c:
                 k = c & _CODE_MASK
                 if k:
                     near = run.get(hk | t)
                     if near is None:
                         near = run_need(h, t)
-                    if near < n and n <= most + 1:
-                        # The winnable sets hold the stock once drawn: a card after which no
-                        # order wins is not worth drawing.
-                        m = multiset_of(h, code - (1 << shift))
-                        if index < 0:
-                            index = index_of(h)
-                        if not holds(m, index):
+                    after = multiset
+                    if most >= 0:
+                        # The stock once a card of the class is drawn: one of the classes it
+                        # stands for, any that the stock holds (they differ in nothing here).
+                        for unit, size in members[t]:
+                            if (multiset // unit) % size:
+                                after = multiset - unit
+                                break
+                    if near < n <= most + 1:
+                        # A card after which no order of the stock left wins is not worth
+                        # drawing: the player to move on it, or drawing again.
+                        sets = found.get(after) or sets_of(after)
+                        if not (sets[0][index >> 3] >> (index & 7)) & 1:
                             onto = onto_get(hk | t)
                             if onto is None:
                                 onto = onto_of(h, t)
                             for i, stride in onto:
-                                if after(m, i, index - stride):
+                                at = index - stride
+                                if (sets[i + 1][at >> 3] >> (at & 7)) & 1:
                                     break
                             else:
                                 near = n
                     if near < n:
-                        stops = closures.get(hk | t)
-                        if stops is None:
-                            stops = closure(h, t)
                         # The cards that leave the most draws needed first: when the state is
                         # worth less than what the caller has, their losses bring the bound
-                        # under it soonest.
-                        kids.append(
-                            (-stops[0][1] if stops else 1, t, k, code - (1 << shift), stops)
-                        )
+                        # under it soonest. (``near`` is the fewest its runs' stops need; 0
+                        # when a run clears the tableau, a sure win, looked at last.)
+                        kids.append((-near if near else 1, t, k, code - (1 << shift), after))
                         count += k
                 c >>= _CODE_BITS
                 shift += _CODE_BITS
@@ -795,11 +836,13 @@ class ChanceSearch:
 
     def _searches(self) -> tuple[_Play, _Draw]:
         """The two halves of the search as closures (local names are the quickest to reach).
-        ``draw(h, code, key, n, alpha)``: the orders won by drawing now from heights ``h`` with
-        the internal stock ``code`` (``n`` cards, grouped for ``h``; ``key`` its draw state),
-        out of ``n!`` labelled orders; ``play(stops, code, n, alpha)``: the same with the player
-        to move, runs of plays able to stop at ``stops`` (:meth:`_closure`). Above ``alpha`` a
-        result is exact; at or below it, an upper bound.
+        ``draw(h, code, key, n, alpha, multiset, index)``: the orders won by drawing now from
+        heights ``h`` with the internal stock ``code`` (``n`` cards, grouped for ``h``; ``key``
+        its draw state; ``multiset`` and ``index`` the stock and the heights in the winnable
+        sets), out of ``n!`` labelled orders; ``play(stops, code, n, alpha, multiset)``: the
+        same with the player to move, runs of plays able to stop at ``stops``
+        (:meth:`_closure`). Above ``alpha`` a result is exact; at or below it, an upper bound.
+        A draw state out of the winnable sets is never looked at: it wins nothing.
         """
         draws, fact, look, need, need_of = (
             self.draws,
@@ -809,15 +852,23 @@ class ChanceSearch:
             self.need_of,
         )
         lost, worth = self._lost_test(), self._worth_test()
+        closures, closure = self.closures, self._closure
+        win = self.win
+        most = -1 if win is None else win.most
+        found = {} if win is None else win.found
+        sets_of = _no_sets if win is None else win.sets_of
 
-        def play(stops: Closure, code: int, n: int, alpha: int) -> int:
+        def play(stops: Closure, code: int, n: int, alpha: int, multiset: int) -> int:
             if not stops:
                 return fact[n]
             best = -1
             full = fact[n]
-            for h2, k, plan, drops in stops:
+            winnable = (found.get(multiset) or sets_of(multiset))[0] if n <= most else None
+            for h2, k, plan, drops, index, dead in stops:
                 if k > n:
                     break  # this stop and the next need more draws than there are cards
+                if winnable is not None and not (winnable[index >> 3] >> (index & 7)) & 1:
+                    continue  # no order of the stock wins from there
                 c2 = code
                 for src, dst in plan:
                     x = (c2 >> src) & 31
@@ -835,12 +886,19 @@ class ChanceSearch:
                         # for n! / m! of the n cards'.
                         if k > m:
                             continue
+                        live = multiset
+                        for unit, size in dead:
+                            live -= ((live // unit) % size) * unit
+                        if winnable is None and m <= most:
+                            sets = found.get(live) or sets_of(live)
+                            if not (sets[0][index >> 3] >> (index & 7)) & 1:
+                                continue
                         scale = fact[n] // fact[m]
                         bar = (alpha if alpha > best else best) // scale
                         key = h2 | c2 << _H_BITS
                         won = draws.get(key)
                         if won is None or (won < 0 and -won - 1 > bar):
-                            won = draw(h2, c2, key, m, bar)
+                            won = draw(h2, c2, key, m, bar, live, index)
                         elif won < 0:
                             won = -won - 1
                         won *= scale
@@ -852,7 +910,7 @@ class ChanceSearch:
                 key = h2 | c2 << _H_BITS
                 won = draws.get(key)
                 if won is None or (won < 0 and -won - 1 > (alpha if alpha > best else best)):
-                    won = draw(h2, c2, key, n, alpha if alpha > best else best)
+                    won = draw(h2, c2, key, n, alpha if alpha > best else best, multiset, index)
                 elif won < 0:
                     won = -won - 1
                 if won > best:
@@ -861,17 +919,18 @@ class ChanceSearch:
                         break
             return best if best > 0 else 0
 
-        def draw(h: int, code: int, key: int, n: int, alpha: int) -> int:
+        def draw(h: int, code: int, key: int, n: int, alpha: int, multiset: int, index: int) -> int:
             self.states += 1
             if self.states >= self.next_look:
                 look()
             k = need.get(h)
             if k is None:
                 k = need_of(h)
-            if k > n or lost(h, code, n):
+            # Within the winnable sets the caller looked already.
+            if k > n or (n > most and lost(h, code)):
                 draws[key] = 0  # lost, whatever alpha is
                 return 0
-            kids, count = worth(h, code, n)
+            kids, count = worth(h, code, n, multiset, index)
             m = n - 1
             unit = fact[m]
             # Star1: the cards still to come can add at most their orders; once what is won
@@ -885,9 +944,14 @@ class ChanceSearch:
                 return rest
             kids.sort()
             total = 0
-            for _, _, k, child, stops in kids:
+            hk = h << 4
+            for _, t, k, child, after in kids:
+                # The runs' stops worked out only for the cards looked at.
+                stops = closures.get(hk | t)
+                if stops is None:
+                    stops = closure(h, t)
                 rest -= k * unit
-                total += k * play(stops, child, m, (alpha - total - rest) // k)
+                total += k * play(stops, child, m, (alpha - total - rest) // k, after)
                 if total + rest <= alpha:
                     # Only a bound: the cards not looked at might win all they may.
                     total += rest
@@ -901,15 +965,21 @@ class ChanceSearch:
         return play, draw
 
 
-_Play = Callable[["Closure", int, int, int], int]
-_Draw = Callable[[int, int, int, int, int], int]
+_Play = Callable[["Closure", int, int, int, int], int]
+_Draw = Callable[[int, int, int, int, int, int, int], int]
 Free = tuple[tuple[int, int], ...]
 Plan = tuple[tuple[tuple[int, int], ...], tuple[int, ...]]
 _SAME: Final[Plan] = ((), ())
-_Kid = tuple[int, int, int, int, "Closure"]
-"""A card worth drawing: its order, class, count, the stock once drawn, and the runs' stops."""
+_Kid = tuple[int, int, int, int, int]
+"""A card worth drawing: its order, class, count, the stock once drawn, and the stock once
+drawn in the winnable sets."""
+_Units = tuple[tuple[int, int], ...]
+"""Classes of the winnable sets: each its unit in the sets' index and its most plus one."""
 """The moves of a stock code's counts from one grouping to another (shifts: from, to)."""
-Closure = tuple[tuple[int, int, tuple[tuple[int, int], ...], tuple[int, ...]], ...]
+Closure = tuple[tuple[int, int, tuple[tuple[int, int], ...], tuple[int, ...], int, _Units], ...]
+"""The runs' stops: heights, draws needed, the moves regrouping the stock and the classes left
+out (dead there), the heights' place in the bound's table, the winnable sets' classes dead
+there."""
 
 
 def _internal_code(stock: list[int]) -> int:
@@ -932,12 +1002,7 @@ def _present_internal(code: int) -> int:
     return out
 
 
-def _none_holds(multiset: int, index: int) -> bool:
-    """No winnable sets: never asked (no stock is that small)."""
-    raise AssertionError
-
-
-def _none_after(multiset: int, column: int, index: int) -> bool:
+def _no_sets(multiset: int) -> tuple[bytes, ...]:
     """No winnable sets: never asked (no stock is that small)."""
     raise AssertionError
 

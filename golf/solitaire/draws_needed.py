@@ -288,6 +288,11 @@ class Winnable:
         """Multiset index -> ``D`` and the ``G`` per column, as bytes (ints again to work out
         the sets of the multisets over it)."""
 
+    def sets_of(self, multiset: int) -> tuple[bytes, ...]:
+        """``D`` and the ``G`` per column of the multiset, as bytes (bit ``index`` of each
+        heights' place in the lattice)."""
+        return self.found.get(multiset) or self._sets(multiset)
+
     def holds(self, multiset: int, index: int) -> bool:
         """Whether the heights at ``index`` are in ``D`` of the multiset: the player to draw."""
         got = self.found.get(multiset) or self._sets(multiset)
