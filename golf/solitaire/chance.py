@@ -15,8 +15,10 @@ The reductions that make it fast:
   draws, the heights where a run of plays may stop are worked out once per heights and top
   class (whatever the stock) and the best of them taken.
 * **Classes that no longer differ are one.** A stock card only matters as a top: through the
-  tableau cards that may go on it. Ranks that take the same classes among the cards left (two
-  ranks with no neighbour left, say) are counted together; fewer states and fewer branches.
+  tableau cards that may go on it. Ranks that take the same classes among the cards left are
+  counted together; fewer states and fewer branches. A rank that takes none of them (no
+  neighbour left) is **dead**: drawing it only turns up the next card, so its cards are left
+  out of the state, and each order of the others stands for as many orders of all.
 * **Exact integers, no fractions.** Inside the search the stock's cards are told apart: of the
   ``n!`` orders of ``n`` cards, a draw state wins the sum over the cards of what drawing each
   wins (out of ``(n-1)!``), a play the best of its options. Rank orders are these counted
@@ -25,11 +27,18 @@ The reductions that make it fast:
 * **Memoised**: every draw state is worked out once (a dictionary keyed by the packed int), and
   a :class:`ChanceSearch` keeps them between questions about one game, so the next move's
   question is usually answered at once.
-* **Lost positions** are known without a search. Too few draws: were every draw a card of any
-  class the stock holds, in any number, clearing the tableau still takes some fewest number of
-  draws (each starts a run of plays); a stock with fewer cards loses. Dead cards: a tableau card
-  that no card could ever go onto can never be played. Too few supports: every card played lands
-  on a distinct card of a rank it follows (a matching by rank).
+* **Lost positions** are known without a search. The winnable sets
+  (:class:`golf.solitaire.draws_needed.Winnable`): for each multiset of the stock's cards, the
+  heights from which some order of them clears the tableau, worked out for every heights at
+  once; a draw state out of them wins no order, and one in them wins some. They tell every lost
+  state of a small enough stock (as many multisets as their memory holds); the search carries
+  its stock as its place in them, so a run's stop out of them is passed over with one look,
+  and so is a card after which no order wins. For larger stocks: too few draws (were every
+  draw a card of any class the stock holds, in any number, clearing the tableau still takes
+  some fewest number of draws, each starting a run of plays; a stock with fewer cards loses);
+  dead cards (a tableau card that no card could ever go onto can never be played); too few
+  supports (every card played lands on a distinct card of a rank it follows, a matching by
+  rank).
 * **Cut at certainty and bounds**: the runs' stops needing the fewest draws come first; once one
   wins every order the others are not looked at, and once the best is known the others only
   need to be proven no better (at a draw, as soon as the cards not yet looked at could not lift
@@ -168,8 +177,10 @@ class ChanceSearch:
         self.closures: dict[int, Closure] = {}
         """(Heights, top class) -> where runs of plays may stop (none: the tableau is cleared)."""
         self.interned: dict[tuple[int, ...], tuple[int, ...]] = {}
-        self.plans: dict[tuple[int, int], Plan] = {}
-        """(Grouping, grouping) (as the interned tuples' ids) -> the moves from one to the other."""
+        self.links: dict[tuple[int, int], Link] = {}
+        """(Grouping, grouping) (as the interned tuples' ids) -> :meth:`link_of`."""
+        self.stop_info: dict[int, _StopInfo] = {}
+        """Heights -> :meth:`stop_info_of`."""
         self.frees: dict[int, Free] = {}
         """Heights -> the free cards: (heights once played, class) for each non-empty column."""
         self.lefts: dict[int, int] = {}
@@ -319,6 +330,7 @@ class ChanceSearch:
         self.need = {h: v for h, v in self.need.items() if h in low}
         self.run = {k: v for k, v in self.run.items() if k >> 4 in low}
         self.onto = {k: v for k, v in self.onto.items() if k >> 4 in low}
+        self.stop_info = {h: v for h, v in self.stop_info.items() if h in low}
         self.closures = {k: v for k, v in self.closures.items() if k >> 4 in low}
         self.closures_same = {k: v for k, v in self.closures_same.items() if k >> COLUMNS in low}
         self._play, self._draw = self._searches()  # the closures hold the old dictionaries
@@ -335,7 +347,7 @@ class ChanceSearch:
         """Drop what was worked out from the bound on the draws needed (new dictionaries: the
         search's closures hold the old ones)."""
         self.need, self.run, self.closures, self.closures_same = {}, {}, {}, {}
-        self.onto = {}
+        self.onto, self.stop_info = {}, {}
         self._play, self._draw = self._searches()
 
     def _bound_draws(self, h: int, n: int) -> None:
@@ -373,7 +385,7 @@ class ChanceSearch:
             self.table, self.cls_at, self.takes, classes, caps, memory=WINNABLE_MEMORY
         )
         self.win_code = code
-        self.multisets, self.members = {}, {}
+        self.multisets, self.members, self.links = {}, {}, {}
         # The closures name the classes of the winnable sets that turn dead at each stop.
         self.closures, self.closures_same = {}, {}
         self._play, self._draw = self._searches()
@@ -619,57 +631,60 @@ class ChanceSearch:
             if draw_any or not plays:
                 stops.append(hh)
         self.tick(len(seen))  # a run's stops on a crowded tableau may be many
-        groups_get, groups_of, plans = self.groups.get, self.groups_of, self.plans
-        need_get, need_of, left_get, left_of = (
-            self.need.get,
-            self.need_of,
-            self.lefts.get,
-            self.left_of,
+        groups = self.groups.get(h) or self.groups_of(h)
+        info_get, info_of, links, link_of = (
+            self.stop_info.get,
+            self.stop_info_of,
+            self.links,
+            self.link_of,
         )
-        groups = groups_get(h) or groups_of(h)
-        index_of, members_get, members_of = self.index_of, self.members.get, self.members_of
-        win = self.win
         out = []
         for hh in set(stops):
-            into = groups_get(hh) or groups_of(hh)
+            need, left, index, into = info_get(hh) or info_of(hh)
             if into is groups:
-                plan: Plan = _SAME
+                link = _SAME
             else:
                 pair = (id(groups), id(into))  # groupings are interned, kept alive
-                got_plan = plans.get(pair)
-                if got_plan is None:
-                    moved = [k for k in range(CLASSES) if groups[k] == k and into[k] != k]
-                    got_plan = plans[pair] = (
-                        tuple(
-                            (_CODE_BITS * k, _CODE_BITS * into[k]) for k in moved if into[k] >= 0
-                        ),
-                        tuple(_CODE_BITS * k for k in moved if into[k] < 0),
-                    )
-                plan = got_plan
-            k = need_get(hh)
-            left = left_get(hh)
-            # The classes of the winnable sets dead at the stop and not before.
-            dead: _Units = ()
-            if plan[1] and win is not None:
-                dead = (members_get(id(into)) or members_of(into))[-1]
-                dead = tuple(
-                    u for u in dead if u not in (members_get(id(groups)) or members_of(groups))[-1]
-                )
-            out.append(
-                (
-                    need_of(hh) if k is None else k,
-                    left_of(hh) if left is None else left,
-                    hh,
-                    plan,
-                    index_of(hh),
-                    dead,
-                )
-            )
+                link = links.get(pair) or link_of(groups, into, pair)
+            out.append((need, left, hh, index, link))
         # The stops needing the fewest draws first: the best is often found at once, and then
         # the others only need a bound; those needing more draws than are left end the list.
         out.sort()
-        got = tuple((hh, k, plan[0], plan[1], i, dead) for k, _, hh, plan, i, dead in out)
+        got = tuple((hh, k, link[0], link[1], i, link[2]) for k, _, hh, i, link in out)
         self.closures[h << 4 | t] = self.closures_same[same] = got
+        return got
+
+    def stop_info_of(self, h: int) -> _StopInfo:
+        """A run's stop at heights ``h``: the draws it needs, the cards left, its place in the
+        bound's table, its grouping."""
+        k = self.need.get(h)
+        got = (
+            self.need_of(h) if k is None else k,
+            self.left_of(h),
+            self.index_of(h),
+            self.groups.get(h) or self.groups_of(h),
+        )
+        self.stop_info[h] = got
+        return got
+
+    def link_of(
+        self, groups: tuple[int, ...], into: tuple[int, ...], pair: tuple[int, int]
+    ) -> Link:
+        """From the grouping ``groups`` to ``into`` (a run's stop): the moves of the stock
+        code's counts (shifts: from, to), the classes left out (dead there), and the winnable
+        sets' classes dead there and not before."""
+        moved = [k for k in range(CLASSES) if groups[k] == k and into[k] != k]
+        drops = tuple(_CODE_BITS * k for k in moved if into[k] < 0)
+        dead: _Units = ()
+        if drops and self.win is not None:
+            before = (self.members.get(id(groups)) or self.members_of(groups))[-1]
+            now = (self.members.get(id(into)) or self.members_of(into))[-1]
+            dead = tuple(u for u in now if u not in before)
+        got = self.links[pair] = (
+            tuple((_CODE_BITS * k, _CODE_BITS * into[k]) for k in moved if into[k] >= 0),
+            drops,
+            dead,
+        )
         return got
 
     def dead(self, h: int, avail: int) -> bool:
@@ -968,14 +983,18 @@ class ChanceSearch:
 _Play = Callable[["Closure", int, int, int, int], int]
 _Draw = Callable[[int, int, int, int, int, int, int], int]
 Free = tuple[tuple[int, int], ...]
-Plan = tuple[tuple[tuple[int, int], ...], tuple[int, ...]]
-_SAME: Final[Plan] = ((), ())
+_Units = tuple[tuple[int, int], ...]
+"""Classes of the winnable sets: each its unit in the sets' index and its most plus one."""
+Link = tuple[tuple[tuple[int, int], ...], tuple[int, ...], _Units]
+"""From one grouping to another: the moves of a stock code's counts (shifts: from, to), the
+classes left out (shifts), the winnable sets' classes dead there and not before."""
+_SAME: Final[Link] = ((), (), ())
+_StopInfo = tuple[int, int, int, tuple[int, ...]]
+"""A run's stop: the draws it needs, the cards left, its place in the bound's table, its
+grouping."""
 _Kid = tuple[int, int, int, int, int]
 """A card worth drawing: its order, class, count, the stock once drawn, and the stock once
 drawn in the winnable sets."""
-_Units = tuple[tuple[int, int], ...]
-"""Classes of the winnable sets: each its unit in the sets' index and its most plus one."""
-"""The moves of a stock code's counts from one grouping to another (shifts: from, to)."""
 Closure = tuple[tuple[int, int, tuple[tuple[int, int], ...], tuple[int, ...], int, _Units], ...]
 """The runs' stops: heights, draws needed, the moves regrouping the stock and the classes left
 out (dead there), the heights' place in the bound's table, the winnable sets' classes dead

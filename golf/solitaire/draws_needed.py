@@ -26,6 +26,12 @@ condition on the cards at the columns' tops is an ``&`` with a mask. For each nu
 The sets grow with ``d``; the number of draws needed at a heights is the first ``d`` whose set
 holds it. The work is some fifty operations on ints of one bit a heights (at most ``6 ** 7``
 bits, 35 kB) per run length per number of draws, with no Python loop over the heights.
+
+:class:`Winnable` does the same over the stock's real cards: for each multiset ``S`` of them,
+the heights from which some order of ``S`` clears the tableau (each card drawn once). It is
+exact where :class:`DrawsNeeded` is a relaxation, so the chance search proves every lost state
+of a small stock with one look; it costs a set per multiset, about a millisecond each on a
+crowded tableau, so only the multisets up to a size are held (:data:`WINNABLE_MEMORY`).
 """
 
 from __future__ import annotations
