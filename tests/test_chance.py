@@ -379,6 +379,28 @@ def test_the_winnable_sets_change_no_answer_and_spare_states(
     assert with_sets.states < without.states
 
 
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_the_winnable_sets_change_no_answer_in_any_variant(
+    monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    from golf.solitaire import chance
+
+    rules = VARIANTS[name]
+    positions = small_positions(rules, 8, seed=90 + len(name))
+    positions += [later_position(number, rules, 7) for number in (1, 4)]
+    answers = []
+    for memory in (chance.WINNABLE_MEMORY, 0):  # with the sets, then the older tests alone
+        monkeypatch.setattr(chance, "WINNABLE_MEMORY", memory)
+        answers.append(
+            [
+                None if got is None else replace(got, states=0)
+                for got in (ChanceSearch(p, rules).chance(p, every=True) for p in positions)
+            ]
+        )
+    assert answers[0] == answers[1]
+    assert any(got is not None and 0 < got.wins < got.orders for got in answers[0])
+
+
 def reorderings(position: Position) -> list[Position]:
     shuffled = list(position.stock)
     random.Random(99).shuffle(shuffled)

@@ -290,7 +290,9 @@ class ChanceSearch:
                 stops = self.closures.get(h2 << 4 | k) or self._closure(h2, k)
                 live, m = self.grouped(h2, code, n)
                 scale = self.fact[n] // self.fact[m]
-                won = self._play(stops, live, m, alpha // scale, ms) * scale
+                # The multiset without the cards dead once the card is played.
+                after = self.multiset_of(h2, live) if self.win is not None else 0
+                won = self._play(stops, live, m, alpha // scale, after) * scale
             counts.append((action, won // same if won > alpha else None))
             best_won = max(best_won, won // same)
         best = next(j for j, (_, won) in enumerate(counts) if won == best_won)

@@ -228,8 +228,9 @@ class Winnable:
     column ``i`` may go, after which ``G[i][S - r]`` (the card on the waste); or ``r`` drawn and
     nothing played (``D[S - r]``). ``G[j][S]``: the top the card just taken from column ``j``,
     the player to move: a play into ``G[i][S]``, or a draw into ``D[S]`` where the rules allow
-    it. Allowing the second kind of draw everywhere, as the strict rules do not, only adds
-    heights: the sets never miss a winnable state.
+    it. Under the strict rules a card drawn must be played on when it can be, so leaving it
+    unplayed (``D[S - r]``) only adds heights there: the sets never miss a winnable state, and
+    with drawing at any time they are exact.
     """
 
     def __init__(
@@ -301,14 +302,12 @@ class Winnable:
 
     def holds(self, multiset: int, index: int) -> bool:
         """Whether the heights at ``index`` are in ``D`` of the multiset: the player to draw."""
-        got = self.found.get(multiset) or self._sets(multiset)
-        return bool(got[0][index >> 3] & (1 << (index & 7)))
+        return bool(self.sets_of(multiset)[0][index >> 3] & (1 << (index & 7)))
 
     def after(self, multiset: int, column: int, index: int) -> bool:
         """Whether the heights at ``index`` are in ``G`` of the multiset and ``column``: the
         player to move, the top the card just taken from ``column``."""
-        got = self.found.get(multiset) or self._sets(multiset)
-        return bool(got[column + 1][index >> 3] & (1 << (index & 7)))
+        return bool(self.sets_of(multiset)[column + 1][index >> 3] & (1 << (index & 7)))
 
     def _sets(self, multiset: int) -> tuple[bytes, ...]:
         lat = self.lattice
