@@ -861,19 +861,19 @@ class ChanceSearch:
         (:meth:`_closure`). Above ``alpha`` a result is exact; at or below it, an upper bound.
         A draw state out of the winnable sets is never looked at: it wins nothing.
         """
-        draws, fact, look, need, need_of = (
-            self.draws,
-            self.fact,
-            self._look,
-            self.need,
-            self.need_of,
-        )
-        lost, worth = self._lost_test(), self._worth_test()
-        closures, closure = self.closures, self._closure
+        play, bind = self._play_step()
+        draw = self._draw_step(play)
+        bind(draw)
+        return play, draw
+
+    def _play_step(self) -> tuple[_Play, Callable[[_Draw], None]]:
+        """``play`` of :meth:`_searches`, and how to give it ``draw`` (made after it)."""
+        draws, fact = self.draws, self.fact
         win = self.win
         most = -1 if win is None else win.most
         found = {} if win is None else win.found
         sets_of = _no_sets if win is None else win.sets_of
+        draw: _Draw = _no_draw
 
         def play(stops: Closure, code: int, n: int, alpha: int, multiset: int) -> int:
             if not stops:
@@ -936,6 +936,25 @@ class ChanceSearch:
                         break
             return best if best > 0 else 0
 
+        def bind(made: _Draw) -> None:
+            nonlocal draw
+            draw = made
+
+        return play, bind
+
+    def _draw_step(self, play: _Play) -> _Draw:
+        """``draw`` of :meth:`_searches`, over ``play``."""
+        draws, fact, look, need, need_of = (
+            self.draws,
+            self.fact,
+            self._look,
+            self.need,
+            self.need_of,
+        )
+        lost, worth = self._lost_test(), self._worth_test()
+        closures, closure = self.closures, self._closure
+        most = -1 if self.win is None else self.win.most
+
         def draw(h: int, code: int, key: int, n: int, alpha: int, multiset: int, index: int) -> int:
             self.states += 1
             if self.states >= self.next_look:
@@ -979,7 +998,7 @@ class ChanceSearch:
             draws[key] = total
             return total
 
-        return play, draw
+        return draw
 
 
 _Play = Callable[["Closure", int, int, int, int], int]
@@ -1021,6 +1040,11 @@ def _present_internal(code: int) -> int:
         code >>= _CODE_BITS
         r += 1
     return out
+
+
+def _no_draw(h: int, code: int, key: int, n: int, alpha: int, multiset: int, index: int) -> int:
+    """Before :meth:`ChanceSearch._play_step` is given its ``draw``: never called."""
+    raise AssertionError
 
 
 def _no_sets(multiset: int) -> tuple[bytes, ...]:
