@@ -595,7 +595,9 @@ def test_a_hint_goes_on_from_the_search_kept_for_its_game() -> None:
     assert search_for(later, CLASSIC, kept) is kept  # a later position of the same game
     # An earlier position (an undo past where it began), another game, other rules: afresh.
     earlier = later_position(3, CLASSIC, 14)
+    assert kept.held > 0
     assert search_for(earlier, CLASSIC, kept) is not kept
+    assert kept.held == 0  # let go, and its memory with it
     assert search_for(engine.deal(4, CLASSIC), CLASSIC, kept) is not kept
     assert search_for(later, EASY, kept) is not kept
 
@@ -665,3 +667,15 @@ def test_a_search_over_its_size_forgets_first_and_is_let_go_only_if_still_over(
     # Still over it once they are: let go.
     monkeypatch.setattr(timed_hint, "KEEP_STATES", 0)
     assert search_for(later, CLASSIC, kept) is not kept
+
+
+def test_a_search_released_holds_nothing_and_answers_as_a_fresh_one() -> None:
+    position = later_position(14, CLASSIC, 8)
+    search = ChanceSearch(position, CLASSIC)
+    first = search.chance(position, every=True)
+    assert search.win is not None and search.win.found and search.held
+    search.release()
+    assert not search.win.found and search.held == 0
+    again = search.chance(position, every=True)
+    assert first is not None and again is not None
+    assert again == replace(first, states=again.states) and again.states == first.states

@@ -303,6 +303,25 @@ class ChanceSearch:
         """The draw states held (worked out, or bounded) from all the questions so far."""
         return len(self.draws)
 
+    def release(self) -> None:
+        """Let the memory of a search no longer asked go now. Its two halves refer to each
+        other (:meth:`_searches`), so what they hold would otherwise wait for one of the
+        garbage collector's full rounds."""
+        for memo in (
+            self.draws,
+            self.closures,
+            self.closures_same,
+            self.reached,
+            self.frees,
+            self.stop_info,
+            self.onto,
+            self.run,
+            self.need,
+        ):
+            memo.clear()
+        if self.win is not None:
+            self.win.release()
+
     def forget_out_of_reach(self, position: Position) -> None:
         """Forget the draw states a game at ``position`` can no longer reach (a column taller
         than there, or more cards in the stock), and the other memos of those heights.
@@ -379,6 +398,8 @@ class ChanceSearch:
         win = self.win
         if win is not None and win.lattice is self.table and _within(code, self.win_code):
             return
+        if win is not None:
+            win.release()
         grouped, _ = self.grouped(h, code, n)
         classes = [k for k in range(CLASSES) if (grouped >> (_CODE_BITS * k)) & _CODE_MASK]
         caps = [(grouped >> (_CODE_BITS * k)) & _CODE_MASK for k in classes]

@@ -295,6 +295,12 @@ class Winnable:
         """Multiset index -> ``D`` and the ``G`` per column, as bytes (ints again to work out
         the sets of the multisets over it)."""
 
+    def release(self) -> None:
+        """Let the sets go now: the search's closures that still hold them refer to each
+        other, so they would otherwise wait for the garbage collector's rounds."""
+        self.found.clear()
+        self.ints.clear()
+
     def sets_of(self, multiset: int) -> tuple[bytes, ...]:
         """``D`` and the ``G`` per column of the multiset, as bytes (bit ``index`` of each
         heights' place in the lattice)."""

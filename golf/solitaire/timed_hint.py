@@ -154,7 +154,8 @@ def search_for(position: Position, rules: Rules, kept: ChanceSearch | None) -> C
     Past :data:`KEEP_STATES` draw states held, ``kept`` first forgets those the game can no
     longer reach (:meth:`ChanceSearch.forget_out_of_reach`); it is let go only if it still
     holds more. Letting it all go would lose the work of the last hints just as the stock gets
-    short enough for the exact answer.
+    short enough for the exact answer. A search let go is released at once
+    (:meth:`ChanceSearch.release`): it holds nothing after (asked again, it starts afresh).
     """
     if kept is not None and kept.rules == rules:
         try:
@@ -166,6 +167,8 @@ def search_for(position: Position, rules: Rules, kept: ChanceSearch | None) -> C
                 kept.forget_out_of_reach(position)
             if kept.held <= KEEP_STATES:
                 return kept
+    if kept is not None:
+        kept.release()  # let go: its memory now, not at the garbage collector's next round
     return ChanceSearch(position, rules)
 
 
