@@ -1109,7 +1109,11 @@ def exact_chance(
     position: Position, rules: Rules, *, max_states: int | None = None
 ) -> Chance | None:
     """:meth:`ChanceSearch.chance` of a position on its own (None when no action is legal)."""
-    return ChanceSearch(position, rules).chance(position, max_states=max_states)
+    search = ChanceSearch(position, rules)
+    try:
+        return search.chance(position, max_states=max_states)
+    finally:
+        search.release()
 
 
 def chances_around(
@@ -1141,14 +1145,17 @@ def chances_around(
     after = engine.apply(before, actions[index], rules)
     search = ChanceSearch(before, rules)
     values = []
-    for position in (before, after):
-        seen = Position(position.columns, position.waste, tuple(sorted(position.stock)))
-        try:
-            answer = search.chance(seen, max_states=max_states, clock=clock, deadline=deadline)
-        except ChanceBudgetExceeded:
-            return None
-        if answer is None:
-            values.append(Fraction(1 if engine.is_won(position) else 0))
-        else:
-            values.append(answer.fraction)
+    try:
+        for position in (before, after):
+            seen = Position(position.columns, position.waste, tuple(sorted(position.stock)))
+            try:
+                answer = search.chance(seen, max_states=max_states, clock=clock, deadline=deadline)
+            except ChanceBudgetExceeded:
+                return None
+            if answer is None:
+                values.append(Fraction(1 if engine.is_won(position) else 0))
+            else:
+                values.append(answer.fraction)
+    finally:
+        search.release()
     return values[0], values[1]
