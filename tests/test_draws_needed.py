@@ -15,6 +15,7 @@ from golf.solitaire.draws_needed import FAR, DrawsNeeded, Winnable
 from golf.solitaire.rules import CLASSIC, EASY, STRICT, Rules
 
 Heights = tuple[int, ...]
+ClsAt = list[tuple[int, ...]]
 VARIANTS = {
     "easy": EASY,
     "classic": CLASSIC,
@@ -25,6 +26,21 @@ VARIANTS = {
 }
 
 
+def lower(h: Heights, i: int) -> Heights:
+    """``h`` with a card taken from column ``i``."""
+    return (*h[:i], h[i] - 1, *h[i + 1 :])
+
+
+def random_tableau(rules: Rules, rng: random.Random) -> tuple[list[int], list[int], ClsAt]:
+    """A shuffled deck, and a tableau dealt from it: each column's height (0 to 3) and the
+    class of its card at each height."""
+    deck = list(range(DECK_SIZE + rules.jokers))
+    rng.shuffle(deck)
+    top = [rng.randint(0, 3) for _ in range(7)]
+    cls_at = [(-1, *(card_class(deck.pop()) for _ in range(x))) for x in top]
+    return deck, top, cls_at
+
+
 def plain(
     cls_at: list[tuple[int, ...]],
     takes: tuple[int, ...],
@@ -33,9 +49,6 @@ def plain(
 ) -> tuple[Callable[[Heights], int], Callable[[Heights, int], int]]:
     """The definition: ``need(h)`` with the player to draw, ``run(h, t)`` to move on a top of
     class ``t``; each draw may be any class the stock may give, in any number."""
-
-    def lower(h: tuple[int, ...], i: int) -> tuple[int, ...]:
-        return (*h[:i], h[i] - 1, *h[i + 1 :])
 
     @cache
     def need(h: tuple[int, ...]) -> int:
@@ -79,12 +92,7 @@ def every_heights(top: list[int]) -> list[tuple[int, ...]]:
 def test_the_table_agrees_with_the_plain_recursion(name: str, seed: int) -> None:
     rules = VARIANTS[name]
     rng = random.Random(f"{name}-{seed}")
-    deck = list(range(DECK_SIZE + rules.jokers))
-    rng.shuffle(deck)
-    top = [rng.randint(0, 3) for _ in range(7)]
-    cls_at = []
-    for x in top:
-        cls_at.append((-1, *(card_class(deck.pop()) for _ in range(x))))
+    _, top, cls_at = random_tableau(rules, rng)
     takes, goes_on = class_masks(rules)
     classes = sum(
         1 << k for k in rng.sample(range(CLASSES if rules.jokers else 13), rng.randint(1, 6))
@@ -142,9 +150,6 @@ def plain_winnable(
     left on the waste unplayed (as the winnable sets allow, also under the strict rules);
     ``run(h, t, counts)`` the same with the player to move on a top of class ``t``."""
 
-    def lower(h: Heights, i: int) -> Heights:
-        return (*h[:i], h[i] - 1, *h[i + 1 :])
-
     @cache
     def win(h: Heights, counts: tuple[int, ...]) -> bool:
         if not any(h):
@@ -173,10 +178,7 @@ def plain_winnable(
 def test_the_winnable_sets_agree_with_the_plain_recursion(name: str, seed: int) -> None:
     rules = VARIANTS[name]
     rng = random.Random(f"win-{name}-{seed}")
-    deck = list(range(DECK_SIZE + rules.jokers))
-    rng.shuffle(deck)
-    top = [rng.randint(0, 3) for _ in range(7)]
-    cls_at = [(-1, *(card_class(deck.pop()) for _ in range(x))) for x in top]
+    deck, top, cls_at = random_tableau(rules, rng)
     stock = sorted(card_class(deck.pop()) for _ in range(rng.randint(2, 5)))
     classes = sorted(set(stock))
     caps = [stock.count(k) for k in classes]

@@ -503,17 +503,16 @@ class ChanceSearch:
             return 0
         table = self.table
         assert table is not None
-        index, mask = self.index_of(h), self.takes[t]
+        index = self.index_of(h)
+        onto = self.onto.get(h << 4 | t)
+        if onto is None:
+            onto = self.onto_of(h, t)
         got = FAR
-        plays = False
-        for i, stride in enumerate(table.stride):
-            x = (h >> (3 * i)) & 7
-            if x and (mask >> self.cls_at[i][x]) & 1:
-                plays = True
-                v = table.after(i, index - stride)
-                if v < got:
-                    got = v
-        if got and (self.draw_any or not plays):
+        for i, stride in onto:
+            v = table.after(i, index - stride)
+            if v < got:
+                got = v
+        if got and (self.draw_any or not onto):
             known = self.need.get(h)
             drawn = self.need_of(h) if known is None else known
             if drawn < got:
