@@ -120,7 +120,15 @@ def test_the_timed_hint_reads_only_the_clock_it_is_given() -> None:
 
 
 def test_how_a_hint_shows_depends_on_its_samples_and_on_a_second_look() -> None:
-    from golf.solitaire.timed_hint import HINT_SHOW, REFINE_SECONDS, TimedHint, hint_said
+    from golf.solitaire.timed_hint import (
+        EXACT,
+        EXACT_AGAIN_SECONDS,
+        HINT_SHOW,
+        REFINE_SECONDS,
+        WIDER,
+        TimedHint,
+        hint_said,
+    )
 
     play = Action.play(3)
     none = hint_said(None, refining=False)
@@ -137,3 +145,44 @@ def test_how_a_hint_shows_depends_on_its_samples_and_on_a_second_look() -> None:
     assert unsure.seconds == HINT_SHOW + REFINE_SECONDS
     still = hint_said(TimedHint(play, 0.0, 0), refining=True)
     assert still.message == "hint.unsure" and not still.look_again
+    # the exact search ran out of the second on a short stock: the range, then a second look
+    later = TimedHint(play, 0.2, 12, low=0.123, high=0.456, finish_later=True)
+    first = hint_said(later, refining=False)
+    assert first.message == "hint.range_refining" and first.fields == {"low": 12, "high": 46}
+    assert first.look_again == EXACT and first.seconds == HINT_SHOW + EXACT_AGAIN_SECONDS
+    assert unsure.look_again == WIDER
+    shown_again = hint_said(later, refining=True)  # the second look did not finish
+    assert shown_again.message == "hint.range" and not shown_again.look_again
+    assert shown_again.seconds == HINT_SHOW
+
+
+def test_the_exact_search_that_ran_out_finishes_in_its_second_look() -> None:
+    from golf.solitaire.chance import ChanceSearch
+    from golf.solitaire.timed_hint import EXACT_AGAIN_STOCK, exact_hint, timed_hint
+    from tests.test_chance import later_position
+
+    position = later_position(6, CLASSIC, EXACT_AGAIN_STOCK)  # 3,044 draw states
+    search = ChanceSearch(position, CLASSIC)
+
+    def clock() -> float:  # the search's own work as the time: 1,000 states a second
+        return search.states / 1000
+
+    first = timed_hint(position, CLASSIC, random.Random(1), 1.0, clock, search=search)
+    assert first is not None and not first.exact and first.finish_later
+    assert search.held > 0  # the states worked out in the first look are kept
+    before = search.states
+    again = exact_hint(position, CLASSIC, 1e9, clock, search=search)
+    fresh_search = ChanceSearch(position, CLASSIC)
+    fresh = fresh_search.chance(position)
+    assert again is not None and again.exact
+    assert (again.action, again.win_chance) == (fresh.action, fresh.value)
+    assert search.states - before < fresh_search.states  # it went on from them
+    # Not finished within its own time: no answer (the window keeps showing the range).
+    search = ChanceSearch(position, CLASSIC)
+    assert exact_hint(position, CLASSIC, 0.5, clock, search=search) is None
+    # One card more: no second look is promised.
+    longer = later_position(0, CLASSIC, EXACT_AGAIN_STOCK + 1)
+    search = ChanceSearch(longer, CLASSIC)
+    other = timed_hint(longer, CLASSIC, random.Random(1), 1.0, clock, search=search)
+    assert other is not None and not other.exact and not other.finish_later
+    assert search.states > 0  # the exact search was tried, and ran out

@@ -125,6 +125,50 @@ def test_a_position_too_open_gets_a_second_longer_look(
     assert table.toasts[-1].text == "Win chance 100 % (exact)"
 
 
+@pytest.mark.parametrize("finished", [True, False], ids=["finished", "not-finished"])
+def test_a_range_on_a_short_stock_gets_a_second_look_at_the_exact_chance(
+    ui: Driver, monkeypatch: pytest.MonkeyPatch, finished: bool
+) -> None:
+    from scenes.solitaire import solver_worker
+
+    position = _one_move_left()
+    asked: list[str] = []
+
+    def ran_out(
+        position: Position, rules: Rules, rng: random.Random, **options: float
+    ) -> solver_worker.TimedHint | None:
+        asked.append("first")  # as when the exact search ran out of the second
+        return solver_worker.TimedHint(
+            Action.play(1), 0.2, 12, low=0.123, high=0.456, finish_later=True
+        )
+
+    real = solver_worker.exact_again
+
+    def again(
+        position: Position, rules: Rules, rng: random.Random, **options: object
+    ) -> solver_worker.TimedHint | None:
+        asked.append("again")
+        return real(position, rules, rng) if finished else None
+
+    monkeypatch.setattr(solver_worker, "USE_PROCESSES", False)  # the stand-ins run here
+    monkeypatch.setattr(solver_worker, "timed_hint", ran_out)
+    monkeypatch.setattr(solver_worker, "exact_again", again)
+    table = _table(ui, Game(position, CLASSIC))
+    table.show_hint()
+    _answer(table)
+    assert table.hint is not None and table.hint[0] == 0
+    assert table.toasts[-1].text == "Win chance between 12 % and 46 %… looking further"
+    assert table.solver.refining and table.solver.thinking
+    _answer(table)
+    assert asked == ["first", "again"]
+    assert not table.solver.thinking
+    assert table.hint is not None and table.hint[0] == 0
+    if finished:
+        assert table.toasts[-1].text == "Win chance 100 % (exact)"
+    else:  # the range stays, without the words saying more is coming
+        assert table.toasts[-1].text == "Win chance between 12 % and 46 %"
+
+
 def test_a_stale_hint_is_dropped(ui: Driver) -> None:
     table = _table(ui, Game(_one_move_left(), CLASSIC))
     table.show_hint()

@@ -10,7 +10,9 @@ its own, which no real player reaches). The time comes from the ``clock`` the ca
 (the engine reads no clock of its own); the sampled orders come from a generator seeded with the
 game's code and move number (:func:`hint_seed`), never from the real stock order.
 :func:`hint_said` decides how an answer is shown: how long the suggestion stays lit and which
-message goes with it.
+message goes with it, and whether a second, longer look follows: a wider one when no order could
+be judged (:data:`REFINE_SECONDS`), or the exact search going on (:func:`exact_hint`) when it ran
+out of the second on a short stock (:data:`EXACT_AGAIN_STOCK`).
 """
 
 from __future__ import annotations
@@ -29,6 +31,9 @@ from golf.solitaire.rules import Rules
 from golf.solitaire.session import Game
 
 __all__ = [
+    "EXACT",
+    "EXACT_AGAIN_SECONDS",
+    "EXACT_AGAIN_STOCK",
     "EXACT_SHARE",
     "EXACT_STOCK",
     "HINT_SECONDS",
@@ -39,8 +44,10 @@ __all__ = [
     "ROLLOUTS",
     "ROLLOUT_SHARE",
     "SAMPLE_STATES",
+    "WIDER",
     "HintSaid",
     "TimedHint",
+    "exact_hint",
     "hint_said",
     "hint_seed",
     "search_for",
@@ -59,6 +66,12 @@ ROLLOUT_SHARE: Final = 0.85
 (they usually take a few hundredths of a second); the range gets the rest."""
 SAMPLE_STATES: Final = 10_000
 """The state budget of the clairvoyant solver for one sampled stock order."""
+EXACT_AGAIN_STOCK: Final = 10
+"""When the exact search runs out of the second with at most this many stock cards, the range
+shows and a second look gives the search :data:`EXACT_AGAIN_SECONDS` more (it goes on from the
+states of the first): with 10 cards it needs up to about 7 s asked cold (``docs/chance.md``)."""
+EXACT_AGAIN_SECONDS: Final = 8.0
+"""The exact search's second look."""
 REFINE_SECONDS: Final = 4.0
 """When no order could be judged within the second, a second look this long follows."""
 REFINE_STATES: Final = 60_000
@@ -79,7 +92,8 @@ class TimedHint:
 
     ``win_chance`` is then the policy's measured rate, ``samples`` the stock orders the
     clairvoyant bound was judged over (0: none in time, the range is not known) and
-    ``rollouts`` the orders the policy played out.
+    ``rollouts`` the orders the policy played out. ``finish_later``: the exact search ran out
+    of time on a stock short enough (:data:`EXACT_AGAIN_STOCK`) for a longer look to finish it.
     """
 
     action: Action
@@ -89,6 +103,7 @@ class TimedHint:
     low: float = 0.0
     high: float = 1.0
     rollouts: int = 0
+    finish_later: bool = False
 
 
 def timed_hint(
@@ -112,16 +127,12 @@ def timed_hint(
     if not engine.legal_actions(position, rules):
         return None
     start = clock()
+    finish_later = False
     if len(position.stock) <= EXACT_STOCK and seconds > 0:
-        try:
-            answer = search_for(position, rules, search).chance(
-                position, clock=clock, deadline=start + EXACT_SHARE * seconds
-            )
-        except ChanceBudgetExceeded:
-            answer = None
-        if answer is not None:
-            value = answer.value
-            return TimedHint(answer.action, value, 0, exact=True, low=value, high=value)
+        exact = _exact(position, rules, search, clock, start + EXACT_SHARE * seconds)
+        if exact is not None:
+            return exact
+        finish_later = len(position.stock) <= EXACT_AGAIN_STOCK
     action = BlindPlayer(position, rules).rollout_action(
         position, rng, clock=clock, deadline=start + ROLLOUT_SHARE * seconds
     )
@@ -144,7 +155,44 @@ def timed_hint(
         low=bounds.low,
         high=bounds.high,
         rollouts=bounds.policy.tried,
+        finish_later=finish_later,
     )
+
+
+def exact_hint(
+    position: Position,
+    rules: Rules,
+    seconds: float,
+    clock: Callable[[], float],
+    search: ChanceSearch | None = None,
+) -> TimedHint | None:
+    """The exact search alone within ``seconds`` of ``clock``: its answer, or None when it did
+    not finish (or no action is legal). The second look after a hint whose search ran out of
+    time (``finish_later``); with the same ``search`` it goes on from the first look's states."""
+    position = blind(position)
+    if not engine.legal_actions(position, rules):
+        return None
+    return _exact(position, rules, search, clock, clock() + seconds)
+
+
+def _exact(
+    position: Position,
+    rules: Rules,
+    search: ChanceSearch | None,
+    clock: Callable[[], float],
+    deadline: float,
+) -> TimedHint | None:
+    """The exact search's answer by ``deadline``, or None."""
+    try:
+        answer = search_for(position, rules, search).chance(
+            position, clock=clock, deadline=deadline
+        )
+    except ChanceBudgetExceeded:
+        return None
+    if answer is None:
+        return None
+    value = answer.value
+    return TimedHint(answer.action, value, 0, exact=True, low=value, high=value)
 
 
 def search_for(position: Position, rules: Rules, kept: ChanceSearch | None) -> ChanceSearch:
@@ -180,28 +228,38 @@ def hint_seed(game: Game) -> str:
 @dataclass(frozen=True)
 class HintSaid:
     """How an answer shows: the action lit (None: no move at all), for how many seconds, the
-    message's text key and its fields, and whether a second, longer look should follow."""
+    message's text key and its fields, and which second, longer look should follow: none
+    (``""``), :data:`WIDER` (the range judged over more time and bigger orders) or
+    :data:`EXACT` (:func:`exact_hint`)."""
 
     action: Action | None
     seconds: float
     message: str
     fields: dict[str, int]
-    look_again: bool
+    look_again: str
+
+
+WIDER: Final = "wider"
+EXACT: Final = "exact"
 
 
 def hint_said(answer: TimedHint | None, refining: bool) -> HintSaid:
-    """How to show ``answer`` (``refining``: it is the second look's)."""
+    """How to show ``answer`` (``refining``: it is the second look's, or the first look's
+    shown again when the second did not finish)."""
     if answer is None:
-        return HintSaid(None, 0.0, "hint.none", {}, False)
+        return HintSaid(None, 0.0, "hint.none", {}, "")
     if answer.exact:
         fields = {"percent": round(answer.win_chance * 100)}
-        return HintSaid(answer.action, HINT_SHOW, "hint.exact", fields, False)
+        return HintSaid(answer.action, HINT_SHOW, "hint.exact", fields, "")
     unsure = answer.samples == 0
-    seconds = HINT_SHOW + (REFINE_SECONDS if unsure else 0.0)
-    if unsure and refining:
-        return HintSaid(answer.action, seconds, "hint.unsure", {}, False)
     if unsure:
-        return HintSaid(answer.action, seconds, "hint.refining", {}, True)
+        seconds = HINT_SHOW + REFINE_SECONDS
+        if refining:
+            return HintSaid(answer.action, seconds, "hint.unsure", {}, "")
+        return HintSaid(answer.action, seconds, "hint.refining", {}, WIDER)
     # The range is rounded outwards: the low end down, the high end up.
     fields = {"low": math.floor(answer.low * 100), "high": math.ceil(answer.high * 100)}
-    return HintSaid(answer.action, seconds, "hint.range", fields, False)
+    if answer.finish_later and not refining:
+        seconds = HINT_SHOW + EXACT_AGAIN_SECONDS
+        return HintSaid(answer.action, seconds, "hint.range_refining", fields, EXACT)
+    return HintSaid(answer.action, HINT_SHOW, "hint.range", fields, "")

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from golf.solitaire import engine
 from golf.solitaire.announce import hint_move_said
-from golf.solitaire.timed_hint import TimedHint, hint_said, hint_seed
+from golf.solitaire.timed_hint import EXACT, TimedHint, hint_said, hint_seed
 from scenes.core.board_text import speak
 from scenes.core.look import PALETTE
 from scenes.solitaire import solver_worker
@@ -39,6 +39,7 @@ class SolverHelper:
             warm_up()
         self.hint_job: Job[TimedHint | None] | None = None
         self.refining = False  # the hint job under way is the second, longer look
+        self.first: TimedHint | None = None  # the first look's answer, while the second runs
         self.indicator_job: Job[bool | None] | None = None
         self.winnable: bool | None = None  # what the indicator shows
         self.winnable_key: object = None  # the position it is about
@@ -66,12 +67,15 @@ class SolverHelper:
         self.scene.toast(self.scene.app.texts("hint.thinking"), PALETTE.cyan)
         self.scene.toasts[-1].seconds = 10.0
 
-    def refine(self) -> None:
-        """A second, longer look at a position too open to judge within the second."""
+    def refine(self, first: TimedHint, look: str) -> None:
+        """A second, longer look: the exact search going on (``look`` is ``EXACT``), else the
+        range over more time at a position too open to judge within the second."""
         game = self.scene.game
         rng = random.Random(hint_seed(game) + ":again")
-        self._ask(solver_worker.refined_hint, rng)
+        question = solver_worker.exact_again if look == EXACT else solver_worker.refined_hint
+        self._ask(question, rng)
         self.refining = True
+        self.first = first
 
     def _ask(self, question: Callable[..., TimedHint | None], rng: random.Random) -> None:
         """Ask ``question`` about the position on the table in the hint's own process (its
@@ -94,9 +98,12 @@ class SolverHelper:
             self._drop_thinking()
             if job.future.exception() is None:
                 answer = job.future.result()
+                if self.refining and self.first is not None and answer is None:
+                    answer = self.first  # the exact search did not finish: the range stays
                 self._show_hint(answer)
-                if hint_said(answer, self.refining).look_again:
-                    self.refine()
+                look = hint_said(answer, self.refining).look_again
+                if answer is not None and look:
+                    self.refine(answer, look)
         self._update_indicator(key)
 
     def _drop_thinking(self) -> None:

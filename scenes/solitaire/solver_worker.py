@@ -43,12 +43,14 @@ from golf.solitaire.solver import (
     winnable_deal,
 )
 from golf.solitaire.timed_hint import (
+    EXACT_AGAIN_SECONDS,
     HINT_SECONDS,
     REFINE_SECONDS,
     REFINE_STATES,
     ROLLOUTS,
     SAMPLE_STATES,
     TimedHint,
+    exact_hint,
     search_for,
 )
 from golf.solitaire.timed_hint import timed_hint as judged_hint
@@ -62,6 +64,7 @@ __all__ = [
     "TimedHint",
     "background",
     "blind_chances",
+    "exact_again",
     "find_winnable_deal",
     "still_winnable",
     "submit_stoppable",
@@ -373,6 +376,29 @@ def refined_hint(
         seconds=REFINE_SECONDS,
         sample_states=REFINE_STATES,
         stopped=stopped,
+    )
+
+
+def exact_again(
+    position: Position,
+    rules: Rules,
+    rng: random.Random,
+    stopped: Callable[[], bool] = lambda: False,
+) -> TimedHint | None:
+    """The exact search's second look (``EXACT_AGAIN_SECONDS`` of the wall clock), going on
+    from this process's :data:`KEPT` search: its answer, or None when it did not finish. ``rng``
+    is not used (the hint's questions all take one)."""
+    del rng
+    return KEPT.hint(
+        position,
+        rules,
+        lambda search: exact_hint(
+            position,
+            rules,
+            EXACT_AGAIN_SECONDS,
+            clock_or_called_off(time.perf_counter, stopped),
+            search=search,
+        ),
     )
 
 
