@@ -38,7 +38,6 @@ class SolverHelper:
         if warm:  # the processes start now, so that the first hint does not wait for them
             warm_up()
         self.hint_job: Job[TimedHint | None] | None = None
-        self.refining = False  # the hint job under way is the second, longer look
         self.first: TimedHint | None = None  # the first look's answer, while the second runs
         self.indicator_job: Job[bool | None] | None = None
         self.winnable: bool | None = None  # what the indicator shows
@@ -48,6 +47,11 @@ class SolverHelper:
         """The position now: the log length (it grows with every action, undo too) and it."""
         game = self.scene.game
         return (id(game), len(game.log), game.position)
+
+    @property
+    def refining(self) -> bool:
+        """Whether the hint job under way (or the last one) is the second, longer look."""
+        return self.first is not None
 
     @property
     def thinking(self) -> bool:
@@ -63,7 +67,7 @@ class SolverHelper:
             return
         rng = random.Random(hint_seed(game))
         self._ask(solver_worker.timed_hint, rng)
-        self.refining = False
+        self.first = None
         self.scene.toast(self.scene.app.texts("hint.thinking"), PALETTE.cyan)
         self.scene.toasts[-1].seconds = 10.0
 
@@ -74,7 +78,6 @@ class SolverHelper:
         rng = random.Random(hint_seed(game) + ":again")
         question = solver_worker.exact_again if look == EXACT else solver_worker.refined_hint
         self._ask(question, rng)
-        self.refining = True
         self.first = first
 
     def _ask(self, question: Callable[..., TimedHint | None], rng: random.Random) -> None:
@@ -98,7 +101,7 @@ class SolverHelper:
             self._drop_thinking()
             if job.future.exception() is None:
                 answer = job.future.result()
-                if self.refining and self.first is not None and answer is None:
+                if self.first is not None and answer is None:
                     answer = self.first  # the exact search did not finish: the range stays
                 self._show_hint(answer)
                 look = hint_said(answer, self.refining).look_again
