@@ -277,8 +277,12 @@ def kept_aside(folder: Path) -> Result:
     kept = config / "settings.yaml.corrupt-1"
     told = any("options" in t for t in ran.json().get("told", []))
     ok = ran.status == 0 and kept.is_file() and kept.read_text() == bad and told
-    return Result("start: deep settings kept aside, told", ok, 0 if kept.is_file() else 1,
-                  f"status {ran.status}, told {told}")
+    return Result(
+        "start: deep settings kept aside, told",
+        ok,
+        0 if kept.is_file() else 1,
+        f"status {ran.status}, told {told}",
+    )
 
 
 # --- cases: writes -------------------------------------------------------------------------------
@@ -316,8 +320,12 @@ def symlink(folder: Path) -> Result:
     link = (data / "stats.json").is_symlink()
     count = played(elsewhere / "real.json")
     ok = ran.status == 0 and link and count == SEEDED + 1
-    return Result("symlink stats.json", ok, 0 if count >= SEEDED else SEEDED,
-                  f"still a link {link}, games {count}")
+    return Result(
+        "symlink stats.json",
+        ok,
+        0 if count >= SEEDED else SEEDED,
+        f"still a link {link}, games {count}",
+    )
 
 
 def device_target(folder: Path) -> Result:
@@ -330,8 +338,12 @@ def device_target(folder: Path) -> Result:
     dev = Path("/dev/null")
     still = stat.S_ISCHR(dev.stat().st_mode) and (data / "stats.json").is_symlink()
     ok = ran.status == 0 and still and all_played(data) == 1
-    return Result("device stats.json", ok, 0 if still else 1,
-                  f"/dev/null still a device {still}, games kept {all_played(data)}")
+    return Result(
+        "device stats.json",
+        ok,
+        0 if still else 1,
+        f"/dev/null still a device {still}, games kept {all_played(data)}",
+    )
 
 
 def full_disk(folder: Path) -> Result:
@@ -341,8 +353,9 @@ def full_disk(folder: Path) -> Result:
     told = [t for t in ran.json().get("in_play", []) if "could not be saved" in t]
     same = (folder / "data" / "stats.json").read_bytes() == before
     ok = ran.status == 0 and same and bool(told)
-    return Result("full disk", ok, 0 if same else SEEDED,
-                  f"told {len(told)} while in play, unchanged {same}")
+    return Result(
+        "full disk", ok, 0 if same else SEEDED, f"told {len(told)} while in play, unchanged {same}"
+    )
 
 
 def read_only(folder: Path) -> Result:
@@ -355,8 +368,12 @@ def read_only(folder: Path) -> Result:
     told = [t for t in ran.json().get("in_play", []) if "could not be saved" in t]
     same = (data / "stats.json").read_bytes() == before
     ok = ran.status == 0 and same and bool(told)
-    return Result("read-only folder", ok, 0 if same else SEEDED,
-                  f"told {len(told)} (while in play), unchanged {same}")
+    return Result(
+        "read-only folder",
+        ok,
+        0 if same else SEEDED,
+        f"told {len(told)} (while in play), unchanged {same}",
+    )
 
 
 def replays_file(folder: Path) -> Result:
@@ -367,8 +384,12 @@ def replays_file(folder: Path) -> Result:
     ran = child(folder, "finish", "1")
     told = [t for t in ran.json().get("in_play", []) if "replay" in t.lower()]
     ok = ran.status == 0 and bool(told) and replays.read_text() == "mine"
-    return Result("replays is a file", ok, 0 if replays.read_text() == "mine" else 1,
-                  f"told {len(told)} over the game")
+    return Result(
+        "replays is a file",
+        ok,
+        0 if replays.read_text() == "mine" else 1,
+        f"told {len(told)} over the game",
+    )
 
 
 # --- cases: two copies ---------------------------------------------------------------------------
@@ -397,8 +418,12 @@ def two_windows(folder: Path) -> Result:
     count = played(folder / "data" / "stats.json")
     busy = sum(any("Another copy" in t for t in r.json().get("told", [])) for r in results)
     ok = all(r.status == 0 for r in results) and count == SEEDED + 2 * games and busy == 1
-    return Result("two windows", ok, max(0, SEEDED + 2 * games - count),
-                  f"games {count} of {SEEDED + 2 * games}, told busy {busy}")
+    return Result(
+        "two windows",
+        ok,
+        max(0, SEEDED + 2 * games - count),
+        f"games {count} of {SEEDED + 2 * games}, told busy {busy}",
+    )
 
 
 def window_and_command(folder: Path) -> Result:
@@ -414,15 +439,22 @@ def window_and_command(folder: Path) -> Result:
     window.join()
     count = played(folder / "data" / "stats.json")
     ok = results[0].status == 0 and all(a == 0 for a in answers) and count == SEEDED + 5
-    return Result("window and command", ok, max(0, SEEDED + 5 - count),
-                  f"stats ran {len(answers)} times, games {count}")
+    return Result(
+        "window and command",
+        ok,
+        max(0, SEEDED + 5 - count),
+        f"stats ran {len(answers)} times, games {count}",
+    )
 
 
 def owned_game(folder: Path) -> Result:
     """A second copy never writes over the first copy's game in progress."""
     with subprocess.Popen(
         [sys.executable, str(Path(__file__).resolve()), "--child", "dialog", "pause"],
-        env=environment(folder), cwd=folder, stdout=subprocess.PIPE, text=True,
+        env=environment(folder),
+        cwd=folder,
+        stdout=subprocess.PIPE,
+        text=True,
         stderr=subprocess.DEVNULL,
     ) as first:
         try:
@@ -450,7 +482,10 @@ def killed_in(dialog: str) -> Case:
     def case(folder: Path) -> Result:
         with subprocess.Popen(
             [sys.executable, str(Path(__file__).resolve()), "--child", "dialog", dialog],
-            env=environment(folder), cwd=folder, stdout=subprocess.PIPE, text=True,
+            env=environment(folder),
+            cwd=folder,
+            stdout=subprocess.PIPE,
+            text=True,
             stderr=subprocess.DEVNULL,
         ) as proc:
             try:

@@ -36,7 +36,9 @@ def lost(before: dict[Path, bytes]) -> int:
     return sum(1 for p, data in before.items() if not p.is_file() or p.read_bytes() != data)
 
 
-def refused(name: str, args: tuple[str, ...], said: str, status: int = 2) -> Callable[[Path], Result]:
+def refused(
+    name: str, args: tuple[str, ...], said: str, status: int = 2
+) -> Callable[[Path], Result]:
     """A case: the command line is refused with exit ``status`` and one line saying ``said``
     on stderr, no traceback, no crash report, and the folder's files kept."""
 
@@ -119,7 +121,9 @@ def forged_replays(folder: Path) -> Result:
     if any(not entry.get("problem") for entry in listed.values()):
         problems.append("the list shows a forged file as true")
     gone = lost(before)
-    detail = "; ".join(problems) or "verify, watch --headless and the list agree; list shows blocked 250"
+    detail = (
+        "; ".join(problems) or "verify, watch --headless and the list agree; list shows blocked 250"
+    )
     return Result("forged replays", not problems and gone == 0, gone, detail)
 
 
@@ -188,23 +192,22 @@ CASES: Final[list[Callable[[Path], Result]]] = [
         ("play", "--record", "{tmp}/keep.yaml", "--screenshot", "{tmp}/null"),
         "--screenshot",
     ),
-    refused(
-        "six-card record to a device", ("six-card", "record", "{tmp}/full"), "not a regular"
-    ),
+    refused("six-card record to a device", ("six-card", "record", "{tmp}/full"), "not a regular"),
     refused(
         "survey of every deal", ("survey", "--deals", "0-8031810175"), "more than the 1,000,000"
     ),
     refused("survey --jobs 100000", ("survey", "--jobs", "100000"), "from 1 to 64"),
     refused("long s in a code", ("describe", "GO1-E-AAAAAA\u017f"), "only the letters A-Z"),
-    refused("dotless i in a six-card code", ("six-card", "record", "{tmp}/r.yaml", "--code",
-            "G6-4-AAAAAA\u0131"), "only the letters A-Z"),
+    refused(
+        "dotless i in a six-card code",
+        ("six-card", "record", "{tmp}/r.yaml", "--code", "G6-4-AAAAAA\u0131"),
+        "only the letters A-Z",
+    ),
     refused(
         "Arabic-Indic --jokers", ("describe", "GO1-E-AAAAAAA", "--jokers", "\u0661"), "digits 0-9"
     ),
     refused("full-width --seed", ("new-code", "--seed", "\uff11\uff12"), "digits 0-9"),
-    refused(
-        "libyaml's two-line error", ("verify", "{tmp}/control.yaml"), "control characters"
-    ),
+    refused("libyaml's two-line error", ("verify", "{tmp}/control.yaml"), "control characters"),
     refused("a device as a replay", ("verify", "/dev/zero"), "not a regular file"),
     forged_replays,
 ]

@@ -68,12 +68,14 @@ class Window:
             self._collect()
 
     def key(self, key: int, text: str = "") -> None:
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=text,
-                                             scancode=0))
+        pygame.event.post(
+            pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=text, scancode=0)
+        )
         if text:
             pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
-        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=text,
-                                             scancode=0))
+        pygame.event.post(
+            pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=text, scancode=0)
+        )
         self.frames()
 
     def settle(self, limit: int = 900) -> None:

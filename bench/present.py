@@ -29,8 +29,16 @@ from scenes.core.manager import Loop
 from scenes.core.viewport import Presenter
 
 SIZES = [(1280, 720), (900, 600), (1000, 700), (1366, 768), (1920, 1080), (2560, 1440)]
-KEYS = [pygame.K_SPACE, pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6,
-        pygame.K_7]
+KEYS = [
+    pygame.K_SPACE,
+    pygame.K_1,
+    pygame.K_2,
+    pygame.K_3,
+    pygame.K_4,
+    pygame.K_5,
+    pygame.K_6,
+    pygame.K_7,
+]
 
 
 def _whole(presenter: Presenter, runs: int) -> list[float]:
@@ -45,8 +53,14 @@ def _whole(presenter: Presenter, runs: int) -> list[float]:
 
 def _game(presenter: Presenter, keys: int, folder: Path, whole: bool) -> list[float]:
     """The CPU time of each frame's copy while random keys play a game on the table."""
-    options = WindowOptions(config_dir=folder, data_dir=folder, replays_dir=folder, seed=1,
-                            lang="en", code="GO1-E-AAAAAAB")
+    options = WindowOptions(
+        config_dir=folder,
+        data_dir=folder,
+        replays_dir=folder,
+        seed=1,
+        lang="en",
+        code="GO1-E-AAAAAAB",
+    )
     app = build_app(options, presenter.canvas, None, presenter)
     first_scene(app, options)
     times: list[float] = []
@@ -62,8 +76,9 @@ def _game(presenter: Presenter, keys: int, folder: Path, whole: bool) -> list[fl
     rng = random.Random(5)
     for _ in range(keys):
         key = rng.choice(KEYS)
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="",
-                                             scancode=0))
+        pygame.event.post(
+            pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)
+        )
         for _ in range(4):
             loop.step(pygame.event.get(), 1 / 60)
     return times
@@ -73,8 +88,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=120, help="whole presents per size")
     parser.add_argument("--keys", type=int, default=60, help="table keys per size")
-    parser.add_argument("--whole", action="store_true",
-                        help="copy every frame of the game whole (as before the changed places)")
+    parser.add_argument(
+        "--whole",
+        action="store_true",
+        help="copy every frame of the game whole (as before the changed places)",
+    )
     parser.add_argument("--size", help="only this window size, such as 2560x1440")
     args = parser.parse_args()
     pygame.init()
@@ -84,11 +102,16 @@ def main() -> None:
             presenter = Presenter(pygame.display.set_mode(size, pygame.RESIZABLE))
             whole = statistics.median(_whole(presenter, args.runs))
             game = sorted(_game(presenter, args.keys, Path(folder), args.whole))
-            kind = "drawn in place" if presenter.canvas is presenter.window else (
-                "smooth" if presenter.viewport.smooth else "nearest")
-            print(f"{size[0]}x{size[1]}  {presenter.viewport.scale:.3f}x  {kind:15} "
-                  f"whole frame median {whole:.2f} ms; a game's frames median "
-                  f"{statistics.median(game):.2f} ms, p90 {game[len(game) * 9 // 10]:.2f} ms")
+            kind = (
+                "drawn in place"
+                if presenter.canvas is presenter.window
+                else ("smooth" if presenter.viewport.smooth else "nearest")
+            )
+            print(
+                f"{size[0]}x{size[1]}  {presenter.viewport.scale:.3f}x  {kind:15} "
+                f"whole frame median {whole:.2f} ms; a game's frames median "
+                f"{statistics.median(game):.2f} ms, p90 {game[len(game) * 9 // 10]:.2f} ms"
+            )
     pygame.quit()
 
 

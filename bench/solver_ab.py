@@ -34,7 +34,9 @@ def load_golf(root: Path) -> tuple[ModuleType, ModuleType, ModuleType]:
         del sys.modules[name]
     sys.path.insert(0, str(root))
     try:
-        modules = tuple(importlib.import_module(f"golf.solitaire.{m}") for m in ("engine", "solver", "rules"))
+        modules = tuple(
+            importlib.import_module(f"golf.solitaire.{m}") for m in ("engine", "solver", "rules")
+        )
     finally:
         sys.path.pop(0)
     return modules  # type: ignore[return-value]

@@ -30,6 +30,7 @@ from golfcli.window import register as register_play
 
 __all__ = ["COMMANDS", "PROG", "Commands", "build_parser", "main", "version"]
 
+
 def _program_name(argv0: str, frozen: bool) -> str:
     """How the player started the program, for usage lines and messages: ``golf`` (the
     installed command or the built program), ``python -m golfcli``, or ``main.py``."""

@@ -104,7 +104,9 @@ def report_text(error: BaseException, where: str, argv: Sequence[str]) -> str:
     return "\n".join(parts)
 
 
-def write_report(error: BaseException, where: str = "window", argv: Sequence[str] | None = None) -> Path:
+def write_report(
+    error: BaseException, where: str = "window", argv: Sequence[str] | None = None
+) -> Path:
     """Write the report of ``error`` and return its path: the log folder, or the temporary
     folder when that cannot be written (a report is never lost to a second fault)."""
     text = report_text(error, where, sys.argv[1:] if argv is None else argv)
@@ -125,8 +127,9 @@ def write_report(error: BaseException, where: str = "window", argv: Sequence[str
 def window_report(error: BaseException) -> Path:
     """The window's crash report: written, and said in the log and on stderr (one line)."""
     path = write_report(error, "window")
-    log.error("golf: unexpected error in the window (%s); crash report: %s",
-              type(error).__name__, path)
+    log.error(
+        "golf: unexpected error in the window (%s); crash report: %s", type(error).__name__, path
+    )
     return path
 
 

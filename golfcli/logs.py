@@ -81,9 +81,7 @@ def _file_handler(folder: Path) -> logging.Handler | None:
         said = os_error_text(error, folder / LOG_FILE)
         print(f"golf: no log file ({said}); messages go to stderr only", file=sys.stderr)
         return None
-    handler.setFormatter(
-        logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
-    )
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     handler.setLevel(logging.INFO)
     return handler
 

@@ -101,7 +101,9 @@ def output_file(text: str) -> Path:
     parent = path.parent
     parent_kind = _existing_kind(parent)
     if parent_kind is None:
-        raise argparse.ArgumentTypeError(f"{shown(text)}: the folder {shown(parent)} does not exist")
+        raise argparse.ArgumentTypeError(
+            f"{shown(text)}: the folder {shown(parent)} does not exist"
+        )
     if parent_kind != stat.S_IFDIR:
         raise argparse.ArgumentTypeError(f"{shown(text)}: {shown(parent)} is not a folder")
     if kind is not None and not os.access(path, os.W_OK):

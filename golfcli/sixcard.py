@@ -145,7 +145,9 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 
 def _add_simulate(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--players", type=_players, default=4, help="2 to 7, as the grid allows (default 4)")
+    p.add_argument(
+        "--players", type=_players, default=4, help="2 to 7, as the grid allows (default 4)"
+    )
     p.add_argument(
         "--ai",
         type=_levels,
@@ -206,7 +208,9 @@ def run_record(args: argparse.Namespace) -> int:
 def _add_record(p: argparse.ArgumentParser) -> None:
     p.add_argument("out", metavar="FILE", type=output_file, help="the replay file to write")
     p.add_argument("--code", help="the game's code (default: a new one from --seed)")
-    p.add_argument("--players", type=_players, default=4, help="2 to 7, as the grid allows (default 4)")
+    p.add_argument(
+        "--players", type=_players, default=4, help="2 to 7, as the grid allows (default 4)"
+    )
     p.add_argument("--ai", type=_levels, default=["hard"], metavar="LEVELS", help="levels")
     p.add_argument("--seed", type=whole, default=0, help="seed of the opponents (default 0)")
     add_rule_options(p)
@@ -240,7 +244,9 @@ def run_new_code(args: argparse.Namespace) -> int:
 
 
 def _add_new_code(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--players", type=_players, default=4, help="2 to 7, as the grid allows (default 4)")
+    p.add_argument(
+        "--players", type=_players, default=4, help="2 to 7, as the grid allows (default 4)"
+    )
     p.add_argument("--seed", type=whole, help="seed of the random choice (repeatable output)")
     add_rule_options(p)
     p.set_defaults(run=run_new_code)

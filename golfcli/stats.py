@@ -130,7 +130,14 @@ def text_report(stats: Stats, lang: str = "en", today: date | None = None) -> st
         s = stats.rule_sets[key]
         lines += [
             rule_set_name(key, lang),
-            text(lang, "cli.stats.played", played=s.played, won=s.won, rate=_num(s.win_rate, lang), perfect=s.perfect),
+            text(
+                lang,
+                "cli.stats.played",
+                played=s.played,
+                won=s.won,
+                rate=_num(s.win_rate, lang),
+                perfect=s.perfect,
+            ),
             text(
                 lang,
                 "cli.stats.scores",

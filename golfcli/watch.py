@@ -117,6 +117,7 @@ def check_headless(replays: Sequence[tuple[Path, Replay | SixReplay]], lang: str
     except ModuleNotFoundError as error:
         return no_window(error, NOT_IN_BUILD)
     import pygame  # after the scenes: their package quiets pygame's banner first
+
     status = EXIT_OK
     with _solver_in_process():
         app = headless_app(lang)

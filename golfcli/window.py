@@ -36,7 +36,13 @@ __all__ = ["no_window", "open_play_window", "open_watch_window", "prepare_play",
 
 NOT_YET: Final = "The game window is not available yet"
 NOT_IN_BUILD: Final = "The game window is not available in this build"
-WINDOW_MODULES: Final = ("pygame", "scenes", "scenes.app", "scenes.solitaire.watch", "scenes.sixcard.watch")
+WINDOW_MODULES: Final = (
+    "pygame",
+    "scenes",
+    "scenes.app",
+    "scenes.solitaire.watch",
+    "scenes.sixcard.watch",
+)
 """The modules the command line opens the window through: a build may lack them."""
 
 
@@ -145,9 +151,7 @@ def open_play_window(args: argparse.Namespace) -> int:
     return run(options)
 
 
-def open_watch_window(
-    args: argparse.Namespace, path: Path, replay: Replay | SixReplay
-) -> int:
+def open_watch_window(args: argparse.Namespace, path: Path, replay: Replay | SixReplay) -> int:
     """``watch FILE``: the window on one replay, already read; closing it ends the program."""
     try:
         from scenes.app import WindowOptions, run

@@ -127,9 +127,12 @@ def load_settings(options: WindowOptions) -> tuple[Settings, Notice | None]:
     return settings, notice
 
 
-def build_app(options: WindowOptions, screen: pygame.Surface,
-              loaded: tuple[Settings, Notice | None] | None = None,
-              presenter: Presenter | None = None) -> App:
+def build_app(
+    options: WindowOptions,
+    screen: pygame.Surface,
+    loaded: tuple[Settings, Notice | None] | None = None,
+    presenter: Presenter | None = None,
+) -> App:
     """The app context for ``screen`` with the saved settings (and overrides) applied; with a
     ``presenter``, ``screen`` is its logical screen and the window shows it at any size."""
     settings, notice = loaded if loaded is not None else load_settings(options)

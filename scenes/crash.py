@@ -71,8 +71,15 @@ def draw_crash(surface: pygame.Surface, look: Look, texts: Texts, report: Path |
     inner = panel.width - 120
     x = panel.left + 60
     y = panel.top + 44
-    look.type.blit(surface, texts("crash.title"), TITLE_SIZE, p.gold, (panel.centerx, y),
-                   anchor="midtop", shadow=p.ink)
+    look.type.blit(
+        surface,
+        texts("crash.title"),
+        TITLE_SIZE,
+        p.gold,
+        (panel.centerx, y),
+        anchor="midtop",
+        shadow=p.ink,
+    )
     y += 72
     for line in wrap_text(look, texts("crash.body"), BODY_SIZE, inner):
         look.type.blit(surface, line, BODY_SIZE, p.white, (x, y), shadow=p.ink)
@@ -85,10 +92,16 @@ def draw_crash(surface: pygame.Surface, look: Look, texts: Texts, report: Path |
             look.type.blit(surface, line, PATH_SIZE, p.cyan, (x, y), face="mono", shadow=p.ink)
             y += 28
     else:
-        look.type.blit(surface, texts("crash.no_report"), BODY_SIZE, p.label, (x, y),
-                       shadow=p.ink)
-    look.type.blit(surface, texts("crash.close"), BODY_SIZE, p.gold,
-                   (panel.centerx, panel.bottom - 44), anchor="midbottom", shadow=p.ink)
+        look.type.blit(surface, texts("crash.no_report"), BODY_SIZE, p.label, (x, y), shadow=p.ink)
+    look.type.blit(
+        surface,
+        texts("crash.close"),
+        BODY_SIZE,
+        p.gold,
+        (panel.centerx, panel.bottom - 44),
+        anchor="midbottom",
+        shadow=p.ink,
+    )
 
 
 def show_crash(

@@ -183,8 +183,9 @@ class Flow:
 
         self.app.scenes.push(ReplaysScene(self.app))
 
-    def watch(self, replay: Replay | SixReplay, name: str = "",
-              on_back: Callable[[], None] | None = None) -> None:
+    def watch(
+        self, replay: Replay | SixReplay, name: str = "", on_back: Callable[[], None] | None = None
+    ) -> None:
         """Watch ``replay`` (solitaire or six-card) on its table; Back runs ``on_back`` (default:
         back to the screen below)."""
         if not isinstance(replay, Replay):  # a six-card replay
@@ -199,11 +200,10 @@ class Flow:
     def _table(self) -> GameScene | None:
         from scenes.solitaire.game import GameScene
 
-        return next((s for s in reversed(self.app.scenes.stack) if isinstance(s, GameScene)),
-                    None)
+        return next((s for s in reversed(self.app.scenes.stack) if isinstance(s, GameScene)), None)
 
     def open_save_replay(self) -> None:
-        """"Save replay as…" over the game-over screen, for the game on the table."""
+        """ "Save replay as…" over the game-over screen, for the game on the table."""
         from scenes.solitaire.save_replay import SaveReplayDialog
 
         table = self._table()
@@ -233,6 +233,7 @@ class Flow:
         table = self._table()
         if table is None:
             return
-        replay = table.recorder.replay() if table.recorder is not None else Replay.from_game(
-            table.game)
+        replay = (
+            table.recorder.replay() if table.recorder is not None else Replay.from_game(table.game)
+        )
         self.watch(replay)

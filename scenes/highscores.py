@@ -100,8 +100,12 @@ class InitialsScene(Scene):
     def enter(self) -> None:
         # said for a player who does not see the screen: what this is and how to answer it
         texts, chance = self.app.texts, self.chance
-        place = texts("initials.place", place=chance.place,
-                      rules=texts.rule_set(chance.rules_key), score=chance.score)
+        place = texts(
+            "initials.place",
+            place=chance.place,
+            rules=texts.rule_set(chance.rules_key),
+            score=chance.score,
+        )
         said = f"{texts('initials.title')} {place}. {texts('initials.prompt')}: {texts('initials.help')}"
         self.app.speech.say(said, texts.lang, interrupt=False)
 
@@ -247,7 +251,13 @@ class InitialsScene(Scene):
         look, texts, p = self.app.look, self.app.texts, PALETTE
         flash = (p.gold, p.orange, p.pink, p.cyan)[int(self.clock * 6) % 4]
         draw_frame(
-            surface, look, self.panel, texts("initials.title"), alpha=190, size=20, colour=flash,
+            surface,
+            look,
+            self.panel,
+            texts("initials.title"),
+            alpha=190,
+            size=20,
+            colour=flash,
             top=36,
         )
         chance = self.chance

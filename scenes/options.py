@@ -35,21 +35,24 @@ class OptionsScene(Scene):
             return app.texts("common.on" if value else "common.off")
 
         rows: list[tuple[str, str, list[object], Callable[[object], str]]] = [
-            ("options.language", "language", list(LANGUAGES),
-             lambda v: app.texts(f"language.{v}")),
-            ("options.interactive", "interactive_rules", [True, False],
-             on_off),
-            ("options.sound", "sound", [True, False],
-             on_off),
+            ("options.language", "language", list(LANGUAGES), lambda v: app.texts(f"language.{v}")),
+            ("options.interactive", "interactive_rules", [True, False], on_off),
+            ("options.sound", "sound", [True, False], on_off),
             ("options.volume", "volume", list(range(0, 101, 10)), lambda v: f"{v} %"),
-            ("options.animation", "animation", list(ANIMATION_SPEEDS),
-             lambda v: app.texts(f"anim.{v}")),
-            ("options.default_rules", "default_rules", list(RULE_PRESETS),
-             lambda v: app.texts(f"rules.{v}")),
-            ("options.four_colour", "four_colour", [False, True],
-             on_off),
-            ("options.fullscreen", "fullscreen", [False, True],
-             on_off),
+            (
+                "options.animation",
+                "animation",
+                list(ANIMATION_SPEEDS),
+                lambda v: app.texts(f"anim.{v}"),
+            ),
+            (
+                "options.default_rules",
+                "default_rules",
+                list(RULE_PRESETS),
+                lambda v: app.texts(f"rules.{v}"),
+            ),
+            ("options.four_colour", "four_colour", [False, True], on_off),
+            ("options.fullscreen", "fullscreen", [False, True], on_off),
             ("options.winnable_indicator", "winnable_indicator", [False, True], on_off),
             ("options.speak", "speak", [False, True], on_off),
         ]

@@ -89,7 +89,7 @@ def abandon_kept(app: App, kind: KeptKind) -> None:
 
 
 class ReplaceKeptDialog(ConfirmDialog):
-    """"Your game in play will be lost. Start a new one?" — Keep it (the default) or Start a
+    """ "Your game in play will be lost. Start a new one?" — Keep it (the default) or Start a
     new one."""
 
     def __init__(self, app: App, kind: KeptKind, start: Callable[[], None]) -> None:

@@ -28,7 +28,11 @@ def main(argv: list[str]) -> int:
             mo.write_bytes(data)
             print(f"compiled {mo.relative_to(LOCALE.parent.parent)}")
     if check and stale:
-        print("out of date: " + ", ".join(str(m) for m in stale) + " (run scripts/compile_catalogues.py)")
+        print(
+            "out of date: "
+            + ", ".join(str(m) for m in stale)
+            + " (run scripts/compile_catalogues.py)"
+        )
         return 1
     return 0
 

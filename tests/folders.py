@@ -94,8 +94,10 @@ class Guard:
             return
         if event == "open":
             path, mode, flags = args
-            writes = any(c in mode for c in "wax+") if isinstance(mode, str) else bool(
-                isinstance(flags, int) and flags & _WRITE_FLAGS
+            writes = (
+                any(c in mode for c in "wax+")
+                if isinstance(mode, str)
+                else bool(isinstance(flags, int) and flags & _WRITE_FLAGS)
             )
             if writes and self.inside(path):
                 raise RealFolderWrite(f"a test opened {path!r} for writing: a real folder")

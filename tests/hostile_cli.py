@@ -109,9 +109,9 @@ def kind(action: argparse.Action) -> str | None:
     return "unknown"
 
 
-def commands(parser: argparse.ArgumentParser, path: tuple[str, ...] = ()) -> Iterator[
-    tuple[tuple[str, ...], argparse.ArgumentParser]
-]:
+def commands(
+    parser: argparse.ArgumentParser, path: tuple[str, ...] = ()
+) -> Iterator[tuple[tuple[str, ...], argparse.ArgumentParser]]:
     """Every command that runs (``("six-card", "record")`` …) and its parser."""
     subs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
     if not subs:
@@ -146,9 +146,7 @@ def cases(folder: Path) -> list[tuple[str, list[str]]]:
                 what = "six-code"
             values = files.get(what) or VALUES.get(what, [])
             for value in values:
-                given = [
-                    value if a is action else _filler(command, a, folder) for a in positionals
-                ]
+                given = [value if a is action else _filler(command, a, folder) for a in positionals]
                 option = [action.option_strings[0], value] if action.option_strings else []
                 if command == ("watch",):  # were a value taken, no window would open
                     option.append("--headless")

@@ -95,7 +95,9 @@ def test_a_replay_file_action_is_ascii() -> None:
     sample = Path(__file__).resolve().parents[1] / "replays" / "six-card-two-computers.yaml"
     text = sample.read_text(encoding="utf-8")
     assert six_replay.verify(six_replay.loads(text, "good.yaml")) == []
-    kelvin = text.replace("- take stock\n", "- take stoc\u212a\n", 1)  # the Kelvin sign, "k" lowered
+    kelvin = text.replace(
+        "- take stock\n", "- take stoc\u212a\n", 1
+    )  # the Kelvin sign, "k" lowered
     with pytest.raises(ReplayError, match="is not an action"):
         six_replay.loads(kelvin, "kelvin.yaml")
 

@@ -112,13 +112,16 @@ def test_rules_default_to_the_base() -> None:
 
 def test_rules_preset_then_switches() -> None:
     args = parse_rules(["--rules", "strict", "--draw", "any", "--jokers", "2", "--empty-waste"])
-    assert options.rules_from_args(args) == STRICT.with_(draw_any_time=True, jokers=2, empty_waste=True)
+    assert options.rules_from_args(args) == STRICT.with_(
+        draw_any_time=True, jokers=2, empty_waste=True
+    )
     args = parse_rules(["--king-ace", "off", "--queen-on-king", "off", "--scoring", "strokes"])
     assert options.rules_from_args(args) == EASY.with_(
         king_ace=False, queen_on_king=False, scoring="strokes"
     )
     assert (
-        options.rules_from_args(parse_rules(["--no-empty-waste"]), EASY.with_(empty_waste=True)) == EASY
+        options.rules_from_args(parse_rules(["--no-empty-waste"]), EASY.with_(empty_waste=True))
+        == EASY
     )
 
 

@@ -109,10 +109,14 @@ def test_a_crash_in_the_window_shows_its_screen_writes_a_report_and_keeps_the_au
     done = program(
         tmp_path,
         "play",
-        "--config-dir", str(tmp_path / "config"),
-        "--autoplay", "5",
-        "--frames", "400",
-        "--screenshot", str(shot),
+        "--config-dir",
+        str(tmp_path / "config"),
+        "--autoplay",
+        "5",
+        "--frames",
+        "400",
+        "--screenshot",
+        str(shot),
         GOLF_CRASH_TEST="window",
     )
     assert done.returncode == EXIT_CRASH != 0, done.stderr
@@ -126,8 +130,11 @@ def test_a_crash_in_the_window_shows_its_screen_writes_a_report_and_keeps_the_au
     assert "window settings: language " in log and str(report) in log
     # the game in play: autoplay printed its last state before the crash; the autosave holds
     # exactly that game, and the report names its last actions
-    states = [json.loads(line.split(" ", 2)[2]) for line in done.stdout.splitlines()
-              if line.startswith("autoplay state ")]
+    states = [
+        json.loads(line.split(" ", 2)[2])
+        for line in done.stdout.splitlines()
+        if line.startswith("autoplay state ")
+    ]
     assert states and states[-1]["actions"], done.stdout[-500:]
     last = states[-1]
     saved = json.loads((tmp_path / "data" / "autosave.json").read_text(encoding="utf-8"))
@@ -142,13 +149,33 @@ def test_a_crash_in_the_window_shows_its_screen_writes_a_report_and_keeps_the_au
 
 def test_the_continued_game_after_a_crash_is_the_one_in_play(tmp_path: Path) -> None:
     """Continue after the crash screen: the autosave the crash left restores the game."""
-    first = program(tmp_path, "play", "--config-dir", str(tmp_path / "config"),
-                    "--autoplay", "5", "--frames", "200", GOLF_CRASH_TEST="window")
+    first = program(
+        tmp_path,
+        "play",
+        "--config-dir",
+        str(tmp_path / "config"),
+        "--autoplay",
+        "5",
+        "--frames",
+        "200",
+        GOLF_CRASH_TEST="window",
+    )
     assert first.returncode == EXIT_CRASH
-    states = [json.loads(line.split(" ", 2)[2]) for line in first.stdout.splitlines()
-              if line.startswith("autoplay state ")]
-    again = program(tmp_path, "play", "--config-dir", str(tmp_path / "config"),
-                    "--autoplay", "6", "--frames", "10")
+    states = [
+        json.loads(line.split(" ", 2)[2])
+        for line in first.stdout.splitlines()
+        if line.startswith("autoplay state ")
+    ]
+    again = program(
+        tmp_path,
+        "play",
+        "--config-dir",
+        str(tmp_path / "config"),
+        "--autoplay",
+        "6",
+        "--frames",
+        "10",
+    )
     assert again.returncode == 0, again.stderr
     kind, body = again.stdout.splitlines()[0].split(" ", 2)[1:]
     restored = json.loads(body)
@@ -182,8 +209,16 @@ def test_a_save_that_fails_is_in_the_log_file(tmp_path: Path) -> None:
     # while the file cannot be read
     (tmp_path / "data" / "autosave.json").mkdir()
     (tmp_path / "data" / "autosave.json.pending").mkdir()
-    done = program(tmp_path, "play", "--config-dir", str(tmp_path / "config"),
-                   "--autoplay", "5", "--frames", "60")
+    done = program(
+        tmp_path,
+        "play",
+        "--config-dir",
+        str(tmp_path / "config"),
+        "--autoplay",
+        "5",
+        "--frames",
+        "60",
+    )
     assert done.returncode == 0, done.stderr
     log = (tmp_path / "data" / "logs" / LOG_FILE).read_text(encoding="utf-8")
     assert "WARNING golf.core.store: cannot save " in log and "autosave.json" in log

@@ -40,9 +40,7 @@ def test_a_refused_action_changes_nothing_and_is_heard_with_its_refusal() -> Non
     log: list[tuple[str, Heard]] = []
     session.listen(Ear("only", log))
     start = game.position
-    covered = next(
-        Action.play(c) for c in range(1, 8) if game.refusal(Action.play(c)) is not None
-    )
+    covered = next(Action.play(c) for c in range(1, 8) if game.refusal(Action.play(c)) is not None)
     step = session.act(covered)
     assert not step.applied and isinstance(step.refusal, Refusal)
     assert step.before == step.after == start == game.position

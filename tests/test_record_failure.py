@@ -69,8 +69,18 @@ def test_a_real_game_whose_record_file_fails_ends_with_a_failure(tmp_path: Path)
         "XDG_DATA_HOME": str(tmp_path / "share"),
         "XDG_CONFIG_HOME": str(tmp_path / "config"),
     }
-    argv = [sys.executable, str(ROOT / "main.py"), "play", CODE, "--record", str(target),
-            "--autoplay", "4", "--frames", "900"]
+    argv = [
+        sys.executable,
+        str(ROOT / "main.py"),
+        "play",
+        CODE,
+        "--record",
+        str(target),
+        "--autoplay",
+        "4",
+        "--frames",
+        "900",
+    ]
     with subprocess.Popen(
         argv, env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     ) as process:

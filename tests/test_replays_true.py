@@ -81,7 +81,9 @@ def test_the_list_shows_what_the_actions_produce(forged: dict[str, Path]) -> Non
     claimed_win = entries["forged-win.yaml"]
     assert claimed_win.result is not None
     assert (claimed_win.result.outcome, claimed_win.result.score) == ("blocked", 250)
-    assert claimed_win.problem is not None and "outcome blocked, expected won" in claimed_win.problem
+    assert (
+        claimed_win.problem is not None and "outcome blocked, expected won" in claimed_win.problem
+    )
     after_win = entries["after-win.yaml"]
     assert after_win.result is not None and after_win.result.outcome == "won"
     assert after_win.problem == "action 52 (draw) refused: The game is already won"

@@ -74,9 +74,21 @@ def test_a_real_start_with_an_underscore_number(tmp_path: Path) -> None:
         "XDG_DATA_HOME": str(tmp_path / "share"),
     }
     done = subprocess.run(
-        [sys.executable, str(ROOT / "main.py"), "play", "--config-dir", str(config),
-         "--frames", "20"],
-        env=env, cwd=ROOT, capture_output=True, text=True, timeout=120, check=False,
+        [
+            sys.executable,
+            str(ROOT / "main.py"),
+            "play",
+            "--config-dir",
+            str(config),
+            "--frames",
+            "20",
+        ],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     assert "ignoring option volume='1_0'" in done.stderr

@@ -186,7 +186,10 @@ def test_the_table_speaks_french(ui_fr: Driver) -> None:
     ui_fr.key(pygame.K_1, text="1")
     ui_fr.frames(2)
     assert voice.said == [
-        ("Jouer en Facile", "fr"), (START_FR, "fr"), (DRAW_FR, "fr"), (REFUSED_FR, "fr")
+        ("Jouer en Facile", "fr"),
+        (START_FR, "fr"),
+        (DRAW_FR, "fr"),
+        (REFUSED_FR, "fr"),
     ]
 
 

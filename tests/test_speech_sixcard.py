@@ -22,10 +22,22 @@ from scenes.core.speech import RecordingVoice, Speech
 from scenes.sixcard.setup import HUMAN, SixSetup
 from scenes.sixcard.table import SixTableScene
 
-YOU = (card(1, CLUBS), card(7, HEARTS), card(13, SPADES), card(4, DIAMONDS), card(9, CLUBS),
-       card(2, SPADES))
-ANN = (card(3, HEARTS), card(3, SPADES), card(10, CLUBS), card(12, HEARTS), card(6, CLUBS),
-       card(8, DIAMONDS))
+YOU = (
+    card(1, CLUBS),
+    card(7, HEARTS),
+    card(13, SPADES),
+    card(4, DIAMONDS),
+    card(9, CLUBS),
+    card(2, SPADES),
+)
+ANN = (
+    card(3, HEARTS),
+    card(3, SPADES),
+    card(10, CLUBS),
+    card(12, HEARTS),
+    card(6, CLUBS),
+    card(8, DIAMONDS),
+)
 LINE = ["take discard", "replace 1 3", "take stock", "discard flip 2 3", "take stock", "take stock"]
 
 SAID_EN = [
@@ -55,9 +67,17 @@ def _turn() -> State:
     """Two seats in the middle of a hole: you (seat 0) to move, two cards up each."""
     start = Match.new(1, 2).state
     return replace(
-        start, phase="turn", to_move=0, seats=(0, 1), grids=(YOU, ANN),
-        up=(0b000011, 0b010001), peeked=(0, 0), discard=(card(5, CLUBS),),
-        stock=(card(13, HEARTS), card(11, DIAMONDS)), drawn=None, drawn_from=None,
+        start,
+        phase="turn",
+        to_move=0,
+        seats=(0, 1),
+        grids=(YOU, ANN),
+        up=(0b000011, 0b010001),
+        peeked=(0, 0),
+        discard=(card(5, CLUBS),),
+        stock=(card(13, HEARTS), card(11, DIAMONDS)),
+        drawn=None,
+        drawn_from=None,
     )
 
 

@@ -86,20 +86,25 @@ def test_the_contract_s_exact_texts_are_in_the_catalogues() -> None:
     assert text("en", "refusal.solitaire.not_following") == "Must be one rank higher or lower"
     assert text("en", "refusal.solitaire.covered") == "This card is blocked"
     assert text("en", "refusal.solitaire.blocked_game") == "No more moves possible"
-    assert text("fr", "refusal.solitaire.not_following") == "Doit être d'un rang supérieur ou inférieur"
+    assert (
+        text("fr", "refusal.solitaire.not_following")
+        == "Doit être d'un rang supérieur ou inférieur"
+    )
     assert text("fr", "refusal.solitaire.covered") == "Cette carte est bloquée"
     assert text("fr", "refusal.solitaire.blocked_game") == "Plus aucun coup possible"
     # the board description's words (the seeds' worked example checks whole texts)
     assert text("en", "card.name", rank="ace", suit="clubs") == "ace of clubs"
-    assert text("fr", "card.name", rank=text("fr", "card.rank.12"), suit=text("fr", "card.suit.2")) == (
-        "dame de cœur"
-    )
+    assert text(
+        "fr", "card.name", rank=text("fr", "card.rank.12"), suit=text("fr", "card.suit.2")
+    ) == ("dame de cœur")
 
 
 def test_the_stdlib_reads_the_catalogues_by_key_and_english_text() -> None:
     french = gettext.translation("golf", str(LOCALE), languages=["fr"])
     assert french.pgettext("hud.moves", "Moves") == "Actions"
-    assert french.npgettext("describe.cards", "{count} card", "{count} cards", 5) == "{count} cartes"
+    assert (
+        french.npgettext("describe.cards", "{count} card", "{count} cards", 5) == "{count} cartes"
+    )
 
 
 def test_a_missing_language_or_key_falls_back() -> None:

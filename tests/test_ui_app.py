@@ -10,15 +10,17 @@ from scenes.app import WindowOptions
 
 
 def test_no_options_open_the_title() -> None:
-    options = WindowOptions.from_any(argparse.Namespace(command="play", code=None, rules=None,
-                                                        game_rules=EASY))
+    options = WindowOptions.from_any(
+        argparse.Namespace(command="play", code=None, rules=None, game_rules=EASY)
+    )
     assert options.code is None
     assert not options.rules_given
 
 
 def test_a_rule_option_starts_a_game_under_those_rules() -> None:
-    options = WindowOptions.from_any(argparse.Namespace(command="play", code=None,
-                                                        rules="classic", game_rules=CLASSIC))
+    options = WindowOptions.from_any(
+        argparse.Namespace(command="play", code=None, rules="classic", game_rules=CLASSIC)
+    )
     assert options.rules_given
     assert options.game_rules == CLASSIC
 

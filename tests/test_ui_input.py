@@ -129,9 +129,11 @@ def test_window_close_quits() -> None:
 def test_the_device_layer_says_what_a_device_did_and_nothing_of_its_meaning() -> None:
     devices = Devices()
     assert devices.read(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, mod=0)) == KeyDown(
-        pygame.K_u, 0)
+        pygame.K_u, 0
+    )
     assert devices.read(pygame.event.Event(pygame.MOUSEMOTION, pos=(3, 4))) == Pointer(
-        "move", (3, 4))
+        "move", (3, 4)
+    )
     assert devices.read(pygame.event.Event(pygame.TEXTINPUT, text="é")) == Typed("é")
     pad = pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=pygame.CONTROLLER_BUTTON_B)
     joystick = pygame.event.Event(pygame.JOYBUTTONDOWN, button=1, instance_id=9)

@@ -205,9 +205,11 @@ def test_the_room_form_offers_only_what_the_engine_deals() -> None:
     assert message["rules"] == SixRules(cut=True).to_dict() and message["pause"] == 0.6
     for setup_players, grid in ((2, 9), (7, 6)):
         try:
-            RoomChoice(choice.setup.with_(players=3, rules=SixRules(grid=grid)).with_(
-                players=setup_players
-            ))
+            RoomChoice(
+                choice.setup.with_(players=3, rules=SixRules(grid=grid)).with_(
+                    players=setup_players
+                )
+            )
         except ValueError:
             continue
         raise AssertionError(f"{setup_players} players with {grid} cards was accepted")

@@ -18,8 +18,14 @@ from scenes.core.sound import SoundBoard
 class Recorder(Scene):
     """A scene that remembers what happened to it and paints itself one colour."""
 
-    def __init__(self, app: App, name: str, colour: tuple[int, int, int],
-                 journal: list[str], overlay: bool = False) -> None:
+    def __init__(
+        self,
+        app: App,
+        name: str,
+        colour: tuple[int, int, int],
+        journal: list[str],
+        overlay: bool = False,
+    ) -> None:
         super().__init__(app)
         self.name = name
         self.colour = colour
@@ -67,8 +73,13 @@ def app(tmp_path: Path) -> Iterator[App]:
     pygame.display.init()
     pygame.font.init()
     screen = pygame.Surface(SCREEN_SIZE)
-    yield App(screen=screen, look=Look(), store=SettingsStore(tmp_path),
-              settings=Settings(animation="off"), sound=SoundBoard(enabled=False))
+    yield App(
+        screen=screen,
+        look=Look(),
+        store=SettingsStore(tmp_path),
+        settings=Settings(animation="off"),
+        sound=SoundBoard(enabled=False),
+    )
 
 
 def test_a_push_asked_during_update_happens_after_the_frame(app: App) -> None:
@@ -81,8 +92,13 @@ def test_a_push_asked_during_update_happens_after_the_frame(app: App) -> None:
     loop = Loop(app)
     journal.clear()
     loop.step([], 1 / 60)
-    assert journal == ["update first", "asked to push from first", "draw first", "pause first",
-                       "enter second"]
+    assert journal == [
+        "update first",
+        "asked to push from first",
+        "draw first",
+        "pause first",
+        "enter second",
+    ]
     assert app.scenes.top is second
     journal.clear()
     loop.step([], 1 / 60)
@@ -236,8 +252,9 @@ def test_changing_the_language_reaches_every_scene(app: App) -> None:
 def test_the_pointer_resting_where_the_window_opens_does_not_move_the_focus(app: App) -> None:
     from scenes.core.widgets import Button, Menu
 
-    buttons = [Button(pygame.Rect(0, 100 * i, 200, 50), "title.quit", lambda: None)
-               for i in range(3)]
+    buttons = [
+        Button(pygame.Rect(0, 100 * i, 200, 50), "title.quit", lambda: None) for i in range(3)
+    ]
     menu = Menu(buttons)
     menu.handle(Intent(Kind.POINT, pos=(10, 210)))  # first sighting: over the third button
     assert menu.focus == 0

@@ -87,7 +87,11 @@ def _focused(menu: Menu) -> str:
 def _highlighted(menu: Menu) -> list[str]:
     """The buttons that show as chosen: the focus frame, or the pointer's brighter face."""
     return sorted(
-        {b.key for i, b in enumerate(menu.buttons) if b.hover or (menu.show_focus and i == menu.focus)}
+        {
+            b.key
+            for i, b in enumerate(menu.buttons)
+            if b.hover or (menu.show_focus and i == menu.focus)
+        }
     )
 
 
@@ -103,7 +107,9 @@ def test_down_on_the_game_over_screen_walks_down_the_grid_opening_nothing(ui: Dr
 
 
 def _point(ui: Driver, pos: tuple[int, int]) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0))
+    )
     ui.frames()
 
 

@@ -50,7 +50,9 @@ def test_a_spectator_watches_a_hole_from_the_lobby_and_is_sent_no_hidden_card(
     assert [s.kind for s in room.seats] == ["person", "person", "open", "open"]  # no seat taken
     _step(loops, lambda: True, 0.05)
     assert not watcher.buttons[2].enabled  # no Ready for a spectator
-    assert watcher.watch_button not in watcher.form.items and host.watch_button not in host.form.items
+    assert (
+        watcher.watch_button not in watcher.form.items and host.watch_button not in host.form.items
+    )
     surface = pygame.Surface(SCREEN_SIZE)
     watcher.draw(surface)
     assert watcher.message == ""

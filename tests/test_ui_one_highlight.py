@@ -73,7 +73,10 @@ def test_an_arrow_in_the_setup_takes_the_pointers_highlight_away(ui: UI) -> None
 def _knock_table(ui: UI) -> object:
     """A knock game's table with the person to act in the turn phase (Knock open)."""
     setup = SixSetup(
-        players=2, kinds=(HUMAN,) + ("easy",) * 5, rules=SixRules(knock=True), speed="fast",
+        players=2,
+        kinds=(HUMAN,) + ("easy",) * 5,
+        rules=SixRules(knock=True),
+        speed="fast",
         number=3,
     )
     table = _sit(ui, setup)
@@ -89,7 +92,9 @@ def _knock_table(ui: UI) -> object:
 
 
 def _move(ui: UI, pos: tuple[int, int]) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0))
+    )
     ui.frames(1)
 
 

@@ -180,8 +180,12 @@ def test_refusals_are_shown_when_interactive_rules_are_on(ui: UI) -> None:
     ui.app.flow.start_game(Game.from_code(WIN_CODE))
     ui.settle()
     table = ui.table
-    ui.click((table.sprites[table.game.position.columns[0][0]].rect.centerx,
-              table.sprites[table.game.position.columns[0][0]].rect.top + 10))
+    ui.click(
+        (
+            table.sprites[table.game.position.columns[0][0]].rect.centerx,
+            table.sprites[table.game.position.columns[0][0]].rect.top + 10,
+        )
+    )
     assert [t.text for t in table.toasts] == ["This card is blocked"]
     column = _not_following_column(table)
     ui.key(getattr(pygame, f"K_{column}"), text=str(column))
@@ -315,17 +319,26 @@ def test_run_opens_and_closes_the_window(tmp_path: Path) -> None:
         f"raise SystemExit(run(WindowOptions(frames=5, config_dir=Path({str(tmp_path)!r}),"
         f" screenshot=Path({str(tmp_path / 'shot.png')!r}))))\n"
     )
-    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
-                          text=True, timeout=60, check=False)
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "shot.png").stat().st_size > 0
 
 
 def test_run_refuses_a_wrong_code(tmp_path: Path) -> None:
-    script = (
-        "from scenes.app import run\n"
-        "raise SystemExit(run({'code': 'nonsense'}))\n"
+    script = "from scenes.app import run\nraise SystemExit(run({'code': 'nonsense'}))\n"
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
     )
-    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
-                          text=True, timeout=60, check=False)
     assert done.returncode == 2

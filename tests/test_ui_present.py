@@ -36,7 +36,11 @@ def test_a_changed_place_is_copied_as_the_whole_frame_would_be(size: tuple[int, 
     for x in range(0, SCREEN_SIZE[0], 7):
         pygame.draw.line(canvas, (x % 256, 90, 255 - x % 256), (x, 0), (x + 300, 719))
     presenter.present()
-    places = [pygame.Rect(333, 101, 71, 97), pygame.Rect(1250, 700, 80, 40), pygame.Rect(0, 0, 3, 5)]
+    places = [
+        pygame.Rect(333, 101, 71, 97),
+        pygame.Rect(1250, 700, 80, 40),
+        pygame.Rect(0, 0, 3, 5),
+    ]
     for i, place in enumerate(places):
         canvas.fill((200, 30 * i, 10), place)
     presenter.present(places)
@@ -47,7 +51,11 @@ def test_every_frame_of_a_game_at_2x_is_the_whole_frame_scaled(tmp_path: Path) -
     pygame.init()
     presenter = Presenter(pygame.display.set_mode((2560, 1440), pygame.RESIZABLE))
     options = WindowOptions(
-        config_dir=tmp_path, data_dir=tmp_path, replays_dir=tmp_path, seed=3, lang="en",
+        config_dir=tmp_path,
+        data_dir=tmp_path,
+        replays_dir=tmp_path,
+        seed=3,
+        lang="en",
         code=WIN_CODE,
     )
     app = build_app(options, presenter.canvas, None, presenter)
@@ -63,8 +71,9 @@ def test_every_frame_of_a_game_at_2x_is_the_whole_frame_scaled(tmp_path: Path) -
     for token in [*WIN_LINE, *[None] * 20]:
         if token is not None:
             key = pygame.K_SPACE if token == "d" else getattr(pygame, f"K_{token}")
-            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="",
-                                                 scancode=0))
+            pygame.event.post(
+                pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)
+            )
         for _ in range(4):
             loop.step(pygame.event.get(), FRAME)
             frames += 1

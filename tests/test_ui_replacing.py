@@ -190,7 +190,10 @@ def test_the_dialog_reads_in_french(tmp_path: Path) -> None:
 
 def test_common_system_errors_are_told_in_the_players_language() -> None:
     notice = StoreNotice(
-        "unwritable", "stats.json", "store.label.statistics", detail="Permission denied",
+        "unwritable",
+        "stats.json",
+        "store.label.statistics",
+        detail="Permission denied",
         error_no=errno.EACCES,
     )
     assert "accès refusé" in notice.text("fr") and "Permission" not in notice.text("fr")

@@ -331,9 +331,7 @@ def test_a_pause_of_days_is_kept_within_what_a_replay_file_holds(tmp_path: Path)
 
 
 @pytest.mark.parametrize(("lang", "word"), [("en", "won"), ("fr", "gagnée")])
-def test_the_suggested_name_tells_the_outcome_in_the_players_language(
-    lang: str, word: str
-) -> None:
+def test_the_suggested_name_tells_the_outcome_in_the_players_language(lang: str, word: str) -> None:
     game = Game.from_code(WIN_CODE)
     for token in WIN_LINE:
         game.apply(Action.draw() if token == "d" else Action.play(int(token)))

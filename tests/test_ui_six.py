@@ -674,9 +674,7 @@ def test_play_record_follows_a_six_card_game_action_by_action(tmp_path: Path) ->
     target = tmp_path / "six.yaml"
     pygame.init()
     screen = pygame.display.set_mode(SCREEN_SIZE)
-    window = WindowOptions(
-        config_dir=tmp_path, seed=7, replays_dir=tmp_path / "r", record=target
-    )
+    window = WindowOptions(config_dir=tmp_path, seed=7, replays_dir=tmp_path / "r", record=target)
     app = build_app(window, screen)
     app.change_settings(app.settings.with_(animation="fast"), save=False)
     first_scene(app, window)

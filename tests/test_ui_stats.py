@@ -317,7 +317,9 @@ def test_the_titles_falling_cards_never_cover_the_help_line(ui: Driver) -> None:
     # a face-up card falling right across the help line at the bottom
     title.rain = [[0.0, 100.0, float(RAIN_BOTTOM - 60), 0.0, 1.0]]
     title.draw(screen)
-    shown = pygame.image.tobytes(screen.subsurface((0, RAIN_BOTTOM, 1280, 720 - RAIN_BOTTOM)), "RGB")
+    shown = pygame.image.tobytes(
+        screen.subsurface((0, RAIN_BOTTOM, 1280, 720 - RAIN_BOTTOM)), "RGB"
+    )
     above = screen.get_at((150, RAIN_BOTTOM - 30))
     title.rain = []
     title.draw(screen)

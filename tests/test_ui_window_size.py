@@ -45,7 +45,9 @@ def _frames(loop: Loop, count: int = 1) -> None:
 
 
 def _click(loop: Loop, pos: tuple[int, int]) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    )
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
     _frames(loop)
@@ -58,7 +60,9 @@ def _table(app: App) -> TableScene:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_the_whole_logical_screen_shows_scaled_to_fit(size: tuple[int, int], tmp_path: Path) -> None:
+def test_the_whole_logical_screen_shows_scaled_to_fit(
+    size: tuple[int, int], tmp_path: Path
+) -> None:
     app, loop = _window(size, tmp_path)
     _frames(loop, 5)
     presenter = app.presenter
@@ -82,7 +86,10 @@ def test_the_whole_logical_screen_shows_scaled_to_fit(size: tuple[int, int], tmp
             x1, y1 = presenter.viewport.to_window((tx + tile - 1, ty + tile - 1))
             shown = pygame.transform.average_color(window, (x0, y0, x1 - x0, y1 - y0))
             assert all(abs(a - b) <= 16 for a, b in zip(drawn[:3], shown[:3], strict=True)), (
-                (tx, ty), drawn, shown)
+                (tx, ty),
+                drawn,
+                shown,
+            )
     # the bars are black
     if rect.left > 0:
         assert window.get_at((rect.left // 2, size[1] // 2))[:3] == (0, 0, 0)

@@ -60,8 +60,11 @@ def _badge_and_name(app: App, title: str) -> tuple[pygame.Rect, str, pygame.Rect
     badge = text(app.texts.lang, "watch.badge")
     badges = [rect for words, _size, rect in drawn if words == badge]
     assert len(badges) == 1, [w for w, _s, _r in drawn]  # the badge whole, alone
-    names = [(words, rect) for words, _size, rect in drawn
-             if words == title or (words.endswith("…") and title.startswith(words[:-1]))]
+    names = [
+        (words, rect)
+        for words, _size, rect in drawn
+        if words == title or (words.endswith("…") and title.startswith(words[:-1]))
+    ]
     assert len(names) == 1, [w for w, _s, _r in drawn]
     name, place = names[0]
     for words, _size, rect in drawn:  # nothing else drawn over them

@@ -37,7 +37,12 @@ def _rank_short(lang: str) -> tuple[str, ...]:
 def _long_names(lang: str) -> tuple[str, ...]:
     """Every card's name in ``lang``, by card: ``ace of clubs`` … ``king of spades``."""
     return tuple(
-        text(lang, "card.name", rank=text(lang, f"card.rank.{rank(c)}"), suit=text(lang, f"card.suit.{suit(c)}"))
+        text(
+            lang,
+            "card.name",
+            rank=text(lang, f"card.rank.{rank(c)}"),
+            suit=text(lang, f"card.suit.{suit(c)}"),
+        )
         for c in range(DECK_SIZE)
     )
 

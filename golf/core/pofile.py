@@ -143,7 +143,9 @@ def compile_mo(entries: list[Entry]) -> bytes:
         offsets += [len(messages[k]), value_start + at]
         at += len(messages[k]) + 1
     # magic, revision, count, where the key table starts, the value table, no hash table
-    header = array.array("I", [0x950412DE, 0, len(keys), header_size, header_size + 8 * len(keys), 0, 0])
+    header = array.array(
+        "I", [0x950412DE, 0, len(keys), header_size, header_size + 8 * len(keys), 0, 0]
+    )
     table = array.array("I", offsets)
     if array.array("I", [1]).tobytes() != (1).to_bytes(4, "little"):
         header.byteswap()

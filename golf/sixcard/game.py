@@ -330,9 +330,7 @@ def new_game(number: int, players: int, rules: SixRules = STANDARD) -> State:
     """The first state of the game of deal ``number`` for ``players`` players."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS or not rules.seats_players(players):
         low, high = rules.player_range()
-        raise ValueError(
-            f"a {rules.grid}-card game is for {low} to {high} players, not {players}"
-        )
+        raise ValueError(f"a {rules.grid}-card game is for {low} to {high} players, not {players}")
     return deal_hole(rules, players, number, 1)
 
 

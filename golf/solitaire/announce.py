@@ -18,7 +18,6 @@ from golf.solitaire.rules import Rules
 __all__ = ["action_said", "hint_move_said", "plays_said", "start_said"]
 
 
-
 def _say(key: str, lang: str, **values: object) -> str:
     return text(lang, f"announce.solitaire.{key}", **values)
 
@@ -71,8 +70,8 @@ def _moved(before: Position, after: Position, action: Action, lang: str) -> list
         top = after.waste_top
         assert top is not None
         left = len(after.stock)
-        stock = _say("stock_left", lang, stock=_cards(left, lang)) if left else _say(
-            "stock_out", lang
+        stock = (
+            _say("stock_left", lang, stock=_cards(left, lang)) if left else _say("stock_out", lang)
         )
         return [_say("drawn", lang, card=card_name(top, lang)), stock]
     # undo: the card that left the waste went back to a column or to the stock

@@ -21,7 +21,9 @@ def describe(position: Position, lang: str = "en") -> str:
         if col:
             names = ", ".join(card_name(c, lang) for c in col)
             free = card_name(col[-1], lang)
-            parts.append(text(lang, "describe.cards_in_column", label=label, names=names, free=free))
+            parts.append(
+                text(lang, "describe.cards_in_column", label=label, names=names, free=free)
+            )
         else:
             parts.append(text(lang, "describe.empty_column", label=label))
     return text(

@@ -32,6 +32,7 @@ INITIALS_ALPHABET: Final = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 "
 """The characters of initials, in the order an arcade wheel shows them."""
 MAX_TABLES: Final = 256
 
+
 class InitialsError(ValueError):
     """Initials that cannot go in the table, with the reason for the player."""
 
@@ -50,7 +51,9 @@ def validate_initials(text: str) -> str:
     Exactly three characters from A–Z, 0–9 and space (lower case letters are accepted and
     raised), and not all three spaces.
     """
-    if not isinstance(text, str) or not text.isascii():  # upper() folds the long s onto S, the dotless i onto I
+    if (
+        not isinstance(text, str) or not text.isascii()
+    ):  # upper() folds the long s onto S, the dotless i onto I
         raise InitialsError("character")
     t = text.upper()
     if len(t) != INITIALS_LENGTH:

@@ -62,7 +62,9 @@ def _step(name: str, index: int, item: object) -> Step:
         )
     say = item.get("say")
     if not isinstance(say, dict) or set(say) != set(LANGUAGES):
-        raise _fail(name, f"{where}.say", f"expected a caption in each language: {', '.join(LANGUAGES)}")
+        raise _fail(
+            name, f"{where}.say", f"expected a caption in each language: {', '.join(LANGUAGES)}"
+        )
     for lang, text in say.items():
         if not isinstance(text, str) or not text.strip() or len(text) > MAX_CAPTION:
             raise _fail(

@@ -80,9 +80,15 @@ class BoardTextScene(Scene):
                 break
             look.type.blit(surface, line, BODY, p.white, (self.panel.left + 40, y), shadow=p.ink)
             y += self.step
-        look.type.blit(surface, texts("board.close"), BODY, p.grey,
-                       (self.panel.centerx, self.panel.bottom - 36), anchor="midtop",
-                       shadow=p.ink)
+        look.type.blit(
+            surface,
+            texts("board.close"),
+            BODY,
+            p.grey,
+            (self.panel.centerx, self.panel.bottom - 36),
+            anchor="midtop",
+            shadow=p.ink,
+        )
 
 
 def show_board_text(app: App, text: str, show: Callable[[str], None]) -> None:

@@ -27,7 +27,6 @@ from scenes.core.devices import (
 __all__ = ["InputMapper", "Intent", "Kind", "intents"]
 
 
-
 class Kind(enum.Enum):
     """What the player asks for, whatever the device."""
 

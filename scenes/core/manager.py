@@ -418,8 +418,9 @@ class Loop:
         """The oldest notice, low over the screen; the screen below redraws whole next frame
         (its cache of what is on the window no longer holds)."""
         screen = self.app.screen
-        self.told[0].draw(screen, self.app.look, (screen.get_width() // 2,
-                                                  screen.get_height() - 130))
+        self.told[0].draw(
+            screen, self.app.look, (screen.get_width() // 2, screen.get_height() - 130)
+        )
         self.app.scenes.forget_surfaces()
 
     def follow_window(self) -> None:

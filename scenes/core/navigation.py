@@ -22,7 +22,6 @@ if TYPE_CHECKING:  # only the moves' signatures use them: the window starts with
 __all__ = ["Navigation"]
 
 
-
 class Navigation(Protocol):
     """Every move between screens a scene may ask for."""
 
@@ -91,13 +90,14 @@ class Navigation(Protocol):
         """The list of saved replays and samples."""
         ...
 
-    def watch(self, replay: Replay | SixReplay, name: str = "",
-              on_back: Callable[[], None] | None = None) -> None:
+    def watch(
+        self, replay: Replay | SixReplay, name: str = "", on_back: Callable[[], None] | None = None
+    ) -> None:
         """Watch ``replay`` on its table; Back runs ``on_back`` (default: the screen below)."""
         ...
 
     def open_save_replay(self) -> None:
-        """"Save replay as…" for the game on the table."""
+        """ "Save replay as…" for the game on the table."""
         ...
 
     def open_tutorial(self) -> None:

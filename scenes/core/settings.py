@@ -104,7 +104,12 @@ MAX_NET_ADDRESS = 80  # the lobby's fields take no more
 
 def _valid(name: str, value: object) -> bool:
     if name in (
-        "interactive_rules", "sound", "four_colour", "fullscreen", "winnable_indicator", "speak"
+        "interactive_rules",
+        "sound",
+        "four_colour",
+        "fullscreen",
+        "winnable_indicator",
+        "speak",
     ):
         return isinstance(value, bool)
     if name == "winnable_deals":

@@ -105,23 +105,25 @@ _Argv = Callable[[str, str], list[str]]  # (language, text) -> the command line
 _ToFile = Callable[[str, str, str], list[str]]  # (language, text, file) -> the command line
 
 # How each command is given a language and a text, and how it writes a file (None: it cannot).
-_COMMANDS: Final[Mapping[str, tuple[_Argv, _ToFile | None]]] = MappingProxyType({
-    # -w: the command lasts as long as the speech (so the game knows when the voice is free);
-    # -C: what speech-dispatcher was still saying is cut off, as a new sentence should
-    "spd-say": (lambda lang, text: ["spd-say", "-w", "-C", "-l", lang, "--", text], None),
-    "espeak-ng": (
-        lambda lang, text: ["espeak-ng", "-v", lang, "--", text],
-        lambda lang, text, path: ["espeak-ng", "-v", lang, "-w", path, "--", text],
-    ),
-    "espeak": (
-        lambda lang, text: ["espeak", "-v", lang, "--", text],
-        lambda lang, text, path: ["espeak", "-v", lang, "-w", path, "--", text],
-    ),
-    "say": (  # macOS: the system voice of the language
-        lambda lang, text: ["say", *(["-v", "Thomas"] if lang == "fr" else []), "--", text],
-        None,
-    ),
-})
+_COMMANDS: Final[Mapping[str, tuple[_Argv, _ToFile | None]]] = MappingProxyType(
+    {
+        # -w: the command lasts as long as the speech (so the game knows when the voice is free);
+        # -C: what speech-dispatcher was still saying is cut off, as a new sentence should
+        "spd-say": (lambda lang, text: ["spd-say", "-w", "-C", "-l", lang, "--", text], None),
+        "espeak-ng": (
+            lambda lang, text: ["espeak-ng", "-v", lang, "--", text],
+            lambda lang, text, path: ["espeak-ng", "-v", lang, "-w", path, "--", text],
+        ),
+        "espeak": (
+            lambda lang, text: ["espeak", "-v", lang, "--", text],
+            lambda lang, text, path: ["espeak", "-v", lang, "-w", path, "--", text],
+        ),
+        "say": (  # macOS: the system voice of the language
+            lambda lang, text: ["say", *(["-v", "Thomas"] if lang == "fr" else []), "--", text],
+            None,
+        ),
+    }
+)
 
 
 class CommandVoice:
@@ -274,8 +276,10 @@ def focused_label(scene: object, texts: Texts) -> str | None:
         return f"{texts(item.key)}: {item.show(item.value)}"
     if isinstance(item, Button):
         typed = getattr(item, "text", "")  # a text field (a game code, a replay's name)
-        return f"{item.label(texts)}: {typed}" if isinstance(typed, str) and typed else (
-            item.label(texts)
+        return (
+            f"{item.label(texts)}: {typed}"
+            if isinstance(typed, str) and typed
+            else (item.label(texts))
         )
     return None
 

@@ -333,7 +333,9 @@ class TextField(Button):
             r.width = 0
         if focused and int(self.caret * 2) % 2 == 0:
             inset = self.caret_inset
-            surface.fill(p.gold, (r.right + 4, box.top + inset, self.caret_w, box.height - 2 * inset))
+            surface.fill(
+                p.gold, (r.right + 4, box.top + inset, self.caret_w, box.height - 2 * inset)
+            )
         return box.inflate(4 * PIXEL, 4 * PIXEL)
 
 

@@ -167,4 +167,3 @@ class NetRoomScene(SixSetupScene):
         self.app.sound.play("click")
         self.close()
         self.on_create(choice)
-

@@ -1,4 +1,4 @@
-""""Continue" on the title: the solitaire game the autosave holds, put back on the table exactly
+""" "Continue" on the title: the solitaire game the autosave holds, put back on the table exactly
 as it was — position, undo history, move counter, play-time clock and its recording (times and
 replay file) — from its recording (``golf.solitaire.autosave``)."""
 

@@ -89,9 +89,15 @@ class _Overlay(Scene):
 
     def title(self, surface: pygame.Surface, text: str, colour: tuple[int, int, int]) -> None:
         """The panel's heading."""
-        self.app.look.type.blit(surface, text, 16, colour,
-                                (self.panel.centerx, self.panel.top + 24), anchor="midtop",
-                                shadow=PALETTE.ink)
+        self.app.look.type.blit(
+            surface,
+            text,
+            16,
+            colour,
+            (self.panel.centerx, self.panel.top + 24),
+            anchor="midtop",
+            shadow=PALETTE.ink,
+        )
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_panel(surface)
@@ -166,9 +172,15 @@ class BlockedDialog(_Overlay):
         super().draw(surface)
         lang = self.app.texts.lang
         self.title(surface, message(Reason.BLOCKED_GAME, lang), PALETTE.orange)
-        self.app.look.type.blit(surface, self.app.texts("blocked.body"), 8, PALETTE.white,
-                                (self.panel.centerx, self.panel.top + 84), anchor="midtop",
-                                shadow=PALETTE.ink)
+        self.app.look.type.blit(
+            surface,
+            self.app.texts("blocked.body"),
+            8,
+            PALETTE.white,
+            (self.panel.centerx, self.panel.top + 84),
+            anchor="midtop",
+            shadow=PALETTE.ink,
+        )
 
 
 class GameOverScene(_Overlay):
@@ -245,14 +257,27 @@ class GameOverScene(_Overlay):
         if self.won:
             bounce = abs(pygame.math.clamp((self.opened * 3) % 2 - 1, -1, 1))
             colour = p.gold if int(self.opened * 4) % 2 == 0 else p.orange
-            look.type.blit(surface, texts("over.won"), 20, colour,
-                           (self.panel.centerx, self.panel.top + 22 + round(bounce * 6) * 2),
-                           anchor="midtop", shadow=p.ink)
+            look.type.blit(
+                surface,
+                texts("over.won"),
+                20,
+                colour,
+                (self.panel.centerx, self.panel.top + 22 + round(bounce * 6) * 2),
+                anchor="midtop",
+                shadow=p.ink,
+            )
         else:
             self.title(surface, texts("over.blocked"), p.orange)
         y = self.panel.top + 100
         for label, value in self.rows():
             look.type.blit(surface, label, 10, p.grey, (self.panel.left + 80, y), shadow=p.ink)
-            look.type.blit(surface, value, 10, p.white, (self.panel.right - 80, y),
-                           anchor="topright", shadow=p.ink)
+            look.type.blit(
+                surface,
+                value,
+                10,
+                p.white,
+                (self.panel.right - 80, y),
+                anchor="topright",
+                shadow=p.ink,
+            )
             y += 38

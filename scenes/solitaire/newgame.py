@@ -251,4 +251,3 @@ class NewGameScene(Scene):
                 below,
                 shadow=p.ink,
             )
-

@@ -79,9 +79,7 @@ class RulesScene(Scene):
             ("rulespage.play", self.play, "green"),
             ("common.back", self.close, "pink"),
         ]
-        self.buttons = button_row(
-            specs, y, 300, gap=20, height=48, hints=("Enter", "Esc"), size=9
-        )
+        self.buttons = button_row(specs, y, 300, gap=20, height=48, hints=("Enter", "Esc"), size=9)
         self.left_arrow = pygame.Rect(PANEL.centerx - 330, 70, 48, 40)
         self.right_arrow = pygame.Rect(PANEL.centerx + 282, 70, 48, 40)
 

@@ -286,7 +286,12 @@ class Replayer(Playback[Replay]):
         lines = badge_lines(look, texts("watch.badge"), self.name, right - left)
         for text, size, colour, y in lines:
             look.type.blit(
-                surface, text, size, colour, ((left + right) // 2, y), anchor="midtop",
+                surface,
+                text,
+                size,
+                colour,
+                ((left + right) // 2, y),
+                anchor="midtop",
                 shadow=p.ink,
             )
 
