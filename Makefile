@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint bench verify clean lock
+.PHONY: play test test-fast test-slow lint bench bench-quick verify clean lock
 
 # The exact versions, with their hashes, from requirements.lock (pip-compile made it from
 # pyproject.toml's ranges: see its head to remake it); then the game itself, without dependencies.
@@ -18,15 +18,25 @@ $(STAMP): pyproject.toml requirements.lock
 play: $(STAMP)
 	$(PY) main.py
 
-test: $(STAMP)
-	$(PY) -m ruff check .
-	$(PY) -m mypy golf golfnet golfcli scenes main.py bench
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -q
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) main.py verify replays/
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) main.py watch --headless replays/
+# The tests in layers (docs/development.md): the fast layer first (no window, no processes, no
+# sockets; about 30 s), then the rest; in parallel with pytest-xdist, every test with a timeout
+# (pyproject.toml), each process within 3 GB of address space so that nothing runs away.
+PYTEST := ulimit -v 3000000 && SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -q
+HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
+
+test: lint test-fast test-slow
+	$(HEADLESS) $(PY) main.py verify replays/
+	$(HEADLESS) $(PY) main.py watch --headless replays/
+
+test-fast: $(STAMP)
+	$(PYTEST) -n 2 --layer fast
+
+test-slow: $(STAMP)
+	$(PYTEST) -n 4 --layer slow
 
 lint: $(STAMP)
 	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
 	$(PY) -m mypy golf golfnet golfcli scenes main.py bench
 
 bench: $(STAMP)

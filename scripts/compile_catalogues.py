@@ -1,7 +1,7 @@
 """Compile every text catalogue: golf/locale/<lang>/LC_MESSAGES/golf.po → golf.mo beside it.
 
 Run after editing or merging a ``.po`` (``python scripts/compile_catalogues.py``);
-``tests/test_translations.py`` fails while a ``.mo`` differs from its ``.po``. With
+``tests/engine/test_translations.py`` fails while a ``.mo`` differs from its ``.po``. With
 ``--check`` it only says which are out of date (exit 1).
 """
 

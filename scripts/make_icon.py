@@ -6,7 +6,7 @@
 ``golf-N.png`` for each size of ``scenes.core.icon.SIZES`` (desktops: ``packaging/``, the README
 says how to install them) and ``golf.ico`` with every size (the Windows program's icon,
 ``build.spec``). The ``.ico`` holds PNG images, as Windows reads them since Vista; no image
-library beyond pygame is needed. The files are committed; ``tests/test_icon.py`` checks that
+library beyond pygame is needed. The files are committed; ``tests/window/test_icon.py`` checks that
 they are this script's output, so run it again after changing the pixel art.
 """
 

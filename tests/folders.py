@@ -7,7 +7,7 @@ and ``$XDG_STATE_HOME`` (the log folder; the game has no cache); ``$GOLF_DATA_DI
 ``$GOLF_LOG_DIR`` are unset. A subprocess inherits that; a test that builds an environment from
 nothing takes these variables with :func:`session_env`. :class:`Guard` (an audit hook) refuses
 any write into the real folders, in the test process and in a subprocess whose environment would
-lead there; ``tests/test_real_folders.py`` checks all of it.
+lead there; ``tests/window/test_real_folders.py`` checks all of it.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Hostile values for every argument of every command (``tests/test_cli_hostile.py``).
+"""Hostile values for every argument of every command (``tests/cli/test_cli_hostile.py``).
 
 Each argument of the command line (found by walking the parser, so a new one is never
 forgotten) has a kind — a number, a date, a code, a file to read or to write, a folder, … —

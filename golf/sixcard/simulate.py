@@ -8,6 +8,7 @@ split) and returns each seat's mean total and its standard error.
 from __future__ import annotations
 
 import math
+import multiprocessing
 import random
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -97,6 +98,10 @@ def survey(
         return figures(lv, _chunk(lv, rules, seed, range(rounds)))
     size = math.ceil(rounds / (jobs * 4))
     parts = [range(a, min(a + size, rounds)) for a in range(0, rounds, size)]
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    # spawn, never fork: the caller may run threads (the window's mixer, a test run's), and a
+    # forked copy of a process with threads can deadlock. The pool ends with the block, on
+    # every path.
+    spawn = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=spawn) as pool:
         chunks = list(pool.map(_chunk, *zip(*((lv, rules, seed, p) for p in parts), strict=True)))
     return figures(lv, (r for chunk in chunks for r in chunk))

@@ -4,7 +4,7 @@ the first language.
 Every text lives in ``golf/locale/<lang>/LC_MESSAGES/golf.po`` (compiled to ``golf.mo``), read by
 ``golf.core.translations``: the screens ask by key, ``texts("hud.score")``, and a plural text is
 chosen by its ``count`` field. ``docs/translations.md`` says how to add a text or a language;
-``tests/test_translations.py`` checks that every catalogue is complete.
+``tests/engine/test_translations.py`` checks that every catalogue is complete.
 """
 
 from __future__ import annotations

@@ -1,0 +1,47 @@
+"""The hint's own solver process: every hint of a game goes to the same process, whose kept
+search goes on from the earlier hints' states (in the pool of two the questions took turns),
+and a hint the window no longer wants is called off and ends without judging anything."""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+
+import pytest
+
+from golf.solitaire.rules import CLASSIC
+from golf.solitaire.session import Game
+from scenes.solitaire import solver_worker
+
+
+@pytest.mark.processes
+def test_every_hint_goes_to_one_process_the_other_questions_to_the_pool() -> None:
+    solver_worker.restart()
+    hints = {solver_worker.submit(os.getpid, hints=True).result(timeout=60) for _ in range(8)}
+    others = {solver_worker.submit(os.getpid).result(timeout=60) for _ in range(8)}
+    assert len(hints) == 1
+    assert os.getpid() not in hints
+    assert not hints & others
+
+
+@pytest.mark.processes
+def test_a_hint_called_off_ends_without_judging_an_order() -> None:
+    position = Game.new(7, CLASSIC).position  # 16 stock cards: no exact search
+    # Asked and left to run, the longer look judges stock orders and plays the policy out.
+    future, _ = solver_worker.submit_stoppable(
+        solver_worker.refined_hint, position, CLASSIC, random.Random(1), hints=True
+    )
+    answer = future.result(timeout=60)
+    assert answer is not None and answer.samples > 0 and answer.rollouts > 0
+    # The same question queued behind other work and called off before it starts.
+    busy = solver_worker.submit(time.sleep, 0.5, hints=True)
+    future, call_off = solver_worker.submit_stoppable(
+        solver_worker.refined_hint, position, CLASSIC, random.Random(1), hints=True
+    )
+    call_off()
+    busy.result(timeout=60)
+    answer = future.result(timeout=60)
+    assert answer is not None and not answer.exact
+    assert answer.samples == 0 and answer.rollouts == 0
+    assert answer.action in Game(position, CLASSIC).legal_actions()

@@ -1,0 +1,583 @@
+"""Continue a six-card game after a quit, a crash or kill -9 (golf.sixcard.autosave,
+scenes.sixcard.autosave): the file written after every action, refused when it does not add up,
+removed when the game ends or is left, and the setup window's Continue."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+import pytest
+
+from golf.core.store import Store
+from golf.sixcard.actions import Action
+from golf.sixcard.ai import make_opponent
+from golf.sixcard.autosave import (
+    HUMAN,
+    PACES,
+    SEAT_KINDS,
+    SIX_AUTOSAVE_DOCUMENT,
+    SixSnapshot,
+    check_data,
+)
+from golf.sixcard.game import Match, legal_actions
+from golf.sixcard.rules import STANDARD, SixRules
+from golf.sixcard.view import seat_view
+from golf.solitaire.autosave import AUTOSAVE_DOCUMENT, Snapshot
+from golf.solitaire.engine import Action as SolitaireAction
+from golf.solitaire.rules import CLASSIC
+from golf.solitaire.session import Game
+from scenes.replacing import ReplaceKeptDialog
+from scenes.sixcard import autosave as sixautosave
+from scenes.sixcard.overlays import ScoreboardScene, SixPauseMenu
+from scenes.sixcard.setup import KINDS, SPEEDS, SixSetup, SixSetupScene
+from scenes.sixcard.table import SixTableScene
+from scenes.title import TitleScene
+from tests.ui_driver import Driver, make_driver
+
+NAME = SIX_AUTOSAVE_DOCUMENT.name
+SEATS = (HUMAN, "easy", "medium", "hard")
+SETUP = SixSetup(players=4, kinds=(*SEATS, "medium", "medium"), speed="fast", number=4242)
+DT = 0.1  # long frames: the computers' pauses pass quickly
+
+
+def _play(match: Match, count: int, seed: int = 3) -> None:
+    """``count`` actions: the computers' own choices, random legal ones for the person."""
+    rng = random.Random(seed)
+    opponents = {s: make_opponent(k, seed + s) for s, k in enumerate(SEATS) if k != HUMAN}
+    for _ in range(count):
+        state = match.state
+        if state.over:
+            return
+        seat = state.to_move
+        if seat is not None and seat in opponents:
+            action = opponents[seat].decide(seat_view(state, seat))
+        else:
+            action = rng.choice(legal_actions(state))
+        assert match.apply(action) is None
+
+
+def _snapshot(match: Match, speed: str = "normal") -> SixSnapshot:
+    times = [0.25 * (i % 7) for i in range(len(match.log))]
+    return SixSnapshot.of(match.start, match.log, match.state, SEATS, speed, times)
+
+
+# ----------------------------------------------------------------------------- the file
+
+
+def test_round_trip_restores_the_identical_state(tmp_path: Path) -> None:
+    match = Match.new(4242, 4, STANDARD.with_(knock=True, peek=True))
+    _play(match, 150)  # several holes: scores, a rebuilt stock maybe, someone holding a card
+    assert len(match.state.scores) >= 1 and not match.state.over
+    store = Store(tmp_path)
+    saved = _snapshot(match, "slow")
+    store.save(SIX_AUTOSAVE_DOCUMENT, saved)
+    loaded = store.load(SIX_AUTOSAVE_DOCUMENT)
+    assert loaded.notice is None and loaded.value == saved
+    back = loaded.value
+    assert back is not None
+    start, now = back.states()
+    assert start == match.start and now == match.state  # every field of the State
+    assert back.actions == tuple(match.log) and back.kinds == SEATS and back.speed == "slow"
+    assert back.replay.times == pytest.approx(saved.replay.times)
+
+
+def test_every_point_of_a_game_round_trips(tmp_path: Path) -> None:
+    """Saved after each action of a whole game (openings, a card in hand, between holes)."""
+    match = Match.new(77, 3, SixRules(grid=4))
+    store = Store(tmp_path)
+    phases = set()
+    while not match.state.over:
+        _play(match, 1, seed=len(match.log))
+        phases.add((match.state.phase, match.state.drawn is not None))
+        store.save(
+            SIX_AUTOSAVE_DOCUMENT,
+            SixSnapshot.of(match.start, match.log, match.state, SEATS[:3], "fast"),
+        )
+        back = store.load(SIX_AUTOSAVE_DOCUMENT).value
+        assert back is not None and back.state() == match.state
+    assert {("opening", False), ("turn", True), ("hole_over", False)} <= phases
+
+
+def test_the_kinds_and_paces_are_the_setup_windows() -> None:
+    assert SEAT_KINDS == KINDS and PACES == SPEEDS
+
+
+def _hostile_body(tmp_path: Path) -> dict[str, object]:
+    match = Match.new(4242, 4)
+    _play(match, 40)
+    Store(tmp_path).save(SIX_AUTOSAVE_DOCUMENT, _snapshot(match))
+    body = json.loads((tmp_path / NAME).read_text())
+    assert isinstance(body, dict)
+    return body
+
+
+def _replace_check(key: str, value: object) -> Callable[[dict[str, object]], None]:
+    def change(body: dict[str, object]) -> None:
+        check = body["check"]
+        assert isinstance(check, dict)
+        check[key] = value
+
+    return change
+
+
+def _set(key: str, value: object) -> Callable[[dict[str, object]], None]:
+    def change(body: dict[str, object]) -> None:
+        body[key] = value
+
+    return change
+
+
+def _drop_last_action(body: dict[str, object]) -> None:
+    actions, times = body["actions"], body["times"]
+    assert isinstance(actions, list) and isinstance(times, list)
+    del actions[-1], times[-1]
+
+
+def _refused_action(body: dict[str, object]) -> None:
+    actions = body["actions"]
+    assert isinstance(actions, list)
+    actions[0] = "take stock"  # the opening asks for flips
+
+
+# each case: the text of a file from a valid body, and what the detail in the log says
+HOSTILE: dict[str, tuple[Callable[[dict[str, object]], str], str]] = {
+    "truncated": (lambda b: json.dumps(b)[:-40], "Expecting"),
+    "empty": (lambda b: "", "Expecting value"),
+    "garbage": (lambda b: "\x00\xff\x13garbage{{{", ""),
+    "not an object": (lambda b: "[1, 2, 3]", "expected an object"),
+    "future version": (lambda b: json.dumps({**b, "version": 99}), "version 99"),
+    "wrong type: actions": (
+        lambda b: json.dumps({**b, "actions": 5}),
+        "actions: expected a list",
+    ),
+    "wrong type: kinds": (
+        lambda b: json.dumps({**b, "kinds": ["human", "robot", "easy", "easy"]}),
+        "kinds[1]",
+    ),
+    "wrong type: a time": (
+        lambda b: json.dumps({**b, "times": ["soon"] * len(b["actions"])}),  # type: ignore[arg-type]
+        "times[0]",
+    ),
+    "bad code": (lambda b: json.dumps({**b, "code": "G6-9-!!"}), "code"),
+    "unknown key": (lambda b: json.dumps({**b, "extra": 1}), "unknown key"),
+}
+
+
+def _mutated(change: Callable[[dict[str, object]], None]) -> Callable[[dict[str, object]], str]:
+    def text(body: dict[str, object]) -> str:
+        change(body)
+        return json.dumps(body)
+
+    return text
+
+
+HOSTILE.update(
+    {
+        "a log that does not replay": (_mutated(_refused_action), "actions[0]"),
+        "a check that does not match: one action less": (
+            _mutated(_drop_last_action),
+            "the actions do not lead",
+        ),
+        "a check that does not match: a grid": (
+            _mutated(_replace_check("grids", [[0, 1, 2, 3, 4, 5]] * 4)),
+            "check.grids",
+        ),
+        "a check that does not match: true for 1": (
+            _mutated(_replace_check("hole", True)),
+            "check.hole",
+        ),
+        "a check that does not match: whose turn": (
+            _mutated(_replace_check("to_move", 5)),
+            "check.to_move",
+        ),
+    }
+)
+
+
+@pytest.mark.parametrize("case", sorted(HOSTILE))
+def test_a_hostile_file_is_kept_aside_with_a_notice(tmp_path: Path, case: str) -> None:
+    make, detail = HOSTILE[case]
+    body = _hostile_body(tmp_path)
+    text = make(body)
+    (tmp_path / NAME).write_bytes(text.encode("utf-8", "surrogateescape"))
+    loaded = Store(tmp_path).load(SIX_AUTOSAVE_DOCUMENT)
+    assert loaded.value is None and loaded.notice is not None
+    assert detail in loaded.notice.detail
+    assert loaded.notice.kind == ("future" if case == "future version" else "corrupt")
+    assert not (tmp_path / NAME).exists()
+    assert (tmp_path / f"{NAME}.corrupt-1").read_bytes() == text.encode("utf-8", "surrogateescape")
+    assert "six-card" in loaded.notice.text("en") and "six cartes" in loaded.notice.text("fr")
+
+
+# ----------------------------------------------------------------------------- the window
+
+
+def _driver(tmp_path: Path, lang: str = "en") -> Driver:
+    driver = make_driver(tmp_path / "data", tmp_path / "config", lang=lang)
+    driver.app.replays_dir = tmp_path / "replays"
+    return driver
+
+
+def _step(driver: Driver, count: int) -> None:
+    for _ in range(count):
+        driver.loop.step(pygame.event.get(), DT)
+
+
+def _table(driver: Driver) -> SixTableScene:
+    for scene in reversed(driver.app.scenes.stack):
+        if isinstance(scene, SixTableScene):
+            return scene
+    raise AssertionError(f"no six-card table: {driver.app.scenes.stack}")
+
+
+def _pause_menu(driver: Driver, table: SixTableScene) -> SixPauseMenu:
+    """The table's pause menu, opened."""
+    table.open_menu()
+    _step(driver, 1)
+    menu = driver.app.scenes.top
+    assert isinstance(menu, SixPauseMenu)
+    return menu
+
+
+def _sit(driver: Driver, setup: SixSetup = SETUP) -> SixTableScene:
+    table = SixTableScene(driver.app, setup)
+    driver.app.scenes.reset(table, fade=False)
+    _step(driver, 1)
+    return table
+
+
+def _play_table(driver: Driver, table: SixTableScene, actions: int) -> None:
+    """The person plays random legal actions; the computers take their own turns in time."""
+    rng = random.Random(9)
+    for _ in range(actions * 40):
+        if len(table.match.log) >= actions:
+            return
+        top = driver.app.scenes.top
+        if isinstance(top, ScoreboardScene):
+            top.next_hole()
+        elif table.person_to_act is not None and not table.animating:
+            table.act(rng.choice(legal_actions(table.state)))
+        _step(driver, 1)
+    raise AssertionError("the game did not get on")
+
+
+def _open_setup(driver: Driver) -> SixSetupScene:
+    driver.app.flow.open_six_card()
+    _step(driver, 1)
+    setup = driver.app.scenes.top
+    assert isinstance(setup, SixSetupScene)
+    return setup
+
+
+def _saved(tmp_path: Path) -> SixSnapshot | None:
+    return Store(tmp_path / "data").load(SIX_AUTOSAVE_DOCUMENT, keep_aside=False).value
+
+
+def test_every_action_is_saved_the_computers_too(tmp_path: Path) -> None:
+    driver = _driver(tmp_path)
+    table = _sit(driver)
+    assert not (tmp_path / "data" / NAME).exists()  # nothing played yet
+    _play_table(driver, table, 14)
+    movers = {seat for seat in table.state.seats if seat != 0}
+    assert movers  # the computers have played
+    saved = _saved(tmp_path)
+    assert saved is not None and saved.actions == tuple(table.match.log)
+    assert saved.state() == table.state and saved.kinds == SEATS and saved.speed == "fast"
+
+
+def _restored_by(tmp_path: Path, press: Callable[[Driver, SixSetupScene], None]) -> None:
+    before = _driver(tmp_path)
+    table = _play_to_some_point(before)
+    expected = table.state
+    log = list(table.match.log)
+    # no leaving, no quitting: the process is gone
+    after = _driver(tmp_path)
+    setup = _open_setup(after)
+    assert setup.saved is not None
+    continue_button = setup.buttons[0]
+    assert continue_button.key == "title.continue" and after.app.texts("title.continue")
+    assert setup.form.focused is continue_button  # Enter continues
+    assert any("hole 2 of 9" in line for line in setup.saved_lines), setup.saved_lines
+    assert "You" in setup.saved_lines[1] and "Birdie" in setup.saved_lines[1]
+    press(after, setup)
+    _step(after, 2)
+    restored = _table(after)
+    assert restored.state == expected and restored.match.log == log
+    assert restored.setup.seats == SEATS and restored.setup.speed == "fast"
+    assert restored.match.start == table.match.start and restored.scored == 1
+    assert all(not s.moving for s in restored.sprites.values())  # laid out, not dealt again
+    # the computers carry on and the game goes on being saved
+    _play_table(after, restored, len(log) + 6)
+    assert len(restored.match.log) >= len(log) + 6
+    saved = _saved(tmp_path)
+    assert saved is not None and saved.actions == tuple(restored.match.log)
+
+
+def _play_to_some_point(driver: Driver) -> SixTableScene:
+    """A table in the second hole, its scoreboard seen."""
+    table = _sit(driver)
+    _play_table(driver, table, 1)
+    while table.state.hole < 2 or table.state.phase != "turn":
+        _play_table(driver, table, len(table.match.log) + 1)
+    _play_table(driver, table, len(table.match.log) + 3)
+    return table
+
+
+def test_continue_by_keyboard_restores_the_table(tmp_path: Path) -> None:
+    def enter(driver: Driver, _setup: SixSetupScene) -> None:
+        driver.key(pygame.K_RETURN, text="\r")
+
+    _restored_by(tmp_path, enter)
+
+
+def test_continue_by_mouse_restores_the_table(tmp_path: Path) -> None:
+    def click(driver: Driver, setup: SixSetupScene) -> None:
+        driver.key(pygame.K_DOWN)  # the focus elsewhere: the click is what counts
+        driver.click(setup.buttons[0].rect.center)
+
+    _restored_by(tmp_path, click)
+
+
+def test_the_setup_says_continue_in_french(tmp_path: Path) -> None:
+    before = _driver(tmp_path)
+    _play_table(before, _sit(before), 10)
+    after = _driver(tmp_path, lang="fr")
+    setup = _open_setup(after)
+    assert setup.buttons[0].label(after.app.texts) == "Continuer la partie"
+    assert setup.saved_lines[0].startswith("Partie en cours : trou 1 sur 9 · 4 joueurs")
+    assert setup.saved_lines[1].startswith("Totaux : Vous")
+
+
+def test_the_window_closing_keeps_the_game(tmp_path: Path) -> None:
+    driver = _driver(tmp_path)
+    table = _sit(driver)
+    _play_table(driver, table, 8)
+    driver.app.flow.leave_games(quitting=True)  # what scenes.app.run does as the window closes
+    saved = _saved(tmp_path)
+    assert saved is not None and saved.state() == table.state
+
+
+def test_going_to_the_title_from_the_pause_menu_keeps_it_for_continue(tmp_path: Path) -> None:
+    driver = _driver(tmp_path)
+    table = _sit(driver)
+    _play_table(driver, table, 8)
+    expected, log = table.state, list(table.match.log)
+    menu = _pause_menu(driver, table)
+    menu.menu.buttons[-1].activate()  # Title
+    _step(driver, 3)
+    title = driver.app.scenes.top
+    assert isinstance(title, TitleScene)
+    assert title.menu.buttons[0].key == "title.continue"
+    assert any(t.text == driver.app.texts("title.game_kept") for t in title.toasts)
+    driver.key(pygame.K_RETURN, text="\r")  # Continue has the focus
+    _step(driver, 3)
+    restored = _table(driver)
+    assert restored is not table
+    assert restored.state == expected and restored.match.log == log
+    assert _open_setup(_driver(tmp_path)).saved is not None  # the setup offers it too
+
+
+def test_a_new_deal_from_the_pause_menu_replaces_it(tmp_path: Path) -> None:
+    driver = _driver(tmp_path)
+    table = _sit(driver)
+    _play_table(driver, table, 8)
+    menu = _pause_menu(driver, table)
+    menu.new_deal()
+    assert not (tmp_path / "data" / NAME).exists()
+    _step(driver, 3)
+    _play_table(driver, _table(driver), 3)
+    saved = _saved(tmp_path)
+    assert saved is not None and saved.code == _table(driver).code != table.code
+
+
+def test_starting_a_new_game_from_the_setup_replaces_it(tmp_path: Path) -> None:
+    before = _driver(tmp_path)
+    _play_table(before, _sit(before), 8)
+    after = _driver(tmp_path)
+    setup = _open_setup(after)
+    assert setup.saved is not None
+    old = setup.saved
+    setup.buttons[1].activate()  # Deal: a new game, which asks first (scenes.replacing)
+    _step(after, 1)
+    dialog = after.app.scenes.top
+    assert isinstance(dialog, ReplaceKeptDialog) and (tmp_path / "data" / NAME).exists()
+    dialog.keep()  # Keep it: back to the setup, the saved game neither lost nor sat down at
+    _step(after, 2)
+    assert after.app.scenes.top is setup and setup.saved is not None
+    assert (tmp_path / "data" / NAME).exists()
+    setup.buttons[1].activate()
+    _step(after, 1)
+    dialog = after.app.scenes.top
+    assert isinstance(dialog, ReplaceKeptDialog)
+    dialog.confirm()  # Start a new one
+    assert not (tmp_path / "data" / NAME).exists()
+    _step(after, 2)
+    table = _table(after)
+    assert table.code != old.code and len(table.match.log) < len(old.actions)
+    saved = _saved(tmp_path)  # a computer may have flipped already: that game, not the old
+    assert saved is None or saved.code == table.code
+
+
+def test_the_setup_over_a_table_offers_no_continue(tmp_path: Path) -> None:
+    driver = _driver(tmp_path)
+    table = _sit(driver)
+    _play_table(driver, table, 8)
+    menu = _pause_menu(driver, table)
+    menu.setup()
+    _step(driver, 1)
+    top = driver.app.scenes.top
+    assert isinstance(top, SixSetupScene) and top.saved is None
+    assert [b.key for b in top.buttons] == ["six.setup.start", "six.setup.network", "common.back"]
+    assert (tmp_path / "data" / NAME).exists()  # the game below is still saved
+
+
+def test_the_end_of_the_game_removes_it(tmp_path: Path) -> None:
+    match = Match.new(31, 2, SixRules(grid=4))
+    while True:  # to one action before the end
+        follow = Match(match.start)
+        follow.state, follow.log = match.state, list(match.log)
+        _play(follow, 1, seed=len(match.log))
+        if follow.state.over:
+            last = follow.log[-1]
+            break
+        match = follow
+    driver = _driver(tmp_path)
+    setup = SixSetup(players=2, kinds=(HUMAN, "easy", *SETUP.kinds[2:]), rules=match.start.rules)
+    table = SixTableScene(driver.app, setup, match)
+    driver.app.scenes.reset(table, fade=False)
+    sixautosave.save(table)
+    assert (tmp_path / "data" / NAME).exists()
+    assert table.act(last) is None and table.state.over
+    assert not (tmp_path / "data" / NAME).exists()
+    # a file of a finished game (written by hand) is not offered, and goes
+    Store(tmp_path / "data").save(
+        SIX_AUTOSAVE_DOCUMENT,
+        SixSnapshot.of(match.start, [*match.log, last], table.state, (HUMAN, "easy"), "fast"),
+    )
+    assert _open_setup(_driver(tmp_path)).saved is None
+    assert not (tmp_path / "data" / NAME).exists()
+
+
+@pytest.mark.parametrize("case", ["garbage", "a check that does not match: a grid"])
+def test_a_hostile_file_shows_a_notice_and_the_game_still_starts(tmp_path: Path, case: str) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    body = _hostile_body(data)
+    (data / NAME).write_text(HOSTILE[case][0](body), errors="surrogateescape")
+    # another file the player has: the solitaire game in play is not touched
+    game = Game.new(5, CLASSIC)
+    game.apply(SolitaireAction.draw())
+    Store(data).save(AUTOSAVE_DOCUMENT, Snapshot.of(game, [1.0], 0.5, 3.0, "2026-11-30T10:00"))
+    other = data / AUTOSAVE_DOCUMENT.name
+    kept = other.read_bytes()
+    driver = _driver(tmp_path)
+    title = driver.app.scenes.top  # the title looks for every game left in play: it tells
+    assert isinstance(title, TitleScene)
+    assert any("saved six-card game" in t.text for t in title.toasts)
+    setup = _open_setup(driver)
+    assert setup.saved is None and setup.buttons[0].key == "six.setup.start"
+    assert (data / f"{NAME}.corrupt-1").exists() and not (data / NAME).exists()
+    assert other.read_bytes() == kept
+    _step(driver, 3)
+    setup.start()
+    _step(driver, 2)
+    _play_table(driver, _table(driver), 4)  # a new game plays and is saved
+    assert _saved(tmp_path) is not None
+
+
+def test_an_autosave_that_cannot_be_written_is_told_once(tmp_path: Path) -> None:
+    (tmp_path / "data").mkdir()
+    # nothing can replace a directory: not the file, nor the pending file the game goes to
+    # while the file cannot be read (the title reads it at start)
+    (tmp_path / "data" / NAME).mkdir()
+    (tmp_path / "data" / (NAME + ".pending")).mkdir()
+    driver = _driver(tmp_path)
+    table = _sit(driver)
+    _play_table(driver, table, 8)
+    assert len(table.match.log) >= 8  # the game plays on
+    # told at once over the table (not kept for the next title screen), and once only
+    told = [t.text for t in driver.loop.told if NAME in t.text]
+    assert len(told) == 1 and "could not be saved" in told[0], told
+    assert not driver.app.records.notices
+
+
+def test_action_tokens_in_the_file_are_the_replay_tokens(tmp_path: Path) -> None:
+    match = Match.new(5, 4)
+    _play(match, 12)
+    Store(tmp_path).save(SIX_AUTOSAVE_DOCUMENT, _snapshot(match))
+    body = json.loads((tmp_path / NAME).read_text())
+    assert [Action.parse(a) for a in body["actions"]] == match.log
+    assert body["version"] == 1 and body["kinds"] == list(SEATS)
+    assert body["check"] == check_data(match.state)
+
+
+def test_two_people_at_one_screen_get_the_curtain_back_first(tmp_path: Path) -> None:
+    """A continued game of two people shows nobody's private cards before the curtain."""
+    from scenes.sixcard.overlays import CurtainScene
+
+    match = Match.new(808, 3, STANDARD.with_(peek=True))
+    _play(match, 9)  # the opening done (peeked cards), someone to move in the turn phase
+    assert match.state.phase == "turn"
+    kinds = (HUMAN, HUMAN, "easy")
+    Store(tmp_path / "data").save(
+        SIX_AUTOSAVE_DOCUMENT, SixSnapshot.of(match.start, match.log, match.state, kinds, "fast")
+    )
+    driver = _driver(tmp_path)
+    setup = _open_setup(driver)
+    assert setup.saved is not None and "Player 1 " in setup.saved_lines[1]
+    setup.play_saved()
+    for _ in range(60):
+        _step(driver, 1)
+        if isinstance(driver.app.scenes.top, CurtainScene):
+            break
+    table = _table(driver)
+    assert table.revealed is None and table.person_to_act is None
+    curtain = driver.app.scenes.top
+    assert isinstance(curtain, CurtainScene) and curtain.seat == table.state.to_move
+    assert curtain.seat in (0, 1)
+
+
+@pytest.mark.processes
+def test_sigkill_relaunches_restore_the_six_card_game(tmp_path: Path) -> None:
+    """The short version of ``bench/kill_resume.py --game six-card``: two SIGKILLs of the real
+    program playing six-card Golf, each relaunch's Continue restoring the saved game exactly."""
+    from tests.window.test_resume import kill_resume
+
+    failures = kill_resume.run(
+        trials=2, seed=21, low=0.3, high=1.2, folder=tmp_path, game="six-card"
+    )
+    assert failures == 0
+
+
+@pytest.mark.parametrize("where", ["hole over", "a card in hand"])
+def test_continue_between_holes_or_holding_a_card(tmp_path: Path, where: str) -> None:
+    """Killed with the scoreboard due, the scoreboard comes back; with a card taken, the card
+    is in the hand again."""
+    match = Match.new(99, 4)
+    for _ in range(2000):
+        state = match.state
+        if where == "hole over" and state.phase == "hole_over":
+            break
+        if where == "a card in hand" and state.drawn is not None and state.to_move == 0:
+            break
+        _play(match, 1, seed=len(match.log))
+    Store(tmp_path / "data").save(SIX_AUTOSAVE_DOCUMENT, _snapshot(match, "fast"))
+    driver = _driver(tmp_path)
+    _open_setup(driver).play_saved()
+    _step(driver, 25)
+    table = _table(driver)
+    assert table.state == match.state
+    if where == "hole over":
+        top = driver.app.scenes.top
+        assert isinstance(top, ScoreboardScene) and not top.final
+        assert table.scored == len(match.state.scores)
+    else:
+        drawn = match.state.drawn
+        assert drawn is not None and drawn in table.sprites
+        hand, _scale = table.board.hand_at(0)
+        assert table.sprites[drawn].pos == pygame.Vector2(hand.x, hand.y)
+        assert table.person_to_act == 0 and table.view.drawn == drawn

@@ -1,0 +1,111 @@
+"""The seed's last six-card points on screen: the others' opening cards stay face down until
+every seat has chosen, the cut for the first deal, and the setup window's players per grid."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from golf.sixcard.actions import Action
+from golf.sixcard.game import cut_cards, cut_order
+from golf.sixcard.rules import NEW_GAME, STANDARD
+from scenes.sixcard.cut import cut_rect, shows_cut
+from scenes.sixcard.parts import seat_name
+from scenes.sixcard.setup import HUMAN, SixSetup, SixSetupScene
+from tests.window.test_ui_six import UI, _make_ui, _sit
+
+
+@pytest.fixture
+def ui(tmp_path: Path) -> Iterator[UI]:
+    yield _make_ui(tmp_path)
+    pygame.event.clear()
+
+
+def test_the_others_opening_cards_stay_face_down_until_all_have_chosen(ui: UI) -> None:
+    # deal 0 without the cut: seat 0 deals, so the three computers choose before the person
+    table = _sit(ui, SixSetup(players=4, speed="fast", number=0, rules=STANDARD))
+    assert table.state.seats == (1, 2, 3, 0)
+    ui.wait_for_person()
+    state = table.state
+    assert state.phase == "opening" and all(state.up[s].bit_count() == 2 for s in (1, 2, 3))
+    view = table.view
+    for seat in (1, 2, 3):
+        assert all(c is None for c in view.grids[seat])
+        tag = table.drawing.panels.tag(seat)
+        assert tag is not None and tag[0] == ui.app.texts("six.chosen_tag")
+        for card in state.grids[seat]:
+            assert not table.cards.sprites[card].face_up
+    table.act(Action.parse("flip 1 1"))
+    ui.frames(2)
+    assert all(c is None for c in table.view.grids[1])  # still hidden: the person has one to go
+    table.act(Action.parse("flip 2 2"))
+    state = table.state
+    assert state.phase == "turn"
+    revealed = []
+    for seat in (1, 2, 3):  # every chosen card shows at once
+        shown = [c for c in table.view.grids[seat] if c is not None]
+        assert len(shown) == 2
+        revealed.extend(shown)
+        assert table.drawing.panels.tag(seat) is None
+    ui.frames(4)  # and turns over where it lies
+    assert all(table.cards.sprites[c].face_up for c in revealed)
+
+
+def test_the_cut_shows_during_the_first_opening_and_names_the_dealer(ui: UI) -> None:
+    table = _sit(ui, SixSetup(players=4, speed="fast", number=2024, rules=NEW_GAME))
+    state = table.state
+    cards = cut_cards(2024, 4)
+    lowest = min(range(4), key=lambda s: cut_order(cards[s]))
+    assert state.dealer == lowest and state.seats[0] == (lowest + 1) % 4
+    assert shows_cut(state)
+    ui.frames(3)
+    surface = pygame.display.get_surface()
+    rect = cut_rect(4)
+    # the panel is drawn (its gold frame around the dealer's card differs from the felt)
+    colours = {tuple(surface.get_at((x, rect.centery))) for x in range(rect.left, rect.right, 7)}
+    assert len(colours) > 5
+    while table.state.phase == "opening":
+        ui.wait_for_person()
+        if table.person_to_act is not None:
+            seat = table.state.to_move
+            assert seat is not None
+            slot = table.state.face_down_slots(seat)[0]
+            table.act(Action.parse("flip {} {}".format(*table.state.rules.place(slot))))
+        ui.frames(1)
+    assert not shows_cut(table.state)
+
+
+def test_the_setup_window_offers_the_players_each_grid_allows(ui: UI) -> None:
+    scene = SixSetupScene(ui.app)
+    assert scene.setup.rules == NEW_GAME  # a new game: the first dealer by the cut
+    count = scene.left[0]
+    assert count.values == list(range(2, 7))
+    scene._rule("grid")(4)
+    assert count.values == list(range(3, 8))
+    count.set(7)
+    scene._players(7)
+    assert scene.setup.players == 7 and all(row.enabled for row in scene.left[1:8])
+    assert scene.setup.seats == (HUMAN, *("medium",) * 6)
+    scene._rule("grid")(9)  # 3 to 6: seven players come down to six
+    assert count.values == list(range(3, 7)) and scene.setup.players == 6
+    assert not scene.left[7].enabled
+    pairs = scene.right[9]
+    assert pairs.enabled  # nine cards: columns of three
+    scene._rule("pairs")(True)
+    assert scene.setup.rules.pairs
+    scene._rule("grid")(2)
+    assert not pairs.enabled and not scene.setup.rules.pairs
+    assert count.values == list(range(2, 7))
+    scene._rule("grid")(6)
+    scene._players(2)
+    scene._rule("grid")(4)  # two players come up to three
+    assert scene.setup.players == 3
+
+
+def test_the_seven_seats_of_polish_polka_have_seven_names(ui: UI) -> None:
+    seats = (HUMAN, *("easy",) * 6)
+    names = {seat_name(ui.app, seats, seat) for seat in range(7)}
+    assert len(names) == 7
