@@ -2,6 +2,7 @@
 
     python bench/attack.py              # every case, a table, exit status 0 when all hold
     python bench/attack.py -k fifo      # the cases whose name holds "fifo"
+    python bench/attack.py --quick      # one case of each kind (:data:`QUICK`), for CI
 
 Each case gets a fresh temporary folder and runs the real program (``main.py``) or a child of
 this script (``--child``: the window built as ``scenes.app`` builds it, driven by posted keys)
@@ -46,7 +47,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 BLOCK_CODE = "GO1-C-AAAAAAC"
-"""A deal that blocks after 16 draws (tests/test_ui_play.py)."""
+"""A deal that blocks after 16 draws (tests/window/test_ui_play.py)."""
 WIN_CODE = "GO1-E-AAAAAAA"
 WIN_LINE = "241d241d123d426577d5d14d6dd6d745dd1576326d73ddd35d3"
 """A winning line of WIN_CODE, one move a character (a column, or d to draw)."""
@@ -525,9 +526,29 @@ CASES: list[Case] = [
 """Every case of this file (``bench/attack_cli.py`` adds the command line's)."""
 
 
-def all_cases() -> list[Case]:
-    """These cases and, when present, those of ``bench/attack_cli.py``."""
-    cases = list(CASES)
+QUICK: tuple[str, ...] = (
+    "start: settings.yaml deep",
+    "unreadable",
+    "kill -9 in blocked",
+)
+"""The cases of ``--quick`` (by ``__name__``): the real program started on a hostile file, a
+child finishing a game under file permissions, a child killed in a dialog and relaunched;
+``bench/attack_cli.py`` adds its own ``QUICK``."""
+
+
+def pick(cases: Sequence[Case], names: Sequence[str]) -> list[Case]:
+    """The cases named (by ``__name__``), in their order; a name that is no case is an error
+    (a renamed case must not leave ``--quick`` short of it)."""
+    unknown = set(names) - {c.__name__ for c in cases}
+    if unknown:
+        raise ValueError(f"no such cases: {', '.join(sorted(unknown))}")
+    return [c for c in cases if c.__name__ in names]
+
+
+def all_cases(quick: bool = False) -> list[Case]:
+    """These cases and, when present, those of ``bench/attack_cli.py`` (``quick``: only those
+    each file names in its ``QUICK``)."""
+    cases = pick(CASES, QUICK) if quick else list(CASES)
     extra = Path(__file__).resolve().parent / "attack_cli.py"
     if extra.is_file():
         import importlib.util
@@ -539,7 +560,8 @@ def all_cases() -> list[Case]:
             module = importlib.util.module_from_spec(spec)
             sys.modules.setdefault("attack_cli", module)
             spec.loader.exec_module(module)
-            cases += list(getattr(module, "CASES", []))
+            more = list(getattr(module, "CASES", []))
+            cases += pick(more, getattr(module, "QUICK", ())) if quick else more
     return cases
 
 
@@ -597,13 +619,14 @@ def child_main(args: list[str]) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("-k", default="", help="only the cases whose name holds this")
+    parser.add_argument("--quick", action="store_true", help="one case of each kind (for CI)")
     parser.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
         sys.path.insert(0, str(Path(__file__).resolve().parent))
         return child_main(args.child)
     results = []
-    for case in all_cases():
+    for case in all_cases(args.quick):
         if args.k and args.k not in case.__name__:
             continue
         result = run_case(case)

@@ -6,11 +6,13 @@ Each case gets a fresh temporary folder (its data folder, its files) and returns
 ``attack.Result``: whether the program held (a one-line message and the right exit status, no
 traceback, no crash report; a forged replay found out everywhere), and how many of the files
 that were in the folder before were lost or changed. ``python bench/attack_cli.py`` runs only
-these cases, prints the table and exits 1 when a case failed or lost data.
+these cases, prints the table and exits 1 when a case failed or lost data; ``--quick`` runs
+those of :data:`QUICK` (``bench/attack.py --quick`` adds them to its own).
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import subprocess
@@ -19,7 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
-from attack import Result, program, run_case
+from attack import Result, pick, program, run_case
 
 ROOT: Final = Path(__file__).resolve().parents[1]
 SAMPLES: Final = ROOT / "replays"
@@ -213,11 +215,18 @@ CASES: Final[list[Callable[[Path], Result]]] = [
 ]
 """Every case, each ``folder -> Result``."""
 
+QUICK: Final = ("cli_5,000_character_path", "cli_six_card_record_to_a_device", "forged_replays")
+"""The cases of ``--quick`` (by ``__name__``): a command refused, a six-card command refused,
+and the forged replays of both games found out by verify, watch and the Replays list."""
 
-def main() -> int:
+
+def main(argv: list[str] | None = None) -> int:
     """Run these cases, each in a fresh folder; print the table; 1 when a case failed or lost
     data (``bench/attack.py`` runs them with its own)."""
-    results = [run_case(case) for case in CASES]
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="the cases of QUICK (for CI)")
+    args = parser.parse_args(argv)
+    results = [run_case(case) for case in (pick(CASES, QUICK) if args.quick else CASES)]
     for r in results:
         mark = "ok" if r.ok else "FAILED"
         print(f"{r.name:<42} {mark:<7} lost {r.lost:<3} {r.detail}", flush=True)

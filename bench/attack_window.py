@@ -1,11 +1,25 @@
 """The window of ``bench/attack.py``'s children: built as ``scenes.app`` builds it, on the SDL
 dummy drivers, its files where the environment says (``golf.core.folders``), driven by posted
-keys through the real frame loop, and remembering every message it showed the player."""
+keys through the real frame loop, and remembering every message it showed the player.
+
+Run alone, ``python bench/attack_window.py [--games N] [--quick]`` drives it as a child of
+``bench/attack.py`` does, with every file in a temporary folder: N blocked games finished
+(``--quick``: 2, for CI); it prints how long the window took to open and a game took, and ends
+with status 1 when a game was not counted.
+"""
 
 from __future__ import annotations
 
+import argparse
+import os
+import tempfile
+import time
 from pathlib import Path
 from typing import Any
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
@@ -17,7 +31,7 @@ from scenes.core.manager import Loop, Scene
 from scenes.solitaire.table import TableScene
 
 BLOCK_CODE = "GO1-C-AAAAAAC"
-"""16 draws block it (tests/test_ui_play.py)."""
+"""16 draws block it (tests/window/test_ui_play.py)."""
 WIN_CODE = "GO1-E-AAAAAAA"
 WIN_LINE = "241d241d123d426577d5d14d6dd6d745dd1576326d73ddd35d3"
 FRAME = 1 / 60
@@ -154,3 +168,49 @@ class Window:
             out["top"] = type(self.top).__name__
         out["told"] = sorted(self.told)
         return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Finish ``--games`` blocked games in a window whose files are all in a temporary folder;
+    1 when the records do not count them all."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=10, help="blocked games finished (10)")
+    parser.add_argument("--quick", action="store_true", help="2 games (for CI)")
+    args = parser.parse_args(argv)
+    if args.quick:  # the quick sizes, unless given
+        parser.set_defaults(games=2)
+        args = parser.parse_args(argv)
+    back = Path.cwd()
+    with tempfile.TemporaryDirectory(prefix="golf-window-") as tmp:
+        folder = Path(tmp)
+        os.environ.update(  # every file of the game in the folder, as attack.py's children have
+            GOLF_DATA_DIR=str(folder / "data"),
+            XDG_DATA_HOME=str(folder / "share"),
+            XDG_CONFIG_HOME=str(folder / "xdg-config"),
+            XDG_STATE_HOME=str(folder / "state"),
+            XDG_CACHE_HOME=str(folder / "cache"),
+        )
+        os.chdir(folder)  # the window's config folder is ./config
+        try:
+            start = time.perf_counter()
+            window = Window()
+            opened = time.perf_counter() - start
+            for _ in range(args.games):
+                window.finish_blocked()
+            window.frames(3)
+            seconds = time.perf_counter() - start - opened
+            played = window.played()
+            pygame.quit()
+        finally:
+            os.chdir(back)
+    per_game = seconds / max(1, args.games)
+    print(
+        f"window opened in {opened:.2f} s; {args.games} blocked games finished in "
+        f"{seconds:.1f} s ({per_game:.2f} s a game); games counted {played}; "
+        f"told: {sorted(window.told) or 'nothing'}"
+    )
+    return 0 if played == args.games else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

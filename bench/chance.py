@@ -1,14 +1,14 @@
 """How often the exact chance (a player who cannot see the stock) is found within the hint's time.
 
-Run: ``python bench/chance.py [--deals A-B] [--rules classic] [--draws 4,6,8,12]
-[--seconds 1.0] [--kept]``. For each deal, the position along the exact solver's line just
-after the given number of draws is asked to :class:`golf.solitaire.chance.ChanceSearch` with a
-budget of ``--seconds`` of processor time (``time.process_time``: on a busy shared machine
-wall-clock figures would mostly measure the other programs). Printed per number of draws: the
-positions, the cards left in the stock, the share answered exactly within the budget, the
-seconds (median, 95th percentile, worst) and states (median, worst) of those answered, and the
-mean exact chance; then the share of every position with at most 10 (and 8) stock cards
-answered within the budget. It is not a timed test.
+Run: ``python bench/chance.py [--deals A-B] [--rules classic] [--draws 4,6,8,12] [--seconds 1.0]
+[--kept] [--quick]`` (``--quick``: deals 0-4, 0.2 s a position, for CI). For each deal, the
+position along the exact solver's line just after the given number of draws is asked to
+:class:`golf.solitaire.chance.ChanceSearch` with a budget of ``--seconds`` of processor time
+(``time.process_time``: on a busy shared machine wall-clock figures would mostly measure the
+other programs). Printed per number of draws: the positions, the cards left in the stock, the
+share answered exactly within the budget, the seconds (median, 95th percentile, worst) and
+states (median, worst) of those answered, and the mean exact chance; then the share of every
+position with at most 10 (and 8) stock cards answered within the budget. It is not a timed test.
 
 Each position gets a search of its own by default: the hardest case, a player asking for the
 first hint of the game there. With ``--kept`` the deal is played along the same line by a
@@ -181,7 +181,11 @@ def main() -> None:
     parser.add_argument(
         "--kept", action="store_true", help="a hint asked at every move, one search kept"
     )
+    parser.add_argument("--quick", action="store_true", help="deals 0-4, 0.2 s each (for CI)")
     args = parser.parse_args()
+    if args.quick:  # the quick sizes, unless given
+        parser.set_defaults(deals="0-4", seconds=0.2)
+        args = parser.parse_args()
     a, b = (int(x) for x in args.deals.split("-"))
     draws = [int(x) for x in args.draws.split(",")]
     rules = RULE_SETS[args.rules]

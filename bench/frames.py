@@ -1,7 +1,8 @@
 """Frame cost of the game window: CPU milliseconds per frame while cards fly, and start-up time.
 
 Usage: ``python bench/frames.py`` (add ``--frames N`` for a longer run, ``--runs N`` for N runs in
-fresh processes and their median p99: one run's p99 varies with the machine's load). Not a timed
+fresh processes and their median p99: one run's p99 varies with the machine's load; ``--quick``
+for 120 frames and 2 start-ups, the same measures in a few seconds, for CI). Not a timed
 test: it prints figures to compare with the targets of the window issue (p99 ≤ 4 ms per frame at
 1280×720 while cards animate; first frame ≤ 0.5 s after the process starts: the moment its
 first ``display.flip`` returns, and beside it the whole process, closing the window included).
@@ -125,7 +126,14 @@ def main() -> int:
         "to run with the machine's load): one line a run and the median p99",
     )
     parser.add_argument("--no-start", action="store_true", help="leave out the start-up time")
+    parser.add_argument(
+        "--start-runs", type=int, default=5, help="start-ups measured, after a warm-up (5)"
+    )
+    parser.add_argument("--quick", action="store_true", help="120 frames and 2 start-ups (for CI)")
     args = parser.parse_args()
+    if args.quick:  # the quick sizes, unless given
+        parser.set_defaults(frames=120, start_runs=2)
+        args = parser.parse_args()
     if not args.real:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -147,7 +155,7 @@ def main() -> int:
     if args.no_start:
         return 0
     first_frame_seconds()  # a warm-up run: bytecode written, files in the disk cache
-    runs = [first_frame_seconds() for _ in range(5)]
+    runs = [first_frame_seconds() for _ in range(max(1, args.start_runs))]
     shown = sorted(r[0] for r in runs)
     whole = sorted(r[1] for r in runs)
     print(

@@ -1,13 +1,17 @@
 """Random-mutation fuzzing of the replay loader, the code parser and the command line.
 
     python bench/fuzz.py --cases 100000
+    python bench/fuzz.py --quick        # 3,000 cases, a few seconds
 
 Cases are shared round-robin between three targets; no Hypothesis needed (the test suite runs
-Hypothesis versions and a short run of this file, ``tests/test_fuzz.py``):
+Hypothesis versions and a short run of this file, ``tests/engine/test_fuzz.py``):
 
-* ``replay``: ``golf.solitaire.replay.loads`` on the shipped sample replays mutated byte by byte, line by
-  line and by splicing, and on random text. It must return a replay or raise ``ReplayError``;
-  a replay it returns must play back (``golf.solitaire.replay.play``) without an exception.
+* ``replay``: the replay readers on the shipped sample replays of both games mutated byte by
+  byte, line by line and by splicing, and on random text; a text is read as ``golf verify``
+  reads a file (``golf.replay_files.is_six_card``: six-card Golf's reader when the text says
+  ``game: six-card``, else solitaire's). It must return a replay or raise ``ReplayError``; a
+  replay it returns must play back and be checked (``golf.replay_files.check``) without an
+  exception.
 * ``code``: ``golf.solitaire.codes.parse_code`` on mutated valid codes and random text. It must return a
   code or raise ``CodeError``; a code it returns must be written back the same way.
 * ``cli``: ``golfcli.commands.main`` with random command lines built from the real commands, options,
@@ -39,14 +43,15 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from golf.replay_files import check, is_six_card  # noqa: E402
+from golf.sixcard import replay as six_replay  # noqa: E402
+from golf.solitaire import replay as solitaire_replay  # noqa: E402
 from golf.solitaire.codes import CodeError, format_code, parse_code  # noqa: E402
-from golf.solitaire.replay import ReplayError, loads, play  # noqa: E402
+from golf.solitaire.replay import ReplayError  # noqa: E402
 from golfcli import commands as cli  # noqa: E402
 
-SAMPLES: list[str] = [  # the solitaire samples (the six-card one has its own reader)
-    text
-    for p in sorted((ROOT / "replays").glob("*.yaml"))
-    if "game: six-card" not in (text := p.read_text(encoding="utf-8"))
+SAMPLES: list[str] = [  # the samples of both games
+    p.read_text(encoding="utf-8") for p in sorted((ROOT / "replays").glob("*.yaml"))
 ]
 CODES = ["GO1-E-AAAAAAA", "GO1-C-AAAAAAC", "GO1-S-ABCDEFG", "go1-e-aaaaaab", "GO1-X-AAAAAAA"]
 INTERESTING = [
@@ -140,12 +145,17 @@ def mutate(rng: random.Random, text: str) -> str:
 
 
 def replay_case(text: str) -> str:
-    """Load ``text``; the outcome's name (``ok`` or ``refused``); raises on an uncaught error."""
+    """Read ``text`` with its game's reader and check it; the outcome's name (``ok`` or
+    ``refused``); raises on an uncaught error."""
+    replay: solitaire_replay.Replay | six_replay.SixReplay
     try:
-        replay = loads(text, "fuzz.yaml")
+        if is_six_card(text):
+            replay = six_replay.loads(text, "fuzz.yaml")
+        else:
+            replay = solitaire_replay.loads(text, "fuzz.yaml")
     except ReplayError:
         return "refused"
-    play(replay)
+    check(replay)  # plays it back, whatever it claims
     return "ok"
 
 
@@ -277,7 +287,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--cases", type=int, default=100_000, help="how many cases (100000)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the mutations")
+    parser.add_argument("--quick", action="store_true", help="3000 cases (for CI)")
     args = parser.parse_args(argv)
+    if args.quick:  # the quick sizes, unless given
+        parser.set_defaults(cases=3000)
+        args = parser.parse_args(argv)
     import logging
 
     logging.disable(logging.WARNING)  # refused files and codes are logged by the game

@@ -1,13 +1,15 @@
 """Hostile clients against a live six-card Golf server on loopback, while honest games go on.
 
-    python bench/net_attack.py [--games 2]
+    python bench/net_attack.py [--games 2] [--quick]
 
-The server runs in this process with its normal limits (a short idle time so that the
-slow-loris case ends within the run); the attackers connect from 127.0.0.2, the honest players
-from 127.0.0.1. Each case prints what was sent, what the server refused or counted (its counters), whether the
-attacker was disconnected, and the leaks found (a message holding a card its receiver could not
-see: every seated client's updates are compared with its seat's view of the recorded state).
-At the end: the server's crashes (exceptions it caught while handling a client) and whether every
+The server runs in this process with its normal limits (a short idle time, 5 s, so that the
+slow-loris case ends within the run; ``--quick``: 1 s, and one honest game played faster, for
+CI: the cases still take about 17 s, the slow-loris one outlasting the server's 5 s for a
+handshake); the attackers connect from 127.0.0.2, the honest players from 127.0.0.1. Each case
+prints what was sent, what the server refused or counted (its counters), whether the attacker
+was disconnected, and the leaks found (a message holding a card its receiver could not see:
+every seated client's updates are compared with its seat's view of the recorded state). At the
+end: the server's crashes (exceptions it caught while handling a client) and whether every
 honest game ended with the totals its record gives.
 """
 
@@ -196,7 +198,7 @@ async def slow_loris(uri: str, server: GolfServer) -> Row:
             pass
         s.close()
     idle = [await evil(uri) for _ in range(10)]
-    ended = sum([await drain(c, 6.0) for c in idle])
+    ended = sum([await drain(c, server.limits.idle + 1.0) for c in idle])
     return "slow-loris (10 handshakes, 10 idle)", 20, closed + ended, closed + ended == 20, 0
 
 
@@ -219,7 +221,7 @@ async def guessing(uri: str, server: GolfServer) -> Row:
     return f"room-code guessing (found {found})", n, refused, closed, cardless(a)
 
 
-async def honest_game(uri: str, i: int) -> tuple[bool, int]:
+async def honest_game(uri: str, i: int, pace: float = 0.08) -> tuple[bool, int]:
     """Three honest people and a computer; True when it ended as its record says."""
     clients = []
     host = await Client.open(uri)
@@ -240,7 +242,7 @@ async def honest_game(uri: str, i: int) -> tuple[bool, int]:
     await host.send("start")
     await asyncio.gather(
         *(
-            play_seat(c, make_opponent("easy", 10 * i + k), timeout=120, pace=0.08)
+            play_seat(c, make_opponent("easy", 10 * i + k), timeout=120, pace=pace)
             for k, c in enumerate(clients)
         )
     )
@@ -257,11 +259,11 @@ def _counted(server: GolfServer) -> int:
     return sum(n for k, n in server.stats.items() if k not in ("rooms", "disconnected"))
 
 
-async def main(games: int) -> int:
-    server = GolfServer(Limits(idle=5.0))
+async def main(games: int, idle: float = 5.0, pace: float = 0.08) -> int:
+    server = GolfServer(Limits(idle=idle))
     await server.start("127.0.0.1", 0)
     uri = f"ws://127.0.0.1:{server.port()}"
-    honest = asyncio.gather(*(honest_game(uri, i) for i in range(games)))
+    honest = asyncio.gather(*(honest_game(uri, i, pace) for i in range(games)))
     cases: list[Callable[[str, GolfServer], Awaitable[Row]]] = [
         out_of_turn,
         other_seat,
@@ -297,4 +299,17 @@ async def main(games: int) -> int:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=2, help="honest games played meanwhile")
-    sys.exit(asyncio.run(main(parser.parse_args().games)))
+    parser.add_argument(
+        "--idle", type=float, default=5.0, help="seconds a connection may stay without a room"
+    )
+    parser.add_argument(
+        "--pace", type=float, default=0.08, help="seconds an honest player waits before acting"
+    )
+    parser.add_argument(
+        "--quick", action="store_true", help="1 honest game at pace 0.02, idle 1 s (for CI)"
+    )
+    args = parser.parse_args()
+    if args.quick:  # the quick sizes, unless given
+        parser.set_defaults(games=1, idle=1.0, pace=0.02)
+        args = parser.parse_args()
+    sys.exit(asyncio.run(main(args.games, args.idle, args.pace)))

@@ -10,6 +10,11 @@ then (tabulate, any time, from one or more such files)::
 
     python bench/policy.py --table FILE.jsonl [FILE.jsonl ...] [--markdown] [--versus new,...]
 
+or both at once on a small scale, for CI (deal 0, every rule set and player, small searches;
+into a temporary file unless ``--out`` is given)::
+
+    python bench/policy.py --quick
+
 Each player plays each deal to the end; it is shown each position with the stock's cards sorted
 (never their order) and the real order decides what each draw turns up. One game is one line of
 the output file (rule set, player, its settings, deal, won, processor seconds), written as soon
@@ -53,6 +58,7 @@ import math
 import multiprocessing
 import random
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -357,12 +363,22 @@ def main() -> None:
     parser.add_argument("--exact-stock", type=int, default=12)
     parser.add_argument("--exact-states", type=int, default=30_000)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="deal 0 with small searches, then its table; --out optional (for CI)",
+    )
     args = parser.parse_args()
+    if args.quick:  # the quick sizes, unless given
+        parser.set_defaults(
+            deals="0-0", sampling_samples=2, sampling_states=2000, exact_stock=8, exact_states=2000
+        )
+        args = parser.parse_args()
+    versus = tuple(v.strip() for v in args.versus.split(",") if v.strip())
     if args.table:
-        versus = tuple(v.strip() for v in args.versus.split(",") if v.strip())
         table([Path(p) for p in args.table], args.markdown, versus)
         return
-    if not args.out:
+    if not args.out and not args.quick:
         parser.error("give --out FILE to play, or --table FILE ... to tabulate")
     players = tuple(p.strip() for p in args.players.split(",") if p.strip())
     for p in players:
@@ -372,7 +388,14 @@ def main() -> None:
     for k in keys:
         if k not in RULE_SETS:
             parser.error(f"unknown rule set {k!r} (expected some of {', '.join(RULE_SETS)})")
-    run(args, players, keys)
+    if not args.quick:
+        run(args, players, keys)
+        return
+    with tempfile.TemporaryDirectory(prefix="golf-policy-") as folder:
+        if not args.out:
+            args.out = str(Path(folder) / "quick.jsonl")
+        run(args, players, keys)
+        table([Path(args.out)], args.markdown, versus)
 
 
 if __name__ == "__main__":

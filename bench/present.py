@@ -1,6 +1,7 @@
 """What showing a frame in a window of another size costs (``scenes.core.viewport``).
 
-Usage: ``python bench/present.py [--runs N] [--keys N] [--whole] [--size WxH]``. Not a timed test: for each window
+Usage: ``python bench/present.py [--runs N] [--keys N] [--whole] [--size WxH] [--quick]``
+(``--quick``: 10 presents and 10 keys a size, for CI). Not a timed test: for each window
 size it prints the filter used, the median CPU time of copying the whole 1280×720 logical
 screen into the window, and the median and 90th percentile CPU time of the copies while a game
 is played on the real table (``--keys`` random table keys, 4 frames each: at a whole scale
@@ -94,7 +95,11 @@ def main() -> None:
         help="copy every frame of the game whole (as before the changed places)",
     )
     parser.add_argument("--size", help="only this window size, such as 2560x1440")
+    parser.add_argument("--quick", action="store_true", help="10 presents, 10 keys (for CI)")
     args = parser.parse_args()
+    if args.quick:  # the quick sizes, unless given
+        parser.set_defaults(runs=10, keys=10)
+        args = parser.parse_args()
     pygame.init()
     with tempfile.TemporaryDirectory() as folder:
         sizes = SIZES if not args.size else [tuple(int(n) for n in args.size.split("x"))]

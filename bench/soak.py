@@ -1,6 +1,7 @@
 """Soak: many games played through the window's scenes in one process; memory growth reported.
 
     python bench/soak.py --games 1000
+    python bench/soak.py --quick        # 12 games, sampled after 4 (for CI)
 
 The window is built as ``scenes.app`` builds it (SDL dummy drivers; settings, records, replays
 and the autosave in a temporary folder). Each game: Enter on the title (Play Easy), then keys
@@ -273,7 +274,11 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="call glibc's malloc_trim(0) at every sample and report the RSS after it too",
     )
+    parser.add_argument("--quick", action="store_true", help="12 games, warm-up 4 (for CI)")
     args = parser.parse_args(argv)
+    if args.quick:  # the quick sizes, unless given
+        parser.set_defaults(games=12, warmup=4)
+        args = parser.parse_args(argv)
     import logging
 
     logging.disable(logging.WARNING)

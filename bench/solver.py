@@ -1,9 +1,10 @@
 """Solver speed: deals 0-999 solved exactly under Easy, Classic and nothing-on-a-King.
 
 Run: ``python bench/solver.py [--deals A-B] [--rules easy,classic,nok] [--verdict-only]
-[--repeat N]``. Prints, per rule set, the share of deals decided, the share winnable (with the
-figure from the literature), the time per deal (median, 95th percentile, worst), the states
-explored and the peak memory. It is not a timed test. One process, one core.
+[--repeat N] [--quick]`` (``--quick``: deals 0-49, one run each, for CI). Prints, per rule set,
+the share of deals decided, the share winnable (with the figure from the literature), the time
+per deal (median, 95th percentile, worst), the states explored and the peak memory. It is not a
+timed test. One process, one core.
 
 Each deal is timed twice over: the verdict (a winning line, or the proof that no line wins; the
 comparison with other solvers, which only decide), then the verdict and, for an unwinnable
@@ -120,7 +121,11 @@ def main() -> None:
     parser.add_argument(
         "--repeat", type=int, default=3, help="runs per deal; the fastest is kept (default 3)"
     )
+    parser.add_argument("--quick", action="store_true", help="deals 0-49, one run (for CI)")
     args = parser.parse_args()
+    if args.quick:  # the quick sizes, unless given
+        parser.set_defaults(deals=range(50), repeat=1)
+        args = parser.parse_args()
     for key in args.rules.split(","):
         name, rules, literature = RULE_SETS[key.strip()]
         bench(name, rules, literature, args.deals, best=not args.verdict_only, repeat=args.repeat)

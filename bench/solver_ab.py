@@ -1,8 +1,10 @@
 """Solver A/B: two versions of ``golf/`` timed on the same deals, interleaved, in one process.
 
-Run: ``python bench/solver_ab.py OTHER_ROOT [--deals A-B] [--rules classic] [--best]``, where
-OTHER_ROOT is a folder holding another ``golf/`` package (for example the last commit's:
-``git archive HEAD golf | tar -x -C /tmp/base`` then ``python bench/solver_ab.py /tmp/base``).
+Run: ``python bench/solver_ab.py [OTHER_ROOT] [--deals A-B] [--rules classic] [--best]
+[--quick]``, where OTHER_ROOT is a folder holding another ``golf/`` package (for example the
+last commit's: ``git archive HEAD golf | tar -x -C /tmp/base`` then ``python bench/solver_ab.py
+/tmp/base``). Without it the checkout is timed against a second copy of itself: the two
+figures then differ only by the machine's noise. ``--quick``: deals 0-9 (for CI).
 
 Each deal is solved by one version, then by the other, so a busy machine slows both alike: on a
 shared machine, figures from separate runs of ``bench/solver.py`` drift by more than most changes
@@ -50,14 +52,27 @@ def rule_set(rules_module: ModuleType, key: str) -> object:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("other", type=Path, help="a folder holding another golf/ package")
+    parser.add_argument(
+        "other",
+        type=Path,
+        nargs="?",
+        default=ROOT,
+        help="a folder holding another golf/ package (default: this checkout again)",
+    )
     parser.add_argument("--deals", type=deal_range, default=range(100), metavar="A-B")
     parser.add_argument("--rules", default="classic", choices=("easy", "classic", "nok"))
     parser.add_argument(
         "--best", action="store_true", help="also prove the best result of lost deals"
     )
+    parser.add_argument("--quick", action="store_true", help="deals 0-9 (for CI)")
     args = parser.parse_args()
-    versions = [(str(ROOT), load_golf(ROOT)), (str(args.other), load_golf(args.other))]
+    if args.quick:  # the quick sizes, unless given
+        parser.set_defaults(deals=range(10))
+        args = parser.parse_args()
+    if not (args.other / "golf" / "solitaire" / "solver.py").is_file():
+        parser.error(f"{args.other}: no golf/ package there")
+    other = str(args.other) + (" (again)" if args.other.resolve() == ROOT else "")
+    versions = [(str(ROOT), load_golf(ROOT)), (other, load_golf(args.other))]
     times: list[list[float]] = [[] for _ in versions]
     states = [0] * len(versions)
     for number in args.deals:

@@ -1,6 +1,7 @@
 """The standalone program against ``python main.py``: build time, folder size, start-up.
 
-Usage: ``python bench/startup.py [--build] [--runs N] [--program dist/golf]``. Not a timed test:
+Usage: ``python bench/startup.py [--build] [--runs N] [--program dist/golf] [--quick]``. Not a
+timed test:
 it prints figures to compare with the targets of the standalone-program issue (start-up to the
 first frame of the built program ≤ 0.6 s; the program folder ≤ 60 MB).
 
@@ -12,6 +13,8 @@ first frame of the built program ≤ 0.6 s; the program folder ≤ 60 MB).
 - With an X display (e.g. under ``xvfb-run -a``; needs ``xev`` from x11-utils): the time until
   the real window is shown.
 - Wall and CPU time (user + system) of each process: on a busy machine the CPU figure moves less.
+- ``--quick`` (for CI): one process a measure; with no program built, ``python main.py`` alone
+  is measured (without ``--quick`` that is an error: build it, or pass ``--build``).
 """
 
 from __future__ import annotations
@@ -201,23 +204,36 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=7, help="processes per measure (default 7)")
     parser.add_argument("--program", type=Path, default=ROOT / "dist" / "golf", help="the folder")
     parser.add_argument("--python", default=sys.executable, help="the Python that runs main.py")
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="one process a measure; python main.py alone when no program is built (for CI)",
+    )
     args = parser.parse_args(argv)
+    if args.quick:  # the quick sizes, unless given
+        parser.set_defaults(runs=1)
+        args = parser.parse_args(argv)
 
     if args.build:
         print(f"build (make dist): {build(args.python):.1f} s")
     folder: Path = args.program
     exe = folder / ("golf.exe" if sys.platform == "win32" else "golf")
-    if not exe.is_file():
+    built = exe.is_file()
+    if not built and not args.quick:
         print(f"no program at {exe}: run `make dist` (or pass --build)", file=sys.stderr)
         return 1
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"{os.cpu_count()} CPUs, load average {load} (wall times grow with the load)")
-    print(f"program folder {folder}: {folder_size(folder) / MIB:.1f} MiB (target ≤ 60 MB)")
+    if built:
+        print(f"program folder {folder}: {folder_size(folder) / MIB:.1f} MiB (target ≤ 60 MB)")
+    else:
+        print(f"no program at {exe} (`make dist` builds it): python main.py alone")
     onefile = ROOT / "dist" / "onefile" / exe.name
     if onefile.is_file():
         print(f"one-file program {onefile}: {onefile.stat().st_size / MIB:.1f} MiB")
 
-    programs = {"built": [str(exe)], "python main.py": [args.python, str(ROOT / "main.py")]}
+    programs = {"built": [str(exe)]} if built else {}
+    programs["python main.py"] = [args.python, str(ROOT / "main.py")]
     replay = min((ROOT / "replays").glob("*.yaml"), default=None)
     with tempfile.TemporaryDirectory() as tmp:
         env = quiet_env(Path(tmp))
@@ -226,7 +242,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             for label, timed in compare(programs, ["verify", str(replay)], env, args.runs).items():
                 print(line(label, timed))
 
-        if has_option(programs["built"], ["play"], "--frames", env):
+        if has_option(next(iter(programs.values())), ["play"], "--frames", env):
             print("first frame, play --frames 1 under the dummy driver (start to exit):")
             for label, timed in compare(
                 programs, ["play", "--frames", "1"], env, args.runs

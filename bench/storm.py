@@ -1,6 +1,7 @@
 """Input storm: random events through every screen of the window, headless, checking the engine.
 
     python bench/storm.py --events 50000
+    python bench/storm.py --quick       # every place of the tour once, 8 events at each (CI)
 
 The window is built as ``scenes.app`` builds it (SDL dummy drivers; settings, records and
 replays in a temporary folder) and starts on the title. Each event — a click or a release
@@ -670,7 +671,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--burst", type=int, default=200, help="events before the next trip to a place (200)"
     )
+    parser.add_argument(
+        "--quick", action="store_true", help="each place once, 8 events at each (for CI)"
+    )
     args = parser.parse_args(argv)
+    if args.quick:  # the quick sizes, unless given: the whole tour, a short burst at each place
+        parser.set_defaults(events=8 * len(places()), burst=8)
+        args = parser.parse_args(argv)
     import logging
 
     logging.disable(logging.WARNING)
