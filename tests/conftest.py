@@ -51,13 +51,15 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         choices=("fast", "slow", "all"),
         default="all",
         help="fast: only the tests with no layer marker (no window, processes, sockets or "
-        "builds); slow: every other test; all (default): both (docs/development.md)",
+        "builds) and not marked slow; slow: every other test; all (default): both "
+        "(docs/development.md)",
     )
 
 
 def pytest_configure(config: pytest.Config) -> None:
     for name, what in layer_guard.LAYER_MARKERS.items():
         config.addinivalue_line("markers", f"{name}: {what}")
+    config.addinivalue_line("markers", "{}: {}".format(*layer_guard.SLOW))
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -73,7 +75,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         return
     keep, drop = [], []
     for item in items:
-        fast = not any(item.get_closest_marker(name) for name in layer_guard.LAYER_MARKERS)
+        slow_names = (*layer_guard.LAYER_MARKERS, layer_guard.SLOW[0])
+        fast = not any(item.get_closest_marker(name) for name in slow_names)
         (keep if fast == (layer == "fast") else drop).append(item)
     if drop:
         config.hook.pytest_deselected(items=drop)

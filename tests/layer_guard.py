@@ -1,8 +1,8 @@
 """The test layers, enforced: a test that starts a program or a process, opens a socket or a
 window without its layer's marker fails at once, saying which marker it needs.
 
-The layers (docs/development.md): a test with none of the markers below is in the fast layer,
-which ``make test-fast`` runs first; the others say what they need.
+The layers (docs/development.md): a test with none of the markers below (nor ``slow``) is in
+the fast layer, which ``make test-fast`` runs first; the others say what they need.
 
 - ``window``: opens a pygame display, even under SDL's dummy driver;
 - ``processes``: starts programs or processes (a subprocess, a process pool, kill -9);
@@ -10,7 +10,7 @@ which ``make test-fast`` runs first; the others say what they need.
 - ``build``: builds a package (wheel, sdist, the standalone program).
 
 A test's folder gives its usual markers (``tests/window/`` → window, ``tests/net/`` → network,
-``tests/build/`` → build, ``tests/bench/`` → processes: :data:`FOLDER_MARKERS`); a test marks
+``tests/packaging/`` → build, ``tests/bench/`` → processes: :data:`FOLDER_MARKERS`); a test marks
 anything more itself. The guard is one audit hook (``subprocess.Popen``, ``os.fork``,
 ``os.posix_spawn``, ``os.exec``, ``socket.bind``, ``socket.connect``), a wrapper around
 ``multiprocessing``'s process start (which raises no audit event of its own), and a look at
@@ -33,10 +33,17 @@ LAYER_MARKERS: Final = {
 }
 """Every layer marker, with what a test marked so may do (registered in tests/conftest.py)."""
 
+SLOW: Final = (
+    "slow",
+    "a deep check that takes seconds (every variant, thousands of games): it needs nothing "
+    "the fast layer lacks, but runs in the second part of the suite; one case of it stays fast",
+)
+"""Not a layer of its own: a test that needs nothing but time, kept out of the fast layer."""
+
 FOLDER_MARKERS: Final = {
     "window": ("window",),
     "net": ("network",),
-    "build": ("build", "processes"),
+    "packaging": ("build", "processes"),
     "bench": ("processes",),
 }
 """The markers every test of a folder of tests/ has."""

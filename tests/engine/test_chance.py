@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -37,6 +38,14 @@ VARIANTS = {
     "empty-waste": EASY.with_(empty_waste=True),
     "empty-waste-strict": STRICT.with_(empty_waste=True),
 }
+
+
+def variants(fast: str) -> list[Any]:
+    """Every variant's name for a parametrized sweep: ``fast`` in the fast layer, the others
+    marked slow (docs/development.md)."""
+    return [
+        name if name == fast else pytest.param(name, marks=pytest.mark.slow) for name in VARIANTS
+    ]
 
 
 def plain(position: Position, rules: Rules, memo: dict[object, Fraction]) -> Fraction:
@@ -89,7 +98,7 @@ def small_positions(rules: Rules, count: int, seed: int) -> list[Position]:
     return out
 
 
-@pytest.mark.parametrize("name", list(VARIANTS))
+@pytest.mark.parametrize("name", variants("strict"))
 def test_the_exact_search_agrees_with_a_plain_expectimax(name: str) -> None:
     rules = VARIANTS[name]
     values = set()
@@ -139,6 +148,7 @@ def later_position(number: int, rules: Rules, stock_left: int) -> Position:
     return _line_after(engine.deal(number, rules), rules, stock_left)
 
 
+@pytest.mark.slow
 def test_playing_the_search_over_every_rank_order_wins_what_it_says() -> None:
     # A deterministic player wins each rank order or not: its share over all of them is its
     # chance, exactly.
@@ -160,6 +170,7 @@ def test_playing_the_search_over_every_rank_order_wins_what_it_says() -> None:
     assert Fraction(wins, len(orders)) == answer.fraction
 
 
+@pytest.mark.slow
 def test_a_monte_carlo_check_of_the_search_on_a_later_position() -> None:
     position = later_position(0, CLASSIC, 8)
     search = ChanceSearch(position, CLASSIC)
@@ -331,6 +342,7 @@ def test_a_dead_position_is_worth_nothing_at_once() -> None:
     assert search.states <= 2
 
 
+@pytest.mark.slow
 def test_a_card_nothing_can_go_on_changes_no_chance() -> None:
     # Drawing a card no tableau card may go on only turns up the next one: the chance is the
     # same with it in the stock or not, whatever the rule set.
@@ -379,7 +391,7 @@ def test_the_winnable_sets_change_no_answer_and_spare_states(
     assert with_sets.states < without.states
 
 
-@pytest.mark.parametrize("name", list(VARIANTS))
+@pytest.mark.parametrize("name", variants("two-jokers-strict"))
 def test_the_winnable_sets_change_no_answer_in_any_variant(
     monkeypatch: pytest.MonkeyPatch, name: str
 ) -> None:

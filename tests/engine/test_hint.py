@@ -156,6 +156,7 @@ def test_how_a_hint_shows_depends_on_its_samples_and_on_a_second_look() -> None:
     assert shown_again.seconds == HINT_SHOW
 
 
+@pytest.mark.slow
 def test_the_exact_search_that_ran_out_finishes_in_its_second_look() -> None:
     from golf.solitaire.chance import ChanceSearch
     from golf.solitaire.timed_hint import EXACT_AGAIN_STOCK, exact_hint, timed_hint

@@ -28,6 +28,7 @@ VARIANTS = (
 )
 
 
+@pytest.mark.slow
 def test_every_action_of_every_level_is_legal_over_thousands_of_holes() -> None:
     rng = random.Random(5)
     holes = 0

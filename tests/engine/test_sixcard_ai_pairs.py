@@ -95,6 +95,7 @@ def test_a_computer_under_m_keeps_a_pair_it_broke_before(level: str) -> None:
 
 
 @pytest.mark.parametrize(("level", "games"), [("medium", 8), ("hard", 4)])
+@pytest.mark.slow
 def test_a_computer_under_m_scores_better_than_before(level: str, games: int) -> None:
     """The same deals and seeds, seat 0 reckoning pairs or not against two who do not."""
     now = before = 0

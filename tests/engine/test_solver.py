@@ -187,6 +187,7 @@ def test_reachable_cards_are_the_plain_fixpoint(
 
 
 @pytest.mark.parametrize("rules", [CLASSIC, NOTHING_ON_A_KING, STRICT])
+@pytest.mark.slow
 def test_unwinnable_positions_of_real_deals_are_confirmed(rules: Rules) -> None:
     # Deals played forward until few cards are left, where the plain search is quick.
     checked = 0
@@ -321,6 +322,7 @@ def test_a_reused_deal_solver_agrees_with_fresh_ones_along_a_game() -> None:
 
 @settings(max_examples=15)
 @given(st.integers(0, MAX_DEAL - 1), rules_strategy, st.integers(0, 1000))
+@pytest.mark.slow
 def test_reused_verdicts_match_fresh_verdicts(number: int, rules: Rules, seed: int) -> None:
     rng = random.Random(seed)
     position = played_forward(number, rules, 8, seed)

@@ -10,6 +10,7 @@ them: tests/engine/test_engine.py, test_store.py, test_sixcard_game.py, test_cli
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -82,9 +83,11 @@ def imported_names(source: str, module: str, is_package: bool = False) -> Iterat
                 yield first.value, node.lineno
 
 
-def arrows() -> list[Arrow]:
+@functools.cache
+def arrows() -> tuple[Arrow, ...]:
     """Every arrow from a project module: to another project module (the longest project name
-    that the imported name starts with), or to an outside package (its top name)."""
+    that the imported name starts with), or to an outside package (its top name). Read once
+    per test process (the source does not change during a run)."""
     modules = project_modules()
     out: list[Arrow] = []
     for module, path in modules.items():
@@ -99,7 +102,7 @@ def arrows() -> list[Arrow]:
             if target != module:
                 where = f"{path.relative_to(ROOT)}:{line}"
                 out.append(Arrow(module, target, where))
-    return out
+    return tuple(out)
 
 
 def _layer(module: str) -> str:
