@@ -5,6 +5,7 @@ place of the player's (``tests/folders.py``), the layers' markers and their guar
 from __future__ import annotations
 
 import atexit
+import json
 import os
 import shutil
 import sys
@@ -24,7 +25,14 @@ from tests import folders, layer_guard
 
 # The player's folders as the environment names them before the run moves them; then every
 # folder the game finds through the environment goes to this run's own temporary folder.
-REAL_FOLDERS = folders.game_folders(os.environ) if sys.platform.startswith("linux") else []
+# pytest-xdist's workers inherit the moved environment: the first process of the run keeps the
+# player's in PLAYER_ENV for them.
+PLAYER_ENV = "GOLF_TESTS_PLAYER_ENV"
+if PLAYER_ENV not in os.environ:
+    _kept = ("HOME", *folders.SESSION_VARS, *folders.GAME_VARS)
+    os.environ[PLAYER_ENV] = json.dumps({k: os.environ[k] for k in _kept if k in os.environ})
+_player = json.loads(os.environ[PLAYER_ENV])
+REAL_FOLDERS = folders.game_folders(_player) if sys.platform.startswith("linux") else []
 SESSION_FOLDER = Path(tempfile.mkdtemp(prefix="golf-tests-"))
 for _var in folders.SESSION_VARS:
     os.environ[_var] = str(SESSION_FOLDER / _var.lower())

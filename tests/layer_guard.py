@@ -9,9 +9,9 @@ the fast layer, which ``make test-fast`` runs first; the others say what they ne
 - ``network``: opens sockets (a server, a client, a proxy);
 - ``build``: builds a package (wheel, sdist, the standalone program).
 
-A test's folder gives its usual markers (``tests/window/`` → window, ``tests/net/`` → network,
-``tests/packaging/`` → build, ``tests/bench/`` → processes: :data:`FOLDER_MARKERS`); a test marks
-anything more itself. The guard is one audit hook (``subprocess.Popen``, ``os.fork``,
+A test's folder gives its usual markers (``tests/window/`` → window and processes,
+``tests/net/`` → network and processes, ``tests/packaging/`` → build, ``tests/bench/`` →
+processes: :data:`FOLDER_MARKERS`); a test marks anything more itself. The guard is one audit hook (``subprocess.Popen``, ``os.fork``,
 ``os.posix_spawn``, ``os.exec``, ``socket.bind``, ``socket.connect``), a wrapper around
 ``multiprocessing``'s process start (which raises no audit event of its own), and a look at
 pygame's display after the test.
@@ -41,8 +41,10 @@ SLOW: Final = (
 """Not a layer of its own: a test that needs nothing but time, kept out of the fast layer."""
 
 FOLDER_MARKERS: Final = {
-    "window": ("window",),
-    "net": ("network",),
+    # the window starts the solver's processes as it does for a player (spawned, at the title)
+    "window": ("window", "processes"),
+    # servers and clients; bots and servers in processes of their own
+    "net": ("network", "processes"),
     "packaging": ("build", "processes"),
     "bench": ("processes",),
 }

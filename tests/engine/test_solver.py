@@ -37,15 +37,20 @@ def cards(text: str) -> tuple[int, ...]:
 
 def naive_best(position: Position, rules: Rules) -> int:
     """The most tableau cards removed over every reachable position: plain exhaustive search
-    with the engine's own moves, no pruning, no cleverness."""
+    with the engine's own moves, no pruning, no cleverness. Two positions with the same
+    columns, stock and waste top have the same future (the engine reads no other waste card),
+    so each is searched once: with the whole waste in the key, the positions a short stock and
+    a few columns reach grew with every order of reaching them (one random example ran for
+    minutes)."""
     best = position.removed
-    seen: set[Position] = set()
+    seen: set[tuple[object, ...]] = set()
     stack = [position]
     while stack:
         p = stack.pop()
-        if p in seen:
+        key = (p.columns, p.waste_top, p.stock)
+        if key in seen:
             continue
-        seen.add(p)
+        seen.add(key)
         best = max(best, p.removed)
         for action in engine.legal_actions(p, rules):
             stack.append(engine.apply(p, action, rules))

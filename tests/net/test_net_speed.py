@@ -128,7 +128,6 @@ def test_a_client_that_does_not_read_what_it_is_sent_is_let_go() -> None:
 
 
 @pytest.mark.parametrize(("bare", "third"), [(False, "the room alone"), (True, "websockets alone")])
-@pytest.mark.processes
 def test_the_load_benchmark_plays_rooms_in_bot_processes_and_reports(
     bare: bool, third: str
 ) -> None:
@@ -145,7 +144,6 @@ def test_the_load_benchmark_plays_rooms_in_bot_processes_and_reports(
     assert "derived (not measured)" in done.stdout and "Traceback" not in done.stderr
 
 
-@pytest.mark.processes
 def test_settle_sets_what_was_loaded_aside_from_the_collector() -> None:
     """In a process of its own (the tests' process keeps its collector as it is)."""
     code = (

@@ -61,7 +61,6 @@ def reports(folder: Path) -> list[Path]:
     return sorted((folder / "data" / "logs").glob("crash-*.txt"))
 
 
-@pytest.mark.processes
 def test_every_run_logs_its_version_and_platform(tmp_path: Path) -> None:
     done = program(tmp_path, "describe", CODE)
     assert done.returncode == 0, done.stderr
@@ -71,14 +70,12 @@ def test_every_run_logs_its_version_and_platform(tmp_path: Path) -> None:
     assert reports(tmp_path) == []
 
 
-@pytest.mark.processes
 def test_the_log_folder_can_be_named(tmp_path: Path) -> None:
     done = program(tmp_path, "describe", CODE, GOLF_LOG_DIR=str(tmp_path / "elsewhere"))
     assert done.returncode == 0, done.stderr
     assert "starts: describe" in (tmp_path / "elsewhere" / LOG_FILE).read_text(encoding="utf-8")
 
 
-@pytest.mark.processes
 def test_a_log_folder_that_cannot_be_opened_never_stops_the_program(tmp_path: Path) -> None:
     blocked = tmp_path / "a-file"
     blocked.write_text("not a folder")
@@ -89,7 +86,6 @@ def test_a_log_folder_that_cannot_be_opened_never_stops_the_program(tmp_path: Pa
     assert len(told) == 1, done.stderr  # said once
 
 
-@pytest.mark.processes
 def test_a_command_that_crashes_prints_one_line_naming_its_report(tmp_path: Path) -> None:
     done = program(tmp_path, "describe", CODE, GOLF_CRASH_TEST="command")
     assert done.returncode == EXIT_CRASH != 0
@@ -106,7 +102,6 @@ def test_a_command_that_crashes_prints_one_line_naming_its_report(tmp_path: Path
     assert str(report) in log
 
 
-@pytest.mark.processes
 def test_a_crash_in_the_window_shows_its_screen_writes_a_report_and_keeps_the_autosave(
     tmp_path: Path,
 ) -> None:
@@ -152,7 +147,6 @@ def test_a_crash_in_the_window_shows_its_screen_writes_a_report_and_keeps_the_au
     assert picture.get_at(panel_margin())[:3] == PALETTE.panel
 
 
-@pytest.mark.processes
 def test_the_continued_game_after_a_crash_is_the_one_in_play(tmp_path: Path) -> None:
     """Continue after the crash screen: the autosave the crash left restores the game."""
     first = program(
@@ -209,7 +203,6 @@ def test_a_long_report_path_is_cut_into_lines_that_keep_every_character() -> Non
     assert width <= 900
 
 
-@pytest.mark.processes
 def test_a_save_that_fails_is_in_the_log_file(tmp_path: Path) -> None:
     (tmp_path / "data").mkdir()
     # nothing can replace a directory: not the file, nor the pending file the game goes to

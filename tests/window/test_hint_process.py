@@ -8,14 +8,11 @@ import os
 import random
 import time
 
-import pytest
-
 from golf.solitaire.rules import CLASSIC
 from golf.solitaire.session import Game
 from scenes.solitaire import solver_worker
 
 
-@pytest.mark.processes
 def test_every_hint_goes_to_one_process_the_other_questions_to_the_pool() -> None:
     solver_worker.restart()
     hints = {solver_worker.submit(os.getpid, hints=True).result(timeout=60) for _ in range(8)}
@@ -25,7 +22,6 @@ def test_every_hint_goes_to_one_process_the_other_questions_to_the_pool() -> Non
     assert not hints & others
 
 
-@pytest.mark.processes
 def test_a_hint_called_off_ends_without_judging_an_order() -> None:
     position = Game.new(7, CLASSIC).position  # 16 stock cards: no exact search
     # Asked and left to run, the longer look judges stock orders and plays the policy out.

@@ -46,7 +46,6 @@ def test_a_write_into_a_real_folder_fails_the_test(where: int) -> None:
 
 
 @linux
-@pytest.mark.processes
 def test_a_program_started_with_the_real_folders_is_refused() -> None:
     # an environment built from nothing leads the log to ~/.local/state: refused before it runs
     with pytest.raises(RealFolderWrite):
@@ -64,7 +63,6 @@ def test_a_program_started_with_the_real_folders_is_refused() -> None:
 
 
 @linux
-@pytest.mark.processes
 def test_the_real_program_logs_into_the_runs_folder() -> None:
     marker = f"GO1-E-{uuid.uuid4().int % 10**7:07d}"
     done = subprocess.run(

@@ -11,7 +11,6 @@ import sys
 from pathlib import Path
 
 import pygame
-import pytest
 
 from golf.solitaire.replay import load
 from scenes.app import RECORD_FAILED, record_status
@@ -56,7 +55,6 @@ def test_a_record_file_that_fails_mid_game_is_told_in_the_window(tmp_path: Path)
     pygame.event.clear()
 
 
-@pytest.mark.processes
 def test_a_real_game_whose_record_file_fails_ends_with_a_failure(tmp_path: Path) -> None:
     rec = tmp_path / "rec"
     rec.mkdir()

@@ -211,7 +211,6 @@ def test_round_holes_and_watched_replays_are_not_autosaved(tmp_path: Path) -> No
     assert not (tmp_path / "data" / "autosave.json").exists()
 
 
-@pytest.mark.processes
 def test_sigkill_relaunches_restore_the_game(tmp_path: Path) -> None:
     """The short version of ``bench/kill_resume.py``: three SIGKILLs of the real program
     (``main.py play --autoplay``), each relaunch restoring the saved game exactly."""
@@ -230,7 +229,6 @@ def _autoplay(folder: Path, seed: int, frames: int) -> list[tuple[str, object]]:
     return [(kind, json.loads(body)) for _, kind, body in lines]
 
 
-@pytest.mark.processes
 def test_autoplay_plays_the_real_program_and_continue_restores_its_game(tmp_path: Path) -> None:
     """``play --autoplay SEED``: Enter on the title, random table keys, a state per change;
     closing keeps the game in play, and the next run's Enter is Continue, restoring it."""

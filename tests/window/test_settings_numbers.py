@@ -60,7 +60,6 @@ def test_the_window_tells_the_refused_number(tmp_path: Path) -> None:
     ]
 
 
-@pytest.mark.processes
 def test_a_real_start_with_an_underscore_number(tmp_path: Path) -> None:
     config = tmp_path / "config"
     config.mkdir()

@@ -541,7 +541,6 @@ def test_two_people_at_one_screen_get_the_curtain_back_first(tmp_path: Path) -> 
     assert curtain.seat in (0, 1)
 
 
-@pytest.mark.processes
 def test_sigkill_relaunches_restore_the_six_card_game(tmp_path: Path) -> None:
     """The short version of ``bench/kill_resume.py --game six-card``: two SIGKILLs of the real
     program playing six-card Golf, each relaunch's Continue restoring the saved game exactly."""

@@ -224,7 +224,6 @@ def test_headless_check_accepts_the_sample_and_refuses_tampered_ones() -> None:
 
 
 @pytest.mark.parametrize("lang", ["en"])
-@pytest.mark.processes
 def test_main_watch_headless_checks_six_card_files(tmp_path: Path, lang: str) -> None:
     tampered = tmp_path / "tampered.yaml"
     tampered.write_text(

@@ -10,8 +10,6 @@ import sys
 import textwrap
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parents[2]
 
 _PROGRAM = textwrap.dedent(
@@ -45,7 +43,6 @@ _PROGRAM = textwrap.dedent(
 )
 
 
-@pytest.mark.processes
 def test_a_program_ending_while_the_solver_processes_start_waits_and_ends_them() -> None:
     done = subprocess.run(
         [sys.executable, "-c", _PROGRAM], cwd=ROOT, capture_output=True, text=True, timeout=60
@@ -56,7 +53,6 @@ def test_a_program_ending_while_the_solver_processes_start_waits_and_ends_them()
     assert "Traceback" not in done.stderr and "EOFError" not in done.stderr
 
 
-@pytest.mark.processes
 def test_no_solver_process_starts_after_they_were_stopped() -> None:
     program = (
         "from scenes.solitaire import solver_worker as w\n"

@@ -458,7 +458,6 @@ def test_the_voice_found_depends_on_the_system_and_what_it_has(
         assert speech.find_voice("win32") is None  # no SAPI here: no voice, no error
 
 
-@pytest.mark.processes
 def test_a_new_sentence_stops_the_command_still_speaking(tmp_path: Path) -> None:
     slow = tmp_path / "espeak-ng"
     slow.write_text("#!/bin/sh\nsleep 30\n", encoding="utf-8")

@@ -312,7 +312,6 @@ def test_a_corrupt_settings_file_is_reported_on_the_title(tmp_path: Path) -> Non
     assert any("settings.yaml.corrupt-1" in t.text for t in title.toasts)
 
 
-@pytest.mark.processes
 def test_run_opens_and_closes_the_window(tmp_path: Path) -> None:
     script = (
         "from pathlib import Path\n"
@@ -332,7 +331,6 @@ def test_run_opens_and_closes_the_window(tmp_path: Path) -> None:
     assert (tmp_path / "shot.png").stat().st_size > 0
 
 
-@pytest.mark.processes
 def test_run_refuses_a_wrong_code(tmp_path: Path) -> None:
     script = "from scenes.app import run\nraise SystemExit(run({'code': 'nonsense'}))\n"
     done = subprocess.run(

@@ -144,7 +144,6 @@ def test_the_record_option_writes_the_first_game_there_too(tmp_path: Path) -> No
     assert load(target).code == WIN_CODE
 
 
-@pytest.mark.processes
 def test_play_record_on_the_command_line_writes_the_file_when_the_window_closes(
     tmp_path: Path,
 ) -> None:

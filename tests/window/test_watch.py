@@ -243,14 +243,12 @@ def _main(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-@pytest.mark.processes
 def test_watch_headless_checks_every_sample_and_exits_0() -> None:
     done = _main("watch", "replays", "--headless")
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.splitlines() == [f"ok   replays/{p.name}" for p in EVERY_SAMPLE]
 
 
-@pytest.mark.processes
 def test_watch_headless_names_the_first_difference_and_exits_1(tmp_path: Path) -> None:
     text = (ROOT / "replays" / "classic-blocked.yaml").read_text(encoding="utf-8")
     assert "  removed: 30\n" in text
@@ -271,7 +269,6 @@ def test_watch_headless_names_the_first_difference_and_exits_1(tmp_path: Path) -
     )
 
 
-@pytest.mark.processes
 def test_watch_refuses_a_bad_file_with_one_line_and_exits_2(tmp_path: Path) -> None:
     bad = tmp_path / "bad.yaml"
     bad.write_text("format: 1\nrules: {king_ace: no}\nactions: []\n", encoding="utf-8")
