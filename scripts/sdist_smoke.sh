@@ -21,6 +21,7 @@ cd "$SRC"
 .venv/bin/python -m pip install --quiet --require-hashes -r requirements.lock
 .venv/bin/python -m pip install --quiet --no-deps .
 export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
+unset PYTHONDONTWRITEBYTECODE  # compiled once, not again in each test worker (Makefile)
 .venv/bin/python -m pytest -q -p no:cacheprovider -n 2 --layer fast
 .venv/bin/python main.py verify replays/ > "$WORK/verify.txt"
 echo "ok   verify replays/ from the unpacked sdist: $(grep -c '^ok' "$WORK/verify.txt") files"
