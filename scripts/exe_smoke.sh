@@ -14,8 +14,12 @@
 # every bundled library, every text it names is there); the icon in the bundle; `verify
 # replays/` run in the program's folder (the README's command; one-folder build); `describe` prints the board, the same text as from source; `verify replays/`
 # passes; a wrong code exits 2 with one line; `watch FILE --headless` plays a replay (when the
-# command line has `watch`); the window starts under the dummy video driver and draws frames; no
-# file is written inside the program folder. Exit status 0 when all pass.
+# command line has `watch`); the window starts under the dummy video driver and draws frames;
+# the program used as a player uses it, in real windows under Xvfb (scripts/exe_walk.sh: every
+# entry of the title, then a network game hosted by one copy and joined by a second on loopback,
+# one turn played, both leaving; its screenshots are kept in build/exe-walk/<folder name>/; it
+# says "skip" where Xvfb, xdotool or ImageMagick is missing); no file is written inside the
+# program folder. Exit status 0 when all pass.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -248,6 +252,18 @@ else
     fi
     WINDOW_PID=""
 fi
+
+# The program used as a player uses it: every entry of the title, a network game between two
+# copies (each with user folders of its own, in a temporary folder), in real windows under Xvfb.
+WALK_SHOTS="$ROOT/build/exe-walk/$(basename "$SRC_FOLDER")"
+STATUS=0
+timeout -k 10 480 "$ROOT/scripts/exe_walk.sh" "$EXE" "$PYTHON" "$WALK_SHOTS" || STATUS=$?
+case $STATUS in
+    0) pass "the walk through the title's entries and a network game (screenshots: $WALK_SHOTS)" ;;
+    77) ;;  # it said why it was skipped
+    124 | 137) fail "the walk did not end within 480 s (screenshots: $WALK_SHOTS)" ;;
+    *) fail "the walk through the program's screens (status $STATUS; screenshots: $WALK_SHOTS)" ;;
+esac
 
 # user data never goes next to the executable
 AFTER=$(folder_listing)
