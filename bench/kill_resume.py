@@ -117,7 +117,9 @@ def _same(a: State, b: State, game: str = "solitaire") -> bool:
 def saved_state(folder: Path, game: str = "solitaire") -> State | None:
     """The game the autosave in ``folder`` holds, as the program prints states; None: none.
 
-    Only a game still in play is offered by the title, so a finished one counts as none.
+    The title offers a solitaire game the autosave holds whether it is still in play or ended
+    where the player had not left it (the blocked dialog offering Undo, a win before its result
+    showed: ``scenes.solitaire.autosave.pending``); six-card Golf only a game not over.
     """
     from golf.core.store import Store
     from golf.solitaire.autosave import AUTOSAVE_DOCUMENT
@@ -129,8 +131,9 @@ def saved_state(folder: Path, game: str = "solitaire") -> State | None:
     snapshot = loaded.value
     if loaded.notice is not None or snapshot is None:
         return None
-    played = snapshot.game()
-    if played.status != "playing":
+    try:
+        played = snapshot.game()
+    except ValueError:  # no longer replays: the title offers nothing
         return None
     from scenes.autoplay import game_state  # the same state the program prints
 
