@@ -264,7 +264,9 @@ def run(args: argparse.Namespace, players: tuple[str, ...], keys: list[str]) -> 
             sink.write("\n")  # a run stopped while writing: its half line is left on its own
     with out.open("a", encoding="utf-8") as sink:
         if args.jobs > 1:
-            with multiprocessing.Pool(args.jobs) as pool:
+            # spawn, never fork (a copy of a process with threads can deadlock); the pool
+            # ends with the block, on every path
+            with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
                 for line in pool.imap(one_game, jobs, chunksize=1):
                     sink.write(json.dumps(line) + "\n")
                     sink.flush()
