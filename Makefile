@@ -43,8 +43,53 @@ lint: $(STAMP)
 	$(PY) -m ruff format --check .
 	$(PY) -m mypy golf golfnet golfcli scenes main.py bench
 
-bench: $(STAMP)
+# The benchmarks (docs/development.md): bench-quick runs each in its quick form (the same code
+# paths in a few seconds; CI runs it so that none rots), bench runs each in full to the end
+# (about 25 minutes, and the hint players' table about 17 more on two processes; startup.py
+# times the built program, so the folder build comes first).
+bench-quick: $(STAMP)
+	$(PY) bench/engine.py --quick
+	$(PY) bench/solver.py --quick
+	$(PY) bench/solver_ab.py --quick
+	$(PY) bench/chance.py --quick
+	$(PY) bench/chance.py --quick --kept
+	$(PY) bench/policy.py --quick
+	$(HEADLESS) $(PY) bench/fuzz.py --quick
+	$(HEADLESS) $(PY) bench/frames.py --quick
+	$(HEADLESS) $(PY) bench/present.py --quick
+	$(HEADLESS) $(PY) bench/soak.py --quick
+	$(HEADLESS) $(PY) bench/storm.py --quick
+	$(HEADLESS) $(PY) bench/startup.py --quick
+	$(HEADLESS) $(PY) bench/attack_window.py --quick
+	$(HEADLESS) $(PY) bench/attack_cli.py --quick
+	$(HEADLESS) $(PY) bench/attack.py --quick
+	$(HEADLESS) $(PY) bench/kill_resume.py --quick
+	$(HEADLESS) $(PY) bench/kill_resume.py --quick --game six-card
+	$(PY) bench/net_load.py --quick
+	$(PY) bench/net_load.py --quick --bare
+	$(PY) bench/net_attack.py --quick
+
+bench: $(STAMP) dist
 	$(PY) bench/engine.py
+	$(PY) bench/solver.py
+	$(PY) bench/solver_ab.py
+	$(PY) bench/chance.py
+	mkdir -p build/bench && rm -f build/bench/policy.jsonl
+	$(PY) bench/policy.py --jobs 2 --out build/bench/policy.jsonl
+	$(PY) bench/policy.py --table build/bench/policy.jsonl
+	$(PY) bench/policy.py --table bench/results/*.jsonl.gz
+	$(HEADLESS) $(PY) bench/fuzz.py
+	$(HEADLESS) $(PY) bench/frames.py
+	$(HEADLESS) $(PY) bench/present.py
+	$(HEADLESS) $(PY) bench/soak.py
+	$(HEADLESS) $(PY) bench/storm.py
+	$(HEADLESS) $(PY) bench/startup.py
+	$(HEADLESS) $(PY) bench/attack_window.py
+	$(HEADLESS) $(PY) bench/attack.py
+	$(HEADLESS) $(PY) bench/kill_resume.py
+	$(HEADLESS) $(PY) bench/kill_resume.py --game six-card
+	$(PY) bench/net_load.py
+	$(PY) bench/net_attack.py
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache .hypothesis
