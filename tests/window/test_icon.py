@@ -79,5 +79,6 @@ def test_the_window_gets_the_icon(monkeypatch: pytest.MonkeyPatch) -> None:
 
     given: list[pygame.Surface] = []
     monkeypatch.setattr(pygame.display, "set_icon", given.append)
+    pygame.display.init()  # as the program's start does before it opens the window
     app.open_window(False)
     assert len(given) == 1 and pixels(given[0]) == pixels(icon_module.icon(64))
