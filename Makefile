@@ -33,10 +33,10 @@ test: lint test-fast test-slow
 	$(HEADLESS) $(PY) main.py watch --headless replays/
 
 test-fast: $(STAMP)
-	$(PYTEST) -n 2 --layer fast
+	$(PYTEST) -n 2 --dist worksteal --layer fast
 
 test-slow: $(STAMP)
-	$(PYTEST) -n 4 --layer slow
+	$(PYTEST) -n 4 --dist worksteal --layer slow
 
 lint: $(STAMP)
 	$(PY) -m ruff check .
