@@ -7,6 +7,8 @@ import logging
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 _spec = importlib.util.spec_from_file_location("golf_bench_soak", ROOT / "bench" / "soak.py")
 assert _spec is not None and _spec.loader is not None
@@ -15,6 +17,7 @@ sys.modules.setdefault("golf_bench_soak", soak)
 _spec.loader.exec_module(soak)
 
 
+@pytest.mark.window
 def test_games_through_the_scenes_do_not_grow_memory(tmp_path: Path) -> None:
     logging.disable(logging.WARNING)
     try:
