@@ -33,6 +33,7 @@ from golfcli.options import (
 )
 from golfcli.output import error_line
 from golfcli.paths import output_file, shown
+from golfcli.verify import add_verify_options
 from golfcli.verify import run_verify as verify_replays
 
 
@@ -226,7 +227,7 @@ def run_verify(args: argparse.Namespace) -> int:
 
 
 def _add_verify(p: argparse.ArgumentParser) -> None:
-    p.add_argument("paths", nargs="+", metavar="PATH", help="six-card replay files or folders")
+    add_verify_options(p, "six-card replay files or folders")
     p.set_defaults(run=run_verify)
 
 

@@ -1,23 +1,80 @@
-"""The ``verify`` command: play replay files of either game back and check them; and the list of
-replay files that ``verify`` and ``watch --headless`` share (files named, folders walked)."""
+"""The ``verify`` command: play replay files of either game back and check them; and what
+``verify`` and ``watch --headless`` share: the list of replay files (files named, folders
+walked) and the report of each file's judgement (``golf.replay_judgement.judge``) as text, JSON or
+TAP, with a JUnit XML file for CI and the exit status.
+
+With ``--jobs N`` the files are judged in N spawned processes; the report is the same, in the
+order of the files. When the reader of the output goes away (``verify replays/ | head -1``),
+the command stops quietly and its status is that of the files checked until then.
+"""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import json
+import multiprocessing
 import os
+import re
 import stat
 import sys
-from collections.abc import Sequence
+import time
+import xml.etree.ElementTree as ET
+from collections.abc import Generator, Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
-from golf.replay_files import verify_file
-from golf.solitaire.replay import ReplayError
-from golfcli.options import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK, UsageError
-from golfcli.output import one_line
-from golfcli.paths import name_problem, os_error_text, shown
+from golf.core.fileio import atomic_write_text
+from golf.replay_judgement import DIFFERS, UNREADABLE, Judgement, judge_file
+from golfcli.options import (
+    EXIT_BAD_INPUT,
+    EXIT_FAILED,
+    EXIT_OK,
+    MAX_JOBS,
+    UsageError,
+    within,
+)
+from golfcli.paths import name_problem, os_error_text, output_file, shown
 
-__all__ = ["register", "replay_files", "run_verify"]
+__all__ = [
+    "FORMATS",
+    "Checked",
+    "add_verify_options",
+    "check_files",
+    "junit_xml",
+    "register",
+    "replay_files",
+    "report_checks",
+    "run_verify",
+    "status_of",
+]
+
+FORMATS: Final = ("text", "json", "tap")
+"""The forms of ``--format``: a line a file, one JSON document, TAP version 14."""
+
+SUITE: Final = "golf verify"
+"""The JUnit test suite's name."""
+
+EPILOG: Final = """\
+output (--format):
+  text  a line a file on stdout: "ok   FILE" or "FAIL FILE: the first difference";
+        a file that cannot be read has its FAIL line on stderr
+  json  one JSON document: every file's verdict (pass, differs or unreadable),
+        message, details and time in seconds, then the counts and the status
+  tap   TAP version 14: "1..N", then "ok N - FILE" or "not ok N - FILE" followed
+        by a YAML block (verdict, message, details, seconds)
+  --junit FILE also writes JUnit XML: a testcase a file, with its time; one that
+  differs has a <failure>, one that cannot be read an <error>, whose message is
+  the first difference or the reader's error and whose text is every difference
+
+exit status:
+  0  every replay passed
+  1  some replay differs from its game played again
+  2  a file could not be read or is not a replay (or a missing path, a bad option)
+  When the output is closed early (verify replays/ | head -1), verify stops
+  quietly: the status is that of the files checked until then (0 if all passed).
+"""
 
 
 def _yaml_files(folder: Path) -> list[Path]:
@@ -60,28 +117,255 @@ def replay_files(paths: Sequence[str]) -> list[Path]:
     return out
 
 
-def run_verify(args: argparse.Namespace, six_card: bool | None = None) -> int:
-    """Each file: ``ok`` or ``FAIL`` and the first difference; ``six_card`` reads every file as
-    that game's (None: each file says which)."""
-    status = EXIT_OK
-    for path in replay_files(args.paths):
-        try:
-            problems = verify_file(path, six_card)
-        except ReplayError as e:
-            print(f"FAIL {one_line(str(e))}", file=sys.stderr, flush=True)
-            status = EXIT_BAD_INPUT
-            continue
-        if problems:
-            print(f"FAIL {path}: {one_line(problems[0])}", flush=True)
-            status = max(status, EXIT_FAILED)
+# --- judging the files ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A file's judgement and the seconds it took (reading, playing again, a table's playing)."""
+
+    judgement: Judgement
+    seconds: float
+
+
+def _judged(task: tuple[str, bool | None]) -> Checked:
+    """One file judged (in a worker process with ``--jobs``)."""
+    path, six_card = task
+    start = time.perf_counter()
+    judgement = judge_file(path, six_card)
+    return Checked(judgement, time.perf_counter() - start)
+
+
+def check_files(
+    files: Sequence[Path], six_card: bool | None, jobs: int
+) -> Generator[Checked, None, None]:
+    """Each file judged, in the order given, on ``jobs`` spawned processes (1: here). Close
+    the iterator to stop early: the workers end with it."""
+    tasks = [(str(path), six_card) for path in files]
+    if jobs <= 1 or len(tasks) <= 1:
+        yield from map(_judged, tasks)
+        return
+    with multiprocessing.get_context("spawn").Pool(min(jobs, len(tasks))) as pool:
+        yield from pool.imap(_judged, tasks, chunksize=1)
+
+
+def status_of(checked: Iterable[Checked]) -> int:
+    """2 when a file could not be read, else 1 when a replay differs, else 0."""
+    verdicts = {c.judgement.verdict for c in checked}
+    if UNREADABLE in verdicts:
+        return EXIT_BAD_INPUT
+    return EXIT_FAILED if DIFFERS in verdicts else EXIT_OK
+
+
+# --- the report -----------------------------------------------------------------------------------
+
+
+class _Report:
+    """One form of the report: ``start`` before the first file, ``add`` as each file is judged
+    (its number from 1), ``end`` after the last."""
+
+    def start(self, total: int) -> None:
+        pass
+
+    def add(self, number: int, checked: Checked) -> None:
+        pass
+
+    def end(self, done: Sequence[Checked]) -> None:
+        pass
+
+
+class _Text(_Report):
+    """A line a file as it is judged; an unreadable file's on stderr."""
+
+    def add(self, number: int, checked: Checked) -> None:
+        j = checked.judgement
+        if j.passed:
+            print(f"ok   {j.path}", flush=True)
         else:
-            print(f"ok   {path}", flush=True)
-    return status
+            stream = sys.stderr if j.verdict == UNREADABLE else sys.stdout
+            print(f"FAIL {j.path}: {j.message}", file=stream, flush=True)
+
+
+_TAP_ESCAPED: Final = re.compile(r"[\\#]")
+
+
+def _tap_description(path: str) -> str:
+    """A file name as a TAP test's description: ``#`` and ``\\`` escaped (a ``#`` would start a
+    directive), on one line."""
+    name = _TAP_ESCAPED.sub(lambda m: "\\" + m.group(0), path)
+    return name.replace("\n", "\\n").replace("\r", "\\r")
+
+
+class _Tap(_Report):
+    """TAP version 14: the plan first, a test point a file as it is judged, and a YAML block
+    under each that does not pass (JSON strings are YAML)."""
+
+    def start(self, total: int) -> None:
+        print(f"TAP version 14\n1..{total}", flush=True)
+
+    def add(self, number: int, checked: Checked) -> None:
+        j = checked.judgement
+        name = _tap_description(j.path)
+        if j.passed:
+            print(f"ok {number} - {name}", flush=True)
+            return
+        lines = [
+            f"not ok {number} - {name}",
+            "  ---",
+            f"  verdict: {j.verdict}",
+            f"  message: {json.dumps(j.message)}",
+            "  details:",
+            *(f"    - {json.dumps(detail)}" for detail in j.details),
+            f"  seconds: {checked.seconds:.3f}",
+            "  ...",
+        ]
+        print("\n".join(lines), flush=True)
+
+
+def _file_entry(checked: Checked) -> dict[str, Any]:
+    j = checked.judgement
+    return {
+        "file": j.path,
+        "verdict": j.verdict,
+        "message": j.message,
+        "details": list(j.details),
+        "seconds": round(checked.seconds, 6),
+    }
+
+
+class _Json(_Report):
+    """One JSON document once every file is judged."""
+
+    def end(self, done: Sequence[Checked]) -> None:
+        verdicts = [c.judgement.verdict for c in done]
+        document = {
+            "files": [_file_entry(c) for c in done],
+            "passed": len(done) - verdicts.count(DIFFERS) - verdicts.count(UNREADABLE),
+            "differs": verdicts.count(DIFFERS),
+            "unreadable": verdicts.count(UNREADABLE),
+            "status": status_of(done),
+        }
+        print(json.dumps(document), flush=True)
+
+
+_XML_REFUSED: Final = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def _xml_text(text: str) -> str:
+    """``text`` with what XML 1.0 cannot hold (control characters, a file name's undecodable
+    bytes) written as Python escapes them."""
+    return _XML_REFUSED.sub(lambda m: m.group(0).encode("unicode_escape").decode("ascii"), text)
+
+
+def junit_xml(done: Sequence[Checked]) -> str:
+    """The JUnit XML report of the files judged: a testcase a file with its time; a replay
+    that differs has a ``<failure>``, a file that cannot be read an ``<error>``."""
+    verdicts = [c.judgement.verdict for c in done]
+    counts = {
+        "tests": str(len(done)),
+        "failures": str(verdicts.count(DIFFERS)),
+        "errors": str(verdicts.count(UNREADABLE)),
+        "time": f"{sum(c.seconds for c in done):.3f}",
+    }
+    root = ET.Element("testsuites", {"name": SUITE, **counts})
+    suite = ET.SubElement(root, "testsuite", {"name": SUITE, **counts, "skipped": "0"})
+    for checked in done:
+        j = checked.judgement
+        name = _xml_text(j.path)
+        case = ET.SubElement(
+            suite,
+            "testcase",
+            {"classname": "verify", "name": name, "file": name, "time": f"{checked.seconds:.3f}"},
+        )
+        if not j.passed:
+            tag = "failure" if j.verdict == DIFFERS else "error"
+            problem = ET.SubElement(case, tag, {"message": _xml_text(j.message), "type": j.verdict})
+            problem.text = _xml_text("\n".join(j.details))
+    ET.indent(root)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, "unicode") + "\n"
+
+
+_REPORTS: Final[dict[str, type[_Report]]] = {"text": _Text, "json": _Json, "tap": _Tap}
+
+
+def _quiet_closed_streams() -> None:
+    """The reader of stdout or stderr has gone: what is left in that stream's buffer goes to
+    the null device, so Python's last flush at exit prints no error (the Python docs' way
+    with a closed pipe)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except BrokenPipeError:
+                with contextlib.suppress(OSError, ValueError):
+                    os.dup2(devnull, stream.fileno())
+            except (OSError, ValueError):  # closed, or not a file: nothing left to flush
+                pass
+    finally:
+        os.close(devnull)
+
+
+def report_checks(
+    checked: Iterable[Checked], total: int, form: str = "text", junit: Path | None = None
+) -> int:
+    """Report each file as it comes (``form``: text, json or tap), write the JUnit file when
+    asked, and return the exit status of the files judged. A closed output stops the report
+    quietly: the status and the JUnit file are those of the files judged until then."""
+    done: list[Checked] = []
+    writer = _REPORTS[form]()
+    try:
+        writer.start(total)
+        for item in checked:
+            done.append(item)
+            writer.add(len(done), item)
+        writer.end(done)
+    except BrokenPipeError:
+        _quiet_closed_streams()
+    if junit is not None:
+        atomic_write_text(junit, junit_xml(done))
+    return status_of(done)
+
+
+# --- the command ----------------------------------------------------------------------------------
+
+
+def run_verify(args: argparse.Namespace, six_card: bool | None = None) -> int:
+    """Judge each file and report it; ``six_card`` reads every file as that game's (None: each
+    file says which)."""
+    files = replay_files(args.paths)
+    with contextlib.closing(check_files(files, six_card, args.jobs)) as checked:
+        return report_checks(checked, len(files), args.format, args.junit)
+
+
+def add_verify_options(parser: argparse.ArgumentParser, paths_help: str) -> None:
+    """The paths and the report's options, for ``verify`` and ``six-card verify``; the exit
+    statuses in the help."""
+    parser.add_argument("paths", nargs="+", metavar="PATH", help=paths_help)
+    parser.add_argument(
+        "--format",
+        choices=FORMATS,
+        default="text",
+        help="how to report each file (default: text; see below)",
+    )
+    parser.add_argument(
+        "--junit", type=output_file, metavar="FILE", help="also write a JUnit XML report to FILE"
+    )
+    parser.add_argument(
+        "--jobs",
+        type=within(1, MAX_JOBS),
+        default=1,
+        metavar="N",
+        help="judge N files at once in worker processes (default 1): the same report, "
+        "in the same order",
+    )
+    parser.epilog = EPILOG
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     """Add ``verify PATH...``."""
     help_text = "play replay files back and check them"
     parser = subparsers.add_parser("verify", help=help_text, description=help_text)
-    parser.add_argument("paths", nargs="+", metavar="PATH", help="replay files or folders")
+    add_verify_options(parser, "replay files or folders (solitaire or six-card)")
     parser.set_defaults(run=run_verify)

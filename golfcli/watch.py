@@ -1,9 +1,10 @@
 """The ``watch`` command: a replay in the window, or replays played headless through the game's
 own scenes and checked.
 
-Every file is read once, here, before anything else happens: a bad file stops the command with
-its one-line error (exit 2) before a window opens or a line is printed. The replays read are
-what the window shows or the headless check plays.
+The window's file is read once, here, before the window opens: a bad file stops the command
+with its one-line error (exit 2). Headless, each file is judged as ``verify`` judges it
+(``golf.replay_judgement.judge``: the same verdict and the same message, reported by
+``golfcli.verify.report_checks``), and a replay that passes is then played through its table.
 """
 
 from __future__ import annotations
@@ -11,17 +12,18 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
-from collections.abc import Iterator, Sequence
+import time
+from collections.abc import Callable, Generator, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from golf.core.translations import LANGUAGES
-from golf.replay_files import check, read_replay
+from golf.replay_files import read_replay
+from golf.replay_judgement import Judgement, judge
 from golf.solitaire.replay import Replay
-from golfcli.options import EXIT_FAILED, EXIT_OK, UsageError, add_command, positive
-from golfcli.output import one_line
+from golfcli.options import UsageError, add_command, positive
 from golfcli.paths import folder, output_file
-from golfcli.verify import replay_files
+from golfcli.verify import Checked, replay_files, report_checks
 from golfcli.window import NOT_IN_BUILD, no_window, open_watch_window
 
 if TYPE_CHECKING:
@@ -41,8 +43,9 @@ def _add_watch(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--headless",
         action="store_true",
-        help="play the replay through the game's scenes without a window, as fast as possible, "
-        "and check the final position and result (exit 1 naming the first difference)",
+        help="judge each file as verify does, then play it through the game's scenes without a "
+        "window, as fast as possible (exit 0 all pass, 1 some replay differs, 2 a file could "
+        "not be read; one line a file, as verify's)",
     )
     parser.add_argument("--lang", choices=LANGUAGES, help="language for this run")
     parser.add_argument(
@@ -63,19 +66,17 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
 
 
 def run_watch(args: argparse.Namespace) -> int:
-    """Read every file (exit 2 with its one-line error), then open the window on the one file,
-    or check them all headless."""
+    """Open the window on the one file (read first: exit 2 with its one-line error), or check
+    every file headless."""
     files = replay_files(args.paths)
-    if not args.headless and len(files) != 1:
-        raise UsageError("watch opens one replay in the window (use --headless for several)")
-    replays = [(path, read_replay(path)) for path in files]
     if not args.headless:
-        path, replay = replays[0]
-        return open_watch_window(args, path, replay)
+        if len(files) != 1:
+            raise UsageError("watch opens one replay in the window (use --headless for several)")
+        return open_watch_window(args, files[0], read_replay(files[0]))
     # before pygame is imported: SDL reads these once
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
-    return check_headless(replays, args.lang or "en")
+    return check_headless(files, args.lang or "en")
 
 
 @contextlib.contextmanager
@@ -92,12 +93,8 @@ def _solver_in_process() -> Iterator[None]:
         solver_worker.USE_PROCESSES = kept
 
 
-def _problems(app: App, replay: Replay | SixReplay) -> list[str]:
-    """The one check of a replay first (what ``verify`` says), then the table's own playing of
-    it, which must agree with the engine's step by step."""
-    problems = list(check(replay).problems)
-    if problems:
-        return problems
+def _table_problems(app: App, replay: Replay | SixReplay) -> list[str]:
+    """The table's own playing of a replay, which must agree with the engine's step by step."""
     if isinstance(replay, Replay):
         from scenes.solitaire.watch import check as table_check
 
@@ -107,10 +104,24 @@ def _problems(app: App, replay: Replay | SixReplay) -> list[str]:
     return six_check(app, replay)
 
 
-def check_headless(replays: Sequence[tuple[Path, Replay | SixReplay]], lang: str = "en") -> int:
-    """Check each replay as ``verify`` does (``golf.replay_files.check``), then play it through
-    its table's watch scene on the dummy display; print ``ok`` or ``FAIL`` with the first
-    difference; exit status 1 when any differs."""
+def _watched(new_app: Callable[[], App], files: Sequence[Path]) -> Generator[Checked, None, None]:
+    """Each file judged as ``verify`` judges it; one that passes is then played through its
+    table (on the app made for the first of them), whose first difference makes it differ."""
+    app: App | None = None
+    for path in files:
+        start = time.perf_counter()
+        judgement, replay = judge(path)
+        if judgement.passed and replay is not None:
+            app = app or new_app()
+            judgement = Judgement.of_problems(judgement.path, _table_problems(app, replay))
+        yield Checked(judgement, time.perf_counter() - start)
+
+
+def check_headless(files: Sequence[Path], lang: str = "en") -> int:
+    """Judge each file as ``verify`` does (``golf.replay_judgement.judge``), then play a replay
+    that passes through its table's watch scene on the dummy display; print ``ok`` or ``FAIL``
+    with the first difference as ``verify`` does; the same exit status (0 all pass, 1 some
+    replay differs, 2 a file could not be read)."""
     try:
         from scenes.sixcard import watch as six_watch  # noqa: F401  (a build without the window)
         from scenes.solitaire.watch import headless_app
@@ -118,17 +129,9 @@ def check_headless(replays: Sequence[tuple[Path, Replay | SixReplay]], lang: str
         return no_window(error, NOT_IN_BUILD)
     import pygame  # after the scenes: their package quiets pygame's banner first
 
-    status = EXIT_OK
     with _solver_in_process():
-        app = headless_app(lang)
         try:
-            for path, replay in replays:
-                problems = _problems(app, replay)
-                if problems:
-                    print(f"FAIL {path}: {one_line(problems[0])}", flush=True)
-                    status = EXIT_FAILED
-                else:
-                    print(f"ok   {path}", flush=True)
+            with contextlib.closing(_watched(lambda: headless_app(lang), files)) as checked:
+                return report_checks(checked, len(files))
         finally:
             pygame.quit()
-    return status

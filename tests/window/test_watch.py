@@ -272,13 +272,27 @@ def test_watch_headless_names_the_first_difference_and_exits_1(tmp_path: Path) -
 def test_watch_refuses_a_bad_file_with_one_line_and_exits_2(tmp_path: Path) -> None:
     bad = tmp_path / "bad.yaml"
     bad.write_text("format: 1\nrules: {king_ace: no}\nactions: []\n", encoding="utf-8")
-    for args in (("watch", str(bad), "--headless"), ("watch", str(bad))):
+    # the window reads its file before it opens; headless, the file is judged as verify does
+    for args, said in (
+        (("watch", str(bad)), f"main.py: {bad}: rules"),
+        (("watch", str(bad), "--headless"), f"FAIL {bad}: rules"),
+    ):
         done = _main(*args)
         assert done.returncode == 2
         assert done.stdout == ""
         lines = done.stderr.strip().splitlines()
         assert len(lines) == 1
-        assert lines[0].startswith(f"main.py: {bad}: rules")
+        assert lines[0].startswith(said)
+
+
+def test_watch_headless_goes_on_after_a_bad_file(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("format: 1\nrules: {king_ace: no}\nactions: []\n", encoding="utf-8")
+    good = ROOT / "replays" / "classic-blocked.yaml"
+    done = _main("watch", "--headless", str(bad), str(good))
+    assert done.returncode == 2
+    assert done.stdout == f"ok   {good}\n"
+    assert done.stderr.startswith(f"FAIL {bad}: rules (line 2): ")
 
 
 def test_the_recorded_result_is_what_the_table_shows_after_a_jump_to_the_end(ui: UI) -> None:

@@ -1,0 +1,86 @@
+"""The one judgement of a replay file of either game, which ``verify`` and ``watch --headless``
+print alike: it passes, it differs (its actions played again do not give what it claims: the
+first difference), or it is unreadable (not a replay, or a file that cannot be read: the
+reader's error). Reading and checking are ``golf.replay_files``'; this module only says the
+verdict and its message, and reads no clock (the command line times each file).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final, Literal
+
+from golf.core.messages import one_line
+from golf.core.yamlfile import ReplayError
+from golf.replay_files import check, read_replay, verify_file
+
+if TYPE_CHECKING:
+    from golf.sixcard.replay import SixReplay
+    from golf.solitaire.replay import Replay
+
+__all__ = ["DIFFERS", "PASSES", "UNREADABLE", "Judgement", "judge", "judge_file"]
+
+PASSES: Final = "pass"
+DIFFERS: Final = "differs"
+UNREADABLE: Final = "unreadable"
+JudgementVerdict = Literal["pass", "differs", "unreadable"]
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """The one judgement of a replay file (:func:`judge`).
+
+    ``verdict``: ``pass``, ``differs`` (its game played again is not what it claims) or
+    ``unreadable`` (not a replay, or a file that cannot be read). ``message``: the first
+    difference, or the reader's error without the file's name (its place and what is wrong),
+    on one line; empty when it passes. ``details``: every difference in order (the reader's
+    error alone for an unreadable file).
+    """
+
+    path: str
+    verdict: JudgementVerdict
+    message: str = ""
+    details: tuple[str, ...] = ()
+
+    @property
+    def passed(self) -> bool:
+        return self.verdict == PASSES
+
+    @classmethod
+    def of_problems(cls, path: str, problems: tuple[str, ...] | list[str]) -> Judgement:
+        """A file whose replay shows ``problems`` (none: it passes)."""
+        if not problems:
+            return cls(path, PASSES)
+        return cls(path, DIFFERS, one_line(problems[0]), tuple(problems))
+
+
+def _unreadable(name: str, error: ReplayError) -> Judgement:
+    """A file the reader refused: its error without the file's name, which the report shows."""
+    said = str(error)
+    prefix = f"{error.name}: "
+    message = one_line(said[len(prefix) :] if said.startswith(prefix) else said)
+    return Judgement(name, UNREADABLE, message, (message,))
+
+
+def judge(path: str | os.PathLike[str]) -> tuple[Judgement, Replay | SixReplay | None]:
+    """The judgement of the replay file ``path``, and its replay (None when it cannot be
+    read): :func:`~golf.replay_files.read_replay`, then :func:`~golf.replay_files.check`."""
+    name = str(path)
+    try:
+        replay = read_replay(path)
+    except ReplayError as error:
+        return _unreadable(name, error), None
+    return Judgement.of_problems(name, check(replay).problems), replay
+
+
+def judge_file(path: str | os.PathLike[str], six_card: bool | None = None) -> Judgement:
+    """The judgement of the replay file ``path`` (:func:`judge`'s, without the replay); a
+    file is read as ``six_card`` says (None: the file says which), as in
+    :func:`~golf.replay_files.verify_file`."""
+    name = str(path)
+    try:
+        problems = verify_file(path, six_card)
+    except ReplayError as error:
+        return _unreadable(name, error)
+    return Judgement.of_problems(name, problems)
