@@ -70,6 +70,12 @@ def _chance(subparsers: argparse._SubParsersAction[Any]) -> None:
     chance.register(subparsers)
 
 
+def _arena(subparsers: argparse._SubParsersAction[Any]) -> None:
+    from golfcli import arena
+
+    arena.register(subparsers)
+
+
 def _stats(subparsers: argparse._SubParsersAction[Any]) -> None:
     from golfcli import stats
 
@@ -95,6 +101,7 @@ COMMANDS: Final = (
     Commands(("watch",), watch.register),
     Commands(("solve", "survey"), _solver),
     Commands(("chance",), _chance),
+    Commands(("arena",), _arena),
     Commands(("stats",), _stats),
     Commands(("six-card",), _six_card),
     Commands(("serve",), _serve),

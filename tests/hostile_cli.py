@@ -42,6 +42,7 @@ VALUES: dict[str, list[str]] = {
     "six-code": ["G6-4-AAAAAAſ", "G6-٤-AAAAAAA", "G6-4-ＡＡＡＡＡＡＡ", "x" * 5000],
     "actions": ["play ٣", "ｄｒａｗ", "play 1_0", "play 8", "x" * 10000],
     "levels": ["ｈａｒｄ", "", "hard,ſ"],
+    "player": ["ｍｏｄ:ｆｎ", "", "x" * 500, "mod", ":fn", "no_such_module_for_golf:fn", "mod:٣"],
     "host": ["ｌｏｃａｌｈｏｓｔ", "", "x" * 500, "256.1.1.1", "١٢٧.٠.٠.١", "no.such.host.invalid"],
 }
 """Values each kind of argument must refuse (the files' values are made in a folder)."""
@@ -87,6 +88,7 @@ def kind(action: argparse.Action) -> str | None:
         "within.<locals>.number": "within",
         "_players": "players",
         "_levels": "levels",
+        "_player_spec": "player",
         "_deal_range": "range",
         "_iso_date": "date",
         "output_file": "output",
