@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from golf.core.record import Difference
 from golf.core.yamlfile import read_text
 from golf.solitaire import replay as solitaire_replay
 from golf.solitaire.replay import MAX_BYTES, Replay
@@ -56,13 +57,19 @@ def _loads(text: str, name: str, six_card: bool | None) -> Replay | SixReplay:
 class Verdict:
     """What :func:`check` says of a replay.
 
-    ``problems``: what differs between the file and its game played again, the first
-    difference first (none: the replay is true). ``played``: the result its actions produce
-    (a refused action changes nothing), whatever the file claims.
+    ``differences``: what differs between the file and its game played again, the first
+    difference first (none: the replay is true), each with where it is and both values whole
+    (:class:`~golf.core.record.Difference`). ``played``: the result its actions produce (a
+    refused action changes nothing), whatever the file claims.
     """
 
-    problems: tuple[str, ...]
+    differences: tuple[Difference, ...]
     played: solitaire_replay.Result | six_replay.Result
+
+    @property
+    def problems(self) -> tuple[str, ...]:
+        """The differences as the lines ``verify`` prints, the first difference first."""
+        return tuple(d.text for d in self.differences)
 
     @property
     def true(self) -> bool:
@@ -74,12 +81,12 @@ def check(replay: Replay | SixReplay) -> Verdict:
     """The one check of a replay of either game: play its actions again and compare with what
     it claims (the result, and a script's checkpoints)."""
     if isinstance(replay, Replay):
-        problems, played = solitaire_replay.check(replay)
-        return Verdict(tuple(problems), played)
+        found, played = solitaire_replay.differences(replay)
+        return Verdict(tuple(found), played)
     from golf.sixcard import replay as six_game
 
-    six_problems, six_played = six_game.check(replay)
-    return Verdict(tuple(six_problems), six_played)
+    six_found, six_played = six_game.differences(replay)
+    return Verdict(tuple(six_found), six_played)
 
 
 def verify_file(path: str | os.PathLike[str], six_card: bool | None = None) -> list[str]:

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The package as a user installs it: build the wheel, install it in a fresh virtual environment
-# outside the checkout, and run the installed `golf` command there (no checkout on the path); then
-# `pipx install` of the wheel, and `golf` run from PATH.
+# outside the checkout, and run the installed `golf` command there (no checkout on the path); the
+# recipe of docs/ci.md on replays/ (pytest's plugin, `golf verify --junit`); then `pipx install`
+# of the wheel, and `golf` run from PATH.
 #
 #   scripts/wheel_smoke.sh [PYTHON]
 set -euo pipefail
@@ -33,6 +34,45 @@ echo "ok   watch --headless: $(grep -c '^ok' "$WORK/watch.txt") packaged samples
 "$GOLF" play --frames 30 --screenshot "$WORK/shot.png" 2>/dev/null
 [[ -s "$WORK/shot.png" ]] || { echo "FAIL the window from the installed package"; exit 1; }
 echo "ok   the window ran 30 frames from the installed package (fonts found)"
+
+# The recipe of docs/ci.md on the checkout's replays/, with only the wheel and pytest installed:
+# pytest's plugin (one test a file) and its JUnit report read back; then `golf verify --junit`,
+# where the command has that option.
+"$WORK/venv/bin/python" -m pip install --quiet "pytest>=8,<10"
+mkdir -p "$WORK/recipe/replays"
+cp "$ROOT"/replays/*.yaml "$WORK/recipe/replays/"
+FILES=$(ls "$WORK/recipe/replays" | wc -l)
+junit_read_back() {  # REPORT [CLASSNAME]: one passing testcase a file of replays/, named by it
+    "$WORK/venv/bin/python" - "$1" "$2" <<'PY'
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+report, classname = sys.argv[1], sys.argv[2]
+cases = list(ET.parse(report).getroot().iter("testcase"))
+files = sorted(p.name for p in Path("replays").iterdir())
+names = sorted(Path(c.get("name", "")).name for c in cases)
+failed = [c.get("name") for c in cases if c.find("failure") is not None or c.find("error") is not None]
+wrong_class = {c.get("classname") for c in cases} - {classname} if classname else set()
+if names != files or failed or wrong_class:
+    sys.exit(f"{report}: testcases {names} for files {files}; failed {failed}; classnames {wrong_class}")
+PY
+}
+cd "$WORK/recipe"
+"$WORK/venv/bin/python" -m pytest --golf-replays replays/ --junitxml=reports/replays.xml \
+    >"$WORK/recipe-pytest.txt" 2>&1 || {
+    echo "FAIL pytest --golf-replays replays/"; cat "$WORK/recipe-pytest.txt"; exit 1; }
+junit_read_back reports/replays.xml replays || { echo "FAIL the JUnit report of pytest"; exit 1; }
+echo "ok   pytest --golf-replays replays/: $(grep -Eo "[0-9]+ passed" "$WORK/recipe-pytest.txt"); the JUnit report has a passing testcase for each of the $FILES files"
+if "$GOLF" verify --help | grep -q -- "--junit"; then
+    "$GOLF" verify --junit reports/verify.xml replays/ >"$WORK/recipe-verify.txt" 2>&1 || {
+        echo "FAIL golf verify --junit"; cat "$WORK/recipe-verify.txt"; exit 1; }
+    junit_read_back reports/verify.xml "" || { echo "FAIL the JUnit report of golf verify"; exit 1; }
+    echo "ok   golf verify --junit: the JUnit report has a passing testcase for each of the $FILES files"
+else
+    echo "note golf verify has no --junit option here: that half of the recipe is skipped"
+fi
+cd "$WORK"
 
 # pipx: the wheel as an application of its own, `golf` on PATH. pipx itself comes from the package
 # index into a throwaway environment; where it cannot be had, the same check runs with the venv's

@@ -30,7 +30,7 @@ import os
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Final, Generic, Protocol, TypedDict, TypeVar
+from typing import Any, ClassVar, Final, Generic, Literal, Protocol, TypedDict, TypeVar
 
 from yaml.nodes import MappingNode, Node, ScalarNode
 
@@ -57,6 +57,7 @@ __all__ = [
     "ActionForm",
     "AutosaveKind",
     "Clocks",
+    "Difference",
     "Frame",
     "Played",
     "RecordReader",
@@ -144,6 +145,34 @@ class Frame(Generic[A, W]):
     action: A
     t: float | None
     refusal: W | None
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One thing a replay's actions played again do not give as its file says: a checkpoint's
+    or the result's value, or an action refused (or accepted) against the file's word.
+
+    ``text`` is the one line ``verify`` prints; the other fields say the same in parts, for a
+    report that shows both values whole: ``kind`` (``action``: an action refused or accepted
+    against the file's word; ``checkpoint``: a script's checkpoint; ``result``: the result at
+    the end), ``where`` (``action 4 (play 1)``, ``after action 12``, ``at the start``, ``at the
+    end (after action 47)``), ``after`` (the action it is found at or after, 0 for the first
+    position), ``action`` (that action's token, None at the start), ``what`` (``refusal``,
+    ``score``, ``position_en``, ``totals``, ...), ``got`` (what playing gives) and ``expected``
+    (what the file says), as text; a refusal's values are its message or ``accepted``.
+    """
+
+    kind: Literal["action", "checkpoint", "result"]
+    where: str
+    after: int
+    action: str | None
+    what: str
+    got: str
+    expected: str
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
 
 
 class Played(TypedDict, Generic[A]):

@@ -23,6 +23,7 @@ from yaml.nodes import Node, ScalarNode
 from golf.core import record
 from golf.core.codes import ascii_only
 from golf.core.record import FORMAT as FORMAT
+from golf.core.record import Difference
 from golf.core.yamlfile import FlowList
 from golf.sixcard.actions import ACTION_FORM, Action
 from golf.sixcard.codes import parse_code
@@ -191,40 +192,71 @@ def check(replay: SixReplay) -> tuple[list[str], Result]:
     """What :func:`verify` lists, and the result the actions produce (all of them, a refused
     one changing nothing), in one playing: what a list of replays shows, whatever the file
     claims."""
+    found, got = differences(replay)
+    return [d.text for d in found], got
+
+
+def differences(replay: SixReplay) -> tuple[list[Difference], Result]:
+    """:func:`check`'s differences in parts (where, what, both values), and the result the
+    actions produce."""
     state = replay.start()
-    refused: list[str] = []
+    refused: list[Difference] = []
     for frame in frames(replay):
         if frame.refusal is not None and not refused:
-            refused.append(
-                f"action {frame.index} ({frame.action}) refused: {frame.refusal.text('en')}"
-            )
+            i, token, said = frame.index, str(frame.action), frame.refusal.text("en")
+            where = f"action {i} ({token})"
+            text = f"{where} refused: {said}"
+            refused.append(Difference("action", where, i, token, "refusal", said, "accepted", text))
         state = frame.state
     got = Result.of_state(state)
-    return refused or _differences(got, replay.result), got
+    n = len(replay.actions)
+    last = str(replay.actions[-1]) if replay.actions else None
+    return refused or _differences(got, replay.result, n, last), got
 
 
-def _differences(got: Result, want: Result) -> list[str]:
-    """What differs between the result played and the result the file claims."""
-    problems: list[str] = []
+def _differences(got: Result, want: Result, n: int, last: str | None) -> list[Difference]:
+    """What differs between the result played (after ``n`` actions, the last one ``last``)
+    and the result the file claims."""
+    where = f"at the end (after action {n})"
+    found: list[Difference] = []
+
+    def differ(what: str, a: object, b: object, text: str) -> None:
+        found.append(Difference("result", where, n, last, what, str(a), str(b), text))
+
     if got.outcome != want.outcome:
-        problems.append(f"outcome {got.outcome}, expected {want.outcome}")
+        differ(
+            "outcome", got.outcome, want.outcome, f"outcome {got.outcome}, expected {want.outcome}"
+        )
     for i in range(max(len(got.holes), len(want.holes))):
+        hole = f"hole {i + 1}"
         if i >= len(got.holes):
-            problems.append(f"hole {i + 1} was not played to its end, expected {want.holes[i]}")
+            wanted = list(want.holes[i])
+            differ(
+                hole,
+                "not played to its end",
+                wanted,
+                f"{hole} was not played to its end, expected {want.holes[i]}",
+            )
             break
         if i >= len(want.holes):
-            problems.append(f"hole {i + 1} was played, {list(got.holes[i])}, not expected")
+            played = list(got.holes[i])
+            differ(hole, played, "not played", f"{hole} was played, {played}, not expected")
             break
         for seat, (a, b) in enumerate(zip(got.holes[i], want.holes[i], strict=True)):
             if a != b:
-                problems.append(f"hole {i + 1}, seat {seat + 1}: {a} points, expected {b}")
+                differ(
+                    f"{hole}, seat {seat + 1}",
+                    a,
+                    b,
+                    f"{hole}, seat {seat + 1}: {a} points, expected {b}",
+                )
     if got.totals != want.totals:
-        problems.append(f"totals {list(got.totals)}, expected {list(want.totals)}")
+        a_list, b_list = list(got.totals), list(want.totals)
+        differ("totals", a_list, b_list, f"totals {a_list}, expected {b_list}")
     if got.winners != want.winners:
-        problems.append(
-            f"winners {_seat_list(got.winners)}, expected {_seat_list(want.winners)} (seats from 0)"
-        )
-    return problems
+        a_seats, b_seats = _seat_list(got.winners), _seat_list(want.winners)
+        differ("winners", a_seats, b_seats, f"winners {a_seats}, expected {b_seats} (seats from 0)")
+    return found
 
 
 # --- writing -----------------------------------------------------------------------------------

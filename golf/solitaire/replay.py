@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, Literal
 
 from yaml.nodes import Node
 
@@ -22,6 +22,7 @@ from golf.core.cards import card_token, parse_card
 from golf.core.codes import ascii_only
 from golf.core.deal import COLUMNS, ROWS, TABLEAU_SIZE
 from golf.core.record import FORMAT as FORMAT
+from golf.core.record import Difference
 from golf.core.translations import LANGUAGES
 from golf.core.yamlfile import MAX_TIME as MAX_TIME
 from golf.core.yamlfile import MAX_TITLE, FlowList, FlowMap
@@ -233,7 +234,12 @@ def _differs(label: str, got: str, expected: str) -> str:
     )
 
 
-def _check(where: str, game: Game, expect: Checkpoint | Result) -> list[str]:
+def _check(
+    where: str, after: int, action: str | None, game: Game, expect: Checkpoint | Result
+) -> list[Difference]:
+    kind: Literal["checkpoint", "result"] = "checkpoint"
+    if isinstance(expect, Result):
+        kind = "result"
     pos = game.position
     got: dict[str, object] = {
         "outcome": game.status,
@@ -242,18 +248,23 @@ def _check(where: str, game: Game, expect: Checkpoint | Result) -> list[str]:
         "removed": pos.removed,
         "stock": len(pos.stock),
     }
-    problems = []
+    found = []
     for key, value in got.items():
         wanted = getattr(expect, key)
         if wanted is not None and wanted != value:
-            problems.append(f"{where}: {key} {value}, expected {wanted}")
+            text = f"{where}: {key} {value}, expected {wanted}"
+            found.append(Difference(kind, where, after, action, key, str(value), str(wanted), text))
     if isinstance(expect, Checkpoint):
         for lang, wanted_text in (("en", expect.position_en), ("fr", expect.position_fr)):
             if wanted_text is not None:
-                text = describe(pos, lang)
-                if text != wanted_text:
-                    problems.append(f"{where}: " + _differs(f"position_{lang}", text, wanted_text))
-    return problems
+                board = describe(pos, lang)
+                if board != wanted_text:
+                    key = f"position_{lang}"
+                    text = f"{where}: " + _differs(key, board, wanted_text)
+                    found.append(
+                        Difference(kind, where, after, action, key, board, wanted_text, text)
+                    )
+    return found
 
 
 def _where(after: int) -> str:
@@ -273,44 +284,55 @@ def check(replay: Replay) -> tuple[list[str], Result]:
     """What :func:`verify` lists, and the result the actions produce (all of them, a refused
     one changing nothing), in one playing: what a list of replays shows, whatever the file
     claims."""
+    found, played = differences(replay)
+    return [d.text for d in found], played
+
+
+def differences(replay: Replay) -> tuple[list[Difference], Result]:
+    """:func:`check`'s differences in parts (where, what, both values whole: a report can show
+    a whole position text against the expected one), and the result the actions produce."""
     game = replay.start()
     steps = frames(replay, game)
-    problems = _differences(replay, game, steps)
+    found = _differences(replay, game, steps)
     for _ in steps:  # the actions after the first difference still make the result
         pass
-    return problems, Result.of_game(game)
+    return found, Result.of_game(game)
 
 
-def _differences(replay: Replay, game: Game, steps: Iterator[Frame]) -> list[str]:
+def _differences(replay: Replay, game: Game, steps: Iterator[Frame]) -> list[Difference]:
     """:func:`verify`'s list, playing ``steps`` (the replay's frames on ``game``) until the
     first refusal that nothing expects."""
     expected = {cp.after: cp for cp in replay.checkpoints}
-    problems: list[str] = []
+    found: list[Difference] = []
     if 0 in expected:
-        problems.extend(_check(_where(0), game, expected[0]))
+        found.extend(_check(_where(0), 0, None, game, expected[0]))
     for frame in steps:
-        i, action = frame.index, frame.action
+        i, token = frame.index, str(frame.action)
         cp = expected.get(i)
         wanted = cp.refusal if cp is not None else None
+        where = f"action {i} ({token})"
         if frame.refusal is not None:
             said = frame.refusal.text("en")
             if wanted is None:
-                problems.append(f"action {i} ({action}) refused: {said}")
-                return problems
-            if wanted not in (frame.refusal.text(lang) for lang in LANGUAGES):
-                problems.append(
-                    f"action {i} ({action}) refused: {said}, expected refusal: {wanted}"
+                text = f"{where} refused: {said}"
+                found.append(
+                    Difference("action", where, i, token, "refusal", said, "accepted", text)
                 )
+                return found
+            if wanted not in (frame.refusal.text(lang) for lang in LANGUAGES):
+                text = f"{where} refused: {said}, expected refusal: {wanted}"
+                found.append(Difference("action", where, i, token, "refusal", said, wanted, text))
         elif wanted is not None:
-            problems.append(f"action {i} ({action}) was accepted, expected refusal: {wanted}")
-            return problems
+            text = f"{where} was accepted, expected refusal: {wanted}"
+            found.append(Difference("action", where, i, token, "refusal", "accepted", wanted, text))
+            return found
         if cp is not None:
-            problems.extend(_check(_where(i), game, cp))
+            found.extend(_check(_where(i), i, token, game, cp))
     if replay.result is not None:
-        problems.extend(
-            _check(f"at the end (after action {len(replay.actions)})", game, replay.result)
-        )
-    return problems
+        n = len(replay.actions)
+        last = str(replay.actions[-1]) if replay.actions else None
+        found.extend(_check(f"at the end (after action {n})", n, last, game, replay.result))
+    return found
 
 
 # --- writing -----------------------------------------------------------------------------------

@@ -286,13 +286,13 @@ def test_the_package_list_names_every_package_folder_of_the_checkout() -> None:
     setuptools = PYPROJECT["tool"]["setuptools"]
     found = {
         ".".join(init.parent.relative_to(ROOT).parts)
-        for top in ("golf", "golfcli", "golfnet", "scenes")
+        for top in ("golf", "golfcli", "golfnet", "scenes", "golf_pytest")
         for init in (ROOT / top).rglob("__init__.py")
     }
     shipped = {
         name
         for name in setuptools["packages"]
-        if name.split(".")[0] in ("golf", "golfcli", "golfnet", "scenes")
+        if name.split(".")[0] in ("golf", "golfcli", "golfnet", "scenes", "golf_pytest")
     }
     assert shipped == found
 

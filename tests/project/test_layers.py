@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("golf", "golfnet", "golfcli", "scenes")
+PACKAGES = ("golf", "golfnet", "golfcli", "scenes", "golf_pytest")
 
 
 @dataclass(frozen=True)
@@ -242,12 +242,13 @@ def floor(module: str) -> int:
     """How high a module sits (docs/architecture.md): the shared core of the engine (0), each
     game's engine (1), what reads both games (2); the network layer (3); the window's core (4),
     each game's screens (5), the screens both games share and the moves between screens (6);
-    the command line (7), ``main.py`` (8). An arrow may only go down or stay on its floor."""
+    the command line and pytest's plugin for replays (7), ``main.py`` (8). An arrow may only go
+    down or stay on its floor."""
     parts = module.split(".")
     top, second = parts[0], parts[1] if len(parts) > 1 else ""
     if top == "main":
         return 8
-    if top == "golfcli":
+    if top in ("golfcli", "golf_pytest"):  # the entry layers: the command line, pytest's plugin
         return 7
     if top == "golf":
         return 0 if second == "core" else 1 if second in GAMES else 2
