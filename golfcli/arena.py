@@ -35,6 +35,7 @@ from pathlib import Path
 from types import FrameType, ModuleType, TracebackType
 from typing import Any, Final
 
+from golf.core.arena import PlayerFault
 from golf.core.messages import one_line
 from golf.core.translations import LANGUAGES, decimal, text
 from golf.solitaire import replay
@@ -42,7 +43,6 @@ from golf.solitaire.arena import (
     Figures,
     HintPlayer,
     Played,
-    PlayerFault,
     PlayerView,
     figures,
     play_deal,
@@ -71,7 +71,9 @@ SHOWN_FAULTS: Final = 20
 """Faults listed one by one; the others are counted."""
 MAX_TITLE: Final = 200
 
-Player = Callable[[PlayerView], object]
+Player = Callable[[Any], object]
+"""A scripted player: a view in (solitaire's ``PlayerView``, six-card's ``SixPlayerView``), an
+action out."""
 
 
 def _player_spec(text_: str) -> str:
@@ -203,7 +205,7 @@ class Guard:
     """
 
     def __init__(
-        self, player: Player, limit_ms: int, clock: Callable[[], float] = time.perf_counter
+        self, player: Player | None, limit_ms: int, clock: Callable[[], float] = time.perf_counter
     ) -> None:
         self.player = player
         self.limit = limit_ms / 1000
@@ -243,18 +245,24 @@ class Guard:
             raise _TooSlow
 
     def __call__(self, view: PlayerView) -> object:
+        assert self.player is not None, "a guard of several players is used through call()"
+        return self.call(self.player, view)
+
+    def call(self, player: Callable[[Any], object], view: object) -> object:
+        """``player(view)`` under the limit (the guard may serve several players, one at a
+        time: the seats of a six-card game)."""
         try:
-            return self._move(view)
+            return self._move(player, view)
         except _TooSlow:  # a tick in the moment the move ended: it was too slow all the same
             self.moving = False
             raise PlayerFault("slow", f"{1000 * (self.clock() - self.started):.0f}") from None
 
-    def _move(self, view: PlayerView) -> object:
+    def _move(self, player: Callable[[Any], object], view: object) -> object:
         clock = self.clock
         self.started = start = clock()
         self.moving = True
         try:
-            answer = self.player(view)
+            answer = player(view)
             self.moving = False
         except _TooSlow:
             self.moving = False

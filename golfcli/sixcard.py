@@ -1,4 +1,5 @@
-"""The ``six-card`` subcommands: simulate (AI strength), record, verify, new-code.
+"""The ``six-card`` subcommands: simulate (AI strength), record, verify, new-code, arena
+(scripted seats against the computers, ``docs/scripting.md``).
 
 ``golfcli.commands`` (or any argparse program) calls :func:`register` with its subparsers; each
 subcommand sets ``run`` (``args -> exit status``) as its default. Exit status: 0 all is well,
@@ -8,20 +9,30 @@ subcommand sets ``run`` (``args -> exit status``) as its default. Exit status: 0
 from __future__ import annotations
 
 import argparse
+import functools
+import json
+import multiprocessing
 import random
 import sys
 import time
+from collections.abc import Iterator, Sequence
 from typing import Any, Final
 
+from golf.core.arena import PlayerFault, mean_interval, wilson
 from golf.core.deal import MAX_DEAL
+from golf.core.translations import LANGUAGES, decimal, text
 from golf.sixcard.ai import LEVELS, make_opponent
+from golf.sixcard.arena import Seat, SixGame, seat_of
+from golf.sixcard.arena import play_game as play_six_game
 from golf.sixcard.codes import SixCodeError, format_code, parse_code
 from golf.sixcard.game import new_game
 from golf.sixcard.replay import SixReplay, save
 from golf.sixcard.rules import MAX_PLAYERS, MIN_PLAYERS, SWITCHES, SixRules
 from golf.sixcard.simulate import play_game, survey
+from golfcli.arena import DEFAULT_MOVE_MS, SHOWN_FAULTS, Guard, Player, _player_spec, load_player
 from golfcli.options import (
     EXIT_BAD_INPUT,
+    EXIT_FAILED,
     EXIT_OK,
     MAX_JOBS,
     ascii_whole,
@@ -31,8 +42,9 @@ from golfcli.options import (
     whole,
     within,
 )
-from golfcli.output import error_line
+from golfcli.output import Progress, error_line
 from golfcli.paths import output_file, shown
+from golfcli.solver import _deal_range
 from golfcli.verify import add_verify_options
 from golfcli.verify import run_verify as verify_replays
 
@@ -58,6 +70,8 @@ def _levels(text: str) -> list[str]:
     return levels
 
 
+MAX_ARENA_DEALS: Final = 100_000
+"""The most deals one ``six-card arena`` plays."""
 MAX_ROUNDS: Final = 1_000_000
 """The most games one ``simulate`` plays (about an hour on one process)."""
 
@@ -253,11 +267,247 @@ def _add_new_code(p: argparse.ArgumentParser) -> None:
     p.set_defaults(run=run_new_code)
 
 
+# --- arena --------------------------------------------------------------------------------------
+
+
+def _entrants(text_: str) -> list[str]:
+    """``mod:fn,hard,easy,easy``: per entrant a computer's level or a scripted player."""
+    names = [t.strip() for t in text_.split(",")]
+    out = []
+    for name in names:
+        if name.lower() in LEVELS:
+            out.append(name.lower())
+        else:
+            try:
+                out.append(_player_spec(name))
+            except argparse.ArgumentTypeError:
+                raise argparse.ArgumentTypeError(
+                    f"{quoted(name)} is neither a level ({', '.join(LEVELS)}) nor a player "
+                    "(module:function or file.py:function)"
+                ) from None
+    if not MIN_PLAYERS <= len(out) <= MAX_PLAYERS:
+        raise argparse.ArgumentTypeError(
+            f"{quoted(text_)}: {MIN_PLAYERS} to {MAX_PLAYERS} players, separated by commas"
+        )
+    return out
+
+
+def _six_fault(error: BaseException) -> tuple[str, str] | None:
+    return (error.kind, error.detail) if isinstance(error, PlayerFault) else None
+
+
+def _six_game(
+    guard: Guard,
+    loaded: dict[str, Player],
+    entrants: Sequence[str],
+    number: int,
+    index: int,
+    rules: SixRules,
+) -> SixGame:
+    """Game ``index`` of the run: entrant ``e`` sits at seat ``seat_of(e, index, players)``."""
+    players = len(entrants)
+    seats: list[Seat | str] = [""] * players
+    for e, name in enumerate(entrants):
+        seats[seat_of(e, index, players)] = (
+            name if name in LEVELS else functools.partial(guard.call, loaded[name])
+        )
+    return play_six_game(number, rules, seats, _six_fault)
+
+
+@functools.cache
+def _six_guard(limit_ms: int) -> Guard:
+    return Guard(None, limit_ms).__enter__()
+
+
+@functools.cache
+def _six_player(spec: str) -> Player:
+    return load_player(spec)
+
+
+def _six_worker(task: tuple[tuple[str, ...], int, int, int, SixRules]) -> SixGame:
+    entrants, limit_ms, number, index, rules = task
+    loaded = {name: _six_player(name) for name in entrants if name not in LEVELS}
+    return _six_game(_six_guard(limit_ms), loaded, entrants, number, index, rules)
+
+
+def six_arena_games(
+    entrants: Sequence[str], numbers: range, rules: SixRules, *, limit_ms: int, jobs: int
+) -> Iterator[SixGame]:
+    """Every game, in deal order; on ``jobs`` spawned processes when more than one."""
+    loaded = {name: load_player(name) for name in entrants if name not in LEVELS}
+    if jobs <= 1:
+        with Guard(None, limit_ms) as guard:
+            for index, number in enumerate(numbers):
+                yield _six_game(guard, loaded, entrants, number, index, rules)
+        return
+    tasks = ((tuple(entrants), limit_ms, n, i, rules) for i, n in enumerate(numbers))
+    # spawn, never fork; the pool ends with the block, on every path
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        yield from pool.imap(_six_worker, tasks, chunksize=4)
+
+
+def run_arena(args: argparse.Namespace) -> int:
+    entrants: list[str] = args.players
+    players, lang, limit_ms = len(entrants), args.lang, args.move_ms
+    rules = rules_from_args(args)
+    if not rules.seats_players(players):
+        return _bad(_players_refused(rules, players))
+    numbers: range = args.deals
+    if len(numbers) > MAX_ARENA_DEALS:
+        return _bad(
+            f"--deals: {len(numbers):,} deals, more than the {MAX_ARENA_DEALS:,} of one run"
+        )
+    totals_of: list[list[float]] = [[] for _ in entrants]
+    wins_of = [0.0] * players
+    faults: list[dict[str, Any]] = []
+    progress = Progress(sys.stderr, text(lang, "cli.arena.progress"))
+    games = six_arena_games(
+        entrants, numbers, rules, limit_ms=limit_ms, jobs=min(args.jobs, len(numbers))
+    )
+    for index, game in enumerate(games):
+        for e in range(players):
+            seat = seat_of(e, index, players)
+            totals_of[e].append(game.totals[seat])
+            if seat in game.winners:
+                wins_of[e] += 1 / len(game.winners)
+        for fault in game.faults:
+            e = next(e for e in range(players) if seat_of(e, index, players) == fault.seat)
+            code = format_code(game.number, players, rules)
+            faults.append(
+                {
+                    "deal": game.number,
+                    "code": code,
+                    "move": fault.move,
+                    "seat": fault.seat + 1,
+                    "player": entrants[e],
+                    "kind": fault.kind,
+                    "detail": fault.detail,
+                }
+            )
+        progress.show(index + 1, len(numbers))
+    rows: list[dict[str, Any]] = []
+    for e, name in enumerate(entrants):
+        mean, half = mean_interval(totals_of[e])
+        n = len(totals_of[e])
+        low, high = wilson(wins_of[e], n)  # a shared win counts as a part
+        rows.append(
+            {
+                "place": e + 1,
+                "name": name,
+                "games": n,
+                "mean_total": mean,
+                "total_half_width": half,
+                "wins": wins_of[e],
+                "win_rate": wins_of[e] / n if n else 0.0,
+                "win_low": low,
+                "win_high": high,
+                "faults": sum(1 for f in faults if f["player"] == name),
+            }
+        )
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "rules": rules.to_dict(),
+                    "players": players,
+                    "first_deal": numbers.start,
+                    "last_deal": numbers.stop - 1,
+                    "move_ms": limit_ms,
+                    "entrants": rows,
+                    "faults": faults,
+                }
+            )
+        )
+        return EXIT_FAILED if faults else EXIT_OK
+
+    def num(value: float) -> str:
+        return decimal(f"{value:.1f}", lang)
+
+    print(
+        text(
+            lang,
+            "cli.six_arena.header",
+            players=players,
+            first=numbers.start,
+            last=numbers.stop - 1,
+            count=len(numbers),
+            limit=limit_ms,
+        )
+    )
+    for row in rows:
+        print(
+            "  "
+            + text(
+                lang,
+                "cli.six_arena.row",
+                place=row["place"],
+                name=row["name"],
+                total=num(row["mean_total"]),
+                half=num(row["total_half_width"]),
+                wins=num(row["wins"]),
+                games=row["games"],
+                rate=num(100 * row["win_rate"]),
+                low=num(100 * row["win_low"]),
+                high=num(100 * row["win_high"]),
+                faults=row["faults"],
+            )
+        )
+    print(text(lang, "cli.six_arena.note"))
+    for f in faults[:SHOWN_FAULTS]:
+        what = text(lang, f"cli.arena.fault.{f['kind']}", detail=f["detail"], limit=limit_ms)
+        print(
+            text(
+                lang,
+                "cli.six_arena.fault",
+                deal=f["deal"],
+                code=f["code"],
+                move=f["move"],
+                seat=f["seat"],
+                name=f["player"],
+                what=what,
+            )
+        )
+    if len(faults) > SHOWN_FAULTS:
+        print(text(lang, "cli.arena.more_faults", count=len(faults) - SHOWN_FAULTS))
+    return EXIT_FAILED if faults else EXIT_OK
+
+
+def _add_arena(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--players",
+        type=_entrants,
+        required=True,
+        metavar="LIST",
+        help="one entrant per seat, e.g. mod:fn,hard,easy,easy (a level or module:function)",
+    )
+    p.add_argument(
+        "--deals",
+        type=_deal_range,
+        default=range(0, 100),
+        metavar="A-B",
+        help=f"deal numbers, e.g. 0-999 (default 0-99; at most {MAX_ARENA_DEALS:,})",
+    )
+    p.add_argument(
+        "--jobs", type=within(1, MAX_JOBS), default=1, metavar="N", help="processes (default 1)"
+    )
+    p.add_argument(
+        "--move-ms",
+        type=within(1, 600_000),
+        default=DEFAULT_MOVE_MS,
+        metavar="MS",
+        help=f"the time limit of one move, in milliseconds (default {DEFAULT_MOVE_MS})",
+    )
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the text")
+    add_rule_options(p)
+    p.set_defaults(run=run_arena)
+
+
 def register(subparsers: Any) -> None:
     """Add ``six-card`` and its subcommands to an argparse ``add_subparsers()`` object."""
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "six-card",
-        help="six-card Golf against the computer: simulate, record, verify, new-code",
+        help="six-card Golf against the computer: simulate, record, verify, new-code, arena",
         description="Six-card Golf (2-7 players, as the grid allows): headless commands.",
     )
     sub = parser.add_subparsers(dest="six_card_command", metavar="COMMAND", required=True)
@@ -272,3 +522,12 @@ def register(subparsers: Any) -> None:
     _add_record(sub.add_parser("record", help="play one game between computers, save the replay"))
     _add_verify(sub.add_parser("verify", help="play six-card replay files back and check them"))
     _add_new_code(sub.add_parser("new-code", help="print a random six-card game code"))
+    _add_arena(
+        sub.add_parser(
+            "arena",
+            help="scripted players and computers over many deals, the seats turned each game",
+            description="Play scripted players (Python functions given a seat's view) and "
+            "computers over many deals, the seats turned by one each game: each entrant's mean "
+            "total and wins with their 95 % intervals, and every fault.",
+        )
+    )

@@ -42,6 +42,7 @@ VALUES: dict[str, list[str]] = {
     "six-code": ["G6-4-AAAAAAſ", "G6-٤-AAAAAAA", "G6-4-ＡＡＡＡＡＡＡ", "x" * 5000],
     "actions": ["play ٣", "ｄｒａｗ", "play 1_0", "play 8", "x" * 10000],
     "levels": ["ｈａｒｄ", "", "hard,ſ"],
+    "entrants": ["ｅａｓｙ,hard", "easy", "", "easy,mod", "easy,no_such_module_for_golf:fn"],
     "player": ["ｍｏｄ:ｆｎ", "", "x" * 500, "mod", ":fn", "no_such_module_for_golf:fn", "mod:٣"],
     "host": ["ｌｏｃａｌｈｏｓｔ", "", "x" * 500, "256.1.1.1", "١٢٧.٠.٠.١", "no.such.host.invalid"],
 }
@@ -89,6 +90,7 @@ def kind(action: argparse.Action) -> str | None:
         "_players": "players",
         "_levels": "levels",
         "_player_spec": "player",
+        "_entrants": "entrants",
         "_deal_range": "range",
         "_iso_date": "date",
         "output_file": "output",

@@ -23,16 +23,16 @@ The engine reads no clock: a time limit is the caller's (``golfcli/arena.py``).
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
+from golf.core.arena import FAULT_KINDS, PlayerFault, mean_interval, shown, wilson
 from golf.core.cards import DECK_SIZE, JOKERS
 from golf.core.deal import TABLEAU_SIZE
 from golf.solitaire import engine
-from golf.solitaire.blind import BlindPlayer, wilson
+from golf.solitaire.blind import BlindPlayer
 from golf.solitaire.engine import Action, Column, Position
 from golf.solitaire.rules import Rules
 
@@ -51,15 +51,9 @@ __all__ = [
     "play_deal",
 ]
 
-FAULT_KINDS: Final = ("raised", "slow", "illegal")
-"""A player's failures: it raised an exception, it took longer than the move's time limit, or
-it answered something that is not a legal action."""
 HINT_ORDERS: Final = 8
 """The sampled stock orders the built-in hint player plays each of its places out over (the
 hint in the window uses 16: half the work, about 0.4 s of processor time an Easy game)."""
-Z95: Final = 1.96
-MAX_DETAIL: Final = 160
-"""The longest text kept of a fault (an exception's message, an answer's repr)."""
 
 
 class PlayerView(NamedTuple):
@@ -123,16 +117,6 @@ Chooser = Callable[[PlayerView], object]
 """A player as the loop calls it: a view in, an action (or its token) out."""
 
 
-class PlayerFault(Exception):
-    """Raised by a caller's guard around a player: it raised (``raised``) or took too long
-    (``slow``); ``detail`` says what happened, in one line."""
-
-    def __init__(self, kind: str, detail: str) -> None:
-        super().__init__(f"{kind}: {detail}")
-        self.kind = kind
-        self.detail = detail
-
-
 @dataclass(frozen=True)
 class Fault:
     """How a player failed: at move ``move`` (1 = its first answer), the ``kind`` of
@@ -183,15 +167,9 @@ def action_of(answer: object, legal: Sequence[Action]) -> Action | None:
 
 def _shown(answer: object) -> str:
     """What a wrong answer was, without calling the player's code (its ``repr``)."""
-    if type(answer) is str:
-        text = repr(answer)
-    elif type(answer) is Action and all(type(x) in (str, int) for x in answer):
-        text = f"Action({answer[0]!r}, {answer[1]!r}, {answer[2]!r})"
-    elif answer is None or type(answer) in (int, float, bool):
-        text = repr(answer)
-    else:
-        text = f"a {type(answer).__name__}"
-    return text if len(text) <= MAX_DETAIL else text[: MAX_DETAIL - 3] + "..."
+    if type(answer) is Action and all(type(x) in (str, int) for x in answer):
+        return f"Action({answer[0]!r}, {answer[1]!r}, {answer[2]!r})"
+    return shown(answer)
 
 
 def _forfeit_score(position: Position, rules: Rules) -> int:
@@ -254,18 +232,6 @@ class HintPlayer:
             self.player = BlindPlayer(position, view.rules)
             self.rng = random.Random(repr((view.columns, view.waste)))
         return self.player.rollout_action(position, self.rng, orders=self.orders)
-
-
-def mean_interval(values: Sequence[float]) -> tuple[float, float]:
-    """The mean and the half-width of its 95 % interval (the normal approximation)."""
-    n = len(values)
-    if n == 0:
-        return 0.0, 0.0
-    mean = sum(values) / n
-    if n == 1:
-        return mean, 0.0
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, Z95 * math.sqrt(var / n)
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,7 @@ file as the command line loads any player: ``tests/cli/arena_players.py:NAME``."
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from golf.solitaire.arena import PlayerView
 from golf.solitaire.engine import Action
@@ -59,3 +60,15 @@ def not_a_function() -> None:
 
 
 NOT_CALLABLE = 3
+
+
+def six_first(turn: Any) -> object:
+    return turn.legal[0]
+
+
+def six_raises(turn: Any) -> object:
+    raise ValueError(f"seat {turn.seat_view.seat + 1}")
+
+
+def six_illegal(turn: Any) -> object:
+    return "jump"
