@@ -41,7 +41,7 @@ test-slow: $(STAMP)
 lint: $(STAMP)
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
-	$(PY) -m mypy golf golfnet golfcli scenes main.py bench
+	$(PY) -m mypy golf golfnet golfcli scenes golf_pytest main.py bench
 
 # The benchmarks (docs/development.md): bench-quick runs each in its quick form (the same code
 # paths in a few seconds; CI runs it so that none rots), bench runs each in full to the end
