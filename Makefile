@@ -68,6 +68,7 @@ bench-quick: $(STAMP)
 	$(PY) bench/net_load.py --quick
 	$(PY) bench/net_load.py --quick --bare
 	$(PY) bench/net_attack.py --quick
+	$(PY) bench/arena.py --quick
 
 bench: $(STAMP) dist
 	$(PY) bench/engine.py
@@ -90,6 +91,7 @@ bench: $(STAMP) dist
 	$(HEADLESS) $(PY) bench/kill_resume.py --game six-card
 	$(PY) bench/net_load.py
 	$(PY) bench/net_attack.py
+	$(PY) bench/arena.py
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache .hypothesis
