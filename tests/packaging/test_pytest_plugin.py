@@ -1,6 +1,8 @@
 """pytest's plugin for replay files as another project meets it: the wheel built and installed,
 with pytest, in a fresh environment outside the checkout, and pytest run from a fresh folder
-(``docs/ci.md``). The wheel and the environment are made once for the module.
+(``docs/ci.md``). The wheel and the environment are made once, for one test that asks three
+things of them (three tests would each make their own in the parallel run: a module's fixture
+is made again in every worker that runs one of its tests).
 
 The in-process tests of the plugin (each kind of failure's report, the ini key, the usage
 errors) are ``tests/plugin/test_replays_plugin.py``.
@@ -48,11 +50,10 @@ def checked(done: subprocess.CompletedProcess[str]) -> str:
     return done.stdout
 
 
-@pytest.fixture(scope="module")
-def python(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def fresh_python(work: Path) -> Path:
     """The Python of a fresh environment that holds the game's wheel and pytest, nothing of
     the checkout."""
-    work = tmp_path_factory.mktemp("plugin-wheel")
+    work.mkdir(parents=True)
     checked(
         run(
             [
@@ -84,13 +85,14 @@ def python(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def project(tmp_path: Path) -> Path:
     """A fresh folder outside the checkout with a copy of replays/ in it."""
     folder = tmp_path / "project"
+    shutil.rmtree(folder, ignore_errors=True)
     (folder / "replays").mkdir(parents=True)
     for sample in SAMPLES.glob("*.yaml"):
         shutil.copy(sample, folder / "replays")
     return folder
 
 
-def test_the_samples_pass_from_a_fresh_folder_with_one_junit_testcase_a_file(
+def the_samples_pass_from_a_fresh_folder_with_one_junit_testcase_a_file(
     python: Path, tmp_path: Path
 ) -> None:
     folder = project(tmp_path)
@@ -115,7 +117,7 @@ def test_the_samples_pass_from_a_fresh_folder_with_one_junit_testcase_a_file(
     assert not [c for c in cases if len(c)]  # no failure, error or skip in any
 
 
-def test_a_copy_with_one_action_changed_fails_with_the_file_the_action_and_a_diff(
+def a_copy_with_one_action_changed_fails_with_the_file_the_action_and_a_diff(
     python: Path, tmp_path: Path
 ) -> None:
     folder = project(tmp_path)
@@ -133,9 +135,7 @@ def test_a_copy_with_one_action_changed_fails_with_the_file_the_action_and_a_dif
     assert "  the game before action 4: moves 3, score " in out
 
 
-def test_a_run_that_does_not_ask_collects_nothing_of_the_plugin(
-    python: Path, tmp_path: Path
-) -> None:
+def a_run_that_does_not_ask_collects_nothing_of_the_plugin(python: Path, tmp_path: Path) -> None:
     folder = project(tmp_path)
     (folder / "test_own.py").write_text(
         "import sys\n\n"
@@ -152,3 +152,10 @@ def test_a_run_that_does_not_ask_collects_nothing_of_the_plugin(
     assert "replays::" not in done.stdout and "golf replays" not in done.stdout
     # the plugin is there all the same: its option is listed, and asking for it works
     assert "--golf-replays=DIR" in checked(run([str(python), "-m", "pytest", "--help"], cwd=folder))
+
+
+def test_the_plugin_from_a_fresh_folder_with_only_the_wheel(tmp_path: Path) -> None:
+    python = fresh_python(tmp_path / "wheel")
+    the_samples_pass_from_a_fresh_folder_with_one_junit_testcase_a_file(python, tmp_path / "a")
+    a_copy_with_one_action_changed_fails_with_the_file_the_action_and_a_diff(python, tmp_path / "b")
+    a_run_that_does_not_ask_collects_nothing_of_the_plugin(python, tmp_path / "c")
