@@ -72,6 +72,29 @@ if "$GOLF" verify --help | grep -q -- "--junit"; then
 else
     echo "note golf verify has no --junit option here: that half of the recipe is skipped"
 fi
+# One action changed in a copy: the plugin fails that file, naming it, the action, and expected
+# against actual.
+sed -i 's/- {do: play 6, t: 0.7}/- {do: play 7, t: 0.7}/' replays/easy-win.yaml
+if "$WORK/venv/bin/python" -m pytest --golf-replays replays/ >"$WORK/recipe-changed.txt" 2>&1; then
+    echo "FAIL pytest --golf-replays passed a changed replay"; cat "$WORK/recipe-changed.txt"; exit 1
+fi
+for want in "FAILED replays::easy-win.yaml" "replays/easy-win.yaml: action 4 (play 7) refused: " \
+    "    expected: accepted" "  the game before action 4: moves 3, score "; do
+    grep -qF -- "$want" "$WORK/recipe-changed.txt" || {
+        echo "FAIL the changed replay's report lacks '$want'"; cat "$WORK/recipe-changed.txt"; exit 1; }
+done
+echo "ok   pytest --golf-replays on a copy with one action changed: fails, naming the file, the action, expected and actual"
+# A project that does not ask: its own test runs, nothing of the game is imported or collected.
+mkdir -p "$WORK/other" && cd "$WORK/other"
+printf '%s\n' "import sys" "" "def test_own():" \
+    "    loaded = [m for m in sys.modules if m.split('.')[0] in ('golf', 'golfcli', 'scenes')]" \
+    "    assert loaded == [], loaded" > test_own.py
+"$WORK/venv/bin/python" -m pytest -v >"$WORK/other.txt" 2>&1 || {
+    echo "FAIL another project's pytest run with the game installed"; cat "$WORK/other.txt"; exit 1; }
+grep -q "test_own.py::test_own PASSED" "$WORK/other.txt" && grep -q "1 passed" "$WORK/other.txt" \
+    && ! grep -q "replays::" "$WORK/other.txt" || {
+    echo "FAIL the plugin acted in a run that did not ask"; cat "$WORK/other.txt"; exit 1; }
+echo "ok   another project's pytest run: its own test alone, nothing of the game imported"
 cd "$WORK"
 
 # pipx: the wheel as an application of its own, `golf` on PATH. pipx itself comes from the package

@@ -1,7 +1,7 @@
 """pytest's plugin for replay files (``golf_pytest``), run in-process by pytester: one test a
 file, named by file; a failure's report (the file, the first action or checkpoint that differs,
 expected against actual); nothing collected unless asked. The same from a fresh folder with only
-the wheel installed: ``tests/packaging/test_pytest_plugin.py``.
+the wheel installed: ``scripts/wheel_smoke.sh``, which CI runs.
 
 The inner runs load the plugin with ``-p`` and no other installed plugin, so they do not depend
 on whether the environment's entry points already list it.
