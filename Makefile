@@ -28,9 +28,9 @@ unexport PYTHONDONTWRITEBYTECODE
 PYTEST := ulimit -v 3000000 && SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -q
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
+# replays/ is verified and watched headless by the tests themselves (tests/cli/test_cli.py,
+# tests/window/test_watch.py, tests/project/test_doc_commands.py): every check runs once.
 test: lint test-fast test-slow
-	$(HEADLESS) $(PY) main.py verify replays/
-	$(HEADLESS) $(PY) main.py watch --headless replays/
 
 test-fast: $(STAMP)
 	$(PYTEST) -n 2 --dist worksteal --layer fast
