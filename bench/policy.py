@@ -66,8 +66,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from golf.core.arena import wilson
 from golf.solitaire import engine, hint
-from golf.solitaire.blind import LOOKAHEAD, BlindPlayer, blind, wilson
+from golf.solitaire.blind import LOOKAHEAD, BlindPlayer, blind
 from golf.solitaire.chance import ChanceBudgetExceeded, ChanceSearch
 from golf.solitaire.engine import Action, Position
 from golf.solitaire.rules import CLASSIC, EASY, STRICT, Rules

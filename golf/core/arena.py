@@ -1,4 +1,5 @@
-"""What both games' arenas share: a scripted player's fault and the figures' intervals.
+"""What both games' arenas share: a scripted player's fault and the figures' intervals (the
+win chance's estimates, ``golf.solitaire.blind``, take their Wilson interval from here too).
 
 A scripted player (``golf.solitaire.arena``, ``golf.sixcard.arena``) that fails is reported
 with a :class:`PlayerFault`'s kind; the figures of many games are given with 95 % intervals:

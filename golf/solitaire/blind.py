@@ -43,12 +43,12 @@ the engine reads no clock of its own.
 from __future__ import annotations
 
 import itertools
-import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
+from golf.core.arena import wilson
 from golf.core.deal import COLUMNS
 from golf.solitaire import engine
 from golf.solitaire.chance import (
@@ -71,7 +71,6 @@ the sum of the squared column heights (tall columns bury cards: measured over de
 Classic and 0-149 of Easy, a weight of 0.3 won about a fifth more deals than none)."""
 CLOSURE_LIMIT: Final = 4000
 """Stopping places looked at per move (a wide-open position has more; the first are kept)."""
-Z95: Final = 1.96
 WIN_SCORE: Final = 1000.0
 """The score of a place where the tableau is clear."""
 LOOKAHEAD: Final = 3
@@ -375,16 +374,6 @@ class Estimate:
     @property
     def high(self) -> float:
         return self.rate if self.exact else wilson(self.wins, self.tried)[1]
-
-
-def wilson(wins: int, tried: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a share (0 to 1 when nothing was tried)."""
-    if tried == 0:
-        return 0.0, 1.0
-    p = wins / tried
-    centre = (p + z * z / (2 * tried)) / (1 + z * z / tried)
-    half = z * math.sqrt(p * (1 - p) / tried + z * z / (4 * tried * tried)) / (1 + z * z / tried)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @dataclass(frozen=True)
