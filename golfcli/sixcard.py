@@ -15,7 +15,7 @@ import multiprocessing
 import random
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Final
 
 from golf.core.arena import PlayerFault, mean_interval, wilson
@@ -357,13 +357,40 @@ def run_arena(args: argparse.Namespace) -> int:
         return _bad(
             f"--deals: {len(numbers):,} deals, more than the {MAX_ARENA_DEALS:,} of one run"
         )
+    games = six_arena_games(
+        entrants, numbers, rules, limit_ms=limit_ms, jobs=min(args.jobs, len(numbers))
+    )
+    rows, faults = _arena_tally(entrants, games, rules, len(numbers), lang)
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "rules": rules.to_dict(),
+                    "players": players,
+                    "first_deal": numbers.start,
+                    "last_deal": numbers.stop - 1,
+                    "move_ms": limit_ms,
+                    "entrants": rows,
+                    "faults": faults,
+                }
+            )
+        )
+        return EXIT_FAILED if faults else EXIT_OK
+
+    _print_arena(rows, faults, numbers, players, limit_ms, lang)
+    return EXIT_FAILED if faults else EXIT_OK
+
+
+def _arena_tally(
+    entrants: list[str], games: Iterable[SixGame], rules: SixRules, count: int, lang: str
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Each entrant's figures (its seat turned by one each game) and every fault, as the
+    games come, with the progress shown."""
+    players = len(entrants)
     totals_of: list[list[float]] = [[] for _ in entrants]
     wins_of = [0.0] * players
     faults: list[dict[str, Any]] = []
     progress = Progress(sys.stderr, text(lang, "cli.arena.progress"))
-    games = six_arena_games(
-        entrants, numbers, rules, limit_ms=limit_ms, jobs=min(args.jobs, len(numbers))
-    )
     for index, game in enumerate(games):
         for e in range(players):
             seat = seat_of(e, index, players)
@@ -384,7 +411,7 @@ def run_arena(args: argparse.Namespace) -> int:
                     "detail": fault.detail,
                 }
             )
-        progress.show(index + 1, len(numbers))
+        progress.show(index + 1, count)
     rows: list[dict[str, Any]] = []
     for e, name in enumerate(entrants):
         mean, half = mean_interval(totals_of[e])
@@ -404,21 +431,18 @@ def run_arena(args: argparse.Namespace) -> int:
                 "faults": sum(1 for f in faults if f["player"] == name),
             }
         )
-    if args.json:
-        print(
-            json.dumps(
-                {
-                    "rules": rules.to_dict(),
-                    "players": players,
-                    "first_deal": numbers.start,
-                    "last_deal": numbers.stop - 1,
-                    "move_ms": limit_ms,
-                    "entrants": rows,
-                    "faults": faults,
-                }
-            )
-        )
-        return EXIT_FAILED if faults else EXIT_OK
+    return rows, faults
+
+
+def _print_arena(
+    rows: list[dict[str, Any]],
+    faults: list[dict[str, Any]],
+    numbers: range,
+    players: int,
+    limit_ms: int,
+    lang: str,
+) -> None:
+    """The table of the entrants and the first faults, in the language asked."""
 
     def num(value: float) -> str:
         return decimal(f"{value:.1f}", lang)
@@ -469,7 +493,6 @@ def run_arena(args: argparse.Namespace) -> int:
         )
     if len(faults) > SHOWN_FAULTS:
         print(text(lang, "cli.arena.more_faults", count=len(faults) - SHOWN_FAULTS))
-    return EXIT_FAILED if faults else EXIT_OK
 
 
 def _add_arena(p: argparse.ArgumentParser) -> None:
