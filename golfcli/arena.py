@@ -93,6 +93,27 @@ def _player_spec(text_: str) -> str:
     return t
 
 
+def add_run_options(parser: argparse.ArgumentParser, max_deals: int) -> None:
+    """``--deals``, ``--jobs`` and ``--move-ms``: what both games' arenas ask alike."""
+    parser.add_argument(
+        "--deals",
+        type=_deal_range,
+        default=range(0, 100),
+        metavar="A-B",
+        help=f"deal numbers, e.g. 0-999 (default 0-99; at most {max_deals:,} deals)",
+    )
+    parser.add_argument(
+        "--jobs", type=within(1, MAX_JOBS), default=1, metavar="N", help="processes (default 1)"
+    )
+    parser.add_argument(
+        "--move-ms",
+        type=within(1, 600_000),
+        default=DEFAULT_MOVE_MS,
+        metavar="MS",
+        help=f"the time limit of one move, in milliseconds (default {DEFAULT_MOVE_MS})",
+    )
+
+
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     """Add ``arena``."""
     parser = subparsers.add_parser(
@@ -111,23 +132,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         metavar="MODULE:FUNCTION",
         help="the player: a function of a module on the path, or of a file (path/to/file.py:name)",
     )
-    parser.add_argument(
-        "--deals",
-        type=_deal_range,
-        default=range(0, 100),
-        metavar="A-B",
-        help=f"deal numbers, e.g. 0-999 (default 0-99; at most {MAX_DEALS:,} deals)",
-    )
-    parser.add_argument(
-        "--jobs", type=within(1, MAX_JOBS), default=1, metavar="N", help="processes (default 1)"
-    )
-    parser.add_argument(
-        "--move-ms",
-        type=within(1, 600_000),
-        default=DEFAULT_MOVE_MS,
-        metavar="MS",
-        help=f"the time limit of one move, in milliseconds (default {DEFAULT_MOVE_MS})",
-    )
+    add_run_options(parser, MAX_DEALS)
     parser.add_argument(
         "--record-losses",
         type=folder,

@@ -29,7 +29,14 @@ from golf.sixcard.game import new_game
 from golf.sixcard.replay import SixReplay, save
 from golf.sixcard.rules import MAX_PLAYERS, MIN_PLAYERS, SWITCHES, SixRules
 from golf.sixcard.simulate import play_game, survey
-from golfcli.arena import DEFAULT_MOVE_MS, SHOWN_FAULTS, Guard, Player, _player_spec, load_player
+from golfcli.arena import (
+    SHOWN_FAULTS,
+    Guard,
+    Player,
+    _player_spec,
+    add_run_options,
+    load_player,
+)
 from golfcli.options import (
     EXIT_BAD_INPUT,
     EXIT_FAILED,
@@ -44,7 +51,6 @@ from golfcli.options import (
 )
 from golfcli.output import Progress, error_line
 from golfcli.paths import output_file, shown
-from golfcli.solver import _deal_range
 from golfcli.verify import add_verify_options
 from golfcli.verify import run_verify as verify_replays
 
@@ -503,23 +509,7 @@ def _add_arena(p: argparse.ArgumentParser) -> None:
         metavar="LIST",
         help="one entrant per seat, e.g. mod:fn,hard,easy,easy (a level or module:function)",
     )
-    p.add_argument(
-        "--deals",
-        type=_deal_range,
-        default=range(0, 100),
-        metavar="A-B",
-        help=f"deal numbers, e.g. 0-999 (default 0-99; at most {MAX_ARENA_DEALS:,})",
-    )
-    p.add_argument(
-        "--jobs", type=within(1, MAX_JOBS), default=1, metavar="N", help="processes (default 1)"
-    )
-    p.add_argument(
-        "--move-ms",
-        type=within(1, 600_000),
-        default=DEFAULT_MOVE_MS,
-        metavar="MS",
-        help=f"the time limit of one move, in milliseconds (default {DEFAULT_MOVE_MS})",
-    )
+    add_run_options(p, MAX_ARENA_DEALS)
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the text")
     add_rule_options(p)
