@@ -47,9 +47,10 @@ from golf.solitaire.arena import (
     figures,
     play_deal,
 )
-from golf.solitaire.codes import format_code, variant_part
+from golf.solitaire.codes import format_code
 from golf.solitaire.rules import EASY, Rules
 from golf.solitaire.session import Game
+from golf.solitaire.stats import rules_key
 from golfcli.options import (
     EXIT_FAILED,
     EXIT_OK,
@@ -63,6 +64,7 @@ from golfcli.options import (
 from golfcli.output import Progress
 from golfcli.paths import folder, os_error_text
 from golfcli.solver import _deal_range
+from golfcli.stats import rule_set_name
 
 MAX_DEALS: Final = 100_000
 """The most deals one run plays (each game's figures are kept until the end)."""
@@ -417,9 +419,10 @@ def run_arena(args: argparse.Namespace) -> int:
         played = result.player
         if not played.won and out is not None:
             recorded.append(str(_record(out, played, rules, spec, lang, limit_ms)))
+        kept = replace(played, actions=())  # the moves are recorded already; figures need none
+        mine.append(kept)
         if played.fault is not None:
-            faulted.append(replace(played, actions=()))
-        mine.append(replace(played, actions=()))
+            faulted.append(kept)
         if result.hint is not None:
             theirs.append(replace(result.hint, actions=()))
         progress.show(done, len(numbers))
@@ -448,16 +451,11 @@ def run_arena(args: argparse.Namespace) -> int:
         }
         print(json.dumps(report))
         return EXIT_FAILED if faulted else EXIT_OK
-    preset = rules.preset_name()
-    if preset is not None:
-        name = text(lang, f"cli.rules.{preset}")
-    else:
-        name = text(lang, "cli.rules.variant", key=variant_part(rules))
     print(
         text(
             lang,
             "cli.arena.header",
-            rules=name,
+            rules=rule_set_name(rules_key(rules), lang),
             first=numbers.start,
             last=numbers.stop - 1,
             count=len(numbers),
