@@ -1,6 +1,6 @@
 """Write the data folder of version 0.1.0 that tests/fixtures/data-0.1.0/ holds.
 
-Run once with version 0.1.0's code (git show 0.1.0's tree); kept to say how the fixture was made.
+Run once with version 0.1.0's code (commit 52d198b and before: the modules it imports are gone since); kept to say how the fixture was made.
 It plays real games through the records of 0.1.0: statistics under two rule sets, high scores,
 a round with three holes finished, a solitaire game and a six-card game in progress.
 """
@@ -40,7 +40,6 @@ def line(game: Game, moves: str) -> Game:
 def blocked(number: int, rules=CLASSIC) -> Game:
     game = Game.new(number, rules)
     while game.status == "playing":
-        moves = game.legal_actions() if hasattr(game, "legal_actions") else None
         played = False
         for c in range(1, 8):
             if game.apply(Action.play(c)) is None:
@@ -74,9 +73,9 @@ def main(folder: Path) -> None:
         assert rnd.game is not None
         game = rnd.game
         while game.status == "playing":
-            if not any(game.apply(Action.play(c)) is None for c in range(1, 8)):
-                if game.apply(Action.draw()) is not None:
-                    break
+            stuck = not any(game.apply(Action.play(c)) is None for c in range(1, 8))
+            if stuck and game.apply(Action.draw()) is not None:
+                break
         records.finish_hole(rnd)
     assert rnd.game is not None
     rnd.apply(Action.draw())
