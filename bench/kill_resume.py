@@ -66,9 +66,9 @@ _SAME_KEYS = {
 def _check_files(folder: Path) -> tuple[list[str], int]:
     """Problems with the files of ``folder``, and how many temporary files lie about."""
     from golf.core.store import Document, Store
+    from golf.journal.kept_sixcard import SIX_AUTOSAVE_DOCUMENT
+    from golf.journal.kept_solitaire import AUTOSAVE_DOCUMENT
     from golf.replay_files import read_replay
-    from golf.sixcard.autosave import SIX_AUTOSAVE_DOCUMENT
-    from golf.solitaire.autosave import AUTOSAVE_DOCUMENT
     from golf.solitaire.highscores import HIGHSCORES_DOCUMENT
     from golf.solitaire.replay import ReplayError
     from golf.solitaire.round import ROUND_DOCUMENT
@@ -122,7 +122,7 @@ def saved_state(folder: Path, game: str = "solitaire") -> State | None:
     showed: ``scenes.solitaire.autosave.pending``); six-card Golf only a game not over.
     """
     from golf.core.store import Store
-    from golf.solitaire.autosave import AUTOSAVE_DOCUMENT
+    from golf.journal.kept_solitaire import AUTOSAVE_DOCUMENT
 
     if game == "six-card":
         return _six_saved_state(folder)
@@ -143,7 +143,7 @@ def saved_state(folder: Path, game: str = "solitaire") -> State | None:
 def _six_saved_state(folder: Path) -> State | None:
     """:func:`saved_state` of the six-card autosave."""
     from golf.core.store import Store
-    from golf.sixcard.autosave import SIX_AUTOSAVE_DOCUMENT
+    from golf.journal.kept_sixcard import SIX_AUTOSAVE_DOCUMENT
     from scenes.autoplay import six_state  # the same state the program prints
 
     loaded = Store(folder / "data").load(SIX_AUTOSAVE_DOCUMENT, keep_aside=False)

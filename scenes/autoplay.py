@@ -80,7 +80,7 @@ _SIX_KEYS: tuple[tuple[int, str], ...] = (
 def six_state(start: Any, log: list[Any], state: Any) -> dict[str, Any]:
     """What a relaunch must give back of a six-card game (its first state, its log, the state
     now): the states the bench compares."""
-    from golf.sixcard.autosave import check_data
+    from golf.journal.kept_sixcard import check_data
 
     check = json.dumps(check_data(state), sort_keys=True)
     return {

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from golf.core.store import Document, StoreNotice
-from golf.sixcard.autosave import SIX_AUTOSAVE_DOCUMENT
-from golf.solitaire.autosave import AUTOSAVE_DOCUMENT
+from golf.journal.kept_sixcard import SIX_AUTOSAVE_DOCUMENT
+from golf.journal.kept_solitaire import AUTOSAVE_DOCUMENT
 from golf.solitaire.round import ROUND_DOCUMENT
 from scenes.core.manager import App
 from scenes.sixcard import autosave as sixautosave

@@ -21,9 +21,9 @@ from scenes.core.manager import App
 from scenes.core.records import HighScoreChance
 
 if TYPE_CHECKING:
+    from golf.journal.kept_solitaire import Snapshot
     from golf.sixcard.replay import SixReplay
     from golf.sixcard.seating import SixSetup
-    from golf.solitaire.autosave import Snapshot
     from scenes.solitaire.game import GameScene
 
 log = logging.getLogger(__name__)

@@ -18,8 +18,8 @@ and the result the recorder saw. It has two forms, written and read here once fo
   :class:`Recording` is its value and :class:`AutosaveKind` its one reader and writer.
 
 Each game brings only what differs: its rules, action tokens, layouts, results and setup
-(``golf.solitaire.replay`` / ``golf.solitaire.autosave``, ``golf.sixcard.replay`` /
-``golf.sixcard.autosave``). Nothing here reads a clock: times come from the caller.
+(``golf.solitaire.replay`` / ``golf.journal.kept_solitaire``, ``golf.sixcard.replay`` /
+``golf.journal.kept_sixcard``). Nothing here reads a clock: times come from the caller.
 """
 
 from __future__ import annotations

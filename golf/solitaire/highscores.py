@@ -73,12 +73,15 @@ def cycle_initial(ch: str, step: int) -> str:
 
 @dataclass(frozen=True)
 class Entry:
-    """One line of a table: who, how much, when (ISO date) and which deal."""
+    """One line of a table: who, how much, when (ISO date) and which deal; the moves and the
+    seconds it took break a tie (None: not known, an entry of version 0.1.0)."""
 
     initials: str
     score: int
     date: str
     code: str
+    moves: int | None = None
+    seconds: float | None = None
 
     def __post_init__(self) -> None:
         validate_initials(self.initials)
@@ -116,17 +119,36 @@ class Table:
         """Score ``a`` is strictly better than ``b``."""
         return a < b if self.lower_is_better else a > b
 
-    def rank_for(self, score: int) -> int | None:
-        """The place (1 = first) a new ``score`` would take, or None if it does not qualify."""
+    def ahead(self, score: int, moves: int | None, seconds: float | None, entry: Entry) -> bool:
+        """A game of ``score`` in ``moves`` and ``seconds`` goes before ``entry``: a better
+        score, or the same in fewer moves, or the same moves in less time (an unknown figure
+        counts as the most)."""
+        if score != entry.score:
+            return self.beats(score, entry.score)
+        mine = (_most(moves), _most(seconds))
+        theirs = (_most(entry.moves), _most(entry.seconds))
+        return mine < theirs
+
+    def rank_for(
+        self, score: int, moves: int | None = None, seconds: float | None = None
+    ) -> int | None:
+        """The place (1 = first) a new result would take, or None if it does not qualify."""
         for i, entry in enumerate(self.entries):
-            if self.beats(score, entry.score):
+            if self.ahead(score, moves, seconds, entry):
                 return i + 1
         return len(self.entries) + 1 if len(self.entries) < TABLE_SIZE else None
 
 
-def qualifies(table: Table, score: int) -> bool:
-    """Whether ``score`` would enter ``table`` (a tie with the tenth entry does not)."""
-    return table.rank_for(score) is not None
+def _most(value: float | None) -> float:
+    return float("inf") if value is None else value
+
+
+def qualifies(
+    table: Table, score: int, moves: int | None = None, seconds: float | None = None
+) -> bool:
+    """Whether a result would enter ``table`` (a tie with the tenth entry in score, moves and
+    time does not)."""
+    return table.rank_for(score, moves, seconds) is not None
 
 
 def insert(table: Table, entry: Entry) -> tuple[Table, int | None]:

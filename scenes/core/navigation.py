@@ -11,9 +11,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:  # only the moves' signatures use them: the window starts without them
+    from golf.journal.kept_solitaire import Snapshot
     from golf.sixcard.replay import SixReplay
     from golf.sixcard.seating import SixSetup
-    from golf.solitaire.autosave import Snapshot
     from golf.solitaire.replay import Replay
     from golf.solitaire.rules import Rules
     from golf.solitaire.session import Game

@@ -13,7 +13,7 @@ from typing import Final, Protocol
 
 from golf.core.record import Clocks
 from golf.core.store import StoreNotice
-from golf.sixcard.autosave import SIX_AUTOSAVE_DOCUMENT, SixSnapshot
+from golf.journal.kept_sixcard import SIX_AUTOSAVE_DOCUMENT, SixSnapshot
 from golf.sixcard.game import Match, State
 from scenes.core.autosave import Autosave, Recorded, noted
 from scenes.core.manager import App

@@ -1,12 +1,12 @@
 """ "Continue" in the six-card setup window: the game the autosave holds, put back on the table
 exactly as it was — hole, grids, scores, whose turn, the seats and pace, the table's clock and
-its recording — from its recording (``golf.sixcard.autosave``); the computers carry on."""
+its recording — from its recording (``golf.journal.kept_sixcard``); the computers carry on."""
 
 from __future__ import annotations
 
 import logging
 
-from golf.sixcard.autosave import SixSnapshot
+from golf.journal.kept_sixcard import SixSnapshot
 from golf.sixcard.game import Match
 from golf.sixcard.seating import KINDS, SixSetup
 from scenes.core.manager import App

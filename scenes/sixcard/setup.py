@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from golf.core.deal import MAX_DEAL
-from golf.sixcard.autosave import SixSnapshot
+from golf.journal.kept_sixcard import SixSnapshot
 from golf.sixcard.game import totals
 from golf.sixcard.rules import GRIDS, MAX_PLAYERS, NEW_GAME
 from golf.sixcard.seating import HUMAN, KINDS, SPEEDS, SixSetup

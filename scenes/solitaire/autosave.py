@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 from typing import Final, Protocol
 
-from golf.solitaire.autosave import AUTOSAVE_DOCUMENT, Snapshot
+from golf.journal.kept_solitaire import AUTOSAVE_DOCUMENT, Snapshot
 from golf.solitaire.session import Game
 from scenes.core.autosave import Autosave, Recorded, noted
 from scenes.core.manager import App

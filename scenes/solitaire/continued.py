@@ -1,12 +1,12 @@
 """ "Continue" on the title: the solitaire game the autosave holds, put back on the table exactly
 as it was — position, undo history, move counter, play-time clock and its recording (times and
-replay file) — from its recording (``golf.solitaire.autosave``)."""
+replay file) — from its recording (``golf.journal.kept_solitaire``)."""
 
 from __future__ import annotations
 
 import logging
 
-from golf.solitaire.autosave import Snapshot
+from golf.journal.kept_solitaire import Snapshot
 from scenes.core.manager import App
 from scenes.solitaire.game import GameScene
 

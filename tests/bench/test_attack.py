@@ -106,7 +106,7 @@ def test_an_unreadable_statistics_file_is_kept_and_the_new_games_go_beside_it(
 def test_an_unreadable_game_in_progress_is_kept_and_the_new_game_goes_beside_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from golf.solitaire.autosave import AUTOSAVE_DOCUMENT, Snapshot
+    from golf.journal.kept_solitaire import AUTOSAVE_DOCUMENT, Snapshot
 
     store = Store(tmp_path)
     old = Game.from_code(BLOCK_CODE)

@@ -23,7 +23,7 @@ import pytest
 
 from golf.core.store import Document, Store
 from golf.core.translations import text
-from golf.solitaire.autosave import AUTOSAVE_DOCUMENT, Snapshot
+from golf.journal.kept_solitaire import AUTOSAVE_DOCUMENT, Snapshot
 from golf.solitaire.engine import Action
 from golf.solitaire.highscores import HIGHSCORES_DOCUMENT, Entry, HighScores, add_score
 from golf.solitaire.replay import Replay, save

@@ -17,14 +17,14 @@ from golf.core.play import PlaySession
 from golf.core.record import Clocks
 from golf.core.store import Store
 from golf.core.version import stamp
+from golf.journal.kept_sixcard import SIX_AUTOSAVE_DOCUMENT, SixSnapshot
+from golf.journal.kept_solitaire import AUTOSAVE_DOCUMENT
 from golf.sixcard.actions import Action as SixAction
-from golf.sixcard.autosave import SIX_AUTOSAVE_DOCUMENT, SixSnapshot
 from golf.sixcard.codes import SixCodeError
 from golf.sixcard.codes import parse_code as parse_six_code
 from golf.sixcard.game import Match, legal_actions
 from golf.sixcard.replay import load as load_six
 from golf.sixcard.replay import verify as verify_six
-from golf.solitaire.autosave import AUTOSAVE_DOCUMENT
 from golf.solitaire.codes import CodeError as SolitaireCodeError
 from golf.solitaire.codes import parse_code
 from golf.solitaire.engine import Action

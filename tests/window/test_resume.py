@@ -1,4 +1,4 @@
-"""Continue after a quit, a crash or kill -9: the autosave (golf.solitaire.autosave, scenes.solitaire.autosave)."""
+"""Continue after a quit, a crash or kill -9: the autosave (golf.journal.kept_solitaire, scenes.solitaire.autosave)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from golf.core.store import Store
-from golf.solitaire.autosave import AUTOSAVE_DOCUMENT, Snapshot
+from golf.journal.kept_solitaire import AUTOSAVE_DOCUMENT, Snapshot
 from golf.solitaire.codes import format_code
 from golf.solitaire.engine import Action
 from golf.solitaire.rules import CLASSIC

@@ -1,4 +1,4 @@
-"""Continue a six-card game after a quit, a crash or kill -9 (golf.sixcard.autosave,
+"""Continue a six-card game after a quit, a crash or kill -9 (golf.journal.kept_sixcard,
 scenes.sixcard.autosave): the file written after every action, refused when it does not add up,
 removed when the game ends or is left, and the setup window's Continue."""
 
@@ -13,9 +13,7 @@ import pygame
 import pytest
 
 from golf.core.store import Store
-from golf.sixcard.actions import Action
-from golf.sixcard.ai import make_opponent
-from golf.sixcard.autosave import (
+from golf.journal.kept_sixcard import (
     HUMAN,
     PACES,
     SEAT_KINDS,
@@ -23,10 +21,12 @@ from golf.sixcard.autosave import (
     SixSnapshot,
     check_data,
 )
+from golf.journal.kept_solitaire import AUTOSAVE_DOCUMENT, Snapshot
+from golf.sixcard.actions import Action
+from golf.sixcard.ai import make_opponent
 from golf.sixcard.game import Match, legal_actions
 from golf.sixcard.rules import STANDARD, SixRules
 from golf.sixcard.view import seat_view
-from golf.solitaire.autosave import AUTOSAVE_DOCUMENT, Snapshot
 from golf.solitaire.engine import Action as SolitaireAction
 from golf.solitaire.rules import CLASSIC
 from golf.solitaire.session import Game

@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from golf.core.store import Store
-from golf.sixcard.autosave import SIX_AUTOSAVE_DOCUMENT
+from golf.journal.kept_sixcard import SIX_AUTOSAVE_DOCUMENT
 from golf.sixcard.replay import Result, SixReplay, dump, load, play
 from scenes.core.input import Intent, Kind
 from scenes.core.playback import SPEEDS

@@ -8,10 +8,10 @@ from pathlib import Path
 import pygame
 
 from golf.core.store import Store
-from golf.sixcard.autosave import HUMAN, SIX_AUTOSAVE_DOCUMENT, SixSnapshot
+from golf.journal.kept_sixcard import HUMAN, SIX_AUTOSAVE_DOCUMENT, SixSnapshot
+from golf.journal.kept_solitaire import AUTOSAVE_DOCUMENT, Snapshot
 from golf.sixcard.game import Match, legal_actions
 from golf.sixcard.rules import STANDARD
-from golf.solitaire.autosave import AUTOSAVE_DOCUMENT, Snapshot
 from golf.solitaire.engine import Action
 from golf.solitaire.rules import CLASSIC
 from golf.solitaire.session import Game

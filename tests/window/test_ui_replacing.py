@@ -9,11 +9,11 @@ from pathlib import Path
 import pygame
 
 from golf.core.store import Store, StoreNotice
-from golf.sixcard.autosave import HUMAN, SIX_AUTOSAVE_DOCUMENT, SixSnapshot
+from golf.journal.kept_sixcard import HUMAN, SIX_AUTOSAVE_DOCUMENT, SixSnapshot
+from golf.journal.kept_solitaire import AUTOSAVE_DOCUMENT, Snapshot
 from golf.sixcard.game import Match, legal_actions
 from golf.sixcard.rules import STANDARD
 from golf.sixcard.seating import SixSetup
-from golf.solitaire.autosave import AUTOSAVE_DOCUMENT, Snapshot
 from golf.solitaire.engine import Action
 from golf.solitaire.rules import CLASSIC, EASY
 from golf.solitaire.session import Game

@@ -1,13 +1,10 @@
-"""The solitaire game in progress, saved after every action so that a quit, a crash or ``kill -9``
-loses nothing: the solitaire's part of the autosave (``golf.core.record``).
-
-``autosave.json`` in the player's data folder is the recording of the game in play: its code,
-the whole action log *including undos* (replaying it rebuilds the position, the move counter and
-the undo history exactly), the recorder's times, the clocks and the name of its replay file. The
-position the log leads to (with the moves and the undo depth) is stored too and checked on
-reading, so a file that does not add up is refused rather than restoring a different game.
-
-Pure Python: the window's side is ``scenes.solitaire.autosave``; nothing here reads a clock.
+"""A solitaire game in progress as the journal keeps it (:class:`Snapshot`: its code, every
+action including undos, the pause before each, its clocks, its replay file's name), and how
+version 0.1.0 wrote it in ``autosave.json`` (:data:`AUTOSAVE_DOCUMENT`, read once when that
+version's folder is imported: ``golf.journal.legacy``). Replaying the actions rebuilds the
+position, the move counter and the undo history exactly; the 0.1.0 file's ``check`` (the
+position the actions lead to) is compared on reading, so a file that does not add up is
+refused rather than restoring a different game.
 """
 
 from __future__ import annotations

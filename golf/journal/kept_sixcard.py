@@ -1,16 +1,8 @@
-"""The six-card game in progress, saved after every action so that a quit, a crash or ``kill -9``
-loses nothing: the six-card game's part of the autosave (``golf.core.record``).
-
-``six-card-autosave.json`` in the player's data folder (beside the solitaire's
-``autosave.json``) is the recording of the game in play, as for the solitaire: the code (which
-names the deal, the number of players and the rules), every player's actions with the seconds
-before each, the clocks, the start date and the name of its replay file; and the six-card game's
-own setup: what sits at each seat (a person or a computer level) and the computers' pace. The
-state the actions lead to is stored too and checked on reading, so a file that does not add up
-is refused rather than restoring a different game. A file of an earlier version (no clocks, no
-start date, no replay name) is read with those left empty.
-
-Pure Python: the window's side is ``scenes.sixcard.autosave``; nothing here reads a clock.
+"""A six-card game in progress as the journal keeps it (:class:`SixSnapshot`: its code — the
+deal, the number of players and the rules —, every seat's actions with the pause before each,
+its clock, who sits at each seat and the computers' pace), and how version 0.1.0 wrote it in
+``six-card-autosave.json`` (:data:`SIX_AUTOSAVE_DOCUMENT`, read once when that version's folder
+is imported: ``golf.journal.legacy``), checked against the state its actions lead to.
 """
 
 from __future__ import annotations

@@ -1,0 +1,123 @@
+"""The journal's tables, and the migrations that bring an older database up to them.
+
+The schema's version is SQLite's own ``PRAGMA user_version``. :data:`MIGRATIONS` ``[n]`` turns a
+database of version ``n`` into one of version ``n + 1`` (version 0: an empty file); they run in
+one transaction, so a database is always at one version or the next, never between.
+``docs/rounds-and-stats.md`` describes every table and what may change together.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Final
+
+__all__ = ["MIGRATIONS", "SCHEMA_VERSION", "migrate"]
+
+_VERSION_1: Final = """
+CREATE TABLE rounds(
+    id INTEGER PRIMARY KEY,
+    seed INTEGER NOT NULL,
+    rules TEXT NOT NULL,
+    holes INTEGER NOT NULL CHECK (holes IN (9, 18)),
+    started TEXT NOT NULL,
+    ended TEXT,
+    total INTEGER,
+    kept INTEGER NOT NULL DEFAULT 1
+);
+CREATE TABLE games(
+    id INTEGER PRIMARY KEY,
+    game TEXT NOT NULL CHECK (game IN ('solitaire', 'six-card')),
+    code TEXT NOT NULL,
+    rules TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('playing', 'won', 'blocked', 'abandoned', 'finished')),
+    round_id INTEGER REFERENCES rounds(id),
+    hole INTEGER,
+    daily TEXT,
+    started TEXT NOT NULL,
+    ended TEXT,
+    seconds REAL NOT NULL DEFAULT 0,
+    since REAL NOT NULL DEFAULT 0,
+    score INTEGER,
+    cards_left INTEGER,
+    stock_left INTEGER,
+    undos INTEGER,
+    moves INTEGER,
+    result TEXT,
+    setup TEXT NOT NULL DEFAULT '{}',
+    actions BLOB,
+    initials TEXT,
+    kept INTEGER NOT NULL DEFAULT 1,
+    counted INTEGER NOT NULL DEFAULT 1
+);
+CREATE INDEX games_counted ON games(game, rules, status, id);
+CREATE INDEX games_playing ON games(status) WHERE status = 'playing';
+CREATE INDEX games_initials ON games(rules) WHERE initials IS NOT NULL;
+CREATE TABLE steps(
+    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    pause REAL NOT NULL,
+    elapsed REAL NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+CREATE TABLE resets(
+    id INTEGER PRIMARY KEY,
+    rules TEXT,
+    after_game INTEGER NOT NULL,
+    after_round INTEGER NOT NULL,
+    at TEXT NOT NULL
+);
+CREATE TABLE imported_stats(
+    rules TEXT PRIMARY KEY,
+    figures TEXT NOT NULL
+);
+CREATE TABLE imported_scores(
+    id INTEGER PRIMARY KEY,
+    rules TEXT NOT NULL,
+    initials TEXT NOT NULL,
+    score INTEGER NOT NULL,
+    day TEXT NOT NULL,
+    code TEXT NOT NULL
+);
+CREATE TABLE facts(
+    name TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+"""
+
+MIGRATIONS: Final[tuple[str, ...]] = (_VERSION_1,)
+"""``MIGRATIONS[n]``: the SQL that takes a database from version ``n`` to ``n + 1``."""
+SCHEMA_VERSION: Final = len(MIGRATIONS)
+"""The version this game writes."""
+
+
+class FutureSchemaError(sqlite3.DatabaseError):
+    """A database written by a newer version of the game."""
+
+    def __init__(self, version: int) -> None:
+        super().__init__(f"schema version {version} is newer than this game reads")
+        self.version = version
+
+
+def migrate(connection: sqlite3.Connection) -> int:
+    """Bring the database to :data:`SCHEMA_VERSION`, one transaction for all the steps; the
+    version it had. Raises :class:`FutureSchemaError` for a newer database."""
+    version = int(connection.execute("PRAGMA user_version").fetchone()[0])
+    if version > SCHEMA_VERSION:
+        raise FutureSchemaError(version)
+    if version == SCHEMA_VERSION:
+        return version
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        again = connection.execute("PRAGMA user_version").fetchone()[0]  # another copy did it
+        for step in MIGRATIONS[again:]:
+            for statement in step.split(";"):
+                if statement.strip():
+                    connection.execute(statement)
+        connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    except BaseException:
+        connection.execute("ROLLBACK")
+        raise
+    connection.execute("COMMIT")
+    return version
