@@ -28,7 +28,7 @@ from golf.solitaire.highscores import HIGHSCORES_DOCUMENT, HighScores
 from golf.solitaire.round import ROUND_DOCUMENT, Round
 from golf.solitaire.stats import STATS_DOCUMENT, Stats, rules_key, write_stats
 
-__all__ = ["IMPORTED", "LEGACY_FILES", "import_legacy"]
+__all__ = ["IMPORTED", "LEGACY_FILES", "import_legacy", "open_journal"]
 
 log = logging.getLogger(__name__)
 
@@ -218,3 +218,12 @@ def import_legacy(journal: Journal, when: str) -> list[StoreNotice]:
     if found:
         log.info("imported %s from version 0.1.0", ", ".join(found))
     return notices
+
+
+def open_journal(folder: Path | None, when: str, *, own: bool = True) -> Journal:
+    """The journal of ``folder``, with its 0.1.0 files imported if they were not yet (``when``:
+    now, ISO text). ``own=False`` (the command line): it never keeps games in progress. What the
+    player must be told waits in :meth:`Journal.take_notices`."""
+    journal = Journal(folder, own=own)
+    journal.db.notices.extend(import_legacy(journal, when))
+    return journal
