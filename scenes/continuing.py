@@ -1,9 +1,9 @@
 """What "Continue" on the title picks up: the game left in play last, whichever it was — a
 solitaire game, a hole of a round or a six-card game.
 
-A game is left in play when the player goes back to the title or closes the window during it;
-each kind keeps its own file (the solitaire and six-card autosaves, the saved round), and the
-one written last is the one the player left last.
+A game is left in play when the player goes back to the title or closes the window during it
+(or the program is killed): the journal keeps it in progress, action by action, and the one
+whose last action came last is the one the player left last.
 """
 
 from __future__ import annotations
@@ -13,13 +13,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from golf.core.store import Document, StoreNotice
-from golf.journal.kept_sixcard import SIX_AUTOSAVE_DOCUMENT
-from golf.journal.kept_solitaire import AUTOSAVE_DOCUMENT
-from golf.solitaire.round import ROUND_DOCUMENT
+from golf.core.record import Recording
 from scenes.core.manager import App
-from scenes.sixcard import autosave as sixautosave
-from scenes.solitaire import autosave
+from scenes.sixcard import keeping
+from scenes.solitaire import kept
 
 __all__ = ["LeftGame", "left_game"]
 
@@ -31,28 +28,25 @@ class LeftGame:
     """A game to continue: which kind (``solitaire``, ``round``, ``six``) and how."""
 
     kind: str
-    saved: object  # what its file holds: a Snapshot, a Round or a SixSnapshot
+    saved: object  # what the journal holds: a Snapshot, a Round or a SixSnapshot
     resume: Callable[[], None]
-    written: float  # when its file was last written (seconds since the epoch; 0: unknown)
+    written: float  # when its last action was taken (seconds since the epoch; 0: unknown)
 
 
-def _written(app: App, document: Document[Any]) -> float:
-    store = app.records.store
-    if store is None:
+def _last(app: App, recording: Recording[Any] | None) -> float:
+    if recording is None or recording.kept_id is None:
         return 0.0
-    try:
-        return store.path(document).stat().st_mtime
-    except OSError:
-        return 0.0
+    for game in app.records.journal.kept():
+        if game.id == recording.kept_id:
+            return game.last
+    return 0.0
 
 
 def _solitaire(app: App) -> LeftGame | None:
-    saved = autosave.pending(app)
+    saved = kept.pending(app)
     if saved is None:
         return None
-    return LeftGame(
-        "solitaire", saved, lambda: app.flow.continue_game(saved), _written(app, AUTOSAVE_DOCUMENT)
-    )
+    return LeftGame("solitaire", saved, lambda: app.flow.continue_game(saved), _last(app, saved))
 
 
 def _round(app: App) -> LeftGame | None:
@@ -65,13 +59,15 @@ def _round(app: App) -> LeftGame | None:
 
         resume_round(app)
 
-    return LeftGame("round", rnd, resume, _written(app, ROUND_DOCUMENT))
+    last = max(
+        (g.last for g in app.records.journal.kept("solitaire") if g.round_id is not None),
+        default=0.0,
+    )
+    return LeftGame("round", rnd, resume, last)
 
 
-def _six(app: App, notices: list[StoreNotice]) -> LeftGame | None:
-    saved, notice = sixautosave.pending(app)
-    if notice is not None:
-        notices.append(notice)
+def _six(app: App) -> LeftGame | None:
+    saved, _ = keeping.pending(app)
     if saved is None:
         return None
 
@@ -80,15 +76,12 @@ def _six(app: App, notices: list[StoreNotice]) -> LeftGame | None:
 
         continue_game(app, saved)
 
-    return LeftGame("six", saved, resume, _written(app, SIX_AUTOSAVE_DOCUMENT))
+    return LeftGame("six", saved, resume, _last(app, saved))
 
 
 def left_game(app: App) -> LeftGame | None:
-    """The game left in play last, if any (a file that cannot be used is kept aside and its
-    notice joins the records' notices, which the title shows)."""
-    notices: list[StoreNotice] = []
-    found = [game for game in (_solitaire(app), _round(app), _six(app, notices)) if game]
-    app.records.notices.extend(notices)
+    """The game left in play last, if any."""
+    found = [game for game in (_solitaire(app), _round(app), _six(app)) if game]
     if not found:
         return None
     return max(found, key=lambda game: game.written)

@@ -97,7 +97,7 @@ class Flow:
     def _game_in_play(self) -> bool:
         """Whether a table on the stack holds a game still in play that leaving keeps."""
         from scenes.sixcard.table import SixTableScene
-        from scenes.solitaire import autosave
+        from scenes.solitaire import kept as kept_solitaire
         from scenes.solitaire.round import RoundGameScene
         from scenes.solitaire.table import TableScene
 
@@ -105,7 +105,7 @@ class Flow:
             if isinstance(scene, RoundGameScene):
                 kept = not scene.round.over and not scene.game.over
             elif isinstance(scene, TableScene):
-                kept = autosave.keeps(scene) and scene.game.status == "playing"
+                kept = kept_solitaire.keeps(scene) and scene.game.status == "playing"
             elif isinstance(scene, SixTableScene):
                 kept = scene.keeper is not None and bool(scene.match.log) and not scene.state.over
             else:

@@ -1,13 +1,13 @@
 """Starting a new game where one is kept for Continue: ask first.
 
-A game left for the title (or in a closed window) is kept in its own file — the solitaire
-autosave, the saved round, the six-card autosave — and a new game of the same kind writes over
-that file. So before a new game of a kind replaces a kept game of that kind, a small dialog asks
+A game left for the title (or in a closed window) is kept in progress in the journal of play —
+a solitaire game, a round, a six-card game — and a new game of the same kind takes its place
+for Continue. So before a new game of a kind replaces a kept game of that kind, a small dialog asks
 ("Your game in play will be lost. Start a new one?"); **Keep it** is the default and changes
 nothing. **Start a new one** first abandons the kept game as leaving a table does today — a
 solitaire game is counted in the statistics as abandoned (or as its end, if it had ended before
 its result was counted), a round's finished holes stay counted and the round is forgotten, a
-six-card game is forgotten — then starts the new one.
+six-card game is counted as abandoned — then starts the new one.
 
 Games of other kinds are kept side by side: a new solitaire game leaves a kept six-card game or
 round where it is (the six-card setup and the round window still offer it, and the title's
@@ -24,8 +24,8 @@ import pygame
 
 from scenes.core.dialog import ConfirmDialog
 from scenes.core.manager import App
-from scenes.sixcard import autosave as sixautosave
-from scenes.solitaire import autosave
+from scenes.sixcard import keeping
+from scenes.solitaire import kept as kept_solitaire
 
 __all__ = ["KINDS", "KeptKind", "ReplaceKeptDialog", "abandon_kept", "kept"]
 
@@ -60,11 +60,11 @@ def kept(app: App, kind: KeptKind) -> bool:
     if _on_table(app, kind):
         return False
     if kind == "solitaire":
-        return autosave.pending(app) is not None
+        return kept_solitaire.pending(app) is not None
     if kind == "round":
         rnd = app.records.saved_round
         return rnd is not None and not rnd.over
-    saved, notice = sixautosave.pending(app)
+    saved, notice = keeping.pending(app)
     if notice is not None:
         app.records.tell(notice)
     return saved is not None
@@ -75,16 +75,19 @@ def abandon_kept(app: App, kind: KeptKind) -> None:
     (abandoned, or as it ended) and its autosave removed; a round forgotten (its finished holes
     were counted as they ended); a six-card game forgotten."""
     if kind == "solitaire":
-        saved = autosave.pending(app)
+        saved = kept_solitaire.pending(app)
         if saved is not None:
-            app.records.record(saved.game())
+            game = saved.game()
+            journal = app.records.solitaire(
+                game, saved.started, kept_id=saved.kept_id, written=len(saved.actions)
+            )
+            app.records.record(game, journal, saved.times, saved.elapsed)
             log.info("the kept solitaire game %s was abandoned for a new one", saved.code)
-        autosave.clear(app)
     elif kind == "round":
         app.records.save_round(None)
         log.info("the kept round was abandoned for a new one")
     else:
-        sixautosave.clear(app)
+        keeping.forget_kept(app)
         log.info("the kept six-card game was abandoned for a new one")
 
 

@@ -394,6 +394,8 @@ class Recording(Generic[A]):
     clocks: Clocks = field(default_factory=Clocks)
     started: str = ""
     file: str | None = None
+    kept_id: int | None = field(default=None, kw_only=True, compare=False)
+    """The game's number in the player's journal, when it was read from there."""
 
     def __post_init__(self) -> None:
         if len(self.times) != len(self.actions):

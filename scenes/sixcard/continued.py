@@ -1,4 +1,4 @@
-""" "Continue" in the six-card setup window: the game the autosave holds, put back on the table
+""" "Continue" in the six-card setup window: the game the journal keeps in progress, put back on the table
 exactly as it was — hole, grids, scores, whose turn, the seats and pace, the table's clock and
 its recording — from its recording (``golf.journal.kept_sixcard``); the computers carry on."""
 
@@ -38,6 +38,8 @@ def continue_game(app: App, saved: SixSnapshot) -> SixTableScene:
     )
     table = SixTableScene(app, setup, match, times=list(saved.times))
     table.recorder.carry_on(saved)
+    if table.keeper is not None:
+        table.keeper.resume(saved.kept_id, len(saved.actions))
     table.wait = RESUME_PAUSE
     app.scenes.reset(table)
     log.info("continued six-card %s after %d actions", saved.code, len(saved.actions))

@@ -1,26 +1,31 @@
-"""What keeps a six-card game played at this screen: its autosave, written after every action
-(the person's and the computers') and forgotten once the game ends or is left, and its replay
-file, written through the table's recorder once the game is over.
+"""What keeps a six-card game played at this screen: the journal of play, written after every
+action (the person's and the computers'), the game counted once it ends, and its replay file,
+written through the table's recorder once the game is over.
 
 Each table that is not a watched replay has a :class:`TableKeeper`, one of its play session's
-listeners. It reads the table through :class:`KeptTable`, so that neither it nor the autosave
-imports the table (``scenes.sixcard.continued`` imports the table to put a saved game back).
+listeners. It reads the table through :class:`KeptTable`, so that it does not import the table
+(``scenes.sixcard.continued`` imports the table to put a kept game back). :func:`pending` is the
+game Continue offers.
 """
 
 from __future__ import annotations
 
 import logging
-from typing import Protocol
+from typing import Any, Protocol
 
 from golf.core.play import Step
+from golf.core.record import Clocks
+from golf.core.store import StoreNotice
+from golf.journal.journal import Ending
+from golf.journal.kept_sixcard import SixSnapshot
 from golf.sixcard.actions import Action
-from golf.sixcard.game import Match, Refusal, State
+from golf.sixcard.game import Match, Refusal, State, totals, winners
 from golf.sixcard.seating import SixSetup
 from scenes.core.manager import App
-from scenes.sixcard import autosave as sixautosave
+from scenes.core.records import JournalGame
 from scenes.sixcard.recorder import SixRecorder
 
-__all__ = ["KeptTable", "TableKeeper"]
+__all__ = ["KeptTable", "TableKeeper", "forget_kept", "pending"]
 
 log = logging.getLogger(__name__)
 
@@ -45,43 +50,105 @@ class KeptTable(Protocol):
         ...
 
 
+def _rules(code: str) -> str:
+    """The rule part of a six-card code (what the history shows as its rules)."""
+    return code.rsplit("-", 1)[-1]
+
+
 class TableKeeper:
-    """The autosave and the replay file of one table's game."""
+    """The journal's side and the replay file of one table's game."""
 
     def __init__(self, app: App, game: KeptTable) -> None:
         self.app = app
         self.game = game
         self.saved_to: str | None = None  # where the replay was written
+        self.kept: JournalGame | None = None
 
-    # what the autosave reads (scenes.sixcard.autosave.Table)
-    @property
-    def match(self) -> Match:
-        return self.game.match
+    def _kept(self) -> JournalGame:
+        if self.kept is None:
+            match, recorder = self.game.match, self.game.recorder
+            self.kept = JournalGame(
+                self.app.records, "six-card", match.code, _rules(match.code), recorder.started
+            )
+        return self.kept
 
-    @property
-    def setup(self) -> SixSetup:
-        return self.game.setup
+    def resume(self, kept_id: int | None, written: int) -> None:
+        """Go on with a game the journal kept (Continue)."""
+        match, recorder = self.game.match, self.game.recorder
+        self.kept = JournalGame(
+            self.app.records,
+            "six-card",
+            match.code,
+            _rules(match.code),
+            recorder.started,
+            kept_id=kept_id,
+            written=written,
+        )
 
-    @property
-    def state(self) -> State:
-        return self.game.state
-
-    @property
-    def recorder(self) -> SixRecorder:
-        return self.game.recorder
+    def _setup(self) -> dict[str, Any]:
+        recorder = self.game.recorder
+        path = recorder.target()
+        setup: dict[str, Any] = {
+            "kinds": list(self.game.setup.seats),
+            "speed": self.game.setup.speed,
+        }
+        if path is not None:
+            setup["file"] = path.name
+        return setup
 
     def heard(self, step: Step[Action, State, Refusal]) -> None:
-        """An action was taken: save the game, or forget it once it is over (and write its
-        replay)."""
+        """An action was taken: it is written to the journal; the game is counted once it is
+        over (and its replay written)."""
         if not step.applied:
             return
-        sixautosave.after_action(self)  # saved, or forgotten once the game is over
+        recorder = self.game.recorder
+        recorder.note()
+        actions = [str(a) for a in self.game.match.log]
+        kept = self._kept()
+        kept.sync(actions, recorder.times, sum(recorder.times), self._setup())
         if step.after.phase == "game_over":
+            self.end("finished")
             self.save_replay()
 
+    def end(self, outcome: str) -> None:
+        """Count the game: finished, or left (abandoned) with its actions."""
+        match, recorder = self.game.match, self.game.recorder
+        if not match.log:
+            self._kept().drop()
+            return
+        state = match.state
+        people = [seat for seat, kind in enumerate(self.game.setup.seats) if kind == "human"]
+        scores = totals(state)
+        ending = Ending(
+            outcome=outcome,  # type: ignore[arg-type]
+            ended=self.app.records.now(),
+            actions=tuple(str(a) for a in match.log),
+            times=tuple(recorder.times[: len(match.log)])
+            + (0.0,) * max(0, len(match.log) - len(recorder.times)),
+            seconds=sum(recorder.times),
+            moves=len(match.log),
+            score=scores[people[0]] if people else None,
+            result={
+                "totals": list(scores),
+                "winners": list(winners(state)) if state.over else [],
+                "seats": list(self.game.setup.seats),
+                "speed": self.game.setup.speed,
+            },
+        )
+        self._kept().end(ending)
+
+    def leave(self) -> None:
+        """The window closes (or back to the title) on a game in play: it stays in the
+        journal, its clock with it."""
+        kept = self.kept
+        if kept is not None:
+            kept.leave(sum(self.game.recorder.times), self.game.recorder.since, self._setup())
+
     def forget(self) -> None:
-        """The saved game is no more (a new game replaces it, or it was left on purpose)."""
-        sixautosave.clear(self.app)
+        """The game is left on purpose (a new deal, back from the pause menu): counted as
+        abandoned when it had begun."""
+        if not self.game.state.over:
+            self.end("abandoned")
 
     def save_replay(self) -> None:
         """Write the game's replay (every player's actions) to the replays folder."""
@@ -92,3 +159,60 @@ class TableKeeper:
             return
         self.saved_to = str(path)
         log.info("six-card replay saved to %s", path)
+
+
+def pending(app: App) -> tuple[SixSnapshot | None, StoreNotice | None]:
+    """The six-card game to continue, if one was left in play (and nothing to tell: a problem
+    with the journal is told by the records)."""
+    if not app.records.keeps_games:
+        return None, None
+    for kept in app.records.journal.kept("six-card"):
+        setup = kept.setup
+        try:
+            kinds = tuple(str(k) for k in setup.get("kinds", ()))
+            file = setup.get("file")
+            snapshot = SixSnapshot(
+                kept.code,
+                tuple(Action.parse(a) for a in kept.actions),
+                kept.times,
+                Clocks(kept.since, kept.elapsed),
+                kept.started,
+                file if isinstance(file, str) else None,
+                kinds,
+                str(setup.get("speed", "normal")),
+                kept_id=kept.id,
+            )
+            if snapshot.state().over:
+                continue
+        except (ValueError, TypeError) as error:
+            log.warning("the six-card game in progress %s no longer replays: %s", kept.code, error)
+            continue
+        return snapshot, None
+    return None, None
+
+
+def forget_kept(app: App) -> None:
+    """Give up the six-card game kept for Continue (a new one replaces it): counted as
+    abandoned, with its actions."""
+    if not app.records.keeps_games:
+        return
+    for kept in app.records.journal.kept("six-card"):
+        game = JournalGame(
+            app.records,
+            "six-card",
+            kept.code,
+            kept.rules,
+            kept.started,
+            kept_id=kept.id,
+            written=len(kept.actions),
+        )
+        game.end(
+            Ending(
+                outcome="abandoned",
+                ended=app.records.now(),
+                actions=kept.actions,
+                times=kept.times,
+                seconds=kept.elapsed,
+                moves=len(kept.actions),
+            )
+        )

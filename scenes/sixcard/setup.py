@@ -22,7 +22,7 @@ from scenes.core.look import PALETTE, SCREEN_SIZE
 from scenes.core.manager import App, Scene
 from scenes.core.textfit import wrap_text
 from scenes.core.widgets import ButtonSpec, Choice, Form, Toast, button_row, neighbour
-from scenes.sixcard import autosave as sixautosave
+from scenes.sixcard import keeping
 from scenes.sixcard.parts import seat_name
 from scenes.sixcard.table import SixTableScene
 
@@ -198,7 +198,7 @@ class SixSetupScene(Scene):
         for when this window opens over a table: the game below is that game."""
         if any(isinstance(scene, SixTableScene) for scene in self.app.scenes.stack):
             return None, []
-        saved, notice = sixautosave.pending(self.app)
+        saved, notice = keeping.pending(self.app)
         texts = self.app.texts
         if notice is not None:
             self.toasts.append(Toast(notice.text(texts.lang), seconds=9.0, colour=PALETTE.orange))

@@ -29,7 +29,7 @@ from scenes.core.manager import App
 from scenes.core.widgets import Toast
 from scenes.sixcard.board import Board
 from scenes.sixcard.drivers import ComputerSeat, PersonAtScreen, TableCourse, TableDriver
-from scenes.sixcard.keeping import TableKeeper
+from scenes.sixcard.keeping import TableKeeper, forget_kept
 from scenes.sixcard.listeners import (
     Announcing,
     CardsFly,
@@ -82,12 +82,12 @@ class SixTableScene(TableBase):
         resumed = match is not None
         self.match = match or setup.match(number)
         self.code = self.match.code
-        # the autosave and the replay file: a watched replay is never saved
+        # the journal and the replay file: a watched replay is never kept
         self.keeper: TableKeeper | None = None
         if not watching:
             self.keeper = TableKeeper(app, self)
             if not resumed:
-                self.keeper.forget()  # a new game replaces the one left in play
+                forget_kept(app)  # a new game replaces the one left in play
         computers: dict[int, Opponent] = {
             seat: make_opponent(kind, app.deals.randrange(2**63))
             for seat, kind in enumerate(setup.seats)
@@ -275,8 +275,11 @@ class SixTableScene(TableBase):
         it is not kept to continue — unless the window is closing or the player went back to
         the title (``quitting``): the game in play stays saved, and the title and the setup
         window offer to continue it."""
-        if not quitting and self.keeper is not None:
-            self.keeper.forget()
+        if self.keeper is not None:
+            if quitting:
+                self.keeper.leave()
+            else:
+                self.keeper.forget()
 
     # ----------------------------------------------------------------- time and drawing
     def update(self, dt: float) -> None:

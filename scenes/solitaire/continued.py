@@ -1,4 +1,4 @@
-""" "Continue" on the title: the solitaire game the autosave holds, put back on the table exactly
+""" "Continue" on the title: the solitaire game the journal keeps in progress, put back on the table exactly
 as it was — position, undo history, move counter, play-time clock and its recording (times and
 replay file) — from its recording (``golf.journal.kept_solitaire``)."""
 
@@ -21,6 +21,10 @@ def continue_game(app: App, saved: Snapshot) -> GameScene:
     scene.elapsed = saved.elapsed
     if scene.recorder is not None:
         scene.recorder.carry_on(saved)
+        # the same game in the journal: its next action is written after its last one
+        scene.kept = app.records.solitaire(
+            scene.game, saved.started, kept_id=saved.kept_id, written=len(saved.actions)
+        )
     if scene.game.status != "playing":
         # it ended where the player had not left it: its result (the blocked dialog with its
         # Undo, or the game-over screen) shows again at once

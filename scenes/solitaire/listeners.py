@@ -4,7 +4,7 @@ The table hands every action to its :class:`~golf.core.play.PlaySession`; the se
 and tells these, in order: the cards fly (:class:`CardMotion`), a refusal is said
 (:class:`Refusals`), the recording notes it (:class:`Recording`), the sounds play
 (:class:`TableSounds`), the result is prepared (:class:`Ending`), the game is saved
-(:class:`Autosaving`) and, with the "speak" option on, the action is said (:class:`Announcing`,
+(:class:`Journaling`) and, with the "speak" option on, the action is said (:class:`Announcing`,
 its words from ``golf.solitaire.announce``). A table gets the listeners its screen needs: a replay being watched is not
 recorded, saved or counted.
 """
@@ -21,7 +21,7 @@ from golf.solitaire.session import Refusal
 from scenes.core.board_text import speak
 from scenes.core.look import CARD_W, PALETTE, SCREEN_SIZE
 from scenes.core.sprites import CardSprite
-from scenes.solitaire import autosave
+from scenes.solitaire import kept
 from scenes.solitaire.layout import STOCK_POS, layout
 from scenes.solitaire.table_state import TableState
 
@@ -29,9 +29,9 @@ __all__ = [
     "CELEBRATION",
     "FLIGHT",
     "Announcing",
-    "Autosaving",
     "CardMotion",
     "Ending",
+    "Journaling",
     "Recording",
     "Refusals",
     "TableSounds",
@@ -255,15 +255,16 @@ class Ending:
             table.ending = BLOCKED_PAUSE * scale
 
 
-class Autosaving:
-    """The game saved after every action (a crash or kill -9 then loses nothing)."""
+class Journaling:
+    """Every action written to the journal before the next frame (a crash or kill -9 then
+    loses nothing)."""
 
     def __init__(self, table: TableState) -> None:
         self.table = table
 
     def heard(self, step: TableStep) -> None:
         if step.applied:
-            autosave.after_action(self.table)
+            kept.after_action(self.table)
 
 
 class Announcing:

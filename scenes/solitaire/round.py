@@ -24,6 +24,7 @@ from scenes.core.manager import App, Scene
 from scenes.core.records import HighScoreChance, HoleRecord
 from scenes.core.textfit import wrap_text
 from scenes.core.widgets import Button, ButtonSpec, Choice, Form, Menu, Toast
+from scenes.solitaire import kept
 from scenes.solitaire.dialogs import _Overlay, _stack
 from scenes.solitaire.layout import HUD_H
 from scenes.solitaire.player import Commands, Player, button_row
@@ -99,14 +100,20 @@ class RoundOutcome:
         self.table = table
 
     def finish(self) -> None:
-        app, rnd = self.table.app, self.table.round
-        record = app.records.finish_hole(rnd)
+        table = self.table
+        app, rnd = table.app, table.round
+        times: list[float] = []
+        if table.recorder is not None:
+            table.recorder.note()
+            times = table.recorder.times
+        record = app.records.finish_hole(rnd, table.kept, times, table.elapsed)
         app.scenes.replace(ScorecardScene(app, rnd, record))
 
     def settle(self) -> HighScoreChance | None:
-        """The player leaves the hole (title, quit): keep the round to resume it."""
+        """The player leaves the hole (title, quit): the round stays in the journal, every
+        action of the hole in play with it, to be resumed."""
         if not self.table.round.over:
-            self.table.app.records.save_round(self.table.round)
+            kept.save(self.table)
         return None
 
 
@@ -118,6 +125,7 @@ class RoundGameScene(TableScene):
         assert rnd.game is not None
         self.round = rnd
         super().__init__(app, rnd.game, deal_in)
+        self.kept = app.records.hole_game(rnd) if self.recorder is not None else None
         self.outcome = RoundOutcome(self)
         buttons = button_row(
             [
@@ -284,8 +292,7 @@ class ScorecardScene(Scene):
         self.app.scenes.replace(RoundGameScene(self.app, self.round))
 
     def leave(self) -> None:
-        """Back to the title; the round is saved and waits there."""
-        self.app.records.save_round(self.round)
+        """Back to the title; the round is in the journal and waits there."""
         self.app.flow.to_title()
 
     def again(self) -> None:

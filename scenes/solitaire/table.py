@@ -27,17 +27,17 @@ from scenes.core.board_text import show_board_text, speak
 from scenes.core.input import Intent, Kind
 from scenes.core.look import PALETTE
 from scenes.core.manager import App, Scene
-from scenes.core.records import HighScoreChance
+from scenes.core.records import HighScoreChance, JournalGame
 from scenes.core.sprites import CardSprite
 from scenes.core.widgets import Button, Toast
-from scenes.solitaire import autosave, confetti
+from scenes.solitaire import confetti, kept
 from scenes.solitaire.confetti import Confetti
 from scenes.solitaire.layout import STOCK_SLOT
 from scenes.solitaire.listeners import (
     Announcing,
-    Autosaving,
     CardMotion,
     Ending,
+    Journaling,
     Recording,
     Refusals,
     TableSounds,
@@ -107,12 +107,13 @@ class ResultDialogs:
         if self.settled or self.table.recorder is None:
             return None
         self.settled = True
-        chance = self.table.app.records.record(self.table.game)
+        table = self.table
+        recorder = table.recorder
+        assert recorder is not None
+        recorder.note()
         # counted: nothing left to continue (until now a relaunch put the game back where
         # the result, or Undo, was offered)
-        if autosave.keeps(self.table):
-            autosave.clear(self.table.app)
-        return chance
+        return table.app.records.record(table.game, table.kept, recorder.times, table.elapsed)
 
 
 class _Idle:
@@ -157,6 +158,10 @@ class TableScene(Scene):
             if app.record_to is not None:
                 app.recording_to = self.recorder  # its last write says the exit status
             app.record_to = None  # play --record: only the first game goes to that file
+        # the game in the journal of play, action by action (a replay watched is not)
+        self.kept: JournalGame | None = (
+            app.records.solitaire(game, self.recorder.started) if self.recorder else None
+        )
         self.elapsed = 0.0  # play time; stops while an overlay covers the table or after the end
         self.toasts: list[Toast] = []
         self.cursor = STOCK_SLOT
@@ -197,14 +202,14 @@ class TableScene(Scene):
 
     def _listeners(self, record: bool) -> list[Listener[Action, Position, Refusal]]:
         """What reacts to each action, in this order: the cards, a refusal's message, the
-        recording, the sounds, the coming result, the autosave. A game that is not recorded (a
+        recording, the sounds, the coming result, the journal. A game that is not recorded (a
         replay being watched, the tutorial) is neither recorded nor saved."""
         heard: list[Listener[Action, Position, Refusal]] = [self.motion, Refusals(self)]
         if record:
             heard.append(Recording(self))
         heard += [TableSounds(self), Ending(self)]
         if record:
-            heard.append(Autosaving(self))
+            heard.append(Journaling(self))
         if self.speaks:
             heard.append(Announcing(self))
         return heard
@@ -282,16 +287,14 @@ class TableScene(Scene):
     # ----------------------------------------------------------------- leaving
     def exit(self, quitting: bool = False) -> None:
         """The player leaves this table: its replay is saved and its game counted (a game in
-        play as abandoned) and its autosave removed — except when the window closes or the
-        player goes back to the title (``quitting``) on a game still in play, or on one whose
-        result is not counted yet (the blocked dialog up): then its autosave is written one last
-        time (with the clock), it is not counted yet, and the title offers to continue it."""
+        play as abandoned) — except when the window closes or the player goes back to the title
+        (``quitting``) on a game still in play, or on one whose result is not counted yet (the
+        blocked dialog up): then its clocks are written to the journal, it is not counted yet,
+        and the title offers to continue it."""
         self.save_replay()
-        if autosave.keeps(self):
-            if quitting and (self.game.status == "playing" or self.result_due):
-                autosave.save(self)
-                return
-            autosave.clear(self.app)
+        if kept.keeps(self) and quitting and (self.game.status == "playing" or self.result_due):
+            kept.save(self)
+            return
         self.settle()
 
     @property

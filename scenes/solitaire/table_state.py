@@ -13,7 +13,7 @@ from typing import Protocol
 from golf.solitaire.engine import Action
 from golf.solitaire.session import Game, Refusal
 from scenes.core.manager import App, Scene
-from scenes.core.records import HighScoreChance
+from scenes.core.records import HighScoreChance, JournalGame
 from scenes.core.sprites import CardSprite
 from scenes.core.widgets import Button, Toast
 from scenes.solitaire.confetti import Confetti
@@ -33,6 +33,7 @@ class TableState(Protocol):
 
     app: App
     recorder: Recorder | None
+    kept: JournalGame | None  # the game in the journal of play (None: not recorded)
     elapsed: float  # play time; stops while an overlay covers the table or after the end
     sprites: dict[int, CardSprite]
     toasts: list[Toast]
