@@ -4,38 +4,41 @@
     python bench/kill_resume.py --quick     # 1 kill within 1 s of the game coming up (CI)
 
 Each trial starts the real program headless — ``python main.py play --autoplay SEED`` with the
-SDL dummy drivers, its settings (``--config-dir``), records and autosave (``$GOLF_DATA_DIR``) and
+SDL dummy drivers, its settings (``--config-dir``), its journal of play (``$GOLF_DATA_DIR``) and
 replays (``$XDG_DATA_HOME``) in one temporary folder — and lets it play: ``--autoplay`` presses
 Enter on the title (Continue when it is offered, else Play Easy), then random keys on the table
 (draw, columns, undo; Enter on a dialog: a new deal after a game over), through the real event
 loop, and prints the game's state (code, action log, position, moves, undo history) after every
 change (``scenes/autoplay.py``). The parent kills it with SIGKILL at a random moment, reads the
-autosave the killed program left, and starts the next trial in the same folder.
+game in progress the killed program left in the journal, and starts the next trial in the same
+folder.
 
 Checks, for every relaunch:
 
-* the game "Continue" restores is exactly the one in the autosave on disk at the kill (code, log,
-  position, move counter, undo depth, every position of the undo history); no autosave, or a
-  finished game in it: nothing is offered;
+* the game "Continue" restores is exactly the one the journal on disk keeps in progress at the
+  kill (code, log, position, move counter, undo depth, every position of the undo history);
+  none: nothing is offered;
 * that saved game is the last state the killed program printed, or one action later (the kill
   can land between the save and the print);
-* every file in the folder parses (settings, statistics, high scores, autosave, saved round,
-  replays of either game, read as ``golf verify`` reads them): no file is ever half-written.
-  Temporary files of cut-short writes are counted (they are not the files; the next start
-  removes them).
+* the journal passes SQLite's ``integrity_check``, no finished game is in it twice, and every
+  game the program finished (its result seen, then a new deal) is in it: the table at the end
+  gives kills, failures, games lost and games counted twice (all 0 but the kills);
+* every other file parses (settings, replays of either game, read as ``golf verify`` reads
+  them). Temporary files of cut-short writes are counted.
 
 Exit status 0 when every trial passes.
 
 ``--game six-card`` does the same with six-card Golf against the computers
 (``--autoplay-game six-card``: the title's six-card entry, Continue or Deal in its setup window,
 random keys at the table): the state compared is the code, every player's actions and a digest
-of the state they lead to, against ``six-card-autosave.json``.
+of the state they lead to, against the six-card game the journal keeps.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import itertools
 import json
 import os
 import random
@@ -63,33 +66,36 @@ _SAME_KEYS = {
 # ----------------------------------------------------------------------------- the parent
 
 
+def _journal(folder: Path) -> Any:
+    from golf.journal.journal import Journal
+
+    return Journal(folder / "data", own=False)  # reads the games in progress, owns nothing
+
+
 def _check_files(folder: Path) -> tuple[list[str], int]:
-    """Problems with the files of ``folder``, and how many temporary files lie about."""
-    from golf.core.store import Document, Store
-    from golf.journal.kept_sixcard import SIX_AUTOSAVE_DOCUMENT
-    from golf.journal.kept_solitaire import AUTOSAVE_DOCUMENT
+    """Problems with the files of ``folder`` (the journal whole, no game counted twice, every
+    replay and the settings readable), and how many temporary files lie about."""
     from golf.replay_files import read_replay
-    from golf.solitaire.highscores import HIGHSCORES_DOCUMENT
     from golf.solitaire.replay import ReplayError
-    from golf.solitaire.round import ROUND_DOCUMENT
-    from golf.solitaire.stats import STATS_DOCUMENT
     from scenes.core.settings import SettingsStore
 
     problems: list[str] = []
     temporaries = 0
-    data = folder / "data"
-    store = Store(data)
-    documents: tuple[Document[Any], ...] = (
-        AUTOSAVE_DOCUMENT,
-        STATS_DOCUMENT,
-        HIGHSCORES_DOCUMENT,
-        ROUND_DOCUMENT,
-        SIX_AUTOSAVE_DOCUMENT,
-    )
-    for document in documents:
-        loaded = store.load(document, keep_aside=False)
-        if loaded.notice is not None:
-            problems.append(f"{document.name}: {loaded.notice.detail}")
+    journal = _journal(folder)
+    try:
+        check = journal.db.read("PRAGMA integrity_check")
+        if [tuple(r) for r in check] != [("ok",)]:
+            problems.append(f"journal: {check}")
+        for notice in journal.take_notices():
+            problems.append(f"journal: {notice.text()}")
+        twice = journal.db.read(
+            "SELECT code, started, COUNT(*) FROM games WHERE status != 'playing'"
+            " GROUP BY code, started, actions HAVING COUNT(*) > 1"
+        )
+        for code, started, count in twice:
+            problems.append(f"{code} started {started} counted {count} times")
+    finally:
+        journal.close()
     _settings, notice = SettingsStore(folder / "config").load()
     if notice is not None:
         problems.append(f"settings: {notice}")
@@ -110,50 +116,77 @@ def _check_files(folder: Path) -> tuple[list[str], int]:
     return problems, temporaries
 
 
+def finished_games(folder: Path) -> list[tuple[str, int]]:
+    """Every finished game in the journal: its code and number of actions."""
+    from golf.journal.journal import unpack_actions
+
+    journal = _journal(folder)
+    try:
+        rows = journal.db.read("SELECT code, actions FROM games WHERE status != 'playing'")
+    finally:
+        journal.close()
+    return [(str(code), len(unpack_actions(blob)[0])) for code, blob in rows]
+
+
+def lost_games(ended: list[State], folder: Path) -> list[str]:
+    """The games the program finished (a new deal after its result) that the journal lacks."""
+    have = finished_games(folder)
+    lost = []
+    for state in ended:
+        key = (state["code"], len(state["actions"]))
+        if key in have:
+            have.remove(key)
+        else:
+            lost.append(f"{state['code']} ({len(state['actions'])} actions) lost")
+    return lost
+
+
 def _same(a: State, b: State, game: str = "solitaire") -> bool:
     return all(a[k] == b[k] for k in _SAME_KEYS[game])
 
 
 def saved_state(folder: Path, game: str = "solitaire") -> State | None:
-    """The game the autosave in ``folder`` holds, as the program prints states; None: none.
+    """The game the journal in ``folder`` keeps in progress, as the program prints states;
+    None: none.
 
-    The title offers a solitaire game the autosave holds whether it is still in play or ended
-    where the player had not left it (the blocked dialog offering Undo, a win before its result
-    showed: ``scenes.solitaire.autosave.pending``); six-card Golf only a game not over.
+    The title offers a solitaire game in progress whether it is still in play or ended where
+    the player had not left it (the blocked dialog offering Undo, a win before its result
+    showed: ``scenes.solitaire.kept.pending``); six-card Golf only a game not over.
     """
-    from golf.core.store import Store
-    from golf.journal.kept_solitaire import AUTOSAVE_DOCUMENT
+    from golf.core.record import Clocks
+    from golf.journal.kept_sixcard import SixSnapshot
+    from golf.journal.kept_solitaire import Snapshot
+    from golf.sixcard.actions import Action as SixAction
+    from golf.solitaire.engine import Action
+    from scenes.autoplay import game_state, six_state  # the same states the program prints
 
-    if game == "six-card":
-        return _six_saved_state(folder)
-
-    loaded = Store(folder / "data").load(AUTOSAVE_DOCUMENT, keep_aside=False)
-    snapshot = loaded.value
-    if loaded.notice is not None or snapshot is None:
-        return None
+    journal = _journal(folder)
     try:
-        played = snapshot.game()
-    except ValueError:  # no longer replays: the title offers nothing
-        return None
-    from scenes.autoplay import game_state  # the same state the program prints
-
-    return game_state(played)
-
-
-def _six_saved_state(folder: Path) -> State | None:
-    """:func:`saved_state` of the six-card autosave."""
-    from golf.core.store import Store
-    from golf.journal.kept_sixcard import SIX_AUTOSAVE_DOCUMENT
-    from scenes.autoplay import six_state  # the same state the program prints
-
-    loaded = Store(folder / "data").load(SIX_AUTOSAVE_DOCUMENT, keep_aside=False)
-    snapshot = loaded.value
-    if loaded.notice is not None or snapshot is None:
-        return None
-    start, now = snapshot.states()
-    if now.over:
-        return None
-    return six_state(start, list(snapshot.actions), now)
+        kept = [k for k in journal.kept(game) if k.round_id is None]
+    finally:
+        journal.close()
+    for k in kept:
+        try:
+            if game == "six-card":
+                snapshot = SixSnapshot(
+                    k.code,
+                    tuple(SixAction.parse(a) for a in k.actions),
+                    k.times,
+                    Clocks(),
+                    k.started,
+                    None,
+                    tuple(k.setup.get("kinds", ())),
+                    str(k.setup.get("speed", "normal")),
+                )
+                start, now = snapshot.states()
+                if now.over:
+                    continue
+                return six_state(start, list(snapshot.actions), now)
+            played = Snapshot(k.code, tuple(Action.parse(a) for a in k.actions), k.times).game()
+        except ValueError:  # no longer replays: the title offers nothing
+            continue
+        return game_state(played)
+    return None
 
 
 def _judge(
@@ -287,6 +320,7 @@ def run(
     temporaries = 0
     survived = 0
     leftovers = 0
+    ended: list[State] = []  # games the program finished: each must be in the journal once
     for n in range(trials + 1):  # the last launch only checks the restore of the last kill
         lines = (
             trial_run(work, seed + n, low, high, game)
@@ -311,6 +345,11 @@ def run(
                 got_restore = True
             elif word == "state":
                 states.append(json.loads(body))
+        for before, after in itertools.pairwise(states):
+            if before["status"] != "playing" and (
+                after["code"] != before["code"] or len(after["actions"]) < len(before["actions"])
+            ):
+                ended.append(before)  # its result was seen, then a new deal: it was counted
         if error is None and not got_restore:
             error = "the relaunch never reached the game"
         if error is None and n > 0:
@@ -335,8 +374,16 @@ def run(
             failures += 1
         elif n > 0:
             survived += 1
+    lost = lost_games(ended, work)
+    for line in lost:
+        print(f"LOST {line}")
+    twice = sum("counted" in p for p in _check_files(work)[0])
+    print(f"\n{'kills':>6} {'failures':>9} {'games lost':>11} {'counted twice':>14}")
+    print(f"{trials:>6} {failures:>9} {len(lost):>11} {twice:>14}")
+    failures += len(lost)
     print(
-        f"{trials} kills of the real program ({game}), {survived} relaunches restored the saved game "
+        f"{trials} kills of the real program ({game}), {len(ended)} finished games checked in "
+        f"the journal, {survived} relaunches restored the saved game "
         f"exactly with every file whole, {restores} relaunches with a game to continue, "
         f"{failures} failures, {temporaries} stray temporary files seen, {leftovers} launches "
         f"left processes alive 10 s after the kill; folder {work}"
