@@ -69,6 +69,7 @@ bench-quick: $(STAMP)
 	$(PY) bench/net_load.py --quick --bare
 	$(PY) bench/net_attack.py --quick
 	$(PY) bench/arena.py --quick
+	$(PY) bench/journal.py --quick
 
 bench: $(STAMP) dist
 	$(PY) bench/engine.py
@@ -92,6 +93,7 @@ bench: $(STAMP) dist
 	$(PY) bench/net_load.py
 	$(PY) bench/net_attack.py
 	$(PY) bench/arena.py
+	$(PY) bench/journal.py
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache .hypothesis
