@@ -1,25 +1,36 @@
 """The ``stats`` subcommand: print the player's statistics, as text or JSON.
 
 :func:`register` adds it to a command line's subparsers; its parser sets ``run``
-(``args -> exit status``). The data folder is ``golf.core.folders.data_dir()``: the user data
-folder, or the folder named by the ``GOLF_DATA_DIR`` environment variable. Reading never moves a bad file: the command
-says so on stderr, prints the defaults and exits with status 1.
+(``args -> exit status``). The figures are read from the player's journal
+(``golf.journal.figures.statistics``) in the data folder, ``golf.core.folders.data_dir()``: the
+user data folder, or the folder named by the ``GOLF_DATA_DIR`` environment variable; version
+0.1.0's files there are imported into it the first time, and never changed.
+:func:`player_journal` is how the command line opens the journal (``history`` too); what it
+must tell the player (a file that could not be read or imported) is printed on stderr, one
+line each, by :func:`tell_notices`, and the command then exits with status 1.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
-from datetime import date
+from collections.abc import Sequence
+from datetime import date, datetime
+from pathlib import Path
 from typing import Any, Final
 
 from golf.core.folders import data_dir
-from golf.core.store import Store
+from golf.core.store import StoreNotice
 from golf.core.translations import LANGUAGES, decimal, text
+from golf.journal.database import FILE_NAME
+from golf.journal.figures import statistics
+from golf.journal.journal import Journal
+from golf.journal.legacy import LEGACY_FILES, open_journal
 from golf.solitaire import daily
-from golf.solitaire.stats import STATS_DOCUMENT, RuleStats, Stats, daily_dates
+from golf.solitaire.stats import RuleStats, Stats, daily_dates
 from golfcli.options import EXIT_FAILED, EXIT_OK, quoted
 from golfcli.output import one_line
 
@@ -29,6 +40,28 @@ def rule_set_name(key: str, lang: str = "en") -> str:
     if key in ("easy", "classic", "strict"):
         return text(lang, f"cli.rules.{key}")
     return text(lang, "cli.rules.variant", key=key)
+
+
+# --- the journal, as the command line reads it ----------------------------------------------------
+
+
+def player_journal(folder: Path | None = None) -> Journal:
+    """The journal of the data folder (``folder``, else ``data_dir()``), with version 0.1.0's
+    files imported the first time; the command line keeps no game in progress (``own=False``).
+    A folder that holds neither a journal nor 0.1.0's files is not created: its journal is an
+    empty one in memory. The caller closes it."""
+    where = data_dir() if folder is None else folder
+    if not any(os.path.lexists(where / name) for name in (FILE_NAME, *LEGACY_FILES)):
+        return Journal(None, own=False)
+    now = datetime.now().isoformat(timespec="seconds")  # the command line reads the clock
+    return open_journal(where, now, own=False)
+
+
+def tell_notices(notices: Sequence[StoreNotice], lang: str) -> bool:
+    """Print each notice of the journal as one line on stderr; whether there was any."""
+    for notice in notices:
+        print(one_line(notice.text(lang)), file=sys.stderr)
+    return bool(notices)
 
 
 FIRST_DAY: Final = date(1900, 1, 1)
@@ -164,12 +197,16 @@ def text_report(stats: Stats, lang: str = "en", today: date | None = None) -> st
 
 
 def run_stats(args: argparse.Namespace) -> int:
-    """Print the statistics; status 1 when the file could not be read."""
-    loaded = Store(data_dir()).load(STATS_DOCUMENT, keep_aside=False)
-    if loaded.notice is not None:
-        print(one_line(loaded.notice.text(args.lang)), file=sys.stderr)
+    """Print the statistics; status 1 when the journal had something to tell (a file that
+    could not be read or imported)."""
+    journal = player_journal()
+    try:
+        stats = statistics(journal.db)
+        told = tell_notices(journal.take_notices(), args.lang)
+    finally:
+        journal.close()
     if args.json:
-        print(json.dumps(report(loaded.value, args.today), indent=2, ensure_ascii=False))
+        print(json.dumps(report(stats, args.today), indent=2, ensure_ascii=False))
     else:
-        print(text_report(loaded.value, args.lang, args.today))
-    return EXIT_OK if loaded.notice is None else EXIT_FAILED
+        print(text_report(stats, args.lang, args.today))
+    return EXIT_FAILED if told else EXIT_OK

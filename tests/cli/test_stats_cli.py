@@ -1,18 +1,25 @@
-"""The ``stats`` subcommand, registered on a parser of the test's own."""
+"""The ``stats`` subcommand, registered on a parser of the test's own: the figures read from the
+player's journal, version 0.1.0's files imported into it once."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from golf.core import folders
 from golf.core.store import Store
+from golf.journal.journal import Ending, Journal
 from golf.solitaire.stats import STATS_DOCUMENT, GameResult, Stats, record_game, record_round
+from golfcli import commands as cli
 from golfcli import stats as stats_cli
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
 
 def run(argv: list[str]) -> int:
@@ -104,13 +111,49 @@ def test_a_corrupt_file_is_reported_and_left_in_place(
     data_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     data_dir.mkdir()
-    (data_dir / "stats.json").write_text('{"version": 2, "rule_sets": ', encoding="utf-8")
+    broken = '{"version": 2, "rule_sets": '
+    (data_dir / "stats.json").write_text(broken, encoding="utf-8")
     assert run(["stats", "--json"]) == 1
     captured = capsys.readouterr()
+    assert captured.err.count("\n") == 1
     assert "stats.json" in captured.err
     assert "left as it is" in captured.err
     assert json.loads(captured.out)["rule_sets"] == {}
-    assert sorted(p.name for p in data_dir.iterdir()) == ["stats.json"]
+    assert (data_dir / "stats.json").read_text(encoding="utf-8") == broken
+    assert "journal.sqlite3" in {p.name for p in data_dir.iterdir()}
+
+
+def test_the_figures_of_version_0_1_0_s_folder_are_the_same(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "data"
+    shutil.copytree(FIXTURES / "data-0.1.0", folder)
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    monkeypatch.setenv(folders.DATA_DIR_ENV, str(folder))
+    printed = json.loads((FIXTURES / "data-0.1.0.stats.json").read_text(encoding="utf-8"))
+    for _ in range(2):  # imported into the journal, then read from it alone
+        assert cli.main(["stats", "--json"]) == 0
+        out, err = capsys.readouterr()
+        assert err == ""
+        assert json.loads(out) == printed
+    assert {p.name: p.read_bytes() for p in folder.iterdir() if p.name in before} == before
+    assert (folder / "journal.sqlite3").is_file()
+
+
+def test_the_figures_are_read_from_the_journal_s_games(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    journal = Journal(data_dir)
+    won = Ending("won", "2026-12-01T10:05:00", ("draw",), (1.0,), 1.0, 1, score=350, cards_left=0)
+    for ending in (won, replace(won, outcome="blocked", score=120, cards_left=9)):
+        gid = journal.begin("solitaire", "GO1-C-AAAAAAB", "classic", "2026-12-01T10:00:00")
+        assert journal.finish(gid, replace(ending, stock_left=0, undos=0))
+    journal.close()
+    assert run(["stats", "--json"]) == 0
+    classic = json.loads(capsys.readouterr().out)["rule_sets"]["classic"]
+    assert (classic["played"], classic["won"], classic["best_score"]) == (2, 1, 350)
+    assert classic["average_cards_left"] == pytest.approx(4.5)
+    assert [g["outcome"] for g in classic["recent"]] == ["won", "blocked"]
 
 
 def test_a_bad_date_is_a_usage_error(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
