@@ -32,6 +32,8 @@ __all__ = [
     "KeptGame",
     "KeptRound",
     "pack_actions",
+    "seed_column",
+    "seed_from_column",
     "unpack_actions",
 ]
 
@@ -47,6 +49,17 @@ def pack_actions(actions: Sequence[str], times: Sequence[float]) -> bytes:
     """A finished game's actions and the pause before each (milliseconds), compressed."""
     body = {"a": list(actions), "t": [round(t * 1000) for t in times]}
     return zlib.compress(json.dumps(body, separators=(",", ":")).encode("utf-8"), 6)
+
+
+def seed_column(seed: int) -> int:
+    """A round's seed (0 to 2**64 - 1) as SQLite's signed 64-bit INTEGER holds it: the same
+    64 bits, read as two's complement."""
+    return seed - (1 << 64) if seed >= 1 << 63 else seed
+
+
+def seed_from_column(value: int) -> int:
+    """The round's seed that :func:`seed_column` stored."""
+    return int(value) & ((1 << 64) - 1)
 
 
 def unpack_actions(blob: bytes | None) -> tuple[tuple[str, ...], tuple[float, ...]]:
@@ -370,7 +383,7 @@ class Journal:
             ("UPDATE rounds SET ended = ? WHERE ended IS NULL AND kept = 1", (started,)),
             (
                 "INSERT INTO rounds(seed, rules, holes, started, kept) VALUES (?, ?, ?, ?, ?)",
-                (seed, rules, holes, started, int(self.owns)),
+                (seed_column(seed), rules, holes, started, int(self.owns)),
             ),
         )
         assert round_id is not None
@@ -418,7 +431,9 @@ class Journal:
             (rid,),
         )
         played = tuple((str(code), unpack_actions(blob)[0]) for code, blob in holes_rows)
-        return KeptRound(int(rid), int(seed), str(rules), int(holes), str(started), played)
+        return KeptRound(
+            int(rid), seed_from_column(seed), str(rules), int(holes), str(started), played
+        )
 
     # --- high scores -----------------------------------------------------------------------------
 

@@ -21,7 +21,7 @@ from typing import Any, Final, TypeVar
 
 from golf.core.fileio import read_bounded
 from golf.core.store import MAX_BYTES, Document, FutureVersionError, StoreNotice, parse_json
-from golf.journal.journal import Journal, pack_actions
+from golf.journal.journal import Journal, pack_actions, seed_column
 from golf.journal.kept_sixcard import SIX_AUTOSAVE_DOCUMENT, SixSnapshot
 from golf.journal.kept_solitaire import AUTOSAVE_DOCUMENT, Snapshot
 from golf.solitaire.highscores import HIGHSCORES_DOCUMENT, HighScores
@@ -118,7 +118,7 @@ def _round(rnd: Round, when: str, owns: bool) -> Write:
     def write(c: sqlite3.Connection) -> None:
         rid = c.execute(
             "INSERT INTO rounds(seed, rules, holes, started, kept) VALUES (?, ?, ?, ?, ?)",
-            (rnd.seed, rnd.rules_key, rnd.holes, when, int(owns)),
+            (seed_column(rnd.seed), rnd.rules_key, rnd.holes, when, int(owns)),
         ).lastrowid
         for hole in rnd.results:
             c.execute(
