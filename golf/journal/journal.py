@@ -69,7 +69,7 @@ def unpack_actions(blob: bytes | None) -> tuple[tuple[str, ...], tuple[float, ..
     try:
         raw = zlib.decompressobj().decompress(blob, 16 * 1024 * 1024)
         body = json.loads(raw.decode("utf-8"))
-    except (zlib.error, UnicodeDecodeError, json.JSONDecodeError) as error:
+    except (zlib.error, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
         raise ValueError(f"actions cannot be read: {error}") from None
     if not isinstance(body, dict):
         raise ValueError("actions cannot be read")
