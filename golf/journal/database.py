@@ -183,14 +183,35 @@ def _looks_like_a_database(path: Path) -> bool:
 
 
 def _copy_into_memory(path: Path) -> sqlite3.Connection:
-    """A read-only file's journal, copied into memory (the file is not changed)."""
-    source = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
-    try:
-        memory = _memory()
-        source.backup(memory)
-    finally:
-        source.close()
-    return memory
+    """A journal that cannot be written, copied into memory (the file is not changed): read
+    with its write-ahead log when that can be read, else as the main file alone."""
+    uri = path.resolve().as_uri()
+    last: sqlite3.Error | None = None
+    for query in ("?mode=ro", "?mode=ro&immutable=1"):
+        source = sqlite3.connect(uri + query, uri=True)
+        try:
+            memory = _memory()
+            source.backup(memory)
+            return memory
+        except sqlite3.Error as error:
+            last = error
+        finally:
+            source.close()
+    assert last is not None
+    raise last
+
+
+_CORRUPT_CODES: Final = (11, 26)
+"""SQLITE_CORRUPT and SQLITE_NOTADB: the file's content is not a usable database."""
+
+
+def _corrupt(error: sqlite3.DatabaseError) -> bool:
+    """Whether ``error`` says the file's content is damaged (not that it cannot be reached)."""
+    code = getattr(error, "sqlite_errorcode", None)
+    if code is not None:
+        return (code & 0xFF) in _CORRUPT_CODES
+    text = str(error)
+    return "not a database" in text or "malformed" in text
 
 
 def _check(connection: sqlite3.Connection) -> None:
@@ -248,14 +269,17 @@ def _open_file(path: Path, notices: list[StoreNotice]) -> Database:
         memory = _copy_into_memory(path)
         notices.append(_notice("future", FILE_NAME, error, moved=False))
         return Database(memory, None)
-    except sqlite3.OperationalError as error:
-        connection.close()
-        if "locked" in str(error) or "busy" in str(error):
-            raise
-        return _fresh_after_corrupt(path, notices, str(error))
     except sqlite3.DatabaseError as error:
         connection.close()
-        return _fresh_after_corrupt(path, notices, str(error))
+        if _corrupt(error):
+            return _fresh_after_corrupt(path, notices, str(error))
+        # the file is fine but cannot be used now (a full disk, an I/O error, locked for too
+        # long): never moved aside; its games are copied into memory and play goes on there
+        log.warning("cannot use the journal %s: %s", path, error)
+        memory = _copy_into_memory(path)
+        migrate(memory)
+        notices.append(_notice("unwritable", FILE_NAME, error, kept_as=None))
+        return Database(memory, None)
     return Database(connection, path)
 
 
