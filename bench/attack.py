@@ -165,34 +165,76 @@ def child(folder: Path, *args: str, **kw: Any) -> Ran:
 # --- the player's data ---------------------------------------------------------------------------
 
 
-def seed_stats(folder: Path, games: int = SEEDED) -> bytes:
-    """``data/stats.json`` with ``games`` games played; its bytes."""
-    from golf.core.store import Store
-    from golf.solitaire.stats import STATS_DOCUMENT, GameResult, Stats, record_game
+JOURNAL = "journal.sqlite3"
 
-    stats = Stats()
-    for n in range(games):
-        result = GameResult("blocked" if n % 3 else "won", 10 + n if n % 3 else 40, n % 3 * 4)
-        stats = record_game(stats, "classic", result)
-    data = folder / "data"
-    Store(data).save(STATS_DOCUMENT, stats)
-    return (data / "stats.json").read_bytes()
+
+def seed_stats(folder: Path, games: int = SEEDED) -> int:
+    """``data/journal.sqlite3`` with ``games`` finished games (real games, through the
+    journal); how many it holds."""
+    from golf.journal.journal import Ending, Journal
+
+    journal = Journal(folder / "data", own=False)
+    try:
+        for n in range(games):
+            won = n % 3 == 0
+            gid = journal.begin(
+                "solitaire",
+                f"GO1-C-AAAAA{chr(65 + n % 26)}{chr(65 + n // 26)}",
+                "classic",
+                "2026-01-01T10:00:00",
+            )
+            journal.act(gid, 0, "draw", 1.0, 1.0, 0.0)
+            journal.finish(
+                gid,
+                Ending(
+                    outcome="won" if won else "blocked",
+                    ended="2026-01-01T10:05:00",
+                    actions=("draw",),
+                    times=(1.0,),
+                    seconds=1.0,
+                    moves=1,
+                    score=40 if won else 10 + n,
+                    cards_left=0 if won else n % 3 * 4,
+                    stock_left=0,
+                    undos=0,
+                ),
+            )
+    finally:
+        journal.close()
+    return played(folder / "data" / JOURNAL)
 
 
 def played(path: Path) -> int:
-    """Games played in a statistics file (-1 when it cannot be read): read here by hand, so
-    that the bench judges the game's files without the game's reader."""
+    """Finished games in a journal file (-1 when it cannot be read): read here with sqlite3
+    itself, so that the bench judges the game's data without the game's reader. Only a regular
+    file is opened (a FIFO would hang), read-only."""
+    import sqlite3
+
     try:
-        body = json.loads(path.read_bytes()[:2_000_000]) if path.is_file() else None
-        sets = body["rule_sets"] if isinstance(body, dict) else None
-        return sum(int(s["played"]) for s in sets.values()) if isinstance(sets, dict) else -1
-    except (OSError, ValueError, TypeError, KeyError):
+        if not stat.S_ISREG(path.stat().st_mode):
+            return -1
+        with contextlib.closing(
+            sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=10)
+        ) as db:
+            row = db.execute("SELECT COUNT(*) FROM games WHERE status != 'playing'").fetchone()
+            return int(row[0])
+    except (OSError, sqlite3.Error):
         return -1
 
 
 def all_played(data: Path) -> int:
-    """Games in ``stats.json`` and its pending file."""
-    return sum(max(0, played(data / name)) for name in ("stats.json", "stats.json.pending"))
+    """Finished games in the journal."""
+    return max(0, played(data / JOURNAL))
+
+
+def told_of(ran: Ran, folder: Path, *words: str) -> bool:
+    """Whether the player was told (stderr of a command, or the log file the window's notices
+    are logged to) of something naming one of ``words``."""
+    text = ran.err
+    for log in folder.rglob("golf.log*"):
+        with contextlib.suppress(OSError):
+            text += log.read_text(encoding="utf-8", errors="replace")[-200_000:]
+    return any(word in text for word in words)
 
 
 # --- cases: start-up -----------------------------------------------------------------------------
@@ -200,8 +242,10 @@ def all_played(data: Path) -> int:
 
 def _starts(folder: Path, name: str, what: str, make: Callable[[Path], None]) -> Result:
     """The window opens and closes, ``stats`` answers, in time, with ``make`` done to the
-    folder; nothing else of the folder is lost."""
-    before = seed_stats(folder) if what != "stats.json" else b""
+    folder; the games the player had are all still there (or, when the journal itself was made
+    hostile, that thing is left where it was or kept aside, never deleted), and the player was
+    told of the file."""
+    before = seed_stats(folder) if what != JOURNAL else 0
     target = folder / ("config" if what == "settings.yaml" else "data") / what
     target.parent.mkdir(parents=True, exist_ok=True)
     make(target)
@@ -213,8 +257,18 @@ def _starts(folder: Path, name: str, what: str, make: Callable[[Path], None]) ->
     if stats.status not in (0, 1):
         problems.append(f"stats: {stats.status} {stats.err.strip()[-200:]}")
     lost = 0
-    if before and (folder / "data" / "stats.json").read_bytes() != before:
-        lost += 1
+    if what == JOURNAL:
+        aside = list(target.parent.glob(JOURNAL + ".corrupt-*"))
+        if not os.path.lexists(target) and not aside:
+            lost += 1
+            problems.append("the journal's hostile file is gone")
+    else:
+        after = played(folder / "data" / JOURNAL)
+        if after != before:
+            lost += max(1, before - after)
+            problems.append(f"games {after} of {before}")
+    if not told_of(stats, folder, what, what.split(".")[0]):
+        problems.append("not told")
     took = max(window.seconds, stats.seconds)
     return Result(name, not problems and not lost, lost, "; ".join(problems) or f"{took:.1f} s")
 
@@ -256,7 +310,7 @@ def startup_cases() -> list[Case]:
         "deeper": _deeper,
         "huge": _huge,
     }
-    for what in ("settings.yaml", "stats.json", "autosave.json", "highscores.json"):
+    for what in ("settings.yaml", JOURNAL, "stats.json", "autosave.json"):
         for kind, make in kinds.items():
             name = f"start: {what} {kind}"
 
@@ -290,39 +344,37 @@ def kept_aside(folder: Path) -> Result:
 
 
 def unreadable(folder: Path) -> Result:
-    """``stats.json`` that cannot be opened: never written over; the new game is kept beside
-    it, and added once the file can be read again."""
+    """A journal that cannot be opened: never written over, the player told, play goes on in
+    memory; once it can be opened again every game it had is there."""
     before = seed_stats(folder)
-    stats = folder / "data" / "stats.json"
-    stats.chmod(0)
+    journal = folder / "data" / JOURNAL
+    raw = journal.read_bytes()
+    journal.chmod(0)
     ran = child(folder, "finish", "2", obey=True)
     told = any("could not be opened" in t for t in ran.json().get("told", []))
-    stats.chmod(0o666)
-    same = stats.read_bytes() == before
-    kept = played(folder / "data" / "stats.json.pending")
-    again = child(folder, "finish", "0", obey=True)
-    merged = played(stats)
-    lost = 0 if same else SEEDED
-    ok = ran.status == 0 and again.status == 0 and same and told and kept == 2
-    ok = ok and merged == SEEDED + 2
-    detail = f"unchanged {same}, told {told}, pending {kept}, merged {merged}"
-    return Result("unreadable stats.json", ok, lost + max(0, SEEDED + 2 - merged), detail)
+    journal.chmod(0o666)
+    same = journal.read_bytes() == raw
+    count = played(journal)
+    lost = max(0, before - count)
+    ok = ran.status == 0 and same and told and count == before
+    detail = f"unchanged {same}, told {told}, games {count} of {before}"
+    return Result("unreadable journal", ok, lost, detail)
 
 
 def symlink(folder: Path) -> Result:
-    """``stats.json`` a link to a file elsewhere: the link stays a link, its file gets the game."""
+    """The journal a link to a file elsewhere: the link stays a link, its file gets the game."""
     seed_stats(folder)
     data = folder / "data"
     elsewhere = folder / "elsewhere"
     elsewhere.mkdir()
-    (data / "stats.json").rename(elsewhere / "real.json")
-    (data / "stats.json").symlink_to(elsewhere / "real.json")
+    (data / JOURNAL).rename(elsewhere / "real.sqlite3")
+    (data / JOURNAL).symlink_to(elsewhere / "real.sqlite3")
     ran = child(folder, "finish", "1")
-    link = (data / "stats.json").is_symlink()
-    count = played(elsewhere / "real.json")
+    link = (data / JOURNAL).is_symlink()
+    count = played(elsewhere / "real.sqlite3")
     ok = ran.status == 0 and link and count == SEEDED + 1
     return Result(
-        "symlink stats.json",
+        "symlink journal",
         ok,
         0 if count >= SEEDED else SEEDED,
         f"still a link {link}, games {count}",
@@ -330,50 +382,58 @@ def symlink(folder: Path) -> Result:
 
 
 def device_target(folder: Path) -> Result:
-    """``stats.json`` a link to ``/dev/null``: never replaced by a regular file (as root
-    ``/dev/full`` once became one), the player told."""
+    """The journal a link to ``/dev/null``: never replaced by a regular file, the player told,
+    play goes on in memory."""
     data = folder / "data"
     data.mkdir(parents=True)
-    (data / "stats.json").symlink_to("/dev/null")
+    (data / JOURNAL).symlink_to("/dev/null")
     ran = child(folder, "finish", "1")
     dev = Path("/dev/null")
-    still = stat.S_ISCHR(dev.stat().st_mode) and (data / "stats.json").is_symlink()
-    ok = ran.status == 0 and still and all_played(data) == 1
+    still = stat.S_ISCHR(dev.stat().st_mode) and (data / JOURNAL).is_symlink()
+    told = any("could not be opened" in t for t in ran.json().get("told", []))
+    ok = ran.status == 0 and still and told and ran.json().get("played") == 1
     return Result(
-        "device stats.json",
+        "device journal",
         ok,
         0 if still else 1,
-        f"/dev/null still a device {still}, games kept {all_played(data)}",
+        f"/dev/null still a device {still}, told {told}, played in memory {ran.json().get('played')}",
     )
 
 
 def full_disk(folder: Path) -> Result:
-    """No room for any file: the game plays on, the player is told, the old files stay."""
+    """No room for any file: the game plays on in memory, the player is told, every game the
+    journal had is still there and the journal is whole."""
     before = seed_stats(folder)
     ran = child(folder, "finish", "1", setup=_small_disk)
-    told = [t for t in ran.json().get("in_play", []) if "could not be saved" in t]
-    same = (folder / "data" / "stats.json").read_bytes() == before
-    ok = ran.status == 0 and same and bool(told)
+    told = [
+        t
+        for t in ran.json().get("in_play", []) + ran.json().get("told", [])
+        if "could not be saved" in t
+    ]
+    count = played(folder / "data" / JOURNAL)
+    ok = ran.status == 0 and count >= before and bool(told)
     return Result(
-        "full disk", ok, 0 if same else SEEDED, f"told {len(told)} while in play, unchanged {same}"
+        "full disk", ok, max(0, before - count), f"told {len(told)}, games {count} of {before}"
     )
 
 
 def read_only(folder: Path) -> Result:
-    """A data folder that cannot be written: told during play, nothing of it lost."""
+    """A data folder that cannot be written: told, play goes on in memory, nothing lost."""
     before = seed_stats(folder)
     data = folder / "data"
+    raw = (data / JOURNAL).read_bytes()
     data.chmod(0o555)
     ran = child(folder, "finish", "1", obey=True)
     data.chmod(0o755)
-    told = [t for t in ran.json().get("in_play", []) if "could not be saved" in t]
-    same = (data / "stats.json").read_bytes() == before
-    ok = ran.status == 0 and same and bool(told)
+    told = [
+        t
+        for t in ran.json().get("in_play", []) + ran.json().get("told", [])
+        if "could not be saved" in t
+    ]
+    same = (data / JOURNAL).read_bytes() == raw
+    ok = ran.status == 0 and same and bool(told) and played(data / JOURNAL) == before
     return Result(
-        "read-only folder",
-        ok,
-        0 if same else SEEDED,
-        f"told {len(told)} (while in play), unchanged {same}",
+        "read-only folder", ok, 0 if same else before, f"told {len(told)}, unchanged {same}"
     )
 
 
@@ -416,7 +476,7 @@ def two_windows(folder: Path) -> Result:
         time.sleep(0.5)
     for t in threads:
         t.join()
-    count = played(folder / "data" / "stats.json")
+    count = played(folder / "data" / JOURNAL)
     busy = sum(any("Another copy" in t for t in r.json().get("told", [])) for r in results)
     ok = all(r.status == 0 for r in results) and count == SEEDED + 2 * games and busy == 1
     return Result(
@@ -438,7 +498,7 @@ def window_and_command(folder: Path) -> Result:
     while window.is_alive():
         answers.append(program(folder, "stats", timeout=120).status)
     window.join()
-    count = played(folder / "data" / "stats.json")
+    count = played(folder / "data" / JOURNAL)
     ok = results[0].status == 0 and all(a == 0 for a in answers) and count == SEEDED + 5
     return Result(
         "window and command",
@@ -461,14 +521,25 @@ def owned_game(folder: Path) -> Result:
         try:
             assert first.stdout is not None
             line = first.stdout.readline()
-            saved = (folder / "data" / "autosave.json").read_bytes()
+            saved = _in_progress(folder)
             second = child(folder, "finish", "1")
-            kept = folder / "data" / "autosave.json"
-            same = kept.is_file() and kept.read_bytes() == saved
+            same = bool(saved) and _in_progress(folder) == saved
         finally:
             first.kill()  # whatever happened: it waits to be killed
     ok = line.startswith("ready") and second.status == 0 and same
-    return Result("two copies: game in progress", ok, 0 if same else 1, f"autosave kept {same}")
+    return Result("two copies: game in progress", ok, 0 if same else 1, f"game kept {same}")
+
+
+def _in_progress(folder: Path) -> list[tuple[Any, ...]]:
+    """The games in progress the first copy keeps, with their actions (read with sqlite3)."""
+    import sqlite3
+
+    path = folder / "data" / JOURNAL
+    with contextlib.closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as db:
+        return db.execute(
+            "SELECT g.id, g.code, s.seq, s.action FROM games g JOIN steps s ON s.game_id = g.id"
+            " WHERE g.status = 'playing' AND g.kept = 1 ORDER BY g.id, s.seq"
+        ).fetchall()
 
 
 # --- cases: kill -9 in every dialog --------------------------------------------------------------
@@ -528,6 +599,7 @@ CASES: list[Case] = [
 
 QUICK: tuple[str, ...] = (
     "start: settings.yaml deep",
+    "start: journal.sqlite3 deep",
     "unreadable",
     "kill -9 in blocked",
 )
