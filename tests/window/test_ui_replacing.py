@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pygame
 
-from golf.core.store import Store, StoreNotice
-from golf.journal.kept_sixcard import HUMAN, SIX_AUTOSAVE_DOCUMENT, SixSnapshot
-from golf.journal.kept_solitaire import AUTOSAVE_DOCUMENT, Snapshot
+from golf.core.store import StoreNotice
+from golf.journal.journal import Journal, KeptGame
+from golf.journal.kept_sixcard import HUMAN
 from golf.sixcard.game import Match, legal_actions
 from golf.sixcard.rules import STANDARD
 from golf.sixcard.seating import SixSetup
@@ -33,20 +33,45 @@ SEATS = (HUMAN, "easy", "medium")
 
 
 def _kept_solitaire(data: Path) -> Game:
+    """A Classic game left in play, kept in the journal for Continue."""
     game = Game.new(5, CLASSIC)
     game.apply(Action.draw())
-    Store(data).save(AUTOSAVE_DOCUMENT, Snapshot.of(game, [1.0], 0.5, 3.0, "2026-12-01T10:00"))
+    assert game.code is not None
+    journal = Journal(data)
+    try:
+        gid = journal.begin("solitaire", game.code, rules_key(CLASSIC), "2026-12-01T10:00:00")
+        journal.act(gid, 0, str(game.log[0]), 1.0, 3.0, 1_000.0)
+        journal.clocks(gid, 3.0, 0.5, {})
+    finally:
+        journal.close()
     return game
 
 
 def _kept_six(data: Path) -> Match:
+    """A six-card game left in play, kept in the journal for Continue."""
     match = Match.new(31, 3, STANDARD)
     for _ in range(4):
         assert match.apply(legal_actions(match.state)[0]) is None
-    Store(data).save(
-        SIX_AUTOSAVE_DOCUMENT, SixSnapshot.of(match.start, match.log, match.state, SEATS, "fast")
-    )
+    setup = {"kinds": list(SEATS), "speed": "fast"}
+    journal = Journal(data)
+    try:
+        gid = journal.begin(
+            "six-card",
+            match.code,
+            match.code.rsplit("-", 1)[-1],
+            "2026-12-01T10:00:00",
+            setup=setup,
+        )
+        for seq, action in enumerate(match.log):
+            journal.act(gid, seq, str(action), 1.0, 4.0, 1_000.0)
+        journal.clocks(gid, 4.0, 0.5, setup)
+    finally:
+        journal.close()
     return match
+
+
+def _kept(driver: Driver, game: str) -> list[KeptGame]:
+    return driver.app.records.journal.kept(game)  # type: ignore[arg-type]
 
 
 def _press(driver: Driver, key: str) -> None:
@@ -65,10 +90,10 @@ def _title(tmp_path: Path, lang: str = "en") -> Driver:
 
 
 def test_play_easy_over_a_kept_game_asks_and_keep_it_changes_nothing(tmp_path: Path) -> None:
-    data = tmp_path / "data"
-    _kept_solitaire(data)
-    saved = (data / AUTOSAVE_DOCUMENT.name).read_bytes()
+    _kept_solitaire(tmp_path / "data")
     driver = _title(tmp_path)
+    saved = _kept(driver, "solitaire")
+    assert len(saved) == 1
     _press(driver, "title.play_easy")
     dialog = driver.top
     assert isinstance(dialog, ReplaceKeptDialog) and dialog.kind == "solitaire"
@@ -78,7 +103,7 @@ def test_play_easy_over_a_kept_game_asks_and_keep_it_changes_nothing(tmp_path: P
     driver.frames(2)
     title = driver.top
     assert isinstance(title, TitleScene) and title.menu.buttons[0].key == "title.continue"
-    assert (data / AUTOSAVE_DOCUMENT.name).read_bytes() == saved
+    assert _kept(driver, "solitaire") == saved
     assert driver.app.records.stats.get(rules_key(CLASSIC)).played == 0
 
 
@@ -105,6 +130,8 @@ def test_start_a_new_one_counts_the_kept_game_as_abandoned_and_plays(tmp_path: P
     assert table.game.code != kept.code or not table.game.log
     figures = driver.app.records.stats.get(rules_key(CLASSIC))
     assert (figures.played, figures.won) == (1, 0)  # the kept Classic game, abandoned
+    (row,) = driver.app.records.journal.history()
+    assert (row.code, row.outcome, row.moves) == (kept.code, "abandoned", kept.moves)
 
 
 def test_no_question_without_a_kept_game(tmp_path: Path) -> None:
@@ -142,16 +169,19 @@ def test_a_six_card_deal_over_a_kept_six_card_game_asks(tmp_path: Path) -> None:
     driver.frames(3)
     table = driver.top
     assert isinstance(table, SixTableScene) and table.match.log != kept.log
+    (row,) = driver.app.records.journal.history()  # the kept game, counted as abandoned
+    assert (row.game, row.code, row.outcome) == ("six-card", kept.code, "abandoned")
+    assert row.moves == len(kept.log)
 
 
 def test_a_solitaire_game_leaves_a_kept_six_card_game_alone(tmp_path: Path) -> None:
-    """Different kinds are kept side by side: no question, the six-card file stays."""
-    data = tmp_path / "data"
-    _kept_six(data)
+    """Different kinds are kept side by side: no question, the six-card game stays kept."""
+    kept = _kept_six(tmp_path / "data")
     driver = _title(tmp_path)
     _press(driver, "title.play_easy")
     assert isinstance(driver.top, GameScene)
-    assert (data / SIX_AUTOSAVE_DOCUMENT.name).exists()
+    (six,) = _kept(driver, "six-card")
+    assert six.actions == tuple(str(a) for a in kept.log)
 
 
 def test_a_new_round_over_a_kept_round_asks(tmp_path: Path) -> None:
