@@ -3,8 +3,9 @@
 A command module (``golfcli.verify``, ``golfcli.solver``, …) has a ``register(subparsers)``
 that adds its subcommands; each subcommand's parser sets ``run`` (``args -> exit status``) as its
 default. :data:`COMMANDS` lists the modules with the subcommand names each adds — the one place a
-new command is added. The modules of the solver, the statistics and six-card Golf are imported
-only when one of their commands (or the whole help) is asked for, so ``play`` starts without them.
+new command is added. The modules of the solver, the statistics, the history and six-card Golf
+are imported only when one of their commands (or the whole help) is asked for, so ``play``
+starts without them.
 
 ``play`` (and no command at all) opens the window that :func:`main` is given: ``golfcli.main``
 passes the real one, tests a stand-in. ``--version`` prints :func:`version` and nothing else.
@@ -82,6 +83,12 @@ def _stats(subparsers: argparse._SubParsersAction[Any]) -> None:
     stats.register(subparsers)
 
 
+def _history(subparsers: argparse._SubParsersAction[Any]) -> None:
+    from golfcli import history
+
+    history.register(subparsers)
+
+
 def _six_card(subparsers: argparse._SubParsersAction[Any]) -> None:
     from golfcli import sixcard
 
@@ -103,6 +110,7 @@ COMMANDS: Final = (
     Commands(("chance",), _chance),
     Commands(("arena",), _arena),
     Commands(("stats",), _stats),
+    Commands(("history",), _history),
     Commands(("six-card",), _six_card),
     Commands(("serve",), _serve),
 )
