@@ -421,10 +421,10 @@ class Records:
     def _read_round(self) -> tuple[Round, int] | None:
         if not self.keeps_games:
             return None
-        kept = self.journal.kept_round()
-        if kept is None:
-            return None
         try:
+            kept = self.journal.kept_round()  # a finished hole's actions may not unpack
+            if kept is None:
+                return None
             rnd = Round(kept.seed, rules_from_key(kept.rules), kept.holes)
             for code, actions in kept.played:
                 if code != rnd.code(rnd.hole):
