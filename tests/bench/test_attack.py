@@ -10,7 +10,6 @@ import os
 import stat
 import sys
 import threading
-from datetime import date
 from pathlib import Path
 
 import pygame
@@ -21,15 +20,13 @@ from golf.core.fileio import (
     atomic_write_text,
     read_bounded,
 )
-from golf.core.store import Store
-from golf.solitaire.engine import Action
-from golf.solitaire.highscores import HIGHSCORES_DOCUMENT, Entry, HighScores, add_score
+from golf.journal.figures import statistics
+from golf.journal.journal import Ending, Journal
+from golf.journal.legacy import open_journal
 from golf.solitaire.session import Game
 from golf.solitaire.stats import (
-    STATS_DOCUMENT,
     GameResult,
     Stats,
-    merge_stats,
     record_game,
 )
 from scenes.core.settings import Settings, SettingsStore
@@ -74,95 +71,43 @@ def _refuse_reading(monkeypatch: pytest.MonkeyPatch, target: Path) -> None:
 # --- a file that could not be read is never written over -----------------------------------------
 
 
-def test_an_unreadable_statistics_file_is_kept_and_the_new_games_go_beside_it(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+def test_a_folder_in_place_of_the_journal_is_left_and_play_goes_on_in_memory(
+    tmp_path: Path,
 ) -> None:
-    store = Store(tmp_path)
-    store.save(STATS_DOCUMENT, _stats(30))
-    path = tmp_path / "stats.json"
-    before = path.read_bytes()
-    with monkeypatch.context() as m:
-        _refuse_reading(m, path)
-        loaded = store.load(STATS_DOCUMENT)
-        assert loaded.notice is not None and loaded.notice.kind == "unreadable"
-        assert "stats.json.pending" in loaded.notice.text("en")
-        assert "stats.json.pending" in loaded.notice.text("fr")
-        for n in range(2):
-            value, _ = store.update(
-                STATS_DOCUMENT,
-                lambda s, n=n: record_game(s, "classic", GameResult("won", 40 + n, 0)),
-                loaded.value,
-            )
-        assert path.read_bytes() == before  # 30 games of history are still there
-        assert _played(value) == 2
-    # readable again: the two games kept beside it are added, the pending file goes
-    later = Store(tmp_path).load(STATS_DOCUMENT)
-    assert later.notice is None and _played(later.value) == 32
-    assert later.value.get("classic").won == 2
-    assert not (tmp_path / "stats.json.pending").exists()
-    assert _played(Store(tmp_path).load(STATS_DOCUMENT).value) == 32  # merged once
+    (tmp_path / "journal.sqlite3").mkdir()
+    journal = Journal(tmp_path)
+    notices = journal.take_notices()
+    assert journal.in_memory and [n.kind for n in notices] == ["unreadable"]
+    assert "journal.sqlite3" in notices[0].text("en") and "journal.sqlite3" in notices[0].text("fr")
+    gid = journal.begin("solitaire", BLOCK_CODE, "classic", "2026-01-01T10:00:00")
+    journal.finish(gid, _ending())
+    assert journal.finished_count() == 1  # counted, in memory
+    assert (tmp_path / "journal.sqlite3").is_dir()  # never replaced
 
 
-def test_an_unreadable_game_in_progress_is_kept_and_the_new_game_goes_beside_it(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from golf.journal.kept_solitaire import AUTOSAVE_DOCUMENT, Snapshot
-
-    store = Store(tmp_path)
-    old = Game.from_code(BLOCK_CODE)
-    old.apply(Action.draw())
-    store.save(AUTOSAVE_DOCUMENT, Snapshot.of(old, [1.0] * len(old.log), 0.0, 3.0, "", None))
-    path = tmp_path / "autosave.json"
-    before = path.read_bytes()
-    with monkeypatch.context() as m:
-        _refuse_reading(m, path)
-        assert store.load(AUTOSAVE_DOCUMENT).notice is not None
-        new = Game.from_code("GO1-E-AAAAAAA")
-        store.save(AUTOSAVE_DOCUMENT, Snapshot.of(new, [], 0.0, 1.0, "", None))
-        assert path.read_bytes() == before
-    # the newer game is the one to continue; once it is over, the old one comes back
-    again = Store(tmp_path)
-    saved = again.load(AUTOSAVE_DOCUMENT).value
-    assert saved is not None and saved.code == "GO1-E-AAAAAAA"
-    again.remove(AUTOSAVE_DOCUMENT)
-    assert path.read_bytes() == before
-    back = Store(tmp_path).load(AUTOSAVE_DOCUMENT).value
-    assert back is not None and back.code == BLOCK_CODE
+def test_two_journals_on_one_folder_keep_each_others_games(tmp_path: Path) -> None:
+    # two connections in one process (two processes: attack.two_windows, below)
+    first, second = Journal(tmp_path), Journal(tmp_path, own=False)
+    for n in range(5):
+        for journal in (first, second):
+            gid = journal.begin("solitaire", BLOCK_CODE, "classic", f"2026-01-01T10:00:0{n}")
+            journal.finish(gid, _ending())
+    assert statistics(Journal(tmp_path, own=False).db).get("classic").played == 10
 
 
-def test_merged_statistics_add_up(tmp_path: Path) -> None:
-    a, b = _stats(30), _stats(5)
-    b = record_game(b, "classic", GameResult("won", 90, 0))
-    merged = merge_stats(a, b).get("classic")
-    assert merged.played == 36 and merged.won == 1 and merged.best_score == 90
-    assert merged.recent[-1].score == 90 and len(merged.recent) == 36
-    Store(tmp_path).save(STATS_DOCUMENT, merge_stats(a, b))  # a valid file
-    assert Store(tmp_path).load(STATS_DOCUMENT).notice is None
-
-
-def test_merged_high_scores_keep_every_entry_that_fits() -> None:
-    day = date(2026, 12, 1)
-    old, _ = add_score(HighScores(), "classic", Entry.make("AAA", 10, day, "GO1-C-AAAAAAA"))
-    new, _ = add_score(HighScores(), "classic", Entry.make("BBB", 20, day, "GO1-C-AAAAAAB"))
-    merged = HIGHSCORES_DOCUMENT.merge(old, new) if HIGHSCORES_DOCUMENT.merge else old
-    assert [e.initials for e in merged.table("classic").entries] == ["BBB", "AAA"]
-
-
-# --- two copies of the game on one folder --------------------------------------------------------
-
-
-def test_two_stores_on_one_folder_add_to_each_other(tmp_path: Path) -> None:
-    first, second = Store(tmp_path), Store(tmp_path)
-    mine = first.load(STATS_DOCUMENT).value
-    theirs = second.load(STATS_DOCUMENT).value
-    for n in range(5):  # each copy's view is out of date after the other's game
-        mine, _ = first.update(STATS_DOCUMENT, lambda s, n=n: _add(s, n), mine)
-        theirs, _ = second.update(STATS_DOCUMENT, lambda s, n=n: _add(s, n), theirs)
-    assert _played(Store(tmp_path).load(STATS_DOCUMENT).value) == 10
-
-
-def _add(stats: Stats, n: int) -> Stats:
-    return record_game(stats, "classic", GameResult("blocked", n, 2))
+def _ending() -> Ending:
+    return Ending(
+        outcome="blocked",
+        ended="2026-01-01T10:05:00",
+        actions=("draw",),
+        times=(1.0,),
+        seconds=1.0,
+        moves=1,
+        score=10,
+        cards_left=3,
+        stock_left=0,
+        undos=0,
+    )
 
 
 def test_two_real_windows_count_every_game_and_one_owns_the_folder(tmp_path: Path) -> None:
@@ -213,13 +158,14 @@ def test_a_crash_with_the_blocked_dialog_up_continues_there_uncounted(tmp_path: 
     assert after.table.game.status == "playing" and len(after.table.game.log) == len(log) + 1
 
 
+@pytest.mark.window
 def test_the_result_seen_counts_the_blocked_game_once_and_forgets_it(tmp_path: Path) -> None:
     driver = _blocked(tmp_path)
     driver.key(pygame.K_ESCAPE)  # see the result
     driver.frames(3)
     assert isinstance(driver.top, GameOverScene)
     assert driver.app.records.stats.get("classic").played == 1
-    assert not (tmp_path / "data" / "autosave.json").exists()
+    assert driver.app.records.journal.kept() == []  # nothing left in progress
     driver.app.flow.to_title()
     driver.frames(3)
     assert driver.app.records.stats.get("classic").played == 1
@@ -319,11 +265,33 @@ def test_the_settings_file_never_stops_the_start(tmp_path: Path, case: str) -> N
         assert SettingsStore(tmp_path).load()[0].volume == 20
 
 
-def test_a_deep_json_file_is_kept_aside(tmp_path: Path) -> None:
-    (tmp_path / "stats.json").write_text("[" * 100_000 + "]" * 100_000)
-    loaded = Store(tmp_path).load(STATS_DOCUMENT)
-    assert loaded.notice is not None and loaded.notice.kind == "corrupt"
-    assert (tmp_path / "stats.json.corrupt-1").stat().st_size == 200_000
+def test_a_deep_json_file_of_0_1_0_is_told_and_left_as_it_is(tmp_path: Path) -> None:
+    deep = "[" * 100_000 + "]" * 100_000
+    (tmp_path / "stats.json").write_text(deep)
+    journal = open_journal(tmp_path, "2026-01-01T10:00:00")
+    notices = journal.take_notices()
+    assert [(n.kind, n.file) for n in notices] == [("corrupt", "stats.json")]
+    assert (tmp_path / "stats.json").read_text() == deep  # the player's file, untouched
+
+
+def test_a_start_up_case_fails_on_a_planted_loss(tmp_path: Path) -> None:
+    """The start-up cases can fail: a game lost behind the program's back is caught."""
+
+    def lose_a_game(path: Path) -> None:
+        os.mkfifo(path)
+        import sqlite3
+
+        with sqlite3.connect(path.parent / "journal.sqlite3") as db:
+            db.execute("DELETE FROM games WHERE id = 1")
+
+    result = attack._starts(tmp_path, "planted", "stats.json", lose_a_game)
+    assert not result.ok and result.lost == 1 and "games 29 of 30" in result.detail
+
+
+def test_a_start_up_case_fails_when_the_player_is_not_told(tmp_path: Path) -> None:
+    """The start-up cases can fail: a hostile file nobody mentions is caught."""
+    result = attack._starts(tmp_path, "silent", "unknown.json", lambda path: path.write_text("x"))
+    assert not result.ok and "not told" in result.detail
 
 
 def test_the_real_program_starts_with_a_fifo_for_every_file(tmp_path: Path) -> None:
