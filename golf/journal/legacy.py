@@ -22,7 +22,7 @@ from typing import Any, Final, TypeVar
 from golf.core.fileio import read_bounded
 from golf.core.store import MAX_BYTES, Document, FutureVersionError, StoreNotice, parse_json
 from golf.journal.journal import Journal, pack_actions, seed_column
-from golf.journal.kept_sixcard import SIX_AUTOSAVE_DOCUMENT, SixSnapshot
+from golf.journal.kept_sixcard import SIX_AUTOSAVE_DOCUMENT, SixSnapshot, rules_name
 from golf.journal.kept_solitaire import AUTOSAVE_DOCUMENT, Snapshot
 from golf.solitaire.highscores import HIGHSCORES_DOCUMENT, HighScores
 from golf.solitaire.round import ROUND_DOCUMENT, Round
@@ -158,7 +158,7 @@ def _kept(snapshot: Snapshot | SixSnapshot, owns: bool) -> Write:
             kind, rules = "solitaire", rules_key(snapshot.game().rules)
             setup: dict[str, Any] = {}
         else:
-            kind, rules = "six-card", snapshot.code.rsplit("-", 1)[-1]
+            kind, rules = "six-card", rules_name(snapshot.code)
             setup = {"kinds": list(snapshot.kinds), "speed": snapshot.speed}
         if snapshot.file is not None:
             setup["file"] = snapshot.file

@@ -11,13 +11,14 @@ game Continue offers.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from golf.core.play import Step
 from golf.core.record import Clocks
 from golf.core.store import StoreNotice
 from golf.journal.journal import Ending
-from golf.journal.kept_sixcard import SixSnapshot
+from golf.journal.kept_sixcard import HUMAN, SIX_CARD, SixSnapshot, rules_name
 from golf.sixcard.actions import Action
 from golf.sixcard.game import Match, Refusal, State, totals, winners
 from golf.sixcard.seating import SixSetup
@@ -50,9 +51,41 @@ class KeptTable(Protocol):
         ...
 
 
-def _rules(code: str) -> str:
-    """The rule part of a six-card code (what the history shows as its rules)."""
-    return code.rsplit("-", 1)[-1]
+def _ending(
+    outcome: str,
+    ended: str,
+    state: State | None,
+    actions: Sequence[str],
+    times: Sequence[float],
+    seconds: float,
+    seats: Sequence[str],
+    speed: str,
+) -> Ending:
+    """What the journal keeps of a six-card game that ended or was left: its actions and, when
+    the state they lead to is known, the first person's total and every seat's."""
+    pauses = tuple(times[: len(actions)]) + (0.0,) * max(0, len(actions) - len(times))
+    score: int | None = None
+    result: dict[str, Any] | None = None
+    if state is not None:
+        people = [seat for seat, kind in enumerate(seats) if kind == HUMAN]
+        scores = totals(state)
+        score = scores[people[0]] if people else None
+        result = {
+            "totals": list(scores),
+            "winners": list(winners(state)) if state.over else [],
+            "seats": list(seats),
+            "speed": speed,
+        }
+    return Ending(
+        outcome=outcome,  # type: ignore[arg-type]
+        ended=ended,
+        actions=tuple(actions),
+        times=pauses,
+        seconds=seconds,
+        moves=len(actions),
+        score=score,
+        result=result,
+    )
 
 
 class TableKeeper:
@@ -68,7 +101,7 @@ class TableKeeper:
         if self.kept is None:
             match, recorder = self.game.match, self.game.recorder
             self.kept = JournalGame(
-                self.app.records, "six-card", match.code, _rules(match.code), recorder.started
+                self.app.records, "six-card", match.code, rules_name(match.code), recorder.started
             )
         return self.kept
 
@@ -79,7 +112,7 @@ class TableKeeper:
             self.app.records,
             "six-card",
             match.code,
-            _rules(match.code),
+            rules_name(match.code),
             recorder.started,
             kept_id=kept_id,
             written=written,
@@ -116,24 +149,15 @@ class TableKeeper:
         if not match.log:
             self._kept().drop()
             return
-        state = match.state
-        people = [seat for seat, kind in enumerate(self.game.setup.seats) if kind == "human"]
-        scores = totals(state)
-        ending = Ending(
-            outcome=outcome,  # type: ignore[arg-type]
-            ended=self.app.records.now(),
-            actions=tuple(str(a) for a in match.log),
-            times=tuple(recorder.times[: len(match.log)])
-            + (0.0,) * max(0, len(match.log) - len(recorder.times)),
-            seconds=sum(recorder.times),
-            moves=len(match.log),
-            score=scores[people[0]] if people else None,
-            result={
-                "totals": list(scores),
-                "winners": list(winners(state)) if state.over else [],
-                "seats": list(self.game.setup.seats),
-                "speed": self.game.setup.speed,
-            },
+        ending = _ending(
+            outcome,
+            self.app.records.now(),
+            match.state,
+            [str(a) for a in match.log],
+            recorder.times,
+            sum(recorder.times),
+            self.game.setup.seats,
+            self.game.setup.speed,
         )
         self._kept().end(ending)
 
@@ -206,13 +230,23 @@ def forget_kept(app: App) -> None:
             kept_id=kept.id,
             written=len(kept.actions),
         )
+        seats = tuple(str(k) for k in kept.setup.get("kinds", ()))
+        state: State | None
+        try:
+            state = SIX_CARD.play(kept.code, [Action.parse(a) for a in kept.actions])
+        except (ValueError, TypeError) as error:  # its figures are then not known
+            log.warning("the six-card game %s no longer replays: %s", kept.code, error)
+            state = None
+        speed = str(kept.setup.get("speed", "normal"))
         game.end(
-            Ending(
-                outcome="abandoned",
-                ended=app.records.now(),
-                actions=kept.actions,
-                times=kept.times,
-                seconds=kept.elapsed,
-                moves=len(kept.actions),
+            _ending(
+                "abandoned",
+                app.records.now(),
+                state,
+                kept.actions,
+                kept.times,
+                kept.elapsed,
+                seats,
+                speed,
             )
         )
