@@ -15,11 +15,20 @@ from golf.core.record import AutosaveKind, Clocks, Recording, clock_seconds, sav
 from golf.core.store import Data, Document, expect_list, expect_str, fail
 from golf.sixcard.actions import Action
 from golf.sixcard.ai import LEVELS
-from golf.sixcard.codes import parse_code
+from golf.sixcard.codes import parse_code, variant_part
 from golf.sixcard.game import Refused, State, apply, new_game
 from golf.sixcard.replay import MAX_ACTIONS, Result, SixReplay
+from golf.sixcard.rules import STANDARD
 
-__all__ = ["HUMAN", "PACES", "SEAT_KINDS", "SIX_AUTOSAVE_DOCUMENT", "SixSnapshot", "check_data"]
+__all__ = [
+    "HUMAN",
+    "PACES",
+    "SEAT_KINDS",
+    "SIX_AUTOSAVE_DOCUMENT",
+    "SixSnapshot",
+    "check_data",
+    "rules_name",
+]
 
 HUMAN: Final = "human"
 SEAT_KINDS: Final = (HUMAN, *LEVELS)
@@ -99,6 +108,13 @@ class SixSnapshot(Recording[Action]):
             speed,
             now,
         )
+
+
+def rules_name(code: str) -> str:
+    """What the journal calls a six-card game's rules: ``standard``, or its code's variant part
+    (``VPK``); raises ``ValueError`` for a code that is not one."""
+    rules = parse_code(code).rules
+    return "standard" if rules == STANDARD else variant_part(rules)
 
 
 def _start(code: str) -> State:
