@@ -1,5 +1,6 @@
 """Watching a six-card Golf replay (scenes.sixcard.watch): the table driven by the file, the
-scoreboards, the autosave left alone, the Replays list, and the headless check."""
+scoreboards, the journal of play left alone (a watched replay is never kept), the Replays list,
+and the headless check."""
 
 from __future__ import annotations
 
@@ -10,8 +11,6 @@ from pathlib import Path
 import pygame
 import pytest
 
-from golf.core.store import Store
-from golf.journal.kept_sixcard import SIX_AUTOSAVE_DOCUMENT
 from golf.sixcard.replay import Result, SixReplay, dump, load, play
 from scenes.core.input import Intent, Kind
 from scenes.core.playback import SPEEDS
@@ -22,7 +21,7 @@ from scenes.sixcard.views import visible_cards
 from scenes.sixcard.watch import SixWatchScene, WatchScoreboard, check
 from scenes.solitaire.watch import headless_app
 from tests.ui_driver import Driver, make_driver
-from tests.window.test_sixcard_autosave import SETUP, _play_table, _sit
+from tests.window.test_sixcard_kept import SETUP, _play_table, _sit
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "replays" / "six-card-two-computers.yaml"
@@ -38,6 +37,16 @@ def _driver(tmp_path: Path, lang: str = "en") -> Driver:
 def _step(driver: Driver, count: int = 1) -> None:
     for _ in range(count):
         driver.loop.step(pygame.event.get(), DT)
+
+
+def _games(driver: Driver) -> list[tuple[object, ...]]:
+    """Every game in ``driver``'s journal, in progress or finished, as its row stands."""
+    return [tuple(row) for row in driver.app.records.journal.db.read("SELECT * FROM games")]
+
+
+def _steps(driver: Driver) -> list[tuple[object, ...]]:
+    """Every action of the games in progress, as the journal holds it."""
+    return [tuple(row) for row in driver.app.records.journal.db.read("SELECT * FROM steps")]
 
 
 def _watch(driver: Driver, replay: SixReplay) -> SixWatchScene:
@@ -83,6 +92,7 @@ def test_watching_to_the_end_reaches_the_recorded_result(tmp_path: Path) -> None
     _step(driver, 40)
     assert not any(isinstance(s, (SixWatchScene, ScoreboardScene)) for s in driver.app.scenes.stack)
     assert not (tmp_path / "replays" / "six-card").exists()  # no new replay written
+    assert _games(driver) == []  # a watched replay is never kept, nor counted
 
 
 def test_the_controls_step_pause_and_change_speed(tmp_path: Path) -> None:
@@ -116,14 +126,14 @@ def test_the_controls_step_pause_and_change_speed(tmp_path: Path) -> None:
     assert scene.index == 0  # paused: nothing plays
 
 
-def test_watching_leaves_the_saved_game_in_play_alone(tmp_path: Path) -> None:
+def test_watching_leaves_the_game_in_play_alone(tmp_path: Path) -> None:
     driver = _driver(tmp_path)
     table = _sit(driver, SETUP)
     _play_table(driver, table, 10)
-    saved = tmp_path / "data" / SIX_AUTOSAVE_DOCUMENT.name
-    before = saved.read_bytes()
-    assert Store(tmp_path / "data").load(SIX_AUTOSAVE_DOCUMENT, keep_aside=False).value
     driver = _driver(tmp_path)  # the window closed on it; a new one opens on the title
+    before, steps = _games(driver), _steps(driver)
+    (kept,) = driver.app.records.journal.kept("six-card")
+    assert kept.actions == tuple(str(a) for a in table.match.log)
     replay = load(SAMPLE)
     scene = _watch(driver, replay)
     _watch_to_the_end(driver, scene)
@@ -131,12 +141,13 @@ def test_watching_leaves_the_saved_game_in_play_alone(tmp_path: Path) -> None:
     scene.handle(Intent(Kind.RIGHT))
     driver.app.scenes.handle(Intent(Kind.CANCEL))
     _step(driver, 10)
-    assert saved.read_bytes() == before  # neither written nor removed
+    assert _games(driver) == before and _steps(driver) == steps  # neither written nor counted
     assert not (tmp_path / "replays" / "six-card").exists()
-    # and a new watch over a game in play does not clear it either
+    # and a new watch over a game in play does not count it or forget it either
     _watch(driver, replay)
     _step(driver, 20)
-    assert saved.read_bytes() == before
+    assert _games(driver) == before and _steps(driver) == steps
+    assert driver.app.records.journal.kept("six-card") == [kept]
 
 
 def test_the_replays_screen_lists_and_opens_a_six_card_game(tmp_path: Path) -> None:
@@ -252,9 +263,11 @@ def test_main_watch_headless_checks_six_card_files(tmp_path: Path, lang: str) ->
 
 
 def test_the_table_hook_keeps_a_played_game_saving(tmp_path: Path) -> None:
-    """The hook is the watch's only: a table being played still saves after every action."""
+    """The hook is the watch's only: a table being played is still written after every
+    action."""
     assert SixTableScene.watching is False and SixWatchScene.watching is True
     driver = _driver(tmp_path)
     table = _sit(driver, SETUP)
     _play_table(driver, table, 3)
-    assert (tmp_path / "data" / SIX_AUTOSAVE_DOCUMENT.name).exists()
+    (kept,) = driver.app.records.journal.kept("six-card")
+    assert kept.actions == tuple(str(a) for a in table.match.log)
