@@ -194,7 +194,8 @@ def test_the_statistics_are_the_fold_of_record_game_over_the_finished_games(
 ) -> None:
     journal = Journal(None)
     try:
-        assert statistics(journal.db) == play_into(journal, played)
+        model = play_into(journal, played)
+        assert statistics(journal.db) == model
     finally:
         journal.close()
 
