@@ -1,7 +1,8 @@
 """The record of play both games share (golf.core.record, golf.core.codes, scenes.core.recorder,
-scenes.core.autosave): an autosave written by the earlier version is still continued, the
-recordings carry their clocks, the recorder and the autosave listen to a play session, and the
-code errors and deal letters are one."""
+scenes.core.records' JournalGame): an autosave written by version 0.1.0 is still read and
+continued (imported into the journal of play), the games in the journal carry their clocks and
+replay file, the recorder listens to a play session and the table writes each action it accepts
+to the journal, and the code errors and deal letters are one."""
 
 from __future__ import annotations
 
@@ -15,9 +16,8 @@ import pytest
 from golf.core.codes import CodeError, letters, number_of
 from golf.core.play import PlaySession
 from golf.core.record import Clocks
-from golf.core.store import Store
 from golf.core.version import stamp
-from golf.journal.kept_sixcard import SIX_AUTOSAVE_DOCUMENT, SixSnapshot
+from golf.journal.kept_sixcard import SIX_AUTOSAVE_DOCUMENT
 from golf.journal.kept_solitaire import AUTOSAVE_DOCUMENT
 from golf.sixcard.actions import Action as SixAction
 from golf.sixcard.codes import SixCodeError
@@ -30,11 +30,11 @@ from golf.solitaire.codes import parse_code
 from golf.solitaire.engine import Action
 from golf.solitaire.rules import CLASSIC
 from golf.solitaire.session import Game
-from scenes.core.autosave import AfterEachAction
+from scenes.sixcard import keeping
 from scenes.sixcard.recorder import SixRecorder
 from scenes.solitaire.recorder import Recorder
 from scenes.title import TitleScene
-from tests.ui_driver import make_driver
+from tests.ui_driver import Driver, make_driver
 
 # Written by the version before the shared record (a player upgrading must lose nothing).
 OLD_SOLITAIRE = (
@@ -113,28 +113,34 @@ def test_continue_restores_an_old_six_card_autosave(tmp_path: Path) -> None:
     table = next(s for s in driver.app.scenes.stack if isinstance(s, SixTableScene))
     assert [str(a) for a in table.match.log] == json.loads(OLD_SIX_CARD)["actions"]
     assert table.recorder.times[:8] == [0.5] * 8
+    # the same seats and pace
+    assert table.setup.seats == ("human", "easy", "hard") and table.setup.speed == "fast"
+    # the file is read, never changed: the journal holds the game from now on
+    assert (tmp_path / "data" / SIX_AUTOSAVE_DOCUMENT.name).read_text() == OLD_SIX_CARD
 
 
-def test_a_six_card_autosave_now_keeps_its_clocks_and_replay_file(tmp_path: Path) -> None:
-    match = Match.new(4242, 3)
-    match.apply(match_action(match))
-    saved = SixSnapshot.of(
-        match.start,
-        match.log,
-        match.state,
-        ("human", "easy", "hard"),
-        "slow",
-        [2.5],
-        Clocks(1.25),
-        "2026-12-01T20:00:00",
-        "2026-12-01T20-00-00_G6-3-AAAAGHE.yaml",
-    )
-    store = Store(tmp_path)
-    store.save(SIX_AUTOSAVE_DOCUMENT, saved)
-    back = store.load(SIX_AUTOSAVE_DOCUMENT).value
-    assert back == saved and back is not None and back.since == 1.25
-    body = json.loads((tmp_path / SIX_AUTOSAVE_DOCUMENT.name).read_text())
-    assert body["started"] == "2026-12-01T20:00:00" and body["replay"] == saved.file
+def _six_driver(tmp_path: Path) -> Driver:
+    from tests.window.test_sixcard_kept import _driver
+
+    return _driver(tmp_path)
+
+
+def test_a_six_card_game_left_in_play_keeps_its_clocks_and_replay_file(tmp_path: Path) -> None:
+    from tests.window.test_sixcard_kept import _play_table, _sit
+
+    driver = _six_driver(tmp_path)
+    table = _sit(driver)
+    _play_table(driver, table, 6)
+    recorder = table.recorder
+    recorder.tick(1.25)  # a moment after the last action, the window closes
+    since = recorder.since
+    driver.app.flow.leave_games(quitting=True)
+    saved, _ = keeping.pending(_six_driver(tmp_path).app)
+    assert saved is not None and saved.actions == tuple(table.match.log)
+    assert saved.since == pytest.approx(since, abs=1e-3) and saved.since >= 1.25
+    assert saved.elapsed == pytest.approx(sum(recorder.times), abs=1e-3)
+    assert saved.started == recorder.started
+    assert recorder.path is not None and saved.file == recorder.path.name
 
 
 def match_action(match: Match) -> SixAction:
@@ -165,19 +171,45 @@ def test_the_recorder_listens_to_a_play_session(tmp_path: Path) -> None:
     game = Game.new(5, CLASSIC)
     recorder = Recorder(game, tmp_path, now=lambda: datetime(2026, 12, 1, 20, 0, 0))
     session = PlaySession(game, lambda: game.position)
-    saves: list[int] = []
     session.listen(recorder)
-    session.listen(AfterEachAction(lambda: saves.append(len(game.log))))
     recorder.tick(1.5)
     session.act(Action.draw())
     recorder.tick(0.25)
     covered = next(Action.play(c) for c in range(1, 8) if game.refusal(Action.play(c)))
-    session.act(covered)  # refused: no time taken, nothing saved
+    session.act(covered)  # refused: no time taken
     recorder.tick(0.5)
     session.act(Action.draw())
-    assert recorder.times == [1.5, 0.75] and saves == [1, 2]
+    assert recorder.times == [1.5, 0.75]
     path = recorder.save()
     assert path == tmp_path / "2026-12-01T20-00-00_GO1-C-AAAAAAF.yaml"
+
+
+def test_the_table_writes_each_accepted_action_to_the_journal(tmp_path: Path) -> None:
+    """Each action the table accepts is in the journal when the next frame starts, with the
+    pause the recorder measured; a refused one is not."""
+    driver = make_driver(tmp_path / "data", tmp_path / "config")
+    driver.app.replays_dir = tmp_path / "replays"
+    driver.app.flow.start_game(Game.new(5, CLASSIC))
+    driver.frames(2)
+    table = driver.table
+    journal = driver.app.records.journal
+
+    def written() -> list[tuple[str, ...]]:
+        return [kept.actions for kept in journal.kept("solitaire")]
+
+    assert written() == []  # dealt, nothing played: nothing to continue
+    driver.act(Action.draw())
+    assert written() == [("draw",)]
+    covered = next(Action.play(c) for c in range(1, 8) if table.game.refusal(Action.play(c)))
+    driver.act(covered)
+    assert written() == [("draw",)]
+    driver.frames(3)
+    driver.act(Action.draw())
+    assert written() == [("draw", "draw")]
+    (kept,) = journal.kept("solitaire")
+    assert table.recorder is not None
+    assert kept.times == pytest.approx(tuple(table.recorder.times), abs=1e-3)
+    assert kept.code == table.game.code and journal.finished_count() == 0
 
 
 def test_the_six_card_recorder_times_the_table_and_names_the_file_by_its_start(
@@ -223,17 +255,17 @@ def test_the_deal_letters_round_trip(number: int) -> None:
 
 
 def test_the_six_card_table_records_through_the_recorder(tmp_path: Path) -> None:
-    """The table's pauses come from the window's frame times, and its autosave is its
-    recording with the recorder's clock."""
-    from tests.window.test_sixcard_autosave import _driver, _play_table, _sit
+    """The table's pauses come from the window's frame times, and the game the journal keeps
+    is its recording with the recorder's clock."""
+    from tests.window.test_sixcard_kept import _play_table, _sit
 
-    driver = _driver(tmp_path)
+    driver = _six_driver(tmp_path)
     table = _sit(driver)
     _play_table(driver, table, 6)
     recorder = table.recorder
     assert len(recorder.times) == len(table.match.log)
     assert all(t == pytest.approx(round(t / 0.1) * 0.1) for t in recorder.times)  # frames of 0.1 s
-    saved = Store(tmp_path / "data").load(SIX_AUTOSAVE_DOCUMENT).value
+    saved, _ = keeping.pending(driver.app)
     assert saved is not None and saved.times == pytest.approx(tuple(recorder.times), abs=1e-3)
     assert saved.started == recorder.started and saved.file is not None
     assert recorder.path is not None and recorder.path.name == saved.file
