@@ -19,6 +19,7 @@ import pytest
 
 from golf.sixcard.game import Match, legal_actions
 from golf.sixcard.rules import SixRules
+from golf.solitaire.engine import Action
 from golf.solitaire.replay import Replay
 from golf.solitaire.rules import CLASSIC, EASY, STRICT
 from golf.solitaire.session import Game
@@ -32,12 +33,11 @@ from scenes.highscores import HighScoresScene, InitialsScene
 from scenes.options import OptionsScene
 from scenes.replacing import KINDS, ReplaceKeptDialog
 from scenes.replays import ReplaysScene
-from scenes.sixcard import autosave as sixautosave
 from scenes.sixcard import overlays
 from scenes.sixcard.overlays import CurtainScene, ScoreboardScene, SixPauseMenu
 from scenes.sixcard.setup import HUMAN, SixSetup, SixSetupScene
 from scenes.sixcard.table import SixTableScene
-from scenes.solitaire import autosave
+from scenes.solitaire import kept
 from scenes.solitaire.dialogs import BlockedDialog, GameOverScene, PauseMenu
 from scenes.solitaire.game import GameScene
 from scenes.solitaire.newgame import NewGameScene
@@ -116,8 +116,11 @@ def _screens(app: App) -> Iterator[tuple[str, Scene]]:
     yield "round setup", RoundSetupScene(app)
     table = _table(app)
     yield "game", table
-    autosave.save(table)
-    yield "title, a game to continue", TitleScene(app)
+    assert table.act(Action.draw()) is None  # a game begun is kept for Continue
+    kept.save(table)
+    title = TitleScene(app)
+    assert title.saved is not None
+    yield "title, a game to continue", title
     yield "pause", PauseMenu(app, table)
     yield "blocked", BlockedDialog(app, table)
     yield "game over", GameOverScene(app, table)
@@ -136,8 +139,11 @@ def _screens(app: App) -> Iterator[tuple[str, Scene]]:
     yield "six-card final scoreboard", ScoreboardScene(app, six, final=True)
     yield "six-card pause", SixPauseMenu(app, six)
     yield "six-card curtain", CurtainScene(app, six, 1)
-    sixautosave.save(six)
-    yield "six-card setup, a game to continue", SixSetupScene(app)
+    assert six.act(legal_actions(six.state)[0]) is None and six.keeper is not None
+    six.keeper.leave()
+    setup = SixSetupScene(app)
+    assert setup.saved is not None
+    yield "six-card setup, a game to continue", setup
     yield "six-card final scores, 18 holes of six", ScoreboardScene(app, _eighteen(app), final=True)
 
 
