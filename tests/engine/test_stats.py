@@ -1,4 +1,4 @@
-"""Statistics: pure updates, streaks, perfect games, rounds, daily dates, and the file."""
+"""Statistics: pure updates, streaks, perfect games, rounds, daily dates, and 0.1.0's file."""
 
 from __future__ import annotations
 
@@ -12,7 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from golf.core.store import MAX_BYTES, Store
+from golf.core.store import MAX_BYTES
+from golf.journal.figures import statistics
+from golf.journal.legacy import open_journal
 from golf.solitaire.codes import format_code, variant_part
 from golf.solitaire.engine import Action
 from golf.solitaire.rules import CLASSIC, EASY, PRESETS, STRICT, Rules
@@ -263,19 +265,30 @@ def test_reset_forgets_one_rule_set_or_all() -> None:
     assert reset(stats).rule_set_keys() == []
 
 
-# --- the file ---------------------------------------------------------------------------------------
+# --- 0.1.0's file, imported into the journal -------------------------------------------------------
 
 
-def test_statistics_survive_a_restart(tmp_path: Path) -> None:
+def _imported(folder: Path) -> tuple[Stats, list[str]]:
+    """The statistics once ``folder``'s 0.1.0 files are imported into its journal, and the
+    details of what it told."""
+    journal = open_journal(folder, "2026-12-06T10:00:00")
+    try:
+        return statistics(journal.db), [n.detail for n in journal.take_notices()]
+    finally:
+        journal.close()
+
+
+def test_statistics_of_0_1_0_survive_the_import(tmp_path: Path) -> None:
     stats = Stats()
     stats = record_game(stats, "easy", GameResult("won", 350, 0, date="2026-12-01", daily=True))
     stats = record_game(stats, "VQAJ", blocked(40, 20))
     stats = record_round(stats, "strict", 51)
-    Store(tmp_path).save(STATS_DOCUMENT, stats)
-    loaded = Store(tmp_path).load(STATS_DOCUMENT)
-    assert loaded.notice is None
-    assert loaded.value == stats
-    assert loaded.value.get("strict").best_round() == 51
+    (tmp_path / "stats.json").write_text(STATS_DOCUMENT.to_text(stats), encoding="utf-8")
+    imported, told = _imported(tmp_path)
+    assert told == []
+    assert imported == stats
+    assert imported.get("strict").best_round() == 51
+    assert _imported(tmp_path) == (stats, [])  # imported once: not added a second time
 
 
 def test_inconsistent_figures_in_the_file_are_refused(tmp_path: Path) -> None:
@@ -283,10 +296,9 @@ def test_inconsistent_figures_in_the_file_are_refused(tmp_path: Path) -> None:
     body = json.loads(STATS_DOCUMENT.to_text(stats))
     body["rule_sets"]["easy"]["won"] = 5
     (tmp_path / "stats.json").write_text(json.dumps(body), encoding="utf-8")
-    loaded = Store(tmp_path).load(STATS_DOCUMENT)
-    assert loaded.notice is not None
-    assert loaded.notice.kind == "corrupt"
-    assert "more games won than played" in loaded.notice.detail
+    imported, (detail,) = _imported(tmp_path)
+    assert imported == Stats()
+    assert "more games won than played" in detail
 
 
 def test_an_unknown_rule_set_in_the_file_is_refused() -> None:
@@ -336,7 +348,7 @@ def test_any_history_keeps_consistent_figures_and_survives_the_file(
     assert value == stats
 
 
-def test_the_largest_history_the_game_keeps_fits_in_a_file(tmp_path: Path) -> None:
+def test_the_largest_history_0_1_0_kept_is_imported_whole(tmp_path: Path) -> None:
     full = RuleStats(
         played=MAX_COUNT,
         won=MAX_COUNT // 2,
@@ -356,7 +368,7 @@ def test_the_largest_history_the_game_keeps_fits_in_a_file(tmp_path: Path) -> No
     sets["easy"] = replace(full, daily_done=days)
     sets["classic"] = replace(full, daily_done=days)
     stats = Stats(sets)
-    store = Store(tmp_path)
-    store.save(STATS_DOCUMENT, stats)
-    assert (tmp_path / "stats.json").stat().st_size < MAX_BYTES // 2
-    assert store.load(STATS_DOCUMENT).value == stats
+    text = STATS_DOCUMENT.to_text(stats)
+    assert len(text.encode("utf-8")) < MAX_BYTES // 2  # far from what the import reads
+    (tmp_path / "stats.json").write_text(text, encoding="utf-8")
+    assert _imported(tmp_path) == (stats, [])
