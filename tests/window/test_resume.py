@@ -1,24 +1,27 @@
-"""Continue after a quit, a crash or kill -9: the autosave (golf.journal.kept_solitaire, scenes.solitaire.autosave)."""
+"""Continue after a quit, a crash or kill -9: the game in progress in the journal of play
+(golf.journal, scenes.solitaire.kept)."""
 
 from __future__ import annotations
 
 import importlib.util
 import json
 import logging
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
 
-from golf.core.store import Store
-from golf.journal.kept_solitaire import AUTOSAVE_DOCUMENT, Snapshot
-from golf.solitaire.codes import format_code
+from golf.journal.database import FILE_NAME
+from golf.journal.journal import Journal
 from golf.solitaire.engine import Action
 from golf.solitaire.rules import CLASSIC
 from golf.solitaire.session import Game
-from scenes.solitaire import autosave
+from golf.solitaire.stats import rules_key
+from scenes.solitaire import kept
 from scenes.solitaire.game import GameScene
 from scenes.title import TitleScene
 from tests.ui_driver import WIN_CODE, WIN_LINE, Driver, make_driver
@@ -53,6 +56,41 @@ def relaunch(tmp_path: Path) -> Driver:
     driver = make_driver(tmp_path / "data", tmp_path / "config")
     driver.app.replays_dir = tmp_path / "replays"
     return driver
+
+
+def in_progress(tmp_path: Path) -> list[tuple[str, tuple[str, ...]]]:
+    """The games the journal on disk keeps in progress: code and actions (read by a copy that
+    owns nothing)."""
+    journal = Journal(tmp_path / "data", own=False)
+    try:
+        rows = journal.db.read("SELECT id, code FROM games WHERE status = 'playing' ORDER BY id")
+        return [
+            (
+                str(code),
+                tuple(
+                    str(a)
+                    for (a,) in journal.db.read(
+                        "SELECT action FROM steps WHERE game_id = ? ORDER BY seq", (gid,)
+                    )
+                ),
+            )
+            for gid, code in rows
+        ]
+    finally:
+        journal.close()
+
+
+def leave_in_journal(tmp_path: Path, code: str, actions: list[str]) -> None:
+    """A solitaire game left in play with ``actions`` (as a crash leaves it)."""
+    journal = Journal(tmp_path / "data")
+    try:
+        game = Game.from_code(code)
+        gid = journal.begin("solitaire", code, rules_key(game.rules), "2026-11-30T10:00:00")
+        for seq, action in enumerate(actions):
+            journal.act(gid, seq, action, 0.1, 9.0, 1_000.0 + seq)
+        journal.clocks(gid, 9.0, 0.0, {})
+    finally:
+        journal.close()
 
 
 def undo_all(game: Game) -> list[object]:
@@ -131,72 +169,86 @@ def test_back_to_the_title_keeps_the_game_for_continue(tmp_path: Path) -> None:
     assert (got.code, list(got.log), got.position, got.moves, got.undo_depth) == expected
 
 
-def test_a_new_game_replaces_the_autosave(tmp_path: Path) -> None:
+def test_a_new_game_replaces_the_kept_game(tmp_path: Path) -> None:
     before = start(tmp_path, "d 1")
-    assert (tmp_path / "data" / "autosave.json").exists()
+    log = [str(a) for a in before.table.game.log]
+    assert in_progress(tmp_path) == [(WIN_CODE, tuple(log))]
     before.app.flow.start_game(Game.new(5, CLASSIC))
     before.frames(3)
-    assert not (tmp_path / "data" / "autosave.json").exists()
+    assert in_progress(tmp_path) == []  # the new game has no action yet
+    (row,) = before.app.records.journal.history()  # the one left, counted once: abandoned
+    assert (row.code, row.outcome, row.moves) == (WIN_CODE, "abandoned", len(log))
     after = relaunch(tmp_path)
     assert isinstance(after.top, TitleScene) and after.top.saved is None
     assert after.top.menu.buttons[0].key != "title.continue"
 
 
-def test_leaving_with_nothing_saved_warns_of_nothing(
+def test_leaving_with_nothing_in_play_warns_of_nothing(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    driver = relaunch(tmp_path)
     with caplog.at_level(logging.WARNING):
-        autosave.clear(driver.app)  # no autosave.json: nothing to remove, nothing to tell
+        driver = relaunch(tmp_path)
+        assert kept.pending(driver.app) is None  # a new folder: nothing to continue
+        driver.app.flow.leave_games(quitting=True)  # the window closes on the title
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
-    assert not (tmp_path / "data" / "autosave.json").exists()
+    assert not driver.app.records.take_notices()
+    assert in_progress(tmp_path) == []
 
 
 def test_a_won_game_is_not_offered(tmp_path: Path) -> None:
     before = start(tmp_path, " ".join(WIN_LINE))
     assert before.table.game.status == "won"
-    assert not (tmp_path / "data" / "autosave.json").exists()
+    assert in_progress(tmp_path) == []  # counted as it ended
+    (row,) = before.app.records.journal.history()
+    assert (row.code, row.outcome) == (WIN_CODE, "won")
     assert relaunch(tmp_path).top.saved is None  # type: ignore[union-attr]
 
 
-def test_a_corrupt_autosave_is_kept_aside_and_the_game_starts(tmp_path: Path) -> None:
+def test_a_corrupt_journal_is_kept_aside_and_the_game_starts(tmp_path: Path) -> None:
     data = tmp_path / "data"
     data.mkdir()
-    (data / "autosave.json").write_text('{"version": 1, "code": "GO1-E-AAAAAAA", "act')
+    (data / FILE_NAME).write_text('{"version": 1, "code": "GO1-E-AAAAAAA", "act')
     after = relaunch(tmp_path)
     title = after.top
     assert isinstance(title, TitleScene) and title.saved is None
-    assert (data / "autosave.json.corrupt-1").exists()
-    assert any("saved game" in t.text for t in title.toasts)
+    assert (data / f"{FILE_NAME}.corrupt-1").read_text().startswith('{"version": 1')
+    assert any("journal of play" in t.text and "corrupt-1" in t.text for t in title.toasts)
     after.frames(3)
+    # the new journal keeps the next game for Continue
+    after.app.flow.start_game(Game.from_code(WIN_CODE))
+    after.frames(3)
+    press(after, "d")
+    after.app.flow.leave_games(quitting=True)
+    again = relaunch(tmp_path).top
+    assert isinstance(again, TitleScene) and again.saved is not None
 
 
-def test_an_autosave_whose_actions_do_not_add_up_is_refused(tmp_path: Path) -> None:
-    game = Game.new(5, CLASSIC)
-    game.apply(Action.draw())
-    snapshot = Snapshot.of(game, [1.0], 0.5, 3.0, "2026-11-30T10:00:00")
-    store = Store(tmp_path)
-    store.save(AUTOSAVE_DOCUMENT, snapshot)
-    assert store.load(AUTOSAVE_DOCUMENT).value == snapshot
-    body = json.loads((tmp_path / "autosave.json").read_text())
-    body["actions"] = ["draw", "draw"]
-    body["times"] = [1.0, 1.0]
-    (tmp_path / "autosave.json").write_text(json.dumps(body))
-    loaded = store.load(AUTOSAVE_DOCUMENT)
-    assert loaded.value is None and loaded.notice is not None
-    assert "do not lead" in loaded.notice.detail
+def test_a_kept_game_whose_actions_do_not_replay_is_not_offered(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    # one undo more than there are moves: the rules refuse the third action
+    refused = Game.from_code(WIN_CODE)
+    assert refused.apply(Action.play(2)) is None and refused.apply(Action.undo()) is None
+    assert refused.apply(Action.undo()) is not None
+    leave_in_journal(tmp_path, WIN_CODE, ["play 2", "undo", "undo"])
+    with caplog.at_level(logging.WARNING):
+        after = relaunch(tmp_path)
+    title = after.top
+    assert isinstance(title, TitleScene) and title.saved is None  # never a different game
+    assert title.menu.buttons[0].key != "title.continue"
+    assert any("no longer replays" in r.getMessage() for r in caplog.records)
 
 
-def test_snapshot_round_trip_with_undos(tmp_path: Path) -> None:
+def test_a_game_with_undos_comes_back_from_the_journal(tmp_path: Path) -> None:
     game = Game.new(123, CLASSIC)
     for action in ["draw", "play 3", "undo", "draw", "undo", "undo", "draw"]:
         game.apply(Action.parse(action))
-    snapshot = Snapshot.of(game, [0.1] * len(game.log), 0.0, 9.0, "x")
-    assert snapshot.code == format_code(123, CLASSIC)
-    store = Store(tmp_path)
-    store.save(AUTOSAVE_DOCUMENT, snapshot)
-    back = store.load(AUTOSAVE_DOCUMENT).value
-    assert back is not None
+    assert game.code is not None
+    leave_in_journal(tmp_path, game.code, [str(a) for a in game.log])
+    after = relaunch(tmp_path)
+    back = kept.pending(after.app)
+    assert back is not None and back.code == game.code
+    assert back.times == pytest.approx([0.1] * len(game.log)) and back.elapsed == 9.0
     rebuilt = back.game()
     assert rebuilt.position == game.position and rebuilt.undo_depth == game.undo_depth
     assert rebuilt.moves == game.moves and rebuilt.log == game.log
@@ -208,7 +260,11 @@ def test_round_holes_and_watched_replays_are_not_autosaved(tmp_path: Path) -> No
     driver.app.scenes.reset(scene, fade=False)
     driver.frames(2)
     scene.act(Action.draw())
-    assert not (tmp_path / "data" / "autosave.json").exists()
+    driver.frames(2)
+    assert scene.game.log == [Action.draw()]
+    driver.app.flow.leave_games(quitting=True)
+    assert in_progress(tmp_path) == []
+    assert driver.app.records.journal.history() == []
 
 
 def test_sigkill_relaunches_restore_the_game(tmp_path: Path) -> None:
@@ -253,15 +309,32 @@ def test_autoplay_plays_the_real_program_and_continue_restores_its_game(tmp_path
     assert kill_resume._same(restored, last)  # Continue: the same game, undo history too
 
 
-def test_an_autosave_that_cannot_be_written_is_told_once(tmp_path: Path) -> None:
-    (tmp_path / "data").mkdir()
-    # nothing can replace a directory: not the file, and not the pending file where the game
-    # goes while the file cannot be read
-    (tmp_path / "data" / "autosave.json").mkdir()
-    (tmp_path / "data" / "autosave.json.pending").mkdir()
-    driver = start(tmp_path, "d d d")
-    assert len(driver.table.game.log) == 3  # the game plays on
+class FailingWrites:
+    """A connection to the journal's file on which every write fails, as on a full disk."""
+
+    def __init__(self, real: sqlite3.Connection) -> None:
+        self.real = real
+
+    def execute(self, sql: str, *args: Any) -> sqlite3.Cursor:
+        if sql.startswith("BEGIN"):
+            raise sqlite3.OperationalError("database or disk is full")
+        return self.real.execute(sql, *args)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.real, name)
+
+
+def test_a_journal_that_cannot_be_written_is_told_once(tmp_path: Path) -> None:
+    driver = start(tmp_path, "d")
+    db = driver.app.records.journal.db
+    assert not db.in_memory
+    db.connection = FailingWrites(db.connection)  # type: ignore[assignment]
+    for token in ["d", "d"]:
+        press(driver, token)
+    assert len(driver.table.game.log) == 3  # the game plays on, in memory
+    assert driver.app.records.journal.in_memory
+    assert [a for _, a in in_progress(tmp_path)] == [("draw",)]  # the file as it was
     # told at once, over the table (not kept for the next title screen), and once only
     told = [t.text for t in driver.loop.told if "could not be saved" in t.text]
-    assert len(told) == 1 and "autosave.json" in told[0], told
+    assert len(told) == 1 and FILE_NAME in told[0] and "disk is full" in told[0], told
     assert not driver.app.records.notices
