@@ -1,4 +1,4 @@
-"""Rounds of 9 or 18 holes: strokes, labels, the scorecard, saving and resuming."""
+"""Rounds of 9 or 18 holes: strokes, labels, the scorecard, resuming, and 0.1.0's saved round."""
 
 from __future__ import annotations
 
@@ -7,7 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from golf.core.store import FormatError, Store
+from golf.core.store import FormatError
+from golf.journal.figures import statistics
+from golf.journal.journal import Journal
+from golf.journal.legacy import open_journal
 from golf.solitaire import engine
 from golf.solitaire.codes import format_code
 from golf.solitaire.engine import Action, Position
@@ -24,7 +27,13 @@ from golf.solitaire.round import (
 )
 from golf.solitaire.rules import EASY, STRICT, Rules
 from golf.solitaire.session import Game
-from golf.solitaire.stats import STATS_DOCUMENT, GameResult, Stats, record_game, record_round
+from golf.solitaire.stats import (
+    GameResult,
+    Stats,
+    record_game,
+    record_round,
+    rules_from_key,
+)
 from golf.solitaire.texts import Reason
 
 MASK = (1 << 64) - 1
@@ -302,14 +311,59 @@ def test_a_hole_over_but_not_finished_resumes_over() -> None:
     assert back.finish_hole().strokes == ROUND_STROKES[0]
 
 
-def test_the_saved_round_survives_a_restart(tmp_path: Path) -> None:
+def _import(folder: Path, rnd: Round | None = None) -> Journal:
+    """``folder``'s journal once its 0.1.0 files (with ``round.json`` for ``rnd``) are
+    imported; the caller closes it."""
+    if rnd is not None:
+        (folder / "round.json").write_text(ROUND_DOCUMENT.to_text(rnd), encoding="utf-8")
+    return open_journal(folder, "2026-12-06T10:00:00")
+
+
+def _resumed(journal: Journal) -> Round | None:
+    """The round the journal holds in progress, its holes played again from their actions
+    (what Continue does with it)."""
+    kept = journal.kept_round()
+    if kept is None:
+        return None
+    rnd = Round(kept.seed, rules_from_key(kept.rules), kept.holes)
+    for code, actions in kept.played:
+        assert code == rnd.code(rnd.hole)
+        for token in actions:
+            assert rnd.apply(Action.parse(token)) is None
+        rnd.finish_hole()
+    (hole,) = [g for g in journal.kept("solitaire") if g.round_id == kept.id]
+    assert hole.hole == rnd.hole and hole.code == rnd.code(rnd.hole)
+    for token in hole.actions:
+        assert rnd.apply(Action.parse(token)) is None
+    return rnd
+
+
+def test_the_saved_round_of_0_1_0_is_imported_as_the_round_in_progress(tmp_path: Path) -> None:
     rnd = _round_in_play()
-    Store(tmp_path).save(ROUND_DOCUMENT, rnd)
-    loaded = Store(tmp_path).load(ROUND_DOCUMENT)
-    assert loaded.notice is None
-    assert loaded.value is not None
-    assert loaded.value.to_dict() == rnd.to_dict()
-    assert Store(tmp_path / "empty").load(ROUND_DOCUMENT).value is None
+    journal = _import(tmp_path, rnd)
+    try:
+        assert journal.take_notices() == []
+        kept = journal.kept_round()
+        assert kept is not None
+        assert (kept.seed, kept.rules, kept.holes) == (rnd.seed, rnd.rules_key, rnd.holes)
+        assert [code for code, _ in kept.played] == [h.code for h in rnd.results]
+        back = _resumed(journal)
+        assert back is not None and back.to_dict() == rnd.to_dict()
+        assert back.game is not None and rnd.game is not None
+        assert back.game.log == rnd.game.log and back.game.undo_depth == rnd.game.undo_depth
+        # its finished holes are games of the history, not counted a second time (0.1.0's
+        # statistics, imported with them, counted them already)
+        history = journal.history()
+        assert sorted(g.hole for g in history if g.round_id == kept.id) == [1, 2, 3]
+        assert [g.score for g in reversed(history)] == [h.strokes for h in rnd.results]
+        assert statistics(journal.db) == Stats()
+    finally:
+        journal.close()
+    empty = _import(tmp_path / "empty")
+    try:
+        assert empty.kept_round() is None
+    finally:
+        empty.close()
 
 
 def test_a_finished_round_is_not_kept(tmp_path: Path) -> None:
@@ -317,8 +371,12 @@ def test_a_finished_round_is_not_kept(tmp_path: Path) -> None:
     while not rnd.over:
         play_hole_greedily(rnd)
         rnd.finish_hole()
-    Store(tmp_path).save(ROUND_DOCUMENT, rnd)
-    assert Store(tmp_path).load(ROUND_DOCUMENT).value is None
+    journal = _import(tmp_path, rnd)
+    try:
+        assert journal.take_notices() == []
+        assert journal.kept_round() is None and journal.kept() == []
+    finally:
+        journal.close()
 
 
 def _tampered(change: str) -> dict[str, object]:
@@ -370,13 +428,18 @@ def test_a_tampered_round_is_refused(change: str) -> None:
         Round.from_dict(_tampered(change))
 
 
-def test_a_tampered_round_file_is_kept_aside_with_a_message(tmp_path: Path) -> None:
+def test_a_tampered_round_file_is_not_imported_and_is_told(tmp_path: Path) -> None:
     body = {"version": 1, "round": _tampered("strokes")}
-    (tmp_path / "round.json").write_text(json.dumps(body), encoding="utf-8")
-    loaded = Store(tmp_path).load(ROUND_DOCUMENT)
-    assert loaded.value is None
-    assert loaded.notice is not None
-    assert (tmp_path / "round.json.corrupt-1").exists()
-    assert "saved round" in loaded.notice.text("en")
-    assert "parcours en cours" in loaded.notice.text("fr")
-    assert Store(tmp_path).load(STATS_DOCUMENT).notice is None
+    text = json.dumps(body)
+    (tmp_path / "round.json").write_text(text, encoding="utf-8")
+    journal = _import(tmp_path)
+    try:
+        (notice,) = journal.take_notices()  # the round's only: nothing else was refused
+        assert journal.kept_round() is None and journal.kept() == []
+    finally:
+        journal.close()
+    assert notice.file == "round.json" and notice.kind == "corrupt"
+    assert (tmp_path / "round.json").read_text(encoding="utf-8") == text  # left as it is
+    assert not (tmp_path / "round.json.corrupt-1").exists()
+    assert "saved round" in notice.text("en")
+    assert "parcours en cours" in notice.text("fr")
