@@ -7,15 +7,15 @@ Here the same round is played key by key through the scenes.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
 import pytest
 
-from golf.solitaire.round import ROUND_DOCUMENT, Round, hole_label
+from golf.solitaire.round import Round, hole_label
 from golf.solitaire.rules import STRICT
+from scenes.core.records import Records
 from scenes.solitaire.round import RoundGameScene, RoundPauseMenu, RoundSetupScene, ScorecardScene
 from scenes.title import TitleScene
 from tests.ui_driver import Driver, make_driver
@@ -96,10 +96,14 @@ def test_a_nine_hole_round_played_through_the_scenes_gives_the_right_scorecard(
     assert figures.played == 9
     assert figures.rounds_played == 1
     assert figures.best_round(9) == 51
-    # a finished round is not kept
+    # a finished round is not kept, and each hole is counted once, with the round's total
     assert ui.app.records.saved_round is None
-    saved = json.loads((Path(ui.app.records.store.folder) / "round.json").read_text())  # type: ignore[union-attr]
-    assert saved["round"] is None
+    journal = ui.app.records.journal
+    assert journal.kept_round() is None and journal.kept() == []
+    holes = sorted(journal.history(), key=lambda row: row.hole or 0)
+    assert [(row.hole, row.score) for row in holes] == list(enumerate(GREEDY_STROKES, start=1))
+    assert len({row.round_id for row in holes}) == 1
+    assert journal.db.read("SELECT holes, total FROM rounds WHERE ended IS NOT NULL") == [(9, 51)]
     ui.key(pygame.K_RETURN)  # New round: the best round now shows on its scorecard
     ui.settle()
     assert isinstance(ui.top, RoundGameScene)
@@ -130,9 +134,12 @@ def test_a_round_left_mid_hole_is_resumed_by_a_new_window(ui: Driver, tmp_path: 
     ui.click(leave.rect.center)
     ui.settle()
     assert isinstance(ui.top, TitleScene)
-    data = json.loads((tmp_path / "data" / "round.json").read_text())
-    assert data["round"]["current"]["actions"] == log
-    assert len(data["round"]["played"]) == 1
+    journal = ui.app.records.journal
+    kept_round = journal.kept_round()
+    assert kept_round is not None and kept_round.seed == SEED
+    assert [code for code, _ in kept_round.played] == [Round(SEED, STRICT).code(1)]
+    (hole,) = journal.kept("solitaire")
+    assert (hole.round_id, hole.hole, list(hole.actions)) == (kept_round.id, 2, log)
     # a new window on the same folder
     again = make_driver(tmp_path / "data", tmp_path)
     title = again.top
@@ -178,18 +185,18 @@ def test_back_to_the_title_during_a_hole_offers_continue(ui: Driver, tmp_path: P
 
 
 def test_quitting_the_window_during_a_hole_keeps_the_round(ui: Driver, tmp_path: Path) -> None:
-
     setup = _open_round_setup_by_keys(ui)
     setup.start()
     ui.settle()
     table = ui.table
     ui.act(table.game.legal_actions()[0])
-    ui.app.flow.leave_games()  # what the window does when it closes
-    loaded = ui.app.records.store.load(ROUND_DOCUMENT)  # type: ignore[union-attr]
-    assert isinstance(loaded.value, Round)
-    assert [str(a) for a in loaded.value.game.log] == [str(a) for a in table.game.log]  # type: ignore[union-attr]
+    ui.app.flow.leave_games(quitting=True)  # what the window does when it closes
+    loaded = Records(tmp_path / "data").saved_round  # what the next window reads
+    assert isinstance(loaded, Round) and loaded.seed == SEED and loaded.hole == 1
+    assert [str(a) for a in loaded.game.log] == [str(a) for a in table.game.log]  # type: ignore[union-attr]
     # a hole in play is not counted as an abandoned game
     assert ui.app.records.stats.get("strict").played == 0
+    assert ui.app.records.journal.history() == []
 
 
 def test_no_restart_no_new_deal_and_no_undo_once_the_hole_is_over(ui: Driver) -> None:
@@ -248,14 +255,19 @@ def test_an_eighteen_hole_round_shows_both_halves(ui: Driver) -> None:
 
 
 def test_a_saved_round_whose_hole_ended_opens_on_its_scorecard(tmp_path: Path) -> None:
-    rnd = Round(SEED, STRICT, 9)
+    """The window closed after the hole's last action, before its scorecard: the hole is scored
+    when the round is resumed, and counted once."""
+    data = tmp_path / "data"
+    records = Records(data)
+    rnd = records.new_round(SEED, STRICT, 9)
     game = rnd.game
     assert game is not None
     while not game.over:
         rnd.apply(game.legal_actions()[0])
-    data = tmp_path / "data"
-    data.mkdir()
-    (data / "round.json").write_text(ROUND_DOCUMENT.to_text(rnd), encoding="utf-8")
+    hole = records.hole_game(rnd)
+    assert hole is not None
+    hole.sync([str(a) for a in game.log], [0.5] * len(game.log), 10.0)  # written, not counted
+    records.close()
     ui = make_driver(data, tmp_path)
     from scenes.solitaire.round import resume_round
 
@@ -265,6 +277,12 @@ def test_a_saved_round_whose_hole_ended_opens_on_its_scorecard(tmp_path: Path) -
     assert isinstance(card, ScorecardScene)
     assert card.record is not None and card.record.result.strokes == GREEDY_STROKES[0]
     assert ui.app.records.stats.get("strict").played == 1
+    ui.app.flow.leave_games(quitting=True)
+    again = make_driver(data, tmp_path)  # a new window: the hole is not counted again
+    assert again.app.records.stats.get("strict").played == 1
+    resumed = again.app.records.saved_round
+    assert resumed is not None and resumed.hole == 2
+    assert [r.strokes for r in resumed.results] == GREEDY_STROKES[:1]
 
 
 def test_the_scorecard_speaks_french(tmp_path: Path) -> None:
