@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -10,18 +9,57 @@ from typing import Any
 import pygame
 import pytest
 
-from golf.solitaire.highscores import Entry, HighScores, add_score
+from golf.journal.journal import Ending
+from golf.solitaire.engine import Action
 from golf.solitaire.session import Game
+from golf.solitaire.stats import GameResult
 from scenes.core.look import PIXEL, SCREEN_SIZE, Colour
+from scenes.core.records import Records
 from scenes.highscores import NEW_ENTRY, HighScoresScene, HighScoreTicker, InitialsScene
 from scenes.solitaire.dialogs import SLIDE_SECONDS, GameOverScene
 from tests.ui_driver import DAY, WIN_CODE, WIN_LINE, Driver, make_driver
 
 
+def _driver(tmp_path: Path, animation: str = "off") -> Driver:
+    driver = make_driver(tmp_path / "data", tmp_path, animation=animation)
+    # the journal dates a game by when it ended: the same calendar day as the window's
+    driver.app.records.now = lambda: f"{DAY.isoformat()}T12:00:00"
+    return driver
+
+
 @pytest.fixture
 def ui(tmp_path: Path) -> Iterator[Driver]:
-    yield make_driver(tmp_path / "data", tmp_path)
+    yield _driver(tmp_path)
     pygame.event.clear()
+
+
+def _win_moves() -> int:
+    """The moves of the win of WIN_CODE by WIN_LINE."""
+    game = Game.from_code(WIN_CODE)
+    for token in WIN_LINE:
+        assert game.apply(Action.draw() if token == "d" else Action.play(int(token))) is None
+    assert game.status == "won"
+    return GameResult.of_game(game).moves
+
+
+def _signed(
+    ui: Driver,
+    rules: str,
+    initials: str,
+    score: int,
+    code: str,
+    moves: int = 50,
+    seconds: float = 60.0,
+) -> None:
+    """A won game in the journal, signed with ``initials``: a line of ``rules``'s table."""
+    journal = ui.app.records.journal
+    game_id = journal.begin("solitaire", code, rules, f"{DAY.isoformat()}T10:00:00")
+    ending = Ending(
+        "won", f"{DAY.isoformat()}T10:05:00", (), (), seconds, moves, score=score, cards_left=0
+    )
+    assert journal.finish(game_id, ending)
+    journal.sign(game_id, initials)
+    ui.app.records.changed()
 
 
 def _win(ui: Driver) -> InitialsScene:
@@ -51,8 +89,8 @@ def test_initials_typed_on_the_keyboard_enter_the_table(ui: Driver, tmp_path: Pa
     assert [(e.initials, e.score, e.code, e.date) for e in entries] == [
         ("JOE", 350, WIN_CODE, DAY.isoformat())
     ]
-    saved = json.loads((tmp_path / "data" / "highscores.json").read_text())
-    assert saved["tables"]["easy"][0]["initials"] == "JOE"
+    (signed,) = Records(tmp_path / "data").scores.table("easy").entries  # as the next window
+    assert (signed.initials, signed.score, signed.moves) == ("JOE", 350, _win_moves())
     ui.key(pygame.K_ESCAPE)  # back to the result
     ui.frames(3)
     assert isinstance(ui.top, GameOverScene)
@@ -145,15 +183,26 @@ def test_skipping_leaves_the_table_empty(ui: Driver) -> None:
 
 
 def test_a_score_that_does_not_beat_the_tenth_asks_nothing(ui: Driver) -> None:
-    scores = HighScores()
-    for _ in range(10):
-        scores, _place = add_score(scores, "easy", Entry.make("ACE", 350, DAY, WIN_CODE))
-    ui.app.records.scores = scores
+    for _ in range(10):  # the same score in as many moves, and quicker
+        _signed(ui, "easy", "ACE", 350, WIN_CODE, moves=_win_moves(), seconds=0.001)
     ui.app.flow.start_game(Game.from_code(WIN_CODE))
     ui.settle()
     ui.play_line(WIN_LINE)
     ui.settle()
     assert isinstance(ui.top, GameOverScene)  # a tie with the tenth does not qualify
+    assert len(ui.app.records.scores.table("easy").entries) == 10
+
+
+def test_the_same_score_in_fewer_moves_goes_ahead(ui: Driver) -> None:
+    for _ in range(10):
+        _signed(ui, "easy", "ACE", 350, WIN_CODE, moves=_win_moves() + 1, seconds=0.001)
+    entry = _win(ui)
+    assert entry.chance.score == 350 and entry.chance.place == 1
+    ui.type("JOE")
+    ui.key(pygame.K_RETURN)
+    ui.frames(2)
+    entries = ui.app.records.scores.table("easy").entries
+    assert [e.initials for e in entries] == ["JOE"] + ["ACE"] * 9
 
 
 def test_the_last_initials_are_offered_again(ui: Driver) -> None:
@@ -171,9 +220,8 @@ def test_the_last_initials_are_offered_again(ui: Driver) -> None:
 def test_the_title_ticker_turns_through_the_tables(ui: Driver) -> None:
     ticker = HighScoreTicker(ui.app, pygame.Rect(0, 0, 360, 284))
     assert ticker.keys == []  # nothing to show yet
-    scores, _ = add_score(HighScores(), "classic", Entry.make("BOB", 200, DAY, "GO1-C-AAAAAAB"))
-    scores, _ = add_score(scores, "easy", Entry.make("AMY", 300, DAY, WIN_CODE))
-    ui.app.records.scores = scores
+    _signed(ui, "classic", "BOB", 200, "GO1-C-AAAAAAB")
+    _signed(ui, "easy", "AMY", 300, WIN_CODE)
     assert ticker.key == "easy"
     ticker.update(5.1)
     assert ticker.key == "classic"
@@ -185,7 +233,7 @@ def test_the_title_ticker_turns_through_the_tables(ui: Driver) -> None:
 def test_no_edge_of_the_game_over_panel_shows_around_the_initials(tmp_path: Path) -> None:
     """The initials open over the game-over panel while it still slides in: it ends its slide
     when covered, and the initials' panel hides all of it (its drop shadow too)."""
-    ui = make_driver(tmp_path / "data", tmp_path, animation="normal")
+    ui = _driver(tmp_path, animation="normal")
     entry = _win(ui)
     over = ui.app.scenes.stack[-2]
     assert isinstance(over, GameOverScene)
@@ -218,11 +266,11 @@ def test_every_cell_of_a_new_entry_reads_clearly_on_its_highlight(
 ) -> None:
     """The row blinks between two shades; on both, the large cells keep 3:1 and the deal's
     small type 4.5:1 (WCAG's thresholds)."""
-    scores = HighScores()
     for i, (initials, score) in enumerate(ENTRIES):
-        entry = Entry.make(initials, score, DAY, f"GO1-E-AAAAAA{'BCDE'[i]}")
-        scores, _ = add_score(scores, "easy", entry)
-    ui.app.records.scores = scores
+        _signed(ui, "easy", initials, score, f"GO1-E-AAAAAA{'BCDE'[i]}")
+    assert [e.initials for e in ui.app.records.scores.table("easy").entries] == [
+        initials for initials, _ in ENTRIES
+    ]
     screen = HighScoresScene(ui.app, "easy", highlight=place)
     drawn: dict[str, Colour] = {}
     blit = ui.app.look.type.blit
