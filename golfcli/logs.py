@@ -4,6 +4,9 @@
 above to the file, and warnings on to stderr as before (the bare message, as Python's last-resort
 handler printed them). The first lines of each run say the version, the platform and the command.
 A folder that cannot be opened never stops the game: the log stays on stderr and says so once.
+The file is opened only when it is a regular file, without ever blocking (a FIFO in its place is
+refused, never waited on), and a write that fails (a full disk) says so once on stderr and drops
+the file for the rest of the run: never Python's "--- Logging error ---" traceback per record.
 
 Where the file goes: ``$GOLF_LOG_DIR`` when set; else ``logs`` in ``$GOLF_DATA_DIR`` when that
 moves the player's data (tests keep everything in one folder); else the platform's log folder
@@ -12,21 +15,26 @@ moves the player's data (tests keep everything in one folder); else the platform
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import logging.handlers
 import os
 import platform
+import stat
 import sys
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
+from golf.core.fileio import NotRegularFileError
 from golf.core.folders import DATA_DIR_ENV, logs_dir
-from golfcli.paths import os_error_text
+from golfcli.paths import os_error_text, shown
 from golfcli.version import version
 
 __all__ = [
     "LOG_DIR_ENV",
     "LOG_FILE",
+    "LogFile",
+    "folder_error_text",
     "log_folder",
     "platform_line",
     "start",
@@ -40,6 +48,14 @@ MAX_BYTES: Final = 512 * 1024  # a few thousand runs' start lines; old ones rota
 BACKUPS: Final = 3
 
 log = logging.getLogger(__name__)
+
+
+def folder_error_text(error: OSError, folder: Path) -> str:
+    """Why ``folder`` cannot be made or written, on one line: ``mkdir`` says "File exists" of
+    a file or a FIFO standing in its place, which is said as "not a folder"."""
+    if isinstance(error, FileExistsError) and not folder.is_dir():
+        return f"{shown(folder)}: not a folder"
+    return os_error_text(error, folder)
 
 
 def platform_line() -> str:
@@ -64,11 +80,64 @@ def log_folder() -> Path:
     return logs_dir()
 
 
+class LogFile(logging.handlers.RotatingFileHandler):
+    """The rotating ``golf.log`` of a run, safe against what may stand in its place.
+
+    It opens only a regular file, and without blocking (``O_NONBLOCK``: a FIFO put there between
+    the check and the open is refused by ``fstat``, never waited on). A record that cannot be
+    written (a full disk, the file gone bad) is said once on stderr, and the file is dropped for
+    the rest of the run: Python's handler prints a traceback for every record instead."""
+
+    broken: bool = False
+    """A write failed: nothing more goes to the file."""
+
+    def _open(self) -> Any:
+        path = self.baseFilename
+        with contextlib.suppress(FileNotFoundError):
+            mode = Path(path).stat().st_mode  # follows a link: what it names must be a file
+            if not stat.S_ISREG(mode):
+                raise NotRegularFileError(path, mode)
+        nonblocking = getattr(os, "O_NONBLOCK", 0)
+        flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | nonblocking | getattr(os, "O_BINARY", 0)
+        fd = os.open(path, flags, 0o644)
+        try:
+            mode = os.fstat(fd).st_mode
+            if not stat.S_ISREG(mode):
+                raise NotRegularFileError(path, mode)
+            if nonblocking:
+                os.set_blocking(fd, True)  # a regular file after all: writes as usual
+            return os.fdopen(fd, "a", encoding=self.encoding, errors=self.errors)
+        except BaseException:
+            os.close(fd)
+            raise
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if not self.broken:
+            super().emit(record)
+
+    def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 (logging's name)
+        error = sys.exc_info()[1]
+        if not isinstance(error, OSError):
+            super().handleError(record)  # a fault of the program's own (a bad format): shown
+            return
+        self.broken = True
+        stream, self.stream = self.stream, None
+        if stream is not None:
+            with contextlib.suppress(OSError, ValueError):
+                stream.close()  # what is still buffered cannot be written either
+        said = os_error_text(error, self.baseFilename)
+        if sys.stderr is not None:
+            print(
+                f"golf: the log file cannot be written ({said}); messages go to stderr only",
+                file=sys.stderr,
+            )
+
+
 def _file_handler(folder: Path) -> logging.Handler | None:
     """The rotating file handler, or None (told once on stderr) when the folder cannot be used."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        handler = logging.handlers.RotatingFileHandler(
+        handler = LogFile(
             folder / LOG_FILE,
             maxBytes=MAX_BYTES,
             backupCount=BACKUPS,
@@ -78,8 +147,12 @@ def _file_handler(folder: Path) -> logging.Handler | None:
             errors="backslashreplace",
         )
     except OSError as error:
-        said = os_error_text(error, folder / LOG_FILE)
-        print(f"golf: no log file ({said}); messages go to stderr only", file=sys.stderr)
+        if folder.is_dir():
+            said = os_error_text(error, folder / LOG_FILE)
+        else:
+            said = folder_error_text(error, folder)
+        if sys.stderr is not None:
+            print(f"golf: no log file ({said}); messages go to stderr only", file=sys.stderr)
         return None
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     handler.setLevel(logging.INFO)
