@@ -10,32 +10,47 @@ A report holds the version, the platform, the command, the traceback and the las
 each game the autosave holds (the autosave is written after every action and the crash path
 never removes it, so Continue on the title brings the game back).
 
+A report is written whole or not at all (a temporary file and one rename, the temporary file
+removed when the write fails); the folder keeps the last :data:`KEEP_REPORTS` (older ones are
+removed when a new one is written, with the temporary files a killed write left). Nothing on the
+crash path may fault a second time: a folder that is a FIFO or a file, or a full disk, still
+ends in one line on stderr and :data:`EXIT_CRASH` (the line says why no report was written
+when none could be, and where the fault was raised).
+
 The test hook ``$GOLF_CRASH_TEST`` (read only here) raises on purpose: ``command`` before the
 command runs, ``window`` in the window's frame loop (at frame :data:`CRASH_TEST_FRAME`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import json
 import logging
 import os
+import re
 import sys
 import tempfile
+import time
 import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
+from golf.core.fileio import atomic_write_text
 from golf.core.folders import data_dir
-from golfcli.logs import log_folder, platform_line, version
+from golf.core.messages import one_line
+from golfcli.logs import folder_error_text, log_folder, platform_line, version
+from golfcli.paths import os_error_text, shown
 
 __all__ = [
     "CRASH_TEST_ENV",
     "CRASH_TEST_FRAME",
     "EXIT_CRASH",
+    "KEEP_REPORTS",
     "CrashTest",
     "guard",
+    "prune_reports",
     "report_text",
     "window_hooks",
     "window_report",
@@ -47,6 +62,12 @@ CRASH_TEST_ENV: Final = "GOLF_CRASH_TEST"
 CRASH_TEST_FRAME: Final = 90  # late enough for autoplay to have played a few actions
 AUTOSAVES: Final = ("autosave.json", "six-card-autosave.json")
 LAST_ACTIONS: Final = 30
+KEEP_REPORTS: Final = 20
+"""Crash reports the log folder keeps: the newest, the one just written among them."""
+STALE_SECONDS: Final = 60.0
+"""A temporary file of a report older than this is the leftover of a killed write."""
+REPORT_NAME: Final = re.compile(r"crash-[0-9]{8}-[0-9]{6}-[0-9]+\.txt")
+TEMPORARY_NAME: Final = re.compile(r"\.crash-[0-9]{8}-[0-9]{6}-[0-9]+\.txt\..+\.tmp")
 
 if TYPE_CHECKING:
     from scenes.crash import CrashHooks
@@ -96,7 +117,7 @@ def report_text(error: BaseException, where: str, argv: Sequence[str]) -> str:
         f"command: {' '.join(argv) or 'play'}",
         "",
         "last actions of the game in play:",
-        *(f"  {line}" for line in _last_actions(data_dir())),
+        *(f"  {line}" for line in _game_lines()),
         "",
         trace.rstrip(),
         "",
@@ -104,37 +125,141 @@ def report_text(error: BaseException, where: str, argv: Sequence[str]) -> str:
     return "\n".join(parts)
 
 
-def write_report(
-    error: BaseException, where: str = "window", argv: Sequence[str] | None = None
-) -> Path:
-    """Write the report of ``error`` and return its path: the log folder, or the temporary
-    folder when that cannot be written (a report is never lost to a second fault)."""
-    text = report_text(error, where, sys.argv[1:] if argv is None else argv)
-    name = "crash-" + datetime.datetime.now().strftime("%Y%m%d-%H%M%S") + f"-{os.getpid()}.txt"
-    for folder in (log_folder(), Path(tempfile.gettempdir())):
+def _game_lines() -> list[str]:
+    """:func:`_last_actions` of the data folder, never a second fault: whatever its reading
+    raises (a ``MemoryError`` or ``RecursionError`` on a hostile file) is one line of the
+    report."""
+    try:
+        return _last_actions(data_dir())
+    except Exception as error:
+        return [f"(the game in play could not be read: {type(error).__name__})"]
+
+
+def _raised_at(error: BaseException) -> str:
+    """Where ``error`` was raised: the innermost frame, ``file:line in function``."""
+    frames = traceback.extract_tb(error.__traceback__)
+    if not frames:
+        return "?"
+    last = frames[-1]
+    return f"{Path(last.filename).name}:{last.lineno} in {last.name}"
+
+
+def _problem(error: BaseException) -> str:
+    """The exception on one short line: its type, its message (cut), where it was raised."""
+    said = shown(one_line(str(error)))
+    said = said if len(said) <= 120 else said[:117] + "..."
+    return f"{type(error).__name__}: {said} at {_raised_at(error)}"
+
+
+def prune_reports(folder: Path, keep: int = KEEP_REPORTS, written: Path | None = None) -> None:
+    """Remove all but the newest ``keep`` crash reports of ``folder`` (``written``, the one
+    just written, is always kept, whatever its name says of its date), and the temporary files
+    of reports whose write was killed. Only regular files named as the reports are: nothing
+    else of the folder is touched."""
+    reports: list[str] = []
+    now = time.time()
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if not entry.is_file(follow_symlinks=False):
+                    continue
+                if TEMPORARY_NAME.fullmatch(entry.name):
+                    with contextlib.suppress(OSError):
+                        if now - entry.stat(follow_symlinks=False).st_mtime > STALE_SECONDS:
+                            Path(entry.path).unlink()
+                elif REPORT_NAME.fullmatch(entry.name) and (
+                    written is None or entry.name != written.name
+                ):
+                    reports.append(entry.name)
+    except OSError as error:
+        log.info("crash reports in %s not pruned: %s", folder, os_error_text(error))
+        return
+    others = keep - (1 if written is not None else 0)
+    reports.sort(key=_report_order)
+    for name in reports[: max(0, len(reports) - others)]:
+        with contextlib.suppress(OSError):
+            (folder / name).unlink()
+
+
+def _report_order(name: str) -> tuple[str, int]:
+    """A report's place in time: its date and time, then its process id."""
+    stem = name.removeprefix("crash-").removesuffix(".txt")
+    stamp, _, pid = stem.rpartition("-")
+    return stamp, int(pid)
+
+
+def _save(text: str, name: str) -> tuple[Path | None, str]:
+    """Write a report: to the log folder, else to the temporary folder. Its path (and the log
+    folder pruned), or None and why it could be written nowhere."""
+    body = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    reasons: list[str] = []
+    logs = log_folder()
+    for folder in (logs, Path(tempfile.gettempdir())):
         path = folder / name
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8", errors="backslashreplace")
-        except OSError:
+            atomic_write_text(path, body)  # whole or nothing; no temporary file left
+        except OSError as error:
+            reasons.append(folder_error_text(error, folder))
             continue
-        return path
-    # nowhere to write: the report goes to stderr whole
-    print(text, file=sys.stderr)
-    return Path(tempfile.gettempdir()) / name
+        if folder == logs:
+            prune_reports(folder, written=path)
+        return path, ""
+    return None, reasons[0]
+
+
+def _name() -> str:
+    return "crash-" + datetime.datetime.now().strftime("%Y%m%d-%H%M%S") + f"-{os.getpid()}.txt"
+
+
+def write_report(
+    error: BaseException, where: str = "window", argv: Sequence[str] | None = None
+) -> tuple[Path | None, str]:
+    """Write the report of ``error``: its path (the log folder, or the temporary folder when
+    that cannot be written), or None and why it could be written nowhere (a full disk)."""
+    text = report_text(error, where, sys.argv[1:] if argv is None else argv)
+    return _save(text, _name())
+
+
+def _say(line: str) -> None:
+    """One line on stderr, in letters any terminal can print."""
+    if sys.stderr is None:
+        return
+    encoding = getattr(sys.stderr, "encoding", None) or "ascii"
+    with contextlib.suppress(OSError, ValueError):
+        print(line.encode(encoding, "backslashreplace").decode(encoding), file=sys.stderr)
+
+
+def _crash_line(error: BaseException, where: str, path: Path | None, why: str) -> str:
+    """The one line that says a crash: the report's path, or (none written) why not, with the
+    fault and where it was raised, since no report keeps them."""
+    if path is None:
+        return (
+            f"golf: unexpected error{where} ({_problem(error)}); no crash report could be "
+            f"written ({why})"
+        )
+    return f"golf: unexpected error{where} ({type(error).__name__}); crash report: {path}"
+
+
+def _report_safely(error: BaseException, where: str) -> tuple[Path | None, str]:
+    """:func:`write_report`, never a second fault: one of its own is why there is no report."""
+    try:
+        return write_report(error, where)
+    except Exception as second:
+        return None, f"{type(second).__name__} while writing it"
 
 
 def window_report(error: BaseException) -> Path:
-    """The window's crash report: written, and said in the log and on stderr (one line)."""
-    path = write_report(error, "window")
-    log.error(
-        "golf: unexpected error in the window (%s); crash report: %s", type(error).__name__, path
-    )
-    return path
+    """The window's crash report: written, and said in the log and on stderr (one line). Its
+    path (the one it would have had, when it could be written nowhere)."""
+    path, why = _report_safely(error, "window")
+    log.error("%s", _crash_line(error, " in the window", path, why))
+    return Path(tempfile.gettempdir()) / _name() if path is None else path
 
 
 def guard(main: Callable[[], int]) -> int:
-    """Run ``main``; an unexpected exception: a report, one line on stderr, :data:`EXIT_CRASH`."""
+    """Run ``main``; an unexpected exception: a report, one line on stderr, :data:`EXIT_CRASH`.
+    A second fault while the report is written changes neither."""
     try:
         if os.environ.get(CRASH_TEST_ENV) == "command":
             raise CrashTest(f"{CRASH_TEST_ENV}=command: a deliberate fault")
@@ -142,12 +267,11 @@ def guard(main: Callable[[], int]) -> int:
     except (KeyboardInterrupt, SystemExit):
         raise
     except Exception as error:
-        path = write_report(error, "command line")
-        line = f"golf: unexpected error ({type(error).__name__}); crash report: {path}"
-        log.info("%s", line)  # the log file only (INFO): stderr gets the one line below
-        # the one line must reach even a terminal that cannot print the path's letters
-        encoding = getattr(sys.stderr, "encoding", None) or "ascii"
-        print(line.encode(encoding, "backslashreplace").decode(encoding), file=sys.stderr)
+        path, why = _report_safely(error, "command line")
+        line = _crash_line(error, "", path, why)
+        with contextlib.suppress(Exception):
+            log.info("%s", line)  # the log file only (INFO): stderr gets the one line below
+        _say(line)  # it must reach even a terminal that cannot print the path's letters
         return EXIT_CRASH
 
 
