@@ -6,11 +6,19 @@ Writes are atomic (``golf.core.fileio``: a temporary file in the same folder, fs
 cannot be used (any parse failure, a nesting bomb included) is renamed
 ``settings.yaml.corrupt-N``, the defaults are used and a :class:`~scenes.core.i18n.Notice` tells
 the player. A file that cannot be opened is never written over: the options the player changes
-go to ``settings.yaml.pending`` beside it, which is read first while it exists. A single bad
-value (one of the wrong type or out of range; a number written other than plainly, such as
-YAML 1.1's ``1_0`` or ``0x46``) falls back to that value's default only: the player is told,
-the file is kept aside byte for byte as ``settings.yaml.corrupt-N`` and the options in use are
-written in its place.
+go to ``settings.yaml.pending`` beside it, which is read first while it exists.
+
+Each option is read on its own, as its type says: YAML 1.1's words for true and false (``yes``,
+``no``, ``on``, ``off``, ``true``, ``false``) are a yes/no option's truth, and the word itself
+for an option whose value is one of a few words, so ``animation: off`` is the speed "off"
+(PyYAML read it as false, which was refused: the game animated at the normal speed, moved the
+file aside and told the player of a value "false" never written; ``no`` and ``false`` are
+"off" too). A single bad value (one of the wrong type or out of range; a
+number written other than plainly, such as YAML 1.1's ``1_0`` or ``0x46``) falls back to that
+value's default only, and the player is told which: the file is copied aside byte for byte as
+``settings.yaml.corrupt-N``, then the options in use (every other one as the file had it) are
+written in its place, in one rename. When either write fails (a full disk) the file is left as
+it is, never removed or cut short, and the player is told that too.
 """
 
 from __future__ import annotations
@@ -102,40 +110,78 @@ MAX_NET_NAME = 24  # golfnet.protocol.MAX_NAME: the longest name a server takes
 MAX_NET_ADDRESS = 80  # the lobby's fields take no more
 
 
-def _valid(name: str, value: object) -> bool:
-    if name in (
-        "interactive_rules",
-        "sound",
-        "four_colour",
-        "fullscreen",
-        "winnable_indicator",
-        "speak",
-    ):
-        return isinstance(value, bool)
+_YES_NO: tuple[str, ...] = (
+    "interactive_rules",
+    "sound",
+    "four_colour",
+    "fullscreen",
+    "winnable_indicator",
+    "speak",
+)
+
+
+class _Word(str):
+    """A plain YAML scalar that YAML 1.1 reads as a bool (``yes``, ``no``, ``on``, ``off``,
+    ``true``, ``false`` in any of their three cases), kept as the word written, with its
+    :attr:`truth`: a yes/no option takes the truth, an option of a few words the word
+    (``animation: off``). A name or an address refuses it (the game writes such a one quoted)."""
+
+    truth: bool
+
+
+def _yes_no(value: object) -> bool | None:
+    """A yes/no option's value: YAML's truth of a word of :class:`_Word` (None: not one)."""
+    if isinstance(value, _Word):
+        return value.truth
+    return value if isinstance(value, bool) else None
+
+
+def _text(value: object) -> str | None:
+    """A text's value: the text, or the word YAML 1.1 would have read as a bool."""
+    return str(value) if isinstance(value, str) else None
+
+
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "language": LANGUAGES,
+    "animation": ANIMATION_SPEEDS,
+    "default_rules": RULE_PRESETS,
+}
+"""The options whose value is one of a few words: the word written is taken as it is."""
+
+
+def _read_value(name: str, value: object) -> tuple[bool, object]:
+    """Whether option ``name`` can use ``value`` from the file, and the value it then has."""
+    if name in _YES_NO:
+        truth = _yes_no(value)
+        return truth is not None, truth
     if name == "winnable_deals":
-        return (
+        legacy = _yes_no(value)
+        if legacy is not None:
+            # Files from before the option was kept per rule set: on meant every rule set.
+            return True, tuple(rules_key(PRESETS[p]) for p in RULE_PRESETS) if legacy else ()
+        ok = (
             isinstance(value, list)
             and len(value) <= 200
-            and all(isinstance(k, str) and _RULES_KEY_RE.fullmatch(k) for k in value)
+            and all(_text(k) is not None and _RULES_KEY_RE.fullmatch(k) for k in value)
         )
-    if name == "net_name":
-        return isinstance(value, str) and len(value) <= MAX_NET_NAME and value.isprintable()
-    if name in ("net_address", "net_server"):
-        return (
-            isinstance(value, str)
-            and len(value) <= MAX_NET_ADDRESS
-            and value.isprintable()
-            and not any(ch.isspace() for ch in value)
-        )
+        return ok, tuple(sorted({str(k) for k in value})) if ok and isinstance(value, list) else ()
     if name == "volume":
-        return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 100
-    if name == "language":
-        return value in LANGUAGES
-    if name == "animation":
-        return value in ANIMATION_SPEEDS
-    if name == "default_rules":
-        return value in RULE_PRESETS
-    return False
+        ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 100
+        return ok, value
+    if name == "animation" and _yes_no(value) is False:
+        return True, "off"  # "no" or "false": no animation, as "off" says
+    choices = _CHOICES.get(name)
+    if choices is not None:
+        text = _text(value)
+        return text in choices, text
+    if not isinstance(value, str) or isinstance(value, _Word):
+        return False, value  # a name or an address is written quoted when it is such a word
+    if name == "net_name":
+        return len(value) <= MAX_NET_NAME and value.isprintable(), value
+    if name in ("net_address", "net_server"):
+        ok = len(value) <= MAX_NET_ADDRESS and value.isprintable()
+        return ok and not any(ch.isspace() for ch in value), value
+    return False, value
 
 
 def default_config_dir() -> Path:
@@ -165,6 +211,29 @@ _StrictLoader.add_implicit_resolver(
 )
 
 
+def _construct_word(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> _Word:
+    word = _Word(loader.construct_scalar(node))
+    truth = yaml.SafeLoader.bool_values.get(word.lower())
+    if truth is None:  # an explicit !!bool on another word
+        raise yaml.constructor.ConstructorError(
+            None, None, f"not a bool: {word!r}", node.start_mark
+        )
+    word.truth = truth
+    return word
+
+
+_StrictLoader.add_constructor("tag:yaml.org,2002:bool", _construct_word)
+
+
+class _ShownDumper(yaml.SafeDumper):
+    """Shows a refused value as YAML (a word of :class:`_Word` as the word)."""
+
+
+_ShownDumper.add_representer(
+    _Word, lambda dumper, word: dumper.represent_scalar("tag:yaml.org,2002:bool", str(word))
+)
+
+
 def _parse(text: str) -> dict[str, Any]:
     if any(isinstance(e, yaml.AliasEvent) for e in yaml.parse(text, Loader=yaml.SafeLoader)):
         raise CorruptSettingsError("aliases are not allowed")
@@ -182,7 +251,11 @@ def _parse(text: str) -> dict[str, Any]:
 
 def _shown(value: object) -> str:
     """A refused value as the file has it, on one short line."""
-    text = value if isinstance(value, str) else yaml.safe_dump(value, default_flow_style=True)
+    text = (
+        str(value)
+        if isinstance(value, str)
+        else yaml.dump(value, Dumper=_ShownDumper, default_flow_style=True)
+    )
     text = " ".join(text.split()).removesuffix(" ...")
     return text if len(text) <= 24 else text[:23] + "…"
 
@@ -265,42 +338,51 @@ class SettingsStore:
         for f in fields(Settings):
             if f.name not in data:
                 continue
-            value = data[f.name]
-            if f.name == "winnable_deals" and isinstance(value, bool):
-                # Files from before the option was kept per rule set: on meant every rule set.
-                value = [rules_key(PRESETS[name]) for name in RULE_PRESETS] if value else []
-            if _valid(f.name, value):
-                if isinstance(value, list):
-                    value = tuple(sorted(set(value)))
+            ok, value = _read_value(f.name, data[f.name])
+            if ok:
                 values[f.name] = value
             else:
-                log.warning("ignoring option %s=%r in %s", f.name, value, path)
-                refused.append(f"{f.name}: {_shown(value)}")
+                log.warning("ignoring option %s=%r in %s", f.name, _shown(data[f.name]), path)
+                refused.append(f"{f.name}: {_shown(data[f.name])}")
         settings = replace(defaults, **values)
         if not refused:
             return settings, None
-        return settings, self._refused(path, settings, refused)
+        return settings, self._refused(path, raw, settings, refused)
 
-    def _refused(self, path: Path, settings: Settings, refused: list[str]) -> Notice:
-        """Options of ``path`` the game cannot use fall back to their defaults; the file is
-        kept aside byte for byte (nothing the player wrote is lost) and the options in use
-        are written in its place, so the player is told once."""
-        kept = self._keep_aside(path)
-        if not path.exists() and not self.blocked:
+    def _refused(self, path: Path, raw: bytes, settings: Settings, refused: list[str]) -> Notice:
+        """Options of ``path`` the game cannot use fall back to their defaults, the others are
+        kept. The file is copied aside byte for byte (nothing the player wrote is lost), then
+        the options in use are written in its place in one rename, so the player is told once;
+        when either write fails the file stays as it is (told again at the next start)."""
+        shown = ", ".join(refused[:3]) + (", …" if len(refused) > 3 else "")
+        copy = self._aside_name(path)
+        try:
+            if path == self.path and self.blocked:
+                raise OSError(f"{path.name} is not to be written over")
+            atomic_write_text(copy, raw.decode("utf-8"))  # newline="\n": the bytes as they were
             try:
                 atomic_write_text(path, self._document(settings))
-            except OSError as error:
-                log.warning("cannot write %s: %s", path, error)
-        shown = ", ".join(refused[:3]) + (", …" if len(refused) > 3 else "")
-        return Notice("settings.value", {"name": kept, "values": shown})
+            except OSError:
+                copy.unlink(missing_ok=True)  # the file is still whole: no copy needed
+                raise
+        except OSError as error:
+            log.warning("%s left as it is: %s", path, error)
+            return Notice("settings.value_left", {"values": shown})
+        key = "settings.value" if len(refused) == 1 else "settings.values"
+        return Notice(key, {"name": copy.name, "values": shown})
 
-    def _keep_aside(self, path: Path) -> str:
+    @staticmethod
+    def _aside_name(path: Path) -> Path:
+        """The first free ``settings.yaml.corrupt-N`` beside ``path``."""
         n = 1
         while True:
             target = path.with_name(f"{SETTINGS_FILE}.corrupt-{n}")
             if not target.exists() and not target.is_symlink():
-                break
+                return target
             n += 1
+
+    def _keep_aside(self, path: Path) -> str:
+        target = self._aside_name(path)
         try:
             path.replace(target)
         except OSError as error:

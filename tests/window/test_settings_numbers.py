@@ -55,8 +55,8 @@ def test_the_window_tells_the_refused_number(tmp_path: Path) -> None:
     config.mkdir()
     (config / SETTINGS_FILE).write_text("format: 1\nvolume: 1_0\n", encoding="utf-8")
     assert toast_texts(driver_for(tmp_path)) == [
-        "Your options file had values the game cannot use (volume: 1_0); their defaults are "
-        f"used. The old file was kept as {SETTINGS_FILE}.corrupt-1."
+        "Your options file had a value the game cannot use (volume: 1_0); its default is used, "
+        f"your other options are kept. The old file was kept as {SETTINGS_FILE}.corrupt-1."
     ]
 
 

@@ -113,7 +113,7 @@ def test_one_bad_value_falls_back_for_that_value_only(tmp_path: Path) -> None:
     )
     settings, notice = SettingsStore(tmp_path).load()
     # the player is told which values were refused; the file is kept aside as it was
-    assert notice is not None and notice.key == "settings.value"
+    assert notice is not None and notice.key == "settings.values"
     assert notice.fields["values"] == "sound: yes, volume: loud"
     assert (tmp_path / f"{SETTINGS_FILE}.corrupt-1").exists()
     assert settings.language == "fr"
