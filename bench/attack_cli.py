@@ -1,6 +1,6 @@
 """Hostile command lines and replay files, tried from outside (issue 18's "Command line" and
-"Replays that lie"): the command-line cases of ``bench/attack.py``, which adds :data:`CASES`
-to its own.
+"Replays that lie"), and the log file, the crash reports and the options file made hostile
+(issue 33): the command-line cases of ``bench/attack.py``, which adds :data:`CASES` to its own.
 
 Each case gets a fresh temporary folder (its data folder, its files) and returns an
 ``attack.Result``: whether the program held (a one-line message and the right exit status, no
@@ -15,13 +15,16 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
+import stat
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
-from attack import Result, pick, program, run_case
+from attack import Ran, Result, child, environment, pick, program, run_case
 
 ROOT: Final = Path(__file__).resolve().parents[1]
 SAMPLES: Final = ROOT / "replays"
@@ -163,6 +166,285 @@ def _listed(folder: Path) -> dict[str, dict[str, str | None]]:
     return listed
 
 
+# --- the log file, the crash reports, the options file (issue 33) -------------------------------
+
+HANG: Final = 60.0
+"""A start that has not ended by then hangs (a FIFO waited on): killed, and the case fails."""
+CRASH_LINE: Final = "golf: unexpected error ("
+KEEP_REPORTS: Final = 20
+"""The crash reports the log folder keeps (``golfcli.crash.KEEP_REPORTS``, written here again
+so that the bench judges the folder without the game's code)."""
+
+
+def _small_disk() -> None:
+    # a full disk: no file may grow past 100 bytes (Python ignores SIGXFSZ: writes fail EFBIG)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (100, 100))
+
+
+def _main(folder: Path, *args: str, full: bool = False, crash: bool = False) -> Ran:
+    """``main.py ARGS`` with the folder's environment, its temporary folder in ``tmp`` (where
+    a crash report goes when the log folder cannot take it); ``full``: a full disk; ``crash``:
+    ``$GOLF_CRASH_TEST=command``, a fault before the command runs."""
+    (folder / "tmp").mkdir(exist_ok=True)
+    env = dict(environment(folder), TMPDIR=str(folder / "tmp"))
+    env.pop("GOLF_CRASH_TEST", None)
+    if crash:
+        env["GOLF_CRASH_TEST"] = "command"
+    extra = ["--config-dir", str(folder / "config")] if args[:1] == ("play",) else []
+    started = time.monotonic()
+    with subprocess.Popen(
+        [sys.executable, str(ROOT / "main.py"), *args, *extra],
+        env=env,
+        cwd=folder,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=_small_disk if full else None,
+    ) as proc:
+        try:
+            out, err = proc.communicate(timeout=HANG)
+            status: int | None = proc.returncode
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            out, err = proc.communicate()
+            status = None
+    return Ran(status, out, err, time.monotonic() - started)
+
+
+def _stderr_problems(ran: Ran, said: str, most: int) -> list[str]:
+    """What is wrong with ``ran``'s stderr: a traceback, a "Logging error", ``said`` not on
+    exactly one line, more than ``most`` lines in all."""
+    lines = ran.err.splitlines()
+    problems = []
+    if "Traceback" in ran.err or "Logging error" in ran.err:
+        problems.append(f"tracebacks on stderr ({ran.err.count('Traceback')})")
+    if sum(said in line for line in lines) != 1:
+        problems.append(f"{sum(said in line for line in lines)} lines saying {said!r}")
+    if len(lines) > most:
+        problems.append(f"{len(lines)} lines on stderr")
+    return problems
+
+
+def _status_problems(ran: Ran, status: int) -> list[str]:
+    if ran.status is None:
+        return [f"hung: killed after {HANG:.0f} s"]
+    return [] if ran.status == status else [f"exit {ran.status}, expected {status}"]
+
+
+def _logs(folder: Path) -> Path:
+    logs = folder / "data" / "logs"  # $GOLF_DATA_DIR/logs: the log folder of the cases
+    logs.parent.mkdir(parents=True, exist_ok=True)
+    return logs
+
+
+def _result(name: str, problems: list[str], gone: int, ran: Ran, fine: str) -> Result:
+    detail = "; ".join(problems) or f"{fine} ({ran.seconds:.1f} s)"
+    return Result(name, not problems and gone == 0, gone, detail)
+
+
+def log_fifo(folder: Path) -> Result:
+    """``golf.log`` a FIFO: the window starts and ends in time (the FIFO is never opened for
+    writing, which would wait for a reader), one line says there is no log file."""
+    logs = _logs(folder)
+    logs.mkdir()
+    os.mkfifo(logs / "golf.log")
+    ran = _main(folder, "play", "--frames", "30")
+    problems = _status_problems(ran, 0) + _stderr_problems(ran, "no log file", 2)
+    gone = 0 if stat.S_ISFIFO((logs / "golf.log").lstat().st_mode) else 1
+    return _result("log: golf.log a FIFO", problems, gone, ran, "one line, no log file")
+
+
+def log_folder(folder: Path) -> Result:
+    """``golf.log`` a folder: the start is not broken, one line, the folder kept."""
+    logs = _logs(folder)
+    (logs / "golf.log").mkdir(parents=True)
+    (logs / "golf.log" / "mine.txt").write_text("kept")
+    ran = _main(folder, "play", "--frames", "30")
+    problems = _status_problems(ran, 0) + _stderr_problems(ran, "no log file", 2)
+    gone = lost({logs / "golf.log" / "mine.txt": b"kept"})
+    return _result("log: golf.log a folder", problems, gone, ran, "one line, no log file")
+
+
+def log_full_disk(folder: Path) -> Result:
+    """A full disk: one line says the log file cannot be written, never Python's traceback
+    for each record (148 lines on stderr for a 30-frame start before)."""
+    seeded = folder / "config" / "settings.yaml"
+    seeded.parent.mkdir(parents=True)
+    seeded.write_text("format: 1\nlanguage: fr\nvolume: 30\n", encoding="utf-8")
+    before = snapshot(folder / "config")
+    ran = _main(folder, "play", "--frames", "30", full=True)
+    problems = _status_problems(ran, 0) + _stderr_problems(ran, "log file cannot be written", 4)
+    return _result("log: full disk", problems, lost(before), ran, "one line for the log")
+
+
+def _crashed(ran: Ran, most: int = 2) -> tuple[list[str], Path | None]:
+    """The problems of a crash run (exit 70, one crash line, in time) and the report it names."""
+    problems = _status_problems(ran, 70) + _stderr_problems(ran, CRASH_LINE, most)
+    named = [
+        line.split("crash report: ", 1)[1] for line in ran.err.splitlines() if "report: " in line
+    ]
+    report = Path(named[0]) if named else None
+    return problems, report
+
+
+def _crash_folder(name: str, key: str, make: Callable[[Path], None]) -> Callable[[Path], Result]:
+    """A case: the log folder made by ``make`` (a FIFO, a file); a crash ends in exit 70 and
+    one line naming a report that is there (in the temporary folder), the thing kept."""
+
+    def case(folder: Path) -> Result:
+        logs = _logs(folder)
+        make(logs)
+        kind = stat.S_IFMT(logs.lstat().st_mode)
+        before = snapshot(folder)
+        ran = _main(folder, "stats", crash=True)
+        problems, report = _crashed(ran)
+        if report is None or not report.is_file() or "CrashTest" not in report.read_text("utf-8"):
+            problems.append(f"no report at {report}")
+        gone = lost(before) + (stat.S_IFMT(logs.lstat().st_mode) != kind)
+        return _result(
+            name, problems, gone, ran, f"exit 70, report {report.name if report else ''}"
+        )
+
+    case.__name__ = key  # what -k matches
+    return case
+
+
+def _old_reports(logs: Path, count: int) -> list[str]:
+    logs.mkdir(parents=True, exist_ok=True)
+    names = [f"crash-2026010{1 + n // 10}-1200{n % 10:02d}-{100 + n}.txt" for n in range(count)]
+    for name in names:
+        (logs / name).write_text(f"old report {name}\n")
+    return names
+
+
+def crash_folder_30_reports(folder: Path) -> Result:
+    """A log folder with 30 old reports: after a crash 20 are left, the new one and the 19
+    newest old ones; nothing else of the folder is touched."""
+    logs = _logs(folder)
+    old = _old_reports(logs, 30)
+    (logs / "golf.log").write_text("earlier runs\n")
+    (logs / "notes.txt").write_text("the player's\n")
+    ran = _main(folder, "stats", crash=True)
+    problems, report = _crashed(ran)
+    left = sorted(p.name for p in logs.glob("crash-*.txt"))
+    if len(left) != KEEP_REPORTS:
+        problems.append(f"{len(left)} reports left")
+    if report is None or report.parent != logs or report.name not in left:
+        problems.append(f"the new report {report} is not among them")
+    if set(left) - {report.name if report else ""} != set(old[-(KEEP_REPORTS - 1) :]):
+        problems.append("not the newest old ones kept")
+    gone = lost({logs / "notes.txt": b"the player's\n"})
+    gone += not (logs / "golf.log").read_text().startswith("earlier runs")
+    temporaries = [p.name for p in logs.glob(".crash-*")]
+    if temporaries:
+        problems.append(f"temporary files left: {temporaries}")
+    return _result("crash: 30 old reports", problems, gone, ran, f"{len(left)} reports left")
+
+
+def crash_full_disk(folder: Path) -> Result:
+    """A crash on a full disk: exit 70, one line saying the fault and why no report was
+    written (the whole report and 4 tracebacks before, 57 lines), no half-written report
+    left in either folder."""
+    logs = _logs(folder)
+    ran = _main(folder, "stats", crash=True, full=True)
+    # the log file's line and the crash line
+    problems, _ = _crashed(ran, most=2)
+    if "no crash report could be written" not in ran.err or "CrashTest" not in ran.err:
+        problems.append("the line does not say the fault and why no report")
+    left = [p.name for d in (logs, folder / "tmp") if d.is_dir() for p in d.glob("*crash-*")]
+    if left:
+        problems.append(f"left {left}")
+    return _result("crash: full disk", problems, 0, ran, "one line, no file left")
+
+
+def _settings(folder: Path, text: str) -> tuple[Path, bytes]:
+    config = folder / "config"
+    config.mkdir(parents=True, exist_ok=True)
+    (config / "settings.yaml").write_text(text, encoding="utf-8")
+    return config / "settings.yaml", text.encode()
+
+
+SETTINGS: Final = "format: 1\nlanguage: fr\nanimation: fast\nvolume: 30\nfour_colour: true\n"
+
+
+def _options(path: Path) -> dict[str, object]:
+    """The options file as YAML reads it ({} when it cannot be read)."""
+    import yaml
+
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError, yaml.YAMLError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _told_options(ran: Ran) -> list[str]:
+    return [t for t in ran.json().get("told", []) if "options" in t.lower()]
+
+
+def settings_animation_off(folder: Path) -> Result:
+    """``animation: off``, YAML's word for false and the option's own word: the speed "off",
+    no notice, the file left as it is (it was refused, moved aside and animated at "normal")."""
+    path, original = _settings(folder, SETTINGS.replace("fast", "off"))
+    ran = child(folder, "finish", "0")
+    problems = _status_problems(ran, 0)
+    if _told_options(ran):
+        problems.append(f"told {_told_options(ran)}")
+    if "ignoring option" in ran.err:
+        problems.append("the value was refused")
+    aside = [p.name for p in path.parent.glob("settings.yaml.*")]
+    if aside:
+        problems.append(f"kept aside as {aside}")
+    from scenes.core.settings import SettingsStore
+
+    used, _ = SettingsStore(path.parent).load()
+    if used.animation != "off":
+        problems.append(f"animation {used.animation!r}")
+    gone = 0 if path.read_bytes() == original else 1
+    return _result("settings: animation off", problems, gone, ran, "off, file untouched")
+
+
+def settings_wrong_type(folder: Path) -> Result:
+    """``volume: loud``: that option alone back to its default, the others kept, the player
+    told which; the file copied aside byte for byte and rewritten with the others."""
+    path, original = _settings(folder, SETTINGS.replace("volume: 30", "volume: loud"))
+    ran = child(folder, "finish", "0")
+    problems = _status_problems(ran, 0)
+    told = _told_options(ran)
+    if len(told) != 1 or "volume: loud" not in told[0]:
+        problems.append(f"told {told}")
+    kept = _options(path)
+    wanted = {"language": "fr", "animation": "fast", "four_colour": True, "volume": 70}
+    wrong = {k: kept.get(k) for k, v in wanted.items() if kept.get(k) != v}
+    if wrong:
+        problems.append(f"the file has {wrong}")
+    aside = path.with_name("settings.yaml.corrupt-1")
+    gone = 0 if aside.is_file() and aside.read_bytes() == original else 1
+    return _result("settings: one wrong-typed value", problems, gone, ran, f"told: {told[:1]}")
+
+
+def settings_wrong_type_full_disk(folder: Path) -> Result:
+    """``volume: loud`` on a full disk: the file is left as it was (before, it was moved
+    aside and nothing written in its place: every option back to its default next time), the
+    player told."""
+    path, original = _settings(folder, SETTINGS.replace("volume: 30", "volume: loud"))
+    ran = child(folder, "finish", "0", setup=_small_disk)
+    problems = _status_problems(ran, 0)
+    told = _told_options(ran)
+    if len(told) != 1 or "volume: loud" not in told[0]:
+        problems.append(f"told {told}")
+    gone = 0 if path.is_file() and path.read_bytes() == original else 1
+    return _result("settings: wrong type, full disk", problems, gone, ran, "file left as it was")
+
+
+def _fifo(path: Path) -> None:
+    os.mkfifo(path)
+
+
+def _file(path: Path) -> None:
+    path.write_text("a file, not a folder\n")
+
+
 LONG: Final = "a" * 5000
 
 CASES: Final[list[Callable[[Path], Result]]] = [
@@ -212,12 +494,29 @@ CASES: Final[list[Callable[[Path], Result]]] = [
     refused("libyaml's two-line error", ("verify", "{tmp}/control.yaml"), "control characters"),
     refused("a device as a replay", ("verify", "/dev/zero"), "not a regular file"),
     forged_replays,
+    log_fifo,
+    log_folder,
+    log_full_disk,
+    _crash_folder("crash: folder a FIFO", "crash_folder_fifo", _fifo),
+    _crash_folder("crash: folder a file", "crash_folder_file", _file),
+    crash_folder_30_reports,
+    crash_full_disk,
+    settings_animation_off,
+    settings_wrong_type,
+    settings_wrong_type_full_disk,
 ]
 """Every case, each ``folder -> Result``."""
 
-QUICK: Final = ("cli_5,000_character_path", "cli_six_card_record_to_a_device", "forged_replays")
+QUICK: Final = (
+    "cli_5,000_character_path",
+    "cli_six_card_record_to_a_device",
+    "forged_replays",
+    "crash_full_disk",
+    "settings_animation_off",
+)
 """The cases of ``--quick`` (by ``__name__``): a command refused, a six-card command refused,
-and the forged replays of both games found out by verify, watch and the Replays list."""
+the forged replays of both games found out by verify, watch and the Replays list; a crash on a
+full disk (the log file's line and the crash's, nothing else) and ``animation: off``."""
 
 
 def main(argv: list[str] | None = None) -> int:
