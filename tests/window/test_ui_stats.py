@@ -3,7 +3,6 @@ the statistics screen and its chart, reset with confirmation, the daily deal, ba
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
@@ -11,10 +10,12 @@ from pathlib import Path
 import pygame
 import pytest
 
+from golf.journal.database import FILE_NAME
 from golf.solitaire import daily
 from golf.solitaire.rules import EASY
 from golf.solitaire.session import Game
 from golf.solitaire.stats import RecentGame
+from scenes.core.records import Records
 from scenes.core.speech import RecordingVoice, Speech
 from scenes.core.widgets import TOAST_WIDTH
 from scenes.highscores import InitialsScene
@@ -154,8 +155,10 @@ def test_reset_asks_first_and_no_keeps_the_figures(ui: Driver, tmp_path: Path) -
     ui.frames(2)
     assert ui.top is screen
     assert ui.app.records.stats.get("easy").played == 0
-    saved = json.loads((tmp_path / "data" / "stats.json").read_text())
-    assert "easy" not in saved["rule_sets"]
+    next_window = Records(tmp_path / "data")
+    assert "easy" not in next_window.stats.rule_sets
+    (row,) = next_window.journal.history()  # the game stays in the history
+    assert (row.code, row.outcome) == (WIN_CODE, "won")
 
 
 def test_the_reset_question_is_said_before_its_buttons(ui: Driver) -> None:
@@ -248,8 +251,14 @@ def test_the_daily_deal_from_the_title_is_marked_done_with_a_streak(tmp_path: Pa
     assert title.sides.daily_easy.label(ui.app.texts) == "Easy ✓"
     assert title.sides.daily_classic.label(ui.app.texts) == "Classic"
     assert ui.app.records.daily_streak() == 2
-    saved = json.loads((data / "stats.json").read_text())
-    assert saved["rule_sets"]["easy"]["daily_done"] == [DAY.isoformat()]
+    next_window = Records(data, today=lambda: DAY)
+    assert next_window.stats.get("easy").daily_done == (DAY.isoformat(),)
+    assert next_window.daily_done("E") and next_window.daily_streak() == 2
+    dailies = {(row.code, row.daily) for row in next_window.journal.history()}
+    assert dailies == {
+        (daily.daily_code(DAY - timedelta(days=1), "C"), (DAY - timedelta(days=1)).isoformat()),
+        (daily.daily_code(DAY, "E"), DAY.isoformat()),
+    }
 
 
 def test_a_restarted_daily_deal_is_still_the_daily(ui: Driver) -> None:
@@ -261,29 +270,39 @@ def test_a_restarted_daily_deal_is_still_the_daily(ui: Driver) -> None:
     assert ui.app.records.daily_day(ui.table.game) == DAY
 
 
-def test_a_corrupt_statistics_file_is_kept_aside_and_the_player_told(tmp_path: Path) -> None:
+def _corrupt_journal(ui: Driver, data: Path) -> bytes:
+    """The journal, with the statistics of a won game, turned to garbage between two windows."""
+    _win(ui)
+    assert ui.app.records.stats.rule_set_keys() == ["easy"]
+    ui.app.flow.to_title()
+    ui.settle()
+    ui.app.records.close()
+    garbage = b"\x00not a database\xff" * 64
+    (data / FILE_NAME).write_bytes(garbage)
+    return garbage
+
+
+def test_a_corrupt_journal_is_kept_aside_and_the_player_told(tmp_path: Path) -> None:
     data = tmp_path / "data"
-    data.mkdir()
-    (data / "stats.json").write_text('{"version": 2, "rule_sets": [', encoding="utf-8")
+    garbage = _corrupt_journal(make_driver(data, tmp_path), data)
     ui = make_driver(data, tmp_path)
     title = ui.top
     assert isinstance(title, TitleScene)
-    assert (data / "stats.json.corrupt-1").exists()
+    assert (data / f"{FILE_NAME}.corrupt-1").read_bytes() == garbage
     texts = [t.text for t in title.toasts]
-    assert any("stats.json.corrupt-1" in t and "statistics" in t for t in texts), texts
+    assert any(f"{FILE_NAME}.corrupt-1" in t and "journal of play" in t for t in texts), texts
     assert ui.app.records.stats.rule_set_keys() == []
 
 
 def test_a_file_problem_is_told_in_french(tmp_path: Path) -> None:
     data = tmp_path / "data"
-    data.mkdir()
-    (data / "highscores.json").write_bytes(b"\xff\xfe")
+    _corrupt_journal(make_driver(data, tmp_path), data)
     ui = make_driver(data, tmp_path, lang="fr")
     title = ui.top
     assert isinstance(title, TitleScene)
     assert any(
-        "meilleurs scores" in t.text and "highscores.json.corrupt-1" in t.text for t in title.toasts
-    )
+        "journal de jeu" in t.text and f"{FILE_NAME}.corrupt-1" in t.text for t in title.toasts
+    ), [t.text for t in title.toasts]
 
 
 def test_a_game_under_a_watched_replay_does_not_count(ui: Driver) -> None:
@@ -295,11 +314,13 @@ def test_a_game_under_a_watched_replay_does_not_count(ui: Driver) -> None:
 def test_a_long_notice_is_wrapped_to_fit_the_screen(tmp_path: Path) -> None:
     data = tmp_path / "data"
     data.mkdir()
-    (data / "round.json").write_text("not json", encoding="utf-8")
+    (data / "round.json").write_text("not json", encoding="utf-8")  # 0.1.0's, at the import
     ui = make_driver(data, tmp_path, lang="fr")
     title = ui.top
     assert isinstance(title, TitleScene)
-    toast = next(t for t in title.toasts if "round.json.corrupt-1" in t.text)
+    toast = next(t for t in title.toasts if "(round.json)" in t.text)
+    assert "laissé tel quel" in toast.text  # 0.1.0's file is never moved
+    assert (data / "round.json").read_text(encoding="utf-8") == "not json"
     one_line = ui.app.look.type.render(toast.text, 10, toast.colour)
     assert one_line.get_width() > TOAST_WIDTH  # too long for one line on the screen
     text = toast._text(ui.app.look)
