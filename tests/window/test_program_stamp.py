@@ -1,6 +1,7 @@
-"""Every file the game writes says which program wrote it (``program: golf X.Y.Z``, the version
-``golf --version`` prints): both games' replay files, the documents of the data folder and the
-settings file. Readers accept the key and ignore it; files written before it existed still read."""
+"""Every text file the game writes says which program wrote it (``program: golf X.Y.Z``, the
+version ``golf --version`` prints): both games' replay files and the settings file, as version
+0.1.0's documents of the data folder did (they are read once now, when the journal of play
+imports them). Readers accept the key and ignore it; files written before it existed still read."""
 
 from __future__ import annotations
 
@@ -10,18 +11,19 @@ from pathlib import Path
 import pytest
 import yaml
 
-from golf.core.store import Store
 from golf.core.version import stamp, version
 from golf.core.yamlfile import ReplayError
 from golf.sixcard import replay as six_replay
 from golf.solitaire import replay as solitaire_replay
-from golf.solitaire.stats import STATS_DOCUMENT, Stats
+from golf.solitaire.stats import STATS_DOCUMENT
 from golfcli import commands
+from scenes.core.records import Records
 from scenes.core.settings import Settings, SettingsStore
 
 ROOT = Path(__file__).resolve().parents[2]
 SOLITAIRE_SAMPLE = ROOT / "replays" / "easy-win.yaml"
 SIX_SAMPLE = ROOT / "replays" / "six-card-two-computers.yaml"
+FIXTURE_0_1_0 = ROOT / "tests" / "fixtures" / "data-0.1.0"
 
 
 def test_the_stamp_is_what_golf_version_prints() -> None:
@@ -73,22 +75,26 @@ def test_a_program_that_is_not_a_short_text_is_refused(value: str, message: str)
         six_replay.loads(text, "bad.yaml")
 
 
-def test_a_data_document_says_which_program_wrote_it(tmp_path: Path) -> None:
-    store = Store(tmp_path)
-    store.save(STATS_DOCUMENT, Stats())
-    body = json.loads((tmp_path / STATS_DOCUMENT.name).read_text(encoding="utf-8"))
-    assert list(body)[:2] == ["version", "program"] and body["program"] == stamp()
-    loaded = store.load(STATS_DOCUMENT)
-    assert loaded.notice is None and loaded.value == Stats()
-    # written by another version, or before the key existed: read the same
-    for program in ("golf 99.1.0", None):
+def test_a_data_document_is_imported_the_same_whichever_program_wrote_it(tmp_path: Path) -> None:
+    body = json.loads((FIXTURE_0_1_0 / STATS_DOCUMENT.name).read_text(encoding="utf-8"))
+    assert list(body)[:2] == ["version", "program"] and body["program"] == "golf 0.1.0"
+    imported = []
+    # written by 0.1.0, by another version, or before the key existed: imported the same
+    for program in ("golf 0.1.0", "golf 99.1.0", None):
+        folder = tmp_path / str(program)
+        folder.mkdir()
         other = (
             dict(body, program=program)
             if program
             else {k: v for k, v in body.items() if k != "program"}
         )
-        value, _ = STATS_DOCUMENT.from_data(other)
-        assert value == Stats()
+        (folder / STATS_DOCUMENT.name).write_text(json.dumps(other), encoding="utf-8")
+        records = Records(folder)
+        records.load()
+        assert records.take_notices() == []
+        imported.append(records.stats)
+        records.close()
+    assert imported[0].rule_sets and imported[0] == imported[1] == imported[2]
 
 
 def test_the_settings_file_says_which_program_wrote_it(tmp_path: Path) -> None:
