@@ -65,6 +65,7 @@ bench-quick: $(STAMP)
 	$(HEADLESS) $(PY) bench/attack.py --quick
 	$(HEADLESS) $(PY) bench/kill_resume.py --quick
 	$(HEADLESS) $(PY) bench/kill_resume.py --quick --game six-card
+	$(PY) bench/kill_journal.py --quick
 	$(PY) bench/net_load.py --quick
 	$(PY) bench/net_load.py --quick --bare
 	$(PY) bench/net_attack.py --quick
@@ -90,6 +91,7 @@ bench: $(STAMP) dist
 	$(HEADLESS) $(PY) bench/attack.py
 	$(HEADLESS) $(PY) bench/kill_resume.py
 	$(HEADLESS) $(PY) bench/kill_resume.py --game six-card
+	$(PY) bench/kill_journal.py
 	$(PY) bench/net_load.py
 	$(PY) bench/net_attack.py
 	$(PY) bench/arena.py
