@@ -45,8 +45,8 @@ def _left(data: Path, solitaire_at: float, six_at: float) -> tuple[Game, Match]:
             "2026-12-01T10:00:00",
             setup=setup,
         )
-        for seq, action in enumerate(match.log):
-            journal.act(sid, seq, str(action), 1.0, 4.0, six_at)
+        for seq, six_action in enumerate(match.log):
+            journal.act(sid, seq, str(six_action), 1.0, 4.0, six_at)
         journal.clocks(sid, 4.0, 0.5, setup)
     finally:
         journal.close()
