@@ -31,6 +31,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from golf.core.store import Document
 from golf.core.translations import text
 from golf.journal.database import FILE_NAME
 from golf.journal.kept_sixcard import SIX_AUTOSAVE_DOCUMENT
@@ -50,12 +51,12 @@ from scenes.title import TitleScene
 from tests.ui_driver import WIN_CODE, WIN_LINE, Driver, make_driver
 
 FIXTURE_0_1_0 = Path(__file__).resolve().parents[1] / "fixtures" / "data-0.1.0"
-LEGACY = {
-    "stats": STATS_DOCUMENT,
-    "highscores": HIGHSCORES_DOCUMENT,
-    "round": ROUND_DOCUMENT,
-    "autosave": AUTOSAVE_DOCUMENT,
-    "six-card-autosave": SIX_AUTOSAVE_DOCUMENT,
+LEGACY: dict[str, Document[object]] = {
+    "stats": STATS_DOCUMENT,  # type: ignore[dict-item]
+    "highscores": HIGHSCORES_DOCUMENT,  # type: ignore[dict-item]
+    "round": ROUND_DOCUMENT,  # type: ignore[dict-item]
+    "autosave": AUTOSAVE_DOCUMENT,  # type: ignore[dict-item]
+    "six-card-autosave": SIX_AUTOSAVE_DOCUMENT,  # type: ignore[dict-item]
 }
 CASES = (
     "truncated",
