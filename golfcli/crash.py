@@ -6,9 +6,9 @@ one line naming it, with exit status :data:`EXIT_CRASH`. The window catches its 
 loop shows the "Something went wrong" screen, ``scenes.crash``) and calls :func:`write_report`
 through the options :func:`window_hooks` gives it.
 
-A report holds the version, the platform, the command, the traceback and the last actions of
-each game the autosave holds (the autosave is written after every action and the crash path
-never removes it, so Continue on the title brings the game back).
+
+
+
 
 A report is written whole or not at all (a temporary file and one rename, the temporary file
 removed when the write fails); the folder keeps the last :data:`KEEP_REPORTS` (older ones are
@@ -25,10 +25,11 @@ from __future__ import annotations
 
 import contextlib
 import datetime
-import json
 import logging
 import os
 import re
+import sqlite3
+import stat
 import sys
 import tempfile
 import time
@@ -60,7 +61,7 @@ __all__ = [
 EXIT_CRASH: Final = 70  # EX_SOFTWARE of sysexits.h: an internal fault, not bad input
 CRASH_TEST_ENV: Final = "GOLF_CRASH_TEST"
 CRASH_TEST_FRAME: Final = 90  # late enough for autoplay to have played a few actions
-AUTOSAVES: Final = ("autosave.json", "six-card-autosave.json")
+JOURNAL_FILE: Final = "journal.sqlite3"
 LAST_ACTIONS: Final = 30
 KEEP_REPORTS: Final = 20
 """Crash reports the log folder keeps: the newest, the one just written among them."""
@@ -80,27 +81,43 @@ class CrashTest(RuntimeError):
 
 
 def _last_actions(folder: Path) -> list[str]:
-    """The code and last actions of each autosaved game in ``folder`` (lines of the report)."""
+    """The code and last actions of each game in progress in ``folder``'s journal (lines of the
+    report). Read with ``sqlite3`` alone, read-only: a journal that is not a regular file is not
+    opened (a FIFO would hang the crash path), and a journal another copy holds is waited for
+    one second at most."""
+    path = folder / JOURNAL_FILE
+    try:
+        if not stat.S_ISREG(path.stat().st_mode):
+            return [f"{JOURNAL_FILE}: not a regular file"]
+    except FileNotFoundError:
+        return ["(no game in play)"]
+    except OSError as error:
+        return [f"{JOURNAL_FILE}: unreadable ({error})"]
     lines: list[str] = []
-    for name in AUTOSAVES:
-        path = folder / name
-        try:
-            body = json.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            continue
-        except (OSError, ValueError) as error:
-            lines.append(f"{name}: unreadable ({error})")
-            continue
-        if not isinstance(body, dict):
-            lines.append(f"{name}: not a document")
-            continue
-        actions = body.get("actions")
-        actions = actions if isinstance(actions, list) else []
-        tail = [str(a) for a in actions[-LAST_ACTIONS:]]
-        lines.append(
-            f"{name}: {body.get('code', '?')}, {len(actions)} actions, the last "
-            f"{len(tail)}: {' '.join(tail) or '-'}"
-        )
+    try:
+        with contextlib.closing(
+            sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=1.0)
+        ) as db:
+            games = db.execute(
+                "SELECT id, game, code FROM games WHERE status = 'playing' ORDER BY id DESC LIMIT 5"
+            ).fetchall()
+            for gid, game, code in games:
+                count = db.execute(
+                    "SELECT COUNT(*) FROM steps WHERE game_id = ?", (gid,)
+                ).fetchone()[0]
+                tail = [
+                    str(row[0])
+                    for row in db.execute(
+                        "SELECT action FROM steps WHERE game_id = ? ORDER BY seq DESC LIMIT ?",
+                        (gid, LAST_ACTIONS),
+                    )
+                ][::-1]
+                lines.append(
+                    f"{game} game {gid}: {code}, {count} actions, the last "
+                    f"{len(tail)}: {', '.join(tail) or '-'}"
+                )
+    except sqlite3.Error as error:
+        return [f"{JOURNAL_FILE}: unreadable ({error})"]
     return lines or ["(no game in play)"]
 
 

@@ -4,8 +4,10 @@ on purpose in the window's frame loop or before a command."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -102,7 +104,7 @@ def test_a_command_that_crashes_prints_one_line_naming_its_report(tmp_path: Path
     assert str(report) in log
 
 
-def test_a_crash_in_the_window_shows_its_screen_writes_a_report_and_keeps_the_autosave(
+def test_a_crash_in_the_window_shows_its_screen_writes_a_report_and_keeps_the_game(
     tmp_path: Path,
 ) -> None:
     shot = tmp_path / "crash.png"
@@ -128,8 +130,8 @@ def test_a_crash_in_the_window_shows_its_screen_writes_a_report_and_keeps_the_au
     assert "pygame-ce" in text  # the platform line names the window's library
     log = (tmp_path / "data" / "logs" / LOG_FILE).read_text(encoding="utf-8")
     assert "window settings: language " in log and str(report) in log
-    # the game in play: autoplay printed its last state before the crash; the autosave holds
-    # exactly that game, and the report names its last actions
+    # the game in play: autoplay printed its last state before the crash; the journal holds
+    # exactly that game in progress, and the report names its last actions
     states = [
         json.loads(line.split(" ", 2)[2])
         for line in done.stdout.splitlines()
@@ -137,10 +139,12 @@ def test_a_crash_in_the_window_shows_its_screen_writes_a_report_and_keeps_the_au
     ]
     assert states and states[-1]["actions"], done.stdout[-500:]
     last = states[-1]
-    saved = json.loads((tmp_path / "data" / "autosave.json").read_text(encoding="utf-8"))
-    assert saved["code"] == last["code"] and saved["actions"] == last["actions"]
-    assert f"autosave.json: {last['code']}, {len(last['actions'])} actions" in text
-    assert " ".join(last["actions"][-5:]) in text
+    with contextlib.closing(sqlite3.connect(tmp_path / "data" / "journal.sqlite3")) as db:
+        ((gid, code),) = db.execute("SELECT id, code FROM games WHERE status = 'playing'")
+        actions = [a for (a,) in db.execute("SELECT action FROM steps WHERE game_id = ?", (gid,))]
+    assert code == last["code"] and actions == last["actions"]
+    assert f"solitaire game {gid}: {last['code']}, {len(last['actions'])} actions" in text
+    assert ", ".join(last["actions"][-5:]) in text
     # the crash screen was on the window when it closed (its screenshot), not the table
     picture = pygame.image.load(str(shot))
     assert picture.get_size() == SCREEN_SIZE
@@ -148,7 +152,7 @@ def test_a_crash_in_the_window_shows_its_screen_writes_a_report_and_keeps_the_au
 
 
 def test_the_continued_game_after_a_crash_is_the_one_in_play(tmp_path: Path) -> None:
-    """Continue after the crash screen: the autosave the crash left restores the game."""
+    """Continue after the crash screen: the game the journal kept restores the game."""
     first = program(
         tmp_path,
         "play",
@@ -203,12 +207,9 @@ def test_a_long_report_path_is_cut_into_lines_that_keep_every_character() -> Non
     assert width <= 900
 
 
-def test_a_save_that_fails_is_in_the_log_file(tmp_path: Path) -> None:
+def test_a_journal_that_cannot_be_opened_is_in_the_log_file(tmp_path: Path) -> None:
     (tmp_path / "data").mkdir()
-    # nothing can replace a directory: not the file, nor the pending file the game goes to
-    # while the file cannot be read
-    (tmp_path / "data" / "autosave.json").mkdir()
-    (tmp_path / "data" / "autosave.json.pending").mkdir()
+    (tmp_path / "data" / "journal.sqlite3").mkdir()  # nothing replaces a directory
     done = program(
         tmp_path,
         "play",
@@ -221,4 +222,5 @@ def test_a_save_that_fails_is_in_the_log_file(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     log = (tmp_path / "data" / "logs" / LOG_FILE).read_text(encoding="utf-8")
-    assert "WARNING golf.core.store: cannot save " in log and "autosave.json" in log
+    assert "WARNING golf.journal.database: cannot open the journal " in log
+    assert "journal.sqlite3" in log and (tmp_path / "data" / "journal.sqlite3").is_dir()
