@@ -548,7 +548,6 @@ class AutosaveKind(ABC, Generic[A, St, S]):
             default=lambda: None,
             read=self.read,
             write=self.write,
-            owned=True,  # a game in progress: only the copy that owns the folder writes it
         )
 
     def _actions(self, value: object) -> tuple[A, ...]:

@@ -1,37 +1,25 @@
-"""Versioned JSON documents in the player's data folder: statistics, high scores, a round in play.
+"""The versioned JSON documents of version 0.1.0's data folder (statistics, high scores, the
+saved round, the games in progress), read once when that folder is imported into the journal of
+play (``golf.journal.legacy``); and :class:`StoreNotice`, what the player is told of a file.
 
-Each document is one file, written atomically (``golf.core.fileio``) with a ``version`` field first.
-Reading never fails: a file from an older version is upgraded step by step; a file that is
-corrupt, truncated, of the wrong shape, too large or from a *newer* version of the game is kept
-aside as ``<name>.corrupt-<n>``, the defaults are used and a :class:`StoreNotice` tells the player
-what happened, in English or French. ``docs/rounds-and-stats.md`` says why the files are JSON.
-
-The folder is injected (the game passes the platformdirs user data folder); nothing here reads
-the environment or the clock.
+A document's body starts with a ``version`` field; an older version is upgraded step by step
+(``Document.upgrades``). Reading is strict: UTF-8 only, at most :data:`MAX_BYTES`, no duplicate
+keys, no ``NaN``, nesting too deep refused, every value checked (``expect_*``). Nothing here
+writes a file, reads the environment or the clock.
 """
 
 from __future__ import annotations
 
-import contextlib
 import errno as errnos
 import json
 import logging
-import os
-import weakref
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from types import MappingProxyType
-from typing import IO, Any, Final, Generic, Literal, NoReturn, TypeVar
+from typing import Any, Final, Generic, Literal, NoReturn, TypeVar
 
-from golf.core.fileio import atomic_write_text, read_bounded, remove_stale_temporaries
 from golf.core.translations import text
 from golf.core.version import PROGRAM_KEY, stamp
-
-try:  # POSIX: advisory locks on the folder's lock files
-    import fcntl
-except ImportError:  # pragma: no cover - Windows: one copy at a time is not enforced there
-    fcntl = None  # type: ignore[assignment]
 
 log = logging.getLogger(__name__)
 
@@ -41,13 +29,6 @@ MAX_BYTES: Final = 1_000_000
 T = TypeVar("T")
 Data = dict[str, Any]
 NoticeKind = Literal["corrupt", "future", "unreadable", "unwritable", "busy"]
-
-PENDING_SUFFIX: Final = ".pending"
-"""``stats.json.pending``: where a document is written while ``stats.json`` cannot be read."""
-OWNER_FILE: Final = "owner.lock"
-"""Locked by the copy of the game that owns the folder (its games in progress); holds its pid."""
-WRITE_LOCK_FILE: Final = "write.lock"
-"""Locked for the time of one read-change-write of a document, by any copy of the game."""
 
 
 class FormatError(ValueError):
@@ -123,11 +104,6 @@ class Document(Generic[T]):
     inverse. ``upgrades[n]`` turns a body of version ``n`` into one of version ``n + 1``.
     ``label`` is the catalogue key of the file's name for the player ("the {label} file").
 
-    ``merge(old, new)`` adds what was kept in the pending file (``new``, started from the
-    default while the file could not be read) to the file's value once it can be read again;
-    without it (a game in progress) the pending file is the document while it exists and the
-    file is left as it is. ``owned``: only the copy of the game that owns the folder writes it
-    (a game in progress: two copies would write their own games over each other).
     """
 
     name: str
@@ -137,8 +113,6 @@ class Document(Generic[T]):
     read: Callable[[Data], T]
     write: Callable[[T], Data]
     upgrades: Mapping[int, Callable[[Data], Data]] = field(default_factory=dict)
-    merge: Callable[[T, T], T] | None = None
-    owned: bool = False
 
     def __post_init__(self) -> None:
         missing = [n for n in range(1, self.version) if n not in self.upgrades]
@@ -287,291 +261,3 @@ def parse_json(raw: bytes) -> object:
         return json.loads(text, object_pairs_hook=_object, parse_constant=_no_constant)
     except RecursionError:
         raise FormatError("nested too deeply") from None
-
-
-# --- the store -----------------------------------------------------------------------------------
-
-
-class Store:
-    """The documents of one folder (the user data folder in the game, a temporary one in tests).
-
-    A document whose file is there but cannot be read (permissions, a directory, a FIFO or a
-    device in its place) is never written over: what is new goes to ``<name>.pending`` beside
-    it, and is merged back (``Document.merge``) once the file can be read again. Every change
-    of the records goes through :meth:`update`, which reads the file again under a lock and
-    changes what is on disk, so two copies of the game on one folder add to each other's
-    statistics instead of writing their own view over them. A document that is ``owned`` (a
-    game in progress) is written only by the copy that owns the folder (:meth:`claim`).
-    """
-
-    def __init__(self, folder: str | os.PathLike[str]) -> None:
-        self.folder = Path(folder)
-        self._blocked: set[str] = set()
-        """Documents whose file could not be read: they are written to their pending file."""
-        self._owner: IO[str] | None = None
-        self.other_owner: int | None = None
-        """The pid of the copy that owns the folder, when :meth:`claim` found one (else None)."""
-
-    def path(self, document: Document[Any]) -> Path:
-        return self.folder / document.name
-
-    def pending_path(self, document: Document[Any]) -> Path:
-        """Where the document is kept while its file cannot be read."""
-        return self.folder / (document.name + PENDING_SUFFIX)
-
-    def _active(self, document: Document[Any]) -> Path:
-        """The file the document is read from and written to now."""
-        pending = self.pending_path(document)
-        if document.name in self._blocked:
-            return pending
-        if document.merge is None and pending.is_file():
-            return pending  # a game kept there while the file could not be read: the newer
-        return self.path(document)
-
-    # --- reading ---------------------------------------------------------------------------------
-
-    def _read(self, document: Document[T], path: Path) -> tuple[T, int]:
-        """The value of one file; raises ``OSError`` (cannot be opened) or ``ValueError`` and
-        friends (cannot be used)."""
-        raw = read_bounded(path, MAX_BYTES)
-        try:
-            return document.from_data(parse_json(raw))
-        except (RecursionError, MemoryError):
-            raise FormatError("nested too deeply or too large") from None
-
-    def load(self, document: Document[T], *, keep_aside: bool = True) -> Loaded[T]:
-        """The saved value, or the default with a notice; never raises for a bad file.
-
-        With ``keep_aside=False`` (the command line), nothing is moved, merged or written: a bad
-        file is reported as it is.
-        """
-        path = self.path(document)
-        pending = self.pending_path(document)
-        try:
-            value, version = self._read(document, path)
-        except FileNotFoundError:
-            if keep_aside and pending.is_file() and not os.path.lexists(path):
-                # the file that could not be read is gone: what was kept beside it takes over
-                try:
-                    pending.replace(path)
-                except OSError as error:
-                    log.warning("cannot move %s back: %s", pending, error)
-                else:
-                    self._blocked.discard(document.name)
-                    return self.load(document)
-            return self._pending_value(document, keep_aside) or Loaded(document.default())
-        except OSError as error:
-            return self._unreadable(document, path, error, keep_aside)
-        except (ValueError, TypeError, KeyError) as error:
-            return self._corrupt(document, path, error, keep_aside)
-        self._blocked.discard(document.name)
-        upgraded = version if version < document.version else None
-        if upgraded is not None:
-            log.info("%s upgraded from version %d to %d", path, version, document.version)
-        if pending.is_file():
-            kept = self._pending_value(document, keep_aside)
-            if kept is not None and kept.notice is None:
-                if document.merge is None:
-                    return kept  # the newer game in progress; the file stays as it is
-                value = document.merge(value, kept.value)
-                if keep_aside and self.try_save(document, value) is None:
-                    log.info("%s merged into %s", pending, path)
-                    with contextlib.suppress(OSError):
-                        pending.unlink()
-        return Loaded(value, None, upgraded)
-
-    def _pending_value(self, document: Document[T], keep_aside: bool) -> Loaded[T] | None:
-        """What the pending file holds (None: no pending file)."""
-        pending = self.pending_path(document)
-        try:
-            value, _ = self._read(document, pending)
-        except FileNotFoundError:
-            return None
-        except OSError as error:
-            return self._unreadable(document, pending, error, keep_aside)
-        except (ValueError, TypeError, KeyError) as error:
-            return self._corrupt(document, pending, error, keep_aside)
-        return Loaded(value)
-
-    def _unreadable(
-        self, document: Document[T], path: Path, error: OSError, keep_aside: bool
-    ) -> Loaded[T]:
-        """The file is there but cannot be opened: left alone, what is new goes beside it."""
-        log.warning("cannot read %s: %s", path, error)
-        detail = error.strerror or type(error).__name__
-        if path != self.path(document):  # the pending file itself: nothing more to do
-            return Loaded(
-                document.default(),
-                StoreNotice(
-                    "unreadable", path.name, document.label, detail=detail, error_no=error.errno
-                ),
-            )
-        if keep_aside:
-            self._blocked.add(document.name)
-        kept = self._pending_value(document, keep_aside)
-        value = kept.value if kept is not None and kept.notice is None else document.default()
-        return Loaded(
-            value,
-            StoreNotice(
-                "unreadable",
-                document.name,
-                document.label,
-                kept_as=self.pending_path(document).name if keep_aside else None,
-                detail=detail,
-                error_no=error.errno,
-            ),
-        )
-
-    def _corrupt(
-        self, document: Document[T], path: Path, error: Exception, keep_aside: bool
-    ) -> Loaded[T]:
-        """The file was read but cannot be used: kept aside (renamed), the default used."""
-        kind: NoticeKind = "future" if isinstance(error, FutureVersionError) else "corrupt"
-        detail = str(error) or type(error).__name__
-        log.warning("%s is unusable: %s", path, detail)
-        if not keep_aside:
-            notice = StoreNotice(kind, path.name, document.label, moved=False, detail=detail)
-        else:
-            kept = self._keep_aside(path)
-            if kept is None and path == self.path(document):
-                self._blocked.add(document.name)  # still there: never written over
-            notice = StoreNotice(kind, path.name, document.label, kept, detail=detail)
-        return Loaded(document.default(), notice)
-
-    # --- writing ---------------------------------------------------------------------------------
-
-    def save(self, document: Document[T], value: T) -> None:
-        """Write ``value`` atomically, creating the folder; raises ``OSError`` on failure.
-
-        Written to the pending file while the document's file cannot be read; an ``owned``
-        document is not written by a copy that does not own the folder.
-        """
-        if document.owned and self.other_owner is not None:
-            return
-        text = document.to_text(value)
-        if len(text.encode("utf-8")) > MAX_BYTES:
-            raise ValueError(f"{document.name} would be larger than {MAX_BYTES} bytes")
-        self.folder.mkdir(parents=True, exist_ok=True)
-        atomic_write_text(self._active(document), text)
-
-    def try_save(self, document: Document[T], value: T) -> StoreNotice | None:
-        """:meth:`save`, returning a notice for the player instead of raising."""
-        try:
-            self.save(document, value)
-        except (OSError, ValueError) as error:
-            log.warning("cannot save %s: %s", self._active(document), error)
-            detail = (error.strerror if isinstance(error, OSError) else None) or str(error)
-            number = error.errno if isinstance(error, OSError) else None
-            return StoreNotice(
-                "unwritable", document.name, document.label, detail=detail, error_no=number
-            )
-        return None
-
-    def update(
-        self, document: Document[T], change: Callable[[T], T], mine: T
-    ) -> tuple[T, StoreNotice | None]:
-        """Apply ``change`` to what is on disk now and save it, under the folder's write lock:
-        another copy of the game's changes are kept. ``mine`` (the value this copy holds) is
-        changed instead when the file was read but cannot be used now (it was kept aside: this
-        copy's value is the best there is). The new value, and a notice."""
-        with self._write_lock():
-            loaded = self.load(document)
-            notice = loaded.notice
-            # a file that cannot be opened: what is kept beside it (``loaded``) is the truth
-            base = mine if notice is not None and notice.kind != "unreadable" else loaded.value
-            value = change(base)
-            saved = self.try_save(document, value)
-        return value, loaded.notice or saved
-
-    def remove(self, document: Document[Any]) -> None:
-        """Remove the document's file (a game left or finished). No file is fine; a file that
-        cannot be removed is logged (anything but a regular file is not ours to remove)."""
-        if document.owned and self.other_owner is not None:
-            return
-        path = self._active(document)
-        try:
-            if path.is_symlink() or path.is_file():
-                path.unlink()
-        except FileNotFoundError:
-            pass
-        except OSError as error:
-            log.warning("cannot remove %s: %s", path, error)
-
-    def remove_stale_temporaries(self, document: Document[Any]) -> None:
-        """The temporary files of writes of ``document`` cut short by a crash."""
-        remove_stale_temporaries(self.path(document))
-        remove_stale_temporaries(self.pending_path(document))
-
-    def _keep_aside(self, path: Path) -> str | None:
-        n = 1
-        while os.path.lexists(path.with_name(f"{path.name}.corrupt-{n}")):
-            n += 1
-        target = path.with_name(f"{path.name}.corrupt-{n}")
-        try:
-            path.replace(target)
-        except OSError as error:
-            log.warning("cannot keep %s aside: %s", path, error)
-            return None
-        return target.name
-
-    # --- two copies of the game ------------------------------------------------------------------
-
-    @contextlib.contextmanager
-    def _write_lock(self) -> Iterator[None]:
-        """The folder's write lock, for one read-change-write (none when it cannot be had)."""
-        handle: IO[str] | None = None
-        if fcntl is not None:
-            try:
-                self.folder.mkdir(parents=True, exist_ok=True)
-                handle = (self.folder / WRITE_LOCK_FILE).open("a", encoding="utf-8")
-                fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
-            except OSError as error:
-                log.info("no write lock in %s: %s", self.folder, error)
-                if handle is not None:
-                    handle.close()
-                handle = None
-        try:
-            yield
-        finally:
-            if handle is not None:
-                handle.close()  # closing the file releases the lock
-
-    def claim(self) -> StoreNotice | None:
-        """Own the folder for as long as this store lives (the window's copy of the game), so
-        that its games in progress are saved; a notice when another copy owns it: this copy
-        then leaves the ``owned`` documents alone. The lock goes with the process, even after
-        ``kill -9``."""
-        if fcntl is None or self._owner is not None:
-            return None
-        try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            handle = (self.folder / OWNER_FILE).open("a+", encoding="utf-8")
-        except OSError as error:
-            log.info("cannot own %s: %s", self.folder, error)
-            return None
-        try:
-            # a POSIX record lock: per process (a copy that opens its folder twice still owns
-            # it), gone with the process
-            fcntl.lockf(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            handle.seek(0)
-            pid = handle.read(32).strip()
-            handle.close()
-            self.other_owner = int(pid) if pid.isdigit() else 0
-            log.warning("%s is owned by process %s", self.folder, pid or "?")
-            return StoreNotice("busy", OWNER_FILE, "", detail=pid or "?")
-        with contextlib.suppress(OSError):
-            handle.truncate(0)
-            handle.write(str(os.getpid()))
-            handle.flush()
-        self._owner = handle
-        self.other_owner = None
-        # owned for as long as this store lives: a store dropped (a test's app) lets go
-        weakref.finalize(self, handle.close)
-        return None
-
-    def release(self) -> None:
-        """Stop owning the folder (the window closes)."""
-        if self._owner is not None:
-            self._owner.close()
-            self._owner = None

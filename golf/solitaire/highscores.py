@@ -252,5 +252,4 @@ HIGHSCORES_DOCUMENT: Final[Document[HighScores]] = Document(
     default=HighScores,
     read=read_highscores,
     write=write_highscores,
-    merge=merge_highscores,
 )

@@ -346,7 +346,6 @@ ROUND_DOCUMENT: Final[Document[Round | None]] = Document(
     default=lambda: None,
     read=_read_saved,
     write=_write_saved,
-    owned=True,  # a round in progress: only the copy that owns the folder writes it
 )
 """``round.json``: the round in play, to resume it (None when there is none; a finished round
 is not kept — its total goes to the statistics with :func:`golf.solitaire.stats.record_round`)."""

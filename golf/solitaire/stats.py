@@ -1,9 +1,12 @@
-"""The player's statistics per rule set, updated by pure functions and kept in ``stats.json``.
+"""The player's statistics per rule set: what each figure is, and the pure functions that define
+them.
 
 A rule set is named by its key (:func:`rules_key`): the preset name (``easy``, ``classic``,
 ``strict``) or the variant part of its code (``VQAJ``, …). :func:`record_game` and
-:func:`record_round` return new statistics and change nothing; :data:`STATS_DOCUMENT` reads and
-writes them through :class:`golf.core.store.Store`. ``docs/rounds-and-stats.md`` defines every figure.
+:func:`record_round` return new statistics and change nothing: they define the figures, which the
+journal of play reads from its finished games (``golf.journal.figures``, checked against them).
+:data:`STATS_DOCUMENT` reads version 0.1.0's ``stats.json`` when its folder is imported.
+``docs/rounds-and-stats.md`` defines every figure.
 """
 
 from __future__ import annotations
@@ -481,6 +484,5 @@ STATS_DOCUMENT: Final[Document[Stats]] = Document(
     read=read_stats,
     write=write_stats,
     upgrades={1: upgrade_stats_1_to_2},
-    merge=merge_stats,
 )
 """``stats.json``. Version 2 added rounds and daily deals to version 1."""

@@ -15,7 +15,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from golf.core import folders
-from golf.core.store import Store
 from golf.solitaire.stats import STATS_DOCUMENT, GameResult, Stats, record_game
 from golfcli import output
 from golfcli.commands import COMMANDS
@@ -67,7 +66,10 @@ def _saved_stats(folder: Path) -> None:
     stats = Stats()
     for result in (GameResult("won", 350, 0, date="2026-11-30", daily=True),):
         stats = record_game(stats, "classic", result)
-    Store(folder).save(STATS_DOCUMENT, stats)
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / STATS_DOCUMENT.name).write_text(
+        STATS_DOCUMENT.to_text(stats), encoding="utf-8"
+    )  # 0.1.0's file
 
 
 @pytest.mark.parametrize("encoding", ENCODINGS)

@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 
 from golf.core import folders
-from golf.core.store import Store
 from golf.journal.journal import Ending, Journal
 from golf.solitaire.stats import STATS_DOCUMENT, GameResult, Stats, record_game, record_round
 from golfcli import commands as cli
@@ -48,7 +47,10 @@ def _saved_stats(folder: Path) -> Stats:
         stats = record_game(stats, "classic", result)
     stats = record_game(stats, "strict", GameResult("won", -3, 0, stock_left=3))
     stats = record_round(stats, "strict", 51)
-    Store(folder).save(STATS_DOCUMENT, stats)
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / STATS_DOCUMENT.name).write_text(
+        STATS_DOCUMENT.to_text(stats), encoding="utf-8"
+    )  # 0.1.0's file
     return stats
 
 
@@ -178,7 +180,10 @@ def test_one_daily_deal_is_counted_in_the_singular(
     data_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     stats = record_game(Stats(), "easy", GameResult("won", 350, 0, date="2026-12-01", daily=True))
-    Store(data_dir).save(STATS_DOCUMENT, stats)
+    data_dir.mkdir(parents=True, exist_ok=True)
+    (data_dir / STATS_DOCUMENT.name).write_text(
+        STATS_DOCUMENT.to_text(stats), encoding="utf-8"
+    )  # 0.1.0's file
     assert run(["stats", "--today", "2026-12-01"]) == 0
     assert "Daily deals: 1 day done, longest streak 1, current streak 1" in capsys.readouterr().out
     assert run(["stats", "--lang", "fr"]) == 0
