@@ -21,6 +21,7 @@ from typing import Any, Final, TypeVar
 
 from golf.core.fileio import read_bounded
 from golf.core.store import MAX_BYTES, Document, FutureVersionError, StoreNotice, parse_json
+from golf.core.version import stamp
 from golf.journal.journal import Journal, pack_actions, seed_column
 from golf.journal.kept_sixcard import SIX_AUTOSAVE_DOCUMENT, SixSnapshot, rules_name
 from golf.journal.kept_solitaire import AUTOSAVE_DOCUMENT, Snapshot
@@ -34,6 +35,8 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
+PROGRAM: Final = "program"
+"""The fact that says which version of the game last opened the journal (``golf 0.2.0``)."""
 IMPORTED: Final = "imported-0.1.0"
 """The fact that says the folder's 0.1.0 files were imported (its value: when)."""
 LEGACY_FILES: Final = (
@@ -226,4 +229,9 @@ def open_journal(folder: Path | None, when: str, *, own: bool = True) -> Journal
     player must be told waits in :meth:`Journal.take_notices`."""
     journal = Journal(folder, own=own)
     journal.db.notices.extend(import_legacy(journal, when))
+    if folder is not None and not journal.in_memory and journal.fact(PROGRAM) != stamp():
+        # which version of the game last opened it, for a bug report
+        journal.db.write(
+            ("INSERT OR REPLACE INTO facts(name, value) VALUES (?, ?)", (PROGRAM, stamp()))
+        )
     return journal
