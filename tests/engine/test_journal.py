@@ -14,7 +14,7 @@ import random
 import shutil
 import sqlite3
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -646,3 +646,64 @@ def test_a_blob_is_not_inflated_beyond_16_mb() -> None:
     body = b" " * (17 * 1024 * 1024) + json.dumps({"a": ["draw"], "t": [1000]}).encode()
     with pytest.raises(ValueError, match="actions cannot be read"):
         unpack_actions(zlib.compress(body, 1))
+
+
+# --- the reads use their indexes ---------------------------------------------------------------------
+
+
+def _plans(journal: Journal, reads: Callable[[], object]) -> list[tuple[str, list[str]]]:
+    """Each query ``reads`` makes of ``journal`` and SQLite's plan for it."""
+    queries: list[tuple[str, tuple[object, ...]]] = []
+    read = journal.db.read
+
+    def recording(sql: str, parameters: tuple[object, ...] = ()) -> list[Any]:
+        queries.append((sql, parameters))
+        return read(sql, parameters)
+
+    journal.db.read = recording  # type: ignore[method-assign]
+    try:
+        reads()
+    finally:
+        journal.db.read = read  # type: ignore[method-assign]
+    connection = journal.db.connection
+    return [
+        (sql, [row[3] for row in connection.execute("EXPLAIN QUERY PLAN " + sql, parameters)])
+        for sql, parameters in queries
+    ]
+
+
+def test_the_figures_history_and_rounds_never_read_the_whole_games_table(journal: Journal) -> None:
+    """What the player opens — statistics, high scores, the history and its count, the games
+    and the round in progress — is read from indexes: a plan that reads the table of games
+    (every game's packed actions: 45 MB for 100,000 games) fails here, not only in
+    bench/journal.py."""
+    play_into(journal, [Played("easy", "won", 350, 0, 0, "2026-03-01", 3), Reset("classic")])
+    _signed(journal, "easy", 9, 300, 30, 60.0, "ABC")
+    rid = journal.begin_round(1, "strict", 9, NOW)
+    journal.begin("solitaire", "GO1-C-AAAAAAB-VS", "strict", NOW, round_id=rid, hole=1)
+
+    figures = _plans(journal, lambda: (statistics(journal.db), high_scores(journal.db)))
+    on_games = [
+        (sql, step)
+        for sql, plan in figures
+        for step in plan
+        if " g " in f"{step} " or "games" in step
+    ]
+    assert len(on_games) >= 6
+    for sql, step in on_games:  # only the indexes that hold what the figures read
+        assert any(index in step for index in ("games_figures", "games_daily", "games_initials")), (
+            sql,
+            step,
+        )
+
+    def others() -> None:
+        journal.history(limit=50)
+        journal.finished_count()
+        journal.kept()
+        assert journal.kept_round() is not None
+
+    for sql, plan in _plans(journal, others):
+        if "ORDER BY id DESC LIMIT" in sql:  # the history's page: the newest rows, then it stops
+            assert "USE TEMP B-TREE FOR ORDER BY" not in plan, (sql, plan)
+            continue
+        assert not [step for step in plan if step in ("SCAN g", "SCAN games")], (sql, plan)
