@@ -28,6 +28,7 @@ from golf.journal.replays import (
     finished_replay,
     rules_key,
     scoring,
+    shown_score,
     six_rules_key,
     when_text,
 )
@@ -63,7 +64,7 @@ def _row_report(row: HistoryRow) -> dict[str, Any]:
         "code": row.code,
         "rules": rules_key(row),
         "result": row.outcome,
-        "score": row.score,
+        "score": shown_score(row),
         "scoring": scoring(row),
         "moves": row.moves,
         "seconds": round(row.seconds, 3),
@@ -89,11 +90,12 @@ def _rules_name(row: HistoryRow, lang: str) -> str:
 
 
 def _score(row: HistoryRow, lang: str) -> str:
-    if row.score is None:
+    score = shown_score(row)
+    if score is None:
         return "–"
     if scoring(row) == "strokes":
-        return text(lang, "cli.history.strokes", count=abs(row.score), strokes=row.score)
-    return str(row.score)
+        return text(lang, "cli.history.strokes", count=abs(score), strokes=score)
+    return str(score)
 
 
 def _note(row: HistoryRow, lang: str) -> str:

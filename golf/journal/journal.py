@@ -160,6 +160,10 @@ class HistoryRow:
     daily: str | None = None
     round_id: int | None = None
     hole: int | None = None
+    cards_left: int | None = None
+    stock_left: int | None = None
+    """Cards left on the tableau and in the stock at the end (None: not kept — six-card, or a
+    game imported from 0.1.0)."""
 
 
 @dataclass(frozen=True)
@@ -174,8 +178,8 @@ class FinishedGame(HistoryRow):
 
 
 _HISTORY: Final = (
-    "SELECT id, game, code, rules, status, score, moves, seconds, ended, daily, round_id, hole "
-    "FROM games WHERE status != 'playing'"
+    "SELECT id, game, code, rules, status, score, moves, seconds, ended, daily, round_id, hole,"
+    " cards_left, stock_left FROM games WHERE status != 'playing'"
 )
 
 

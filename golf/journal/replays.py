@@ -1,7 +1,8 @@
 """A finished game of the journal as the history shows it and as a replay to watch again.
 
 What a history row says beyond its columns — its rule set's key (a six-card game's is read from
-its code), whether its score counts points or strokes, its time played and its end date as text —
+its code), its score and whether it counts points or strokes (a round's hole: its strokes), its
+time played and its end date as text —
 and :func:`finished_replay`, the replay the window's recorder writes for a game, made from the
 journal's copy: ``golf history --replay N FILE`` writes it, the window's History screen watches
 it. Both games' rules are read here, so neither the command line nor the window decides them.
@@ -30,6 +31,7 @@ __all__ = [
     "finished_replay",
     "rules_key",
     "scoring",
+    "shown_score",
     "six_rules_key",
     "when_text",
 ]
@@ -51,6 +53,17 @@ def scoring(row: HistoryRow) -> Literal["points", "strokes"]:
         return "strokes" if lower_is_better(row.rules) else "points"
     except ValueError:  # not a rule set this version knows
         return "points"
+
+
+def shown_score(row: HistoryRow) -> int | None:
+    """The score the history shows: a round's hole's strokes (its cards left on the tableau, or
+    when it was cleared, minus the cards left in the stock: SPEC §3), else the game's score. A
+    hole without those figures (imported from 0.1.0) kept its strokes as its score."""
+    if row.round_id is not None and row.cards_left is not None:
+        if row.cards_left == 0:
+            return -(row.stock_left or 0)
+        return row.cards_left
+    return row.score
 
 
 def six_rules_key(code: str) -> str:

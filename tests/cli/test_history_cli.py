@@ -293,3 +293,33 @@ def test_a_corrupt_journal_is_told_and_kept_aside(
     assert out == "No game is finished yet.\n"
     assert err.count("\n") == 1 and "journal.sqlite3.corrupt-1" in err
     assert (data_dir / "journal.sqlite3.corrupt-1").read_bytes() == b"not a database at all"
+
+
+def test_a_hole_the_window_recorded_shows_its_strokes_not_its_points(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the window writes a hole's game as any game (its points under Easy) with the cards left
+    # on the tableau and in the stock: the strokes are read from those (SPEC §3)
+    j = Journal(data_dir)
+    rid = j.begin_round(2232, "easy", 9, "2026-12-01T10:00:00")
+    for hole, (left, stock, points) in enumerate(((4, 6, 310), (0, 3, 350)), start=1):
+        gid = j.begin(
+            "solitaire", "GO1-E-AAAAAAB", "easy", "2026-12-01T10:00:00", round_id=rid, hole=hole
+        )
+        ending = Ending(
+            "blocked" if left else "won",
+            f"2026-12-01T10:1{hole}:00",
+            ("draw",),
+            (2.0,),
+            2.0,
+            1,
+            score=points,
+            cards_left=left,
+            stock_left=stock,
+        )
+        assert j.finish_hole(gid, ending, rid, None)
+    j.close()
+    games = json.loads(run(["history", "--json"], capsys)[1])["games"]
+    assert [(g["score"], g["scoring"]) for g in games] == [(-3, "strokes"), (4, "strokes")]
+    out = run(["history"], capsys)[1]
+    assert "-3 strokes" in out and "4 strokes" in out and "310" not in out
