@@ -183,6 +183,12 @@ class Flow:
 
         self.app.scenes.push(ReplaysScene(self.app))
 
+    def open_history(self) -> None:
+        """Every finished game of the journal, newest first (the History screen)."""
+        from scenes.history import open_history
+
+        open_history(self.app)
+
     def watch(
         self, replay: Replay | SixReplay, name: str = "", on_back: Callable[[], None] | None = None
     ) -> None:

@@ -35,6 +35,8 @@ NUB = 3 * PIXEL  # the height of a bar for a score of 0
 TILE_W, TILE_H, TILE_GAP = 220, 78, 12
 TILES_TOP = 122
 RESET_PANEL_W = 760
+ROW_WIDTHS = (150, 150, 200, 200, 200, 200)
+"""The buttons' widths: the rule set's arrows, High scores, History, Reset, Back."""
 BAR_COLOURS: dict[str, Colour] = {
     "won": PALETTE.gold,
     "blocked": PALETTE.orange,
@@ -103,10 +105,16 @@ class StatsScene(Scene):
             ("stats.previous", lambda: self.step(-1), "cyan"),
             ("stats.next", lambda: self.step(1), "cyan"),
             ("scores.title", self.high_scores, "orange"),
+            ("history.open", lambda: self.app.flow.open_history(), "orange"),
             ("stats.reset", self.ask_reset, "pink"),
             ("common.back", self.close, "green"),
         ]
-        buttons = button_row(specs, 648, 200, gap=20, height=50, size=9)
+        buttons = button_row(specs, 648, 200, gap=14, height=50, size=9)
+        # the arrows' buttons narrower, the row as wide as the chart's frame
+        x = (SCREEN_SIZE[0] - (sum(ROW_WIDTHS) + 14 * (len(buttons) - 1))) // 2
+        for button, width in zip(buttons, ROW_WIDTHS, strict=True):
+            button.rect.update(x, button.rect.y, width, button.rect.height)
+            x += width + 14
         self.menu = Menu(buttons, focus=len(buttons) - 1)
 
     def _most_played(self) -> str:

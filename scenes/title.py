@@ -103,7 +103,7 @@ class TitleScene(Scene):
             rect = pygame.Rect(x, MENU_TOP + i * (height + gap), BUTTON_W, height)
             buttons.append(Button(rect, key, action, style=style, enabled=enabled))
         self.menu = Menu(buttons)
-        self.sides = TitleSides(app, self.menu)  # daily deal, round, high scores, statistics
+        self.sides = TitleSides(app, self.menu)  # daily deal, round, high scores, stats, history
         # the solver's demo after 20 s without input: its modules and the solver processes
         # load on a thread once the title shows (its frames go on meanwhile), and its timer
         # takes over the idle count a few seconds later, when they are ready

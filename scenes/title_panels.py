@@ -1,4 +1,5 @@
-"""The title's side columns: the daily deal and the round on the left, high scores on the right.
+"""The title's side columns: the daily deal and the round on the left, high scores, statistics and
+the history on the right.
 
 The main menu stays in the middle; ← and → move the keyboard focus between the three columns,
 ↑ and ↓ within one. The daily panel shows today's date, whether today's Easy and Classic deals
@@ -23,6 +24,7 @@ SIDE_TOP = 284
 LEFT_X = 44
 RIGHT_X = SCREEN_SIZE[0] - 44 - SIDE_W
 BUTTON_H = 44
+HALF_GAP = 16  # between two buttons sharing a column's width
 
 
 def date_text(app: App, day: date) -> str:
@@ -74,14 +76,22 @@ class TitleSides:
             size=10,
         )
         self.left = Menu([self.daily_easy, self.daily_classic, self.round])
+        half = (SIDE_W - HALF_GAP) // 2  # Statistics and History side by side
         self.stats = Button(
-            pygame.Rect(RIGHT_X, SIDE_TOP + 300, SIDE_W, BUTTON_H),
+            pygame.Rect(RIGHT_X, SIDE_TOP + 300, half, BUTTON_H),
             "title.stats",
             self.open_stats,
             style="cyan",
             size=10,
         )
-        self.right = Menu([self.stats])
+        self.history = Button(
+            pygame.Rect(RIGHT_X + SIDE_W - half, SIDE_TOP + 300, half, BUTTON_H),
+            "history.open",
+            self.open_history,
+            style="cyan",
+            size=10,
+        )
+        self.right = Menu([self.stats, self.history])
         from scenes.highscores import HighScoreTicker
 
         self.ticker = HighScoreTicker(app, pygame.Rect(RIGHT_X, SIDE_TOP, SIDE_W, 284))
@@ -95,6 +105,9 @@ class TitleSides:
 
     def open_stats(self) -> None:
         self.app.flow.open_stats()
+
+    def open_history(self) -> None:
+        self.app.flow.open_history()
 
     def _refresh(self) -> None:
         records = self.app.records

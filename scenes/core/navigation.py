@@ -90,6 +90,10 @@ class Navigation(Protocol):
         """The list of saved replays and samples."""
         ...
 
+    def open_history(self) -> None:
+        """Every finished game of the journal, newest first; any of them watched."""
+        ...
+
     def watch(
         self, replay: Replay | SixReplay, name: str = "", on_back: Callable[[], None] | None = None
     ) -> None:
