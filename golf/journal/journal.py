@@ -14,6 +14,7 @@ Every time and date comes from the caller: nothing here reads the clock.
 from __future__ import annotations
 
 import json
+import sqlite3
 import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -304,12 +305,11 @@ class Journal:
     def _finish(
         self, game_id: int, ending: Ending, more: tuple[tuple[str, tuple[object, ...]], ...]
     ) -> bool:
-        counts = self.db.read("SELECT status FROM games WHERE id = ?", (game_id,))
-        if not counts or counts[0][0] != "playing":
-            return False
         result = None if ending.result is None else _json(dict(ending.result))
-        self.db.write(
-            (
+        packed = pack_actions(ending.actions, ending.times)
+
+        def finish(c: sqlite3.Connection) -> bool:
+            done = c.execute(
                 "UPDATE games SET status = ?, ended = ?, seconds = ?, since = 0, score = ?,"
                 " cards_left = ?, stock_left = ?, undos = ?, moves = ?, result = ?, actions = ?"
                 " WHERE id = ? AND status = 'playing'",
@@ -323,14 +323,18 @@ class Journal:
                     ending.undos,
                     ending.moves,
                     result,
-                    pack_actions(ending.actions, ending.times),
+                    packed,
                     game_id,
                 ),
-            ),
-            ("DELETE FROM steps WHERE game_id = ?", (game_id,)),
-            *more,
-        )
-        return True
+            ).rowcount
+            if done != 1:  # counted already (or no such game): nothing else changes
+                return False
+            c.execute("DELETE FROM steps WHERE game_id = ?", (game_id,))
+            for sql, parameters in more:
+                c.execute(sql, parameters)
+            return True
+
+        return self.db.change(finish)
 
     def drop(self, game_id: int) -> None:
         """Forget a game in progress that is not to be counted (left before any action)."""
