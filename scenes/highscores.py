@@ -12,10 +12,12 @@ from collections.abc import Callable
 
 import pygame
 
+from golf.journal.replays import duration_text
 from golf.solitaire.highscores import (
     INITIALS_ALPHABET,
     INITIALS_LENGTH,
     TABLE_SIZE,
+    Entry,
     InitialsError,
     cycle_initial,
     validate_initials,
@@ -45,6 +47,17 @@ ARROW = 22  # half the width of an arrow
 RANK_COLOURS: tuple[Colour, ...] = (PALETTE.gold, PALETTE.cyan, PALETTE.pink, PALETTE.orange)
 NEW_ENTRY: tuple[Colour, Colour] = ((70, 56, 120), (48, 40, 88))  # a new entry's row, blinking
 TICKER_SECONDS = 5.0
+COLUMNS: tuple[tuple[str, int], ...] = (
+    ("rank", 80),
+    ("initials", 140),
+    ("score", 130),
+    ("moves", 120),
+    ("time", 140),
+    ("date", 190),
+    ("code", 280),
+)
+"""The table's columns: each head's key (``scores.<name>``) and its width."""
+TABLE_W = sum(width for _, width in COLUMNS) + 40
 
 
 def open_initials(app: App, chance: HighScoreChance) -> None:
@@ -403,7 +416,7 @@ class HighScoresScene(Scene):
             cy = r.centery
             points = [(x + side * 10, cy), (x - side * 4, cy - 12), (x - side * 4, cy + 12)]
             pygame.draw.polygon(surface, p.gold, points)
-        panel = pygame.Rect(0, 0, 900, 480)
+        panel = pygame.Rect(0, 0, TABLE_W, 480)
         panel.midtop = (SCREEN_SIZE[0] // 2, 130)
         chunky_panel(surface, panel, fill=p.board)
         self._draw_table(surface, panel)
@@ -413,16 +426,10 @@ class HighScoresScene(Scene):
         """The ten places of this rule set's table in ``panel``: heads, then one row each."""
         look, texts, p = self.app.look, self.app.texts, PALETTE
         table = self.app.records.scores.table(self.key)
-        heads = [
-            (texts("scores.rank"), 80),
-            (texts("scores.initials"), 150),
-            (texts("scores.score"), 140),
-            (texts("scores.date"), 200),
-            (texts("scores.code"), 290),
-        ]
+        heads = [texts(f"scores.{name}") for name, _ in COLUMNS]
         y = panel.top + 18
         x = panel.left + 20
-        for head, width in heads:
+        for head, (_, width) in zip(heads, COLUMNS, strict=True):
             look.type.blit(surface, head, 7, p.hud_label, (x + width // 2, y), anchor="midtop")
             x += width
         y += 34
@@ -447,41 +454,62 @@ class HighScoresScene(Scene):
             )
         for i in range(TABLE_SIZE):
             entry = table.entries[i] if i < len(table.entries) else None
-            colour = RANK_COLOURS[i] if i < len(RANK_COLOURS) else p.white
-            lit = self.highlight == i + 1 and int(self.clock * 4) % 2 == 0
             new = self.highlight == i + 1
             if new:
+                lit = int(self.clock * 4) % 2 == 0
                 pygame.draw.rect(
                     surface,
                     NEW_ENTRY[0] if lit else NEW_ENTRY[1],
                     (panel.left + 12, y - 4, panel.width - 24, 38),
                     border_radius=4,
                 )
-            cells = [f"{i + 1}."]
-            if entry is not None:
-                cells += [entry.initials, str(entry.score), entry.date, entry.code]
-            else:
-                cells += ["- - -", "", "", ""]
-            x = panel.left + 20
-            for (_head, width), cell in zip(heads, cells, strict=True):
-                if cell:
-                    face = "mono" if cell is cells[-1] and entry is not None else "bold"
-                    size = 8 if face == "mono" else 11
-                    tint = colour if entry is not None else p.grey_dark
-                    if face == "mono":  # the deal: quiet, but as clear as the rest on a new entry
-                        tint = p.white if new else p.grey
-                    look.type.blit(
-                        surface,
-                        cell,
-                        size,
-                        tint,
-                        (x + width // 2, y + 15),
-                        anchor="center",
-                        shadow=p.ink,
-                        face=face,
-                    )
-                x += width
+            self._draw_line(surface, panel.left + 20, y + 15, i, entry, new)
             y += 42
+
+    def _draw_line(
+        self,
+        surface: pygame.Surface,
+        left: int,
+        middle: int,
+        i: int,
+        entry: Entry | None,
+        new: bool,
+    ) -> None:
+        """Place ``i + 1`` of the table, its cells centred on ``middle``: rank, initials, score,
+        the moves and time that break a tie (– when not known: an entry of version 0.1.0),
+        date, deal."""
+        look, p = self.app.look, PALETTE
+        colour = RANK_COLOURS[i] if i < len(RANK_COLOURS) else p.white
+        cells: list[tuple[str, str, int, Colour]] = [(f"{i + 1}.", "bold", 11, colour)]
+        if entry is None:
+            cells.append(("- - -", "bold", 11, p.grey_dark))
+        else:
+            moves = "–" if entry.moves is None else str(entry.moves)
+            time = "–"
+            if entry.seconds is not None:
+                time = self.app.texts.number(duration_text(entry.seconds, tenths=True))
+            cells += [
+                (entry.initials, "bold", 11, colour),
+                (str(entry.score), "bold", 11, colour),
+                (moves, "bold", 9, colour),
+                (time, "bold", 9, colour),
+                (entry.date, "bold", 11, colour),
+                # the deal: quiet, but as clear as the rest on a new entry
+                (entry.code, "mono", 8, p.white if new else p.grey),
+            ]
+        x = left
+        for (text, face, size, tint), (_, width) in zip(cells, COLUMNS, strict=False):
+            look.type.blit(
+                surface,
+                text,
+                size,
+                tint,
+                (x + width // 2, middle),
+                anchor="center",
+                shadow=p.ink,
+                face=face,
+            )
+            x += width
 
 
 class HighScoreTicker:

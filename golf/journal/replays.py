@@ -84,14 +84,16 @@ def rules_key(row: HistoryRow) -> str:
     return six_rules_key(row.code) if row.game == "six-card" else row.rules
 
 
-def duration_text(seconds: float) -> str:
-    """``4:05``, ``1:02:03``; ``–`` when no time was kept (a game imported from 0.1.0)."""
+def duration_text(seconds: float, tenths: bool = False) -> str:
+    """``4:05``, ``1:02:03`` (``tenths``: ``4:05.3``, as a high score's time, which breaks
+    ties to the tenth); ``–`` when no time was kept (a game imported from 0.1.0)."""
     if not math.isfinite(seconds) or seconds <= 0:
         return "–"
-    whole = int(seconds)
+    whole, tenth = divmod(int(seconds * 10), 10) if tenths else (int(seconds), 0)
     hours, rest = divmod(whole, 3600)
     minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+    text = f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+    return f"{text}.{tenth}" if tenths else text
 
 
 def when_text(ended: str | None) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -292,3 +293,52 @@ def test_every_cell_of_a_new_entry_reads_clearly_on_its_highlight(
                 assert _contrast(drawn[large], shade) >= 3, (large, drawn[large], shade)
             code = f"GO1-E-AAAAAA{'BCDE'[place - 1]}"
             assert _contrast(drawn[code], shade) >= 4.5, (code, drawn[code], shade)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_each_entry_shows_its_moves_and_time_and_0_1_0_s_entries_a_dash(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    """The moves and time that break a tie are in the table (an entry imported from version
+    0.1.0 knows neither: –), every cell within its column at 1280×720."""
+    ui = make_driver(tmp_path / "data", tmp_path, lang=lang)
+    _signed(ui, "easy", "ABC", 350, "GO1-E-AAAAAAB", moves=51, seconds=76.54)
+    _signed(ui, "easy", "XYZ", 350, "GO1-E-AAAAAAC", moves=51, seconds=1000.0)
+    ui.app.records.journal.db.write(
+        (
+            "INSERT INTO imported_scores(rules, initials, score, day, code)"
+            " VALUES ('easy', 'OLD', 300, '2026-10-01', 'GO1-E-AAAAAAD')",
+            (),
+        )
+    )
+    ui.app.records.changed()
+    entries = ui.app.records.scores.table("easy").entries
+    assert [(e.initials, e.moves) for e in entries] == [("ABC", 51), ("XYZ", 51), ("OLD", None)]
+    screen = HighScoresScene(ui.app, "easy")
+    drawn: list[tuple[str, pygame.Rect]] = []
+    blit = ui.app.look.type.blit
+
+    def recording(surface: pygame.Surface, text: str, *args: Any, **kwargs: Any) -> pygame.Rect:
+        rect = blit(surface, text, *args, **kwargs)
+        drawn.append((text, rect))
+        return rect
+
+    monkeypatch.setattr(ui.app.look.type, "blit", recording)
+    screen.draw(pygame.Surface(SCREEN_SIZE))
+    texts = [text for text, _ in drawn]
+    point = "," if lang == "fr" else "."
+    assert texts.count("51") == 2
+    assert f"1:16{point}5" in texts and f"16:40{point}0" in texts
+    assert texts.count("–") == 2  # OLD's moves and time
+    heads = {ui.app.texts(f"scores.{name}") for name in ("moves", "time")}
+    assert heads <= set(texts)
+    # no two cells of a line meet, and the table stays on the screen
+    lines: dict[int, list[pygame.Rect]] = {}
+    for _, rect in drawn:
+        if rect.top > 170:
+            lines.setdefault(rect.centery // 10, []).append(rect)
+    for cells in lines.values():
+        cells.sort(key=lambda r: r.left)
+        assert all(a.right <= b.left for a, b in itertools.pairwise(cells)), cells
+        assert cells[0].left >= 0 and cells[-1].right <= SCREEN_SIZE[0]
+    pygame.event.clear()
