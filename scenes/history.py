@@ -99,7 +99,7 @@ def row_text(texts: Texts, row: HistoryRow) -> RowText:
     if row.round_id is not None and row.hole is not None:
         note += " · " + texts("history.hole", round=row.round_id, hole=row.hole)
     elif row.daily is not None:
-        note += " · " + texts("history.daily", day=row.daily)
+        note += " · " + texts("history.daily")  # its day: the Ended column's
     return RowText(
         game=texts(f"history.game.{row.game}"),
         note=note,

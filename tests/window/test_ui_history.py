@@ -106,7 +106,8 @@ def test_each_row_says_its_game_rules_result_score_moves_and_time(ui: Driver) ->
     assert row_text(texts, hole).score.endswith(("stroke", "strokes"))
     assert f"round {hole.round_id}, hole 1" in row_text(texts, hole).note
     daily = next(row for row in rows.values() if row.daily is not None)
-    assert f"daily deal of {daily.daily}" in row_text(texts, daily).note
+    assert row_text(texts, daily).note == f"No. {daily.id} · daily deal"
+    assert row_text(texts, daily).when.startswith(daily.daily)
 
 
 def test_the_pages_turn_with_the_arrows_the_pad_and_the_buttons(ui: Driver) -> None:
@@ -273,6 +274,10 @@ def test_the_history_in_french(tmp_path: Path, data: Path) -> None:
     assert texts("history.count", count=COUNT).startswith(f"{COUNT} parties terminées")
     assert texts("history.page", page=1, pages=3) == "Page 1 sur 3"
     assert texts("history.empty").startswith("Aucune partie n'est encore terminée")
+    assert ui.app.look.type.width(texts("history.empty"), 9) < 1100  # one line
+    notes = {cells.note for cells in said}
+    assert any(note.endswith("· donne du jour") for note in notes)
+    assert any(", trou 1" in note and note.startswith("N° ") for note in notes)
     words = focused_label(screen, texts)
     assert words is not None and words.startswith(f"Partie {screen.rows[0].id} : ")
     ui.key(pygame.K_RETURN)
