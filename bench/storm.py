@@ -387,10 +387,13 @@ class Driver:
         self.until(*names)
 
     def replacing(self) -> None:
-        """A game kept by going back to the title, then a new one asked for over it."""
+        """A game kept by going back to the title (a game is kept from its first action), then a
+        new one asked for over it."""
+        from golf.solitaire.engine import Action
         from golf.solitaire.rules import EASY
 
         self.game()
+        self.app.scenes.top.act(Action.draw())
         self.title()
         self.until("TitleScene")
         self.app.flow.new_game(EASY)
