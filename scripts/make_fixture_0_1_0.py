@@ -1,3 +1,4 @@
+# ruff: noqa: I001 - it imports version 0.1.0's modules, which this version no longer has
 """Write the data folder of version 0.1.0 that tests/fixtures/data-0.1.0/ holds.
 
 Run once with version 0.1.0's code (commit 52d198b and before: the modules it imports are gone since); kept to say how the fixture was made.
