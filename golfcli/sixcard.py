@@ -15,7 +15,8 @@ import multiprocessing
 import random
 import sys
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from pathlib import Path
 from typing import Any, Final
 
 from golf.core.arena import PlayerFault, mean_interval, wilson
@@ -30,6 +31,7 @@ from golf.sixcard.replay import SixReplay, save
 from golf.sixcard.rules import MAX_PLAYERS, MIN_PLAYERS, SWITCHES, SixRules
 from golf.sixcard.simulate import play_game, survey
 from golfcli.arena import (
+    MAX_TITLE,
     SHOWN_FAULTS,
     Guard,
     Player,
@@ -49,8 +51,8 @@ from golfcli.options import (
     whole,
     within,
 )
-from golfcli.output import Progress, error_line
-from golfcli.paths import output_file, shown
+from golfcli.output import Progress, error_line, one_line
+from golfcli.paths import folder, os_error_text, output_file, shown
 from golfcli.verify import add_verify_options
 from golfcli.verify import run_verify as verify_replays
 
@@ -366,7 +368,18 @@ def run_arena(args: argparse.Namespace) -> int:
     games = six_arena_games(
         entrants, numbers, rules, limit_ms=limit_ms, jobs=min(args.jobs, len(numbers))
     )
-    rows, faults = _arena_tally(entrants, games, rules, len(numbers), lang)
+    out: Path | None = args.record_losses
+    if out is not None:
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            return _bad(os_error_text(e, out))
+
+    def record(index: int, game: SixGame) -> None:
+        if out is not None:
+            _record_loss(out, entrants, index, game, rules, lang)
+
+    rows, faults = _arena_tally(entrants, games, rules, len(numbers), lang, record)
     if args.json:
         print(
             json.dumps(
@@ -387,17 +400,47 @@ def run_arena(args: argparse.Namespace) -> int:
     return EXIT_FAILED if faults else EXIT_OK
 
 
+def _record_loss(
+    out: Path, entrants: Sequence[str], index: int, game: SixGame, rules: SixRules, lang: str
+) -> Path | None:
+    """Write the replay of a game a scripted entrant (not a computer level) did not win; its
+    path (None: every scripted entrant won, or none plays)."""
+    players = len(entrants)
+    losers = [
+        name
+        for e, name in enumerate(entrants)
+        if name not in LEVELS and seat_of(e, index, players) not in game.winners
+    ]
+    if not losers:
+        return None
+    seats = [""] * players
+    for e, name in enumerate(entrants):
+        seats[seat_of(e, index, players)] = name[:60]
+    start = new_game(game.number, players, rules)
+    title = one_line(text(lang, "cli.arena.loss_title", player=", ".join(losers)))[:MAX_TITLE]
+    replay = SixReplay.record(start, game.actions, seats=seats, title=title)
+    path = out / f"{format_code(game.number, players, rules)}.yaml"
+    save(replay, path)
+    return path
+
+
 def _arena_tally(
-    entrants: list[str], games: Iterable[SixGame], rules: SixRules, count: int, lang: str
+    entrants: list[str],
+    games: Iterable[SixGame],
+    rules: SixRules,
+    count: int,
+    lang: str,
+    each: Callable[[int, SixGame], None] = lambda index, game: None,
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Each entrant's figures (its seat turned by one each game) and every fault, as the
-    games come, with the progress shown."""
+    games come (``each`` is told of every game), with the progress shown."""
     players = len(entrants)
     totals_of: list[list[float]] = [[] for _ in entrants]
     wins_of = [0.0] * players
     faults: list[dict[str, Any]] = []
     progress = Progress(sys.stderr, text(lang, "cli.arena.progress"))
     for index, game in enumerate(games):
+        each(index, game)
         for e in range(players):
             seat = seat_of(e, index, players)
             totals_of[e].append(game.totals[seat])
@@ -510,6 +553,12 @@ def _add_arena(p: argparse.ArgumentParser) -> None:
         help="one entrant per seat, e.g. mod:fn,hard,easy,easy (a level or module:function)",
     )
     add_run_options(p, MAX_ARENA_DEALS)
+    p.add_argument(
+        "--record-losses",
+        type=folder,
+        metavar="DIR",
+        help="write the games a scripted entrant did not win to this folder as replay files",
+    )
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the text")
     add_rule_options(p)

@@ -63,12 +63,14 @@ class SixFault(NamedTuple):
 
 @dataclass(frozen=True)
 class SixGame:
-    """One game: its deal, each seat's total and the winners (seats), every fault."""
+    """One game: its deal, each seat's total and the winners (seats), every fault, and every
+    action taken (to write its replay)."""
 
     number: int
     totals: tuple[int, ...]
     winners: tuple[int, ...]
     faults: tuple[SixFault, ...]
+    actions: tuple[Action, ...] = ()
 
 
 def seat_of(entrant: int, game: int, players: int) -> int:
@@ -114,11 +116,13 @@ def play_game(
     for seat, who in enumerate(seats):
         deciders.append(_computer(who, number, seat) if isinstance(who, str) else who)
     faults: list[SixFault] = []
+    log: list[Action] = []
     moves = 0
     while not state.over:
         to_move = state.to_move
         if to_move is None:
             state = apply(state, NEXT_HOLE_ACTION)
+            log.append(NEXT_HOLE_ACTION)
             moves += 1
             continue
         seat = to_move
@@ -141,8 +145,9 @@ def play_game(
             continue
         assert action is not None
         state = apply(state, action)
+        log.append(action)
         moves += 1
-    return SixGame(number, totals(state), winners(state), tuple(faults))
+    return SixGame(number, totals(state), winners(state), tuple(faults), tuple(log))
 
 
 def _computer(level: str, number: int, seat: int) -> Seat:

@@ -95,3 +95,30 @@ def test_a_bad_list_of_players_is_bad_input(
 def test_the_figures_do_not_depend_on_the_jobs(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["--players", f"{player('six_first')},hard,easy", "--deals", "0-5", "--json"]
     assert six_arena(capsys, *argv, "--jobs", "1")[1] == six_arena(capsys, *argv, "--jobs", "2")[1]
+
+
+def test_the_games_a_scripted_entrant_lost_are_written_as_replays(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from golf.replay_files import check, read_replay
+
+    out = tmp_path / "losses"
+    status, data, _, _ = six_arena(
+        capsys,
+        "--players",
+        f"{player('six_first')},hard",
+        "--deals",
+        "0-3",
+        "--record-losses",
+        str(out),
+        "--json",
+    )
+    assert status == 0 and data is not None
+    mine = data["entrants"][0]
+    written = sorted(out.glob("*.yaml"))
+    # every game the scripted entrant did not win outright, no other (a shared win is a win)
+    assert len(written) == mine["games"] - round(mine["wins"] + 0.49)
+    for path in written:
+        replay = read_replay(path)
+        assert check(replay).true, path  # the file is true: its actions give its result
+        assert player("six_first")[:60] in path.read_text(encoding="utf-8")
