@@ -415,7 +415,8 @@ def _record_loss(
         return None
     seats = [""] * players
     for e, name in enumerate(entrants):
-        seats[seat_of(e, index, players)] = name[:60]
+        # a replay's seat name is at most 40 characters: a long path keeps its end (the function)
+        seats[seat_of(e, index, players)] = name if len(name) <= 40 else "…" + name[-39:]
     start = new_game(game.number, players, rules)
     title = one_line(text(lang, "cli.arena.loss_title", player=", ".join(losers)))[:MAX_TITLE]
     replay = SixReplay.record(start, game.actions, seats=seats, title=title)
