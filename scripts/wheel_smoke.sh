@@ -95,6 +95,23 @@ grep -q "test_own.py::test_own PASSED" "$WORK/other.txt" && grep -q "1 passed" "
     && ! grep -q "replays::" "$WORK/other.txt" || {
     echo "FAIL the plugin acted in a run that did not ask"; cat "$WORK/other.txt"; exit 1; }
 echo "ok   another project's pytest run: its own test alone, nothing of the game imported"
+
+# Scripted players from a fresh folder, with only the wheel installed: the two example players
+# of docs/examples/ copied there (as a user downloads them), each put against a few deals.
+mkdir -p "$WORK/players" && cp "$ROOT"/docs/examples/greedy.py "$ROOT"/docs/examples/six_card_low.py "$WORK/players/"
+cd "$WORK/players"
+"$GOLF" arena --player greedy.py:choose --deals 0-19 --rules easy >"$WORK/arena.txt" 2>/dev/null || {
+    echo "FAIL golf arena with greedy.py"; cat "$WORK/arena.txt"; exit 1; }
+grep -q "greedy.py:choose" "$WORK/arena.txt" && grep -qi "hint" "$WORK/arena.txt" || {
+    echo "FAIL the arena's table"; cat "$WORK/arena.txt"; exit 1; }
+"$GOLF" six-card arena --players six_card_low.py:choose,hard,easy,easy --deals 0-7 \
+    --record-losses losses >"$WORK/six-arena.txt" 2>/dev/null || {
+    echo "FAIL golf six-card arena with six_card_low.py"; cat "$WORK/six-arena.txt"; exit 1; }
+grep -q "six_card_low.py:choose: mean total" "$WORK/six-arena.txt" || {
+    echo "FAIL the six-card arena's table"; cat "$WORK/six-arena.txt"; exit 1; }
+"$GOLF" verify losses/ >/dev/null || { echo "FAIL the six-card arena's recorded losses"; exit 1; }
+echo "ok   golf arena and golf six-card arena from a fresh folder: the tables of the two example players; $(ls losses | wc -l) recorded losses verify"
+sed 's/^/     /' "$WORK/arena.txt" | head -4
 cd "$WORK"
 
 # pipx: the wheel as an application of its own, `golf` on PATH. pipx itself comes from the package
