@@ -25,14 +25,15 @@ import os
 import sqlite3
 import stat
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, TypeVar
 
 from golf.core.fileio import NotRegularFileError
 from golf.core.store import NoticeKind, StoreNotice
-from golf.journal.schema import FutureSchemaError, migrate
+from golf.journal.schema import MIGRATIONS, FutureSchemaError, migrate
 
-__all__ = ["FILE_NAME", "LABEL", "Database", "open_database"]
+__all__ = ["FILE_NAME", "JOURNAL", "LABEL", "Database", "Kind", "open_database"]
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +45,24 @@ LABEL: Final = "store.label.journal"
 BUSY_MS: Final = 5000
 """How long a write waits for another copy's transaction before it fails."""
 _MAGIC: Final = b"SQLite format 3\x00"
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One kind of database file kept with this design: its name, the migrations of its tables
+    (``schema.migrate``) and a query that reads them (a file whose content fails it is
+    corrupt). The journal of play is :data:`JOURNAL`; the network server keeps its rooms in
+    another (``golfnet.journal``)."""
+
+    file_name: str
+    migrations: tuple[str, ...]
+    probe: str
+    level: int = logging.WARNING
+    """How loud what goes wrong in opening it is logged (a server that says it in a line of its
+    own, from the notices, logs the details at INFO)."""
+
+
+JOURNAL: Final = Kind(FILE_NAME, MIGRATIONS, "SELECT id FROM games ORDER BY id DESC LIMIT 1")
 
 
 def _configure(connection: sqlite3.Connection, wal: bool) -> None:
@@ -77,10 +96,13 @@ class Database:
     held) and the change is made there.
     """
 
-    def __init__(self, connection: sqlite3.Connection, path: Path | None) -> None:
+    def __init__(
+        self, connection: sqlite3.Connection, path: Path | None, kind: Kind = JOURNAL
+    ) -> None:
         self.connection = connection
         self.path = path
         """The file written to; None once play goes on in memory."""
+        self.kind = kind
         self.notices: list[StoreNotice] = []
 
     @property
@@ -141,7 +163,7 @@ class Database:
             log.warning("cannot copy the journal into memory: %s", copy_error)
             memory.close()
             memory = _memory()
-        migrate(memory)
+        migrate(memory, self.kind.migrations)
         with contextlib.suppress(sqlite3.Error):
             self.connection.close()
         self.notices.append(_notice("unwritable", self.path.name, error, kept_as=None))
@@ -153,7 +175,7 @@ class Database:
             self.connection.close()
 
 
-def _keep_aside(path: Path) -> str | None:
+def _keep_aside(path: Path, level: int = logging.WARNING) -> str | None:
     """Move a corrupt file (and its -wal, -shm) to ``<name>.corrupt-N``; the name, or None."""
     n = 1
     while os.path.lexists(path.with_name(f"{path.name}.corrupt-{n}")):
@@ -162,7 +184,7 @@ def _keep_aside(path: Path) -> str | None:
     try:
         path.replace(target)
     except OSError as error:
-        log.warning("cannot keep %s aside: %s", path, error)
+        log.log(level, "cannot keep %s aside: %s", path, error)
         return None
     for suffix in ("-wal", "-shm"):
         side = path.with_name(path.name + suffix)
@@ -214,86 +236,89 @@ def _corrupt(error: sqlite3.DatabaseError) -> bool:
     return "not a database" in text or "malformed" in text
 
 
-def _check(connection: sqlite3.Connection) -> None:
+def _check(connection: sqlite3.Connection, kind: Kind) -> None:
     """Read enough to know the file is a database this game can use (raises if not)."""
     connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
-    migrate(connection)
-    connection.execute("SELECT id FROM games ORDER BY id DESC LIMIT 1").fetchall()
+    migrate(connection, kind.migrations)
+    connection.execute(kind.probe).fetchall()
 
 
-def open_database(folder: Path | None) -> Database:
+def open_database(folder: Path | None, kind: Kind = JOURNAL) -> Database:
     """The journal of ``folder`` (None: in memory, as in most tests), never raising for a bad
-    file: its notices say what happened."""
+    file: its notices say what happened. ``kind``: another file of the same design."""
     if folder is None:
         connection = _memory()
-        migrate(connection)
-        return Database(connection, None)
-    path = folder / FILE_NAME
+        migrate(connection, kind.migrations)
+        return Database(connection, None, kind)
+    path = folder / kind.file_name
     notices: list[StoreNotice] = []
     try:
-        database = _open_file(path, notices)
+        database = _open_file(path, notices, kind)
     except (OSError, sqlite3.Error) as error:
-        log.warning("cannot open the journal %s: %s", path, error)
-        kind: NoticeKind = "unreadable" if os.path.lexists(path) else "unwritable"
-        notices.append(_notice(kind, FILE_NAME, error))
+        log.log(kind.level, "cannot open the journal %s: %s", path, error)
+        notice: NoticeKind = "unreadable" if os.path.lexists(path) else "unwritable"
+        notices.append(_notice(notice, kind.file_name, error))
         connection = _memory()
-        migrate(connection)
-        database = Database(connection, None)
+        migrate(connection, kind.migrations)
+        database = Database(connection, None, kind)
     database.notices[:0] = notices
     return database
 
 
-def _open_file(path: Path, notices: list[StoreNotice]) -> Database:
+def _open_file(path: Path, notices: list[StoreNotice], kind: Kind) -> Database:
+    name = kind.file_name
     path.parent.mkdir(parents=True, exist_ok=True)
     if os.path.lexists(path):
         mode = path.stat().st_mode  # follows a link; a dangling one raises
         if not stat.S_ISREG(mode):
             raise NotRegularFileError(path, mode)
         if not _looks_like_a_database(path):
-            return _fresh_after_corrupt(path, notices, "not a database")
+            return _fresh_after_corrupt(path, notices, "not a database", kind)
         if not os.access(path, os.W_OK) or not os.access(path.parent, os.W_OK):
             connection = _copy_into_memory(path)
-            migrate(connection)
+            migrate(connection, kind.migrations)
             notices.append(
-                _notice("unwritable", FILE_NAME, PermissionError(13, "read-only"), kept_as=None)
+                _notice("unwritable", name, PermissionError(13, "read-only"), kept_as=None)
             )
-            return Database(connection, None)
+            return Database(connection, None, kind)
     connection = sqlite3.connect(
         path, timeout=BUSY_MS / 1000, isolation_level=None, check_same_thread=False
     )
     try:
         _configure(connection, wal=True)
-        _check(connection)
+        _check(connection, kind)
     except FutureSchemaError as error:
         connection.close()
         memory = _copy_into_memory(path)
-        notices.append(_notice("future", FILE_NAME, error, moved=False))
-        return Database(memory, None)
+        notices.append(_notice("future", name, error, moved=False))
+        return Database(memory, None, kind)
     except sqlite3.DatabaseError as error:
         connection.close()
         if _corrupt(error):
-            return _fresh_after_corrupt(path, notices, str(error))
+            return _fresh_after_corrupt(path, notices, str(error), kind)
         # the file is fine but cannot be used now (a full disk, an I/O error, locked for too
         # long): never moved aside; its games are copied into memory and play goes on there
-        log.warning("cannot use the journal %s: %s", path, error)
+        log.log(kind.level, "cannot use the journal %s: %s", path, error)
         memory = _copy_into_memory(path)
-        migrate(memory)
-        notices.append(_notice("unwritable", FILE_NAME, error, kept_as=None))
-        return Database(memory, None)
-    return Database(connection, path)
+        migrate(memory, kind.migrations)
+        notices.append(_notice("unwritable", name, error, kept_as=None))
+        return Database(memory, None, kind)
+    return Database(connection, path, kind)
 
 
-def _fresh_after_corrupt(path: Path, notices: list[StoreNotice], detail: str) -> Database:
-    log.warning("the journal %s is corrupt: %s", path, detail)
-    kept = _keep_aside(path)
-    notices.append(_notice("corrupt", FILE_NAME, detail, kept_as=kept))
+def _fresh_after_corrupt(
+    path: Path, notices: list[StoreNotice], detail: str, kind: Kind
+) -> Database:
+    log.log(kind.level, "the journal %s is corrupt: %s", path, detail)
+    kept = _keep_aside(path, kind.level)
+    notices.append(_notice("corrupt", kind.file_name, detail, kept_as=kept))
     if kept is None:  # still there: never written over
         connection = _memory()
-        migrate(connection)
-        return Database(connection, None)
+        migrate(connection, kind.migrations)
+        return Database(connection, None, kind)
     connection = sqlite3.connect(
         path, timeout=BUSY_MS / 1000, isolation_level=None, check_same_thread=False
     )
     _configure(connection, wal=True)
-    migrate(connection)
-    return Database(connection, path)
+    migrate(connection, kind.migrations)
+    return Database(connection, path, kind)

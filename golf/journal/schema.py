@@ -9,6 +9,7 @@ one transaction, so a database is always at one version or the next, never betwe
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Sequence
 from typing import Final
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION", "migrate"]
@@ -109,22 +110,24 @@ class FutureSchemaError(sqlite3.DatabaseError):
         self.version = version
 
 
-def migrate(connection: sqlite3.Connection) -> int:
-    """Bring the database to :data:`SCHEMA_VERSION`, one transaction for all the steps; the
+def migrate(connection: sqlite3.Connection, migrations: Sequence[str] = MIGRATIONS) -> int:
+    """Bring the database to the version of ``migrations`` (the journal's: :data:`SCHEMA_VERSION`;
+    another file of the same design passes its own), one transaction for all the steps; the
     version it had. Raises :class:`FutureSchemaError` for a newer database."""
+    latest = len(migrations)
     version = int(connection.execute("PRAGMA user_version").fetchone()[0])
-    if version > SCHEMA_VERSION:
+    if version > latest:
         raise FutureSchemaError(version)
-    if version == SCHEMA_VERSION:
+    if version == latest:
         return version
     connection.execute("BEGIN IMMEDIATE")
     try:
         again = connection.execute("PRAGMA user_version").fetchone()[0]  # another copy did it
-        for step in MIGRATIONS[again:]:
+        for step in migrations[again:]:
             for statement in step.split(";"):
                 if statement.strip():
                     connection.execute(statement)
-        connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        connection.execute(f"PRAGMA user_version = {latest}")
     except BaseException:
         connection.execute("ROLLBACK")
         raise
