@@ -17,8 +17,10 @@ the game runs).
 - The file's size (checkpointed, with its ``-wal``), and bytes per game; target ≤ 50 MB for
   100,000 games (``--quick``: 10,000 games, and the size scaled to 100,000).
 - Opening the statistics (``golf.journal.figures.statistics``), the high scores
-  (``high_scores``), the first page of the history (``Journal.history(limit=50)``) and the
-  number of finished games, and what the title reads (the games and the round in progress):
+  (``high_scores``), the statistics screen's charts of the most played rule set (Classic, about
+  55 % of the games) and of six-card (``golf.journal.series.series``: every game's score, the
+  win rates, the histogram), the first page of the history (``Journal.history(limit=50)``) and
+  the number of finished games, and what the title reads (the games and the round in progress):
   cold (the first call on a new ``Journal`` of the file) and warm (the median of the next
   calls), wall and processor time; target ≤ 100 ms each, judged on processor time (on the
   project's shared 2-core machine the wall time grows with the load, as ``bench/engine.py``
@@ -49,6 +51,7 @@ from golf.journal.database import FILE_NAME
 from golf.journal.figures import high_scores, statistics
 from golf.journal.journal import Ending, Journal, Outcome, pack_actions
 from golf.journal.kept_sixcard import rules_name
+from golf.journal.series import series
 from golf.sixcard.ai import make_opponent
 from golf.sixcard.codes import format_code as six_format_code
 from golf.sixcard.game import new_game, totals, winners
@@ -375,6 +378,16 @@ def _high_scores(journal: Journal) -> str:
     return f"{sum(len(t) for t in high_scores(journal.db).tables.values())} lines"
 
 
+def _series(journal: Journal) -> str:
+    found = series(journal.db, "solitaire", "classic")
+    return f"{found.played:,} games, {len(found.bins)} bins"
+
+
+def _six_card_series(journal: Journal) -> str:
+    found = series(journal.db, "six-card", "standard")
+    return f"{found.played:,} games, {len(found.bins)} bins"
+
+
 def _history(journal: Journal) -> str:
     return f"{len(journal.history(limit=50))} rows"
 
@@ -395,6 +408,8 @@ def _kept_round(journal: Journal) -> str:
 READS: tuple[tuple[str, Callable[[Journal], str]], ...] = (
     ("statistics", _statistics),
     ("high scores", _high_scores),
+    ("charts, Classic", _series),
+    ("charts, six-card", _six_card_series),
     ("history, first 50", _history),
     ("count of games", _count),
     ("games in progress", _kept),

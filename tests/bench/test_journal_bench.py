@@ -24,7 +24,14 @@ def test_the_quick_run_prints_every_figure_with_its_target() -> None:
     act = next(line for name, line in rows.items() if name.startswith("save one action (act)"))
     assert "p50 " in act and "p99 " in act and "max " in act and "p99 ≤ 2 ms" in act
     assert "bytes a game" in rows["file size"] and "≤ 50 MB at 100,000" in rows["file size"]
-    for name in ("statistics", "high scores", "history, first 50", "count of games"):
+    for name in (
+        "statistics",
+        "high scores",
+        "charts, Classic",
+        "charts, six-card",
+        "history, first 50",
+        "count of games",
+    ):
         assert "cold " in rows[name] and "warm " in rows[name] and "≤ 100 ms" in rows[name]
     for line in (act, rows["file size"], *(rows[n] for n in ("statistics", "high scores"))):
         assert line.endswith((" ok", " MISSED"))
