@@ -7,10 +7,15 @@ the seat its connection is bound to and is taken only when that seat is the one 
 between holes, is a person asking for the next hole). A person out of time, gone or dropped has
 an automatic move played for them (said in the update); a seat left for good is played by a
 computer. The time is passed in (``now``, seconds), so tests step a room without a clock.
+
+A room given a :class:`Keeper` (the server's journal, ``golfnet.journal``) has it write each
+change — a seat taken, ready, left or back, the start, each action and the end — before the
+room tells anyone of it, so that what a client was told survives the server's end.
 """
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -59,6 +64,13 @@ ERRORS: Final = {
 """The room's refusals (the window says them in the player's language from the key)."""
 
 
+def token_digest(token: str) -> str:
+    """What a room keeps of a seat's token: its SHA-256 (hex). The token itself is sent once, to
+    its person; a random 144-bit token needs no salt, and the digest alone (in the server's
+    memory and journal) cannot be turned back into a token that rejoins the seat."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
 def secret_deal() -> int:
     """A network game's deal: a wide deal number (``golf.sixcard.wide``, about 131 bits) from
     ``secrets``, which no client can find again from the cards it sees; told only at the end,
@@ -95,6 +107,20 @@ class Link(Protocol):
     def send(self, text: str) -> None: ...
 
 
+class Keeper(Protocol):
+    """Where a room's changes are written before anyone is told of them (``golfnet.journal``)."""
+
+    def seat(self, room: Room, seat: int) -> None:
+        """The seat as it is now (taken, ready, left, back, opened again)."""
+
+    def started(self, room: Room) -> None:
+        """The game has started (every seat as it now is)."""
+
+    def acted(self, room: Room) -> None:
+        """The room's last action (``room.last``, its pause ``room.times[-1]``), and the end of
+        the game when it is over."""
+
+
 @dataclass
 class Seat:
     """One seat: a place for a person (open until taken), or a computer of a level."""
@@ -103,6 +129,7 @@ class Seat:
     name: str = ""
     level: str = STAND_IN
     token: str | None = None
+    """The digest of the person's token (:func:`token_digest`), never the token."""
     ready: bool = False
     link: Link | None = None
     gone: bool = False
@@ -152,6 +179,10 @@ class Room:
     nexts: set[int] = field(default_factory=set)
     opponents: dict[int, Opponent] = field(default_factory=dict)
     last: dict[str, object] | None = None
+    keeper: Keeper | None = field(default=None, repr=False, compare=False)
+    """Writes each change before it is told (None: the room lives in memory only)."""
+    kept: int | None = None
+    """The room's row in the keeper's journal."""
 
     def __post_init__(self) -> None:
         self.seats = [Seat(OPEN) if k == PERSON else Seat(COMPUTER, level=k) for k in self.kinds]
@@ -174,22 +205,27 @@ class Room:
         for s, seat in enumerate(self.seats):
             if seat.kind == OPEN:
                 token = self.make_token()
-                self.seats[s] = Seat(PERSON, name=name, token=token, link=link, ready=s == 0)
+                digest = token_digest(token)
+                self.seats[s] = Seat(PERSON, name=name, token=digest, link=link, ready=s == 0)
+                self.keep_seat(s)
                 return s, token
         return "full"
 
     def seat_of(self, token: str) -> int | None:
-        """The seat whose token this is (compared in constant time)."""
+        """The seat whose token this is (digests compared in constant time)."""
         found = None
+        digest = token_digest(token)
         for s, seat in enumerate(self.seats):
-            if seat.token is not None and secrets.compare_digest(seat.token, token):
+            if seat.token is not None and secrets.compare_digest(seat.token, digest):
                 found = s
         return found
 
     def bind(self, seat: int, link: Link, now: float) -> None:
         """A person comes back on a new connection: the seat is theirs again, as it was."""
         self.seats[seat].link = link
-        self.seats[seat].gone = False
+        if self.seats[seat].gone:
+            self.seats[seat].gone = False
+            self.keep_seat(seat)
         self.tell_room()
         if self.match is not None:
             link.send(self.update_for(seat, now))
@@ -203,7 +239,9 @@ class Room:
             link.send(self.update_for(None, now))
 
     def ready(self, seat: int, flag: bool) -> None:
-        self.seats[seat].ready = flag
+        if self.seats[seat].ready != flag:
+            self.seats[seat].ready = flag
+            self.keep_seat(seat)
         self.tell_room()
 
     def start(self, seat: int, now: float) -> str | None:
@@ -219,6 +257,8 @@ class Room:
                 self.seats[s] = Seat(COMPUTER, level=STAND_IN)
         self.match = Match(new_game(self.number, len(self.seats), self.rules))
         self.since = now
+        if self.keeper is not None:
+            self.keeper.started(self)
         self.tell_room()
         self.tell_all(now)
         return None
@@ -233,8 +273,13 @@ class Room:
         else:
             self.seats[seat].gone = True
             self.seats[seat].link = None
+        self.keep_seat(seat)
         self.tell_room()
         return False
+
+    def keep_seat(self, seat: int) -> None:
+        if self.keeper is not None:
+            self.keeper.seat(self, seat)
 
     def drop(self, seat: int) -> None:
         """A person's connection is lost: the seat waits for them (the token brings them back)."""
@@ -293,6 +338,8 @@ class Room:
         self.since = now
         self.nexts.clear()
         self.last = {"seat": seat, "action": str(action), "auto": auto}
+        if self.keeper is not None:
+            self.keeper.acted(self)  # written before any seat is told
         self.tell_all(now)
         if self.match.state.over:
             text = encode("over", record=self.record())

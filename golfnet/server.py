@@ -6,6 +6,9 @@ once it creates, joins, rejoins or watches a room, and everything it sends after
 that seat alone: messages carry no seat. Whatever a client sends, the server answers with a
 refusal, counts an offence, or closes that connection; an error in handling one message is
 logged and counted (``crashes``) and the server goes on.
+
+Given a journal (``golfnet.journal``: ``golf serve --state DIR``), every room's changes are
+written before they are told, and :meth:`GolfServer.start` brings back the rooms it holds.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from golfnet.guard import BURST, RATE, Bucket, Guesses, Offences
+from golfnet.journal import KEEP_DAYS, RoomJournal
 from golfnet.protocol import (
     CODE_LENGTH,
     CODE_LETTERS,
@@ -123,8 +127,19 @@ class Connection:
 class GolfServer:
     """The rooms and connections of one server; :meth:`start` listens."""
 
-    def __init__(self, limits: Limits = Limits(), clock: Callable[[], float] | None = None) -> None:
+    def __init__(
+        self,
+        limits: Limits = Limits(),
+        clock: Callable[[], float] | None = None,
+        journal: RoomJournal | None = None,
+        keep_days: float = KEEP_DAYS,
+    ) -> None:
         self.limits = limits
+        self.journal = journal
+        """Where every room is written (None: rooms live in memory only)."""
+        self.keep_days = keep_days
+        """Days an ended room stays in the journal."""
+        self.stopping = False
         self.rooms: dict[str, Room] = {}
         self.connections: set[Connection] = set()
         self.per_address: Counter[str] = Counter()
@@ -140,6 +155,7 @@ class GolfServer:
         return self._clock() if self._clock else asyncio.get_running_loop().time()
 
     async def start(self, host: str = "127.0.0.1", port: int = DEFAULT_PORT) -> Server:
+        self.restore()
         self.server = await serve(
             self.handle,
             host,
@@ -158,14 +174,36 @@ class GolfServer:
         return self.server
 
     async def stop(self) -> None:
-        """Close every connection and stop listening."""
+        """Close every connection and stop listening (the rooms stay in the journal as they
+        are: what the closing connections do to them is not written)."""
+        self.stopping = True
         if self.sweeper is not None:
             self.sweeper.cancel()
         for handle in self.wakes.values():
             handle.cancel()
+        for room in self.rooms.values():
+            room.keeper = None
         if self.server is not None:
             self.server.close()
             await self.server.wait_closed()
+        if self.journal is not None:
+            self.journal.close()
+
+    def restore(self) -> None:
+        """The journal's rooms back as they were, their seats waiting for their people's tokens
+        and every timer counted from now; ended rooms past ``keep_days`` removed first."""
+        journal = self.journal
+        if journal is None:
+            return
+        journal.prune(self.keep_days)
+        now = self.now()
+        for room in journal.restore(now):
+            if room.code in self.rooms:  # two rooms of one code cannot both be in play
+                journal.ended(room)
+                continue
+            self.rooms[room.code] = room
+            self.touched[room.code] = now
+            self.schedule(room)
 
     def port(self) -> int:
         assert self.server is not None
@@ -324,6 +362,8 @@ class GolfServer:
             timer=config.timer,
             pause=config.pause,
         )
+        if self.journal is not None:
+            self.journal.created(room)  # before its creator is welcomed
         self.rooms[code] = room
         self.touched[code] = now
         self.stats["rooms"] += 1
@@ -412,6 +452,8 @@ class GolfServer:
             if isinstance(link, Connection):
                 link.room, link.seat = None, None
                 link.send(encode("bye", reason="room_closed"))
+        if self.journal is not None:
+            self.journal.ended(room)
         self.rooms.pop(room.code, None)
         self.touched.pop(room.code, None)
         handle = self.wakes.pop(room.code, None)
@@ -423,7 +465,7 @@ class GolfServer:
         handle = self.wakes.pop(room.code, None)
         if handle is not None:
             handle.cancel()
-        if room.code not in self.rooms:
+        if room.code not in self.rooms or self.stopping:
             return
         try:
             wake = room.wake(self.now())
@@ -442,6 +484,8 @@ class GolfServer:
             await asyncio.sleep(SWEEP)
             now = self.now()
             self.guesses.forget_old(now)
+            if self.journal is not None:
+                self.journal.prune(self.keep_days)
             for code, room in list(self.rooms.items()):
                 idle = now - self.touched.get(code, now)
                 if room.empty and (room.over or not room.started or idle > KEEP_EMPTY):

@@ -1,0 +1,336 @@
+"""The server's journal of rooms: every room's creation, seats, start, actions and end, written
+before anyone is told of them, so that after the server is killed and started again every room
+comes back with every action a client was told of, and each person sits again with their token.
+
+One SQLite file, ``rooms.sqlite3`` in the state folder (``golf serve --state DIR``), opened and
+written the way the player's journal is (``golf.journal.database``: WAL, ``synchronous =
+NORMAL`` — a commit survives the process being killed —, one transaction per change, the
+tables' migrations by ``PRAGMA user_version``, a corrupt file moved aside and never deleted, a
+file that cannot be used left alone while the rooms live in memory only). Its tables:
+
+* ``rooms``: the room's code, its options as the ``create`` gave them (seats, rules, timer,
+  pause), the secret deal (a decimal text: it is wider than SQLite's integers) and the seed of
+  its computers, when it was created, started and ended (wall-clock seconds), how it ended;
+* ``seats``: each seat as it is (kind, name, level, ready, gone) with the SHA-256 of its
+  person's token (``golfnet.room.token_digest``): the token itself is never written, and the
+  digest is enough to let its holder rejoin;
+* ``actions``: every action taken, in order: the seat, the action, whether it was automatic, the
+  seconds before it (the record of play's times), when.
+
+:meth:`RoomJournal.restore` rebuilds each room that has not ended (and each that ended less than
+:data:`RECENT` seconds ago, whose people may still come for the record) by replaying its actions
+through the engine's own ``apply``. Ended rooms are removed :data:`KEEP_DAYS` days after their
+end (:meth:`RoomJournal.prune`).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Final
+
+from golf.journal.database import Database, Kind, open_database
+from golf.sixcard.actions import Action
+from golf.sixcard.game import Match, new_game
+from golfnet.protocol import PERSON, read_rules
+from golfnet.room import COMPUTER, OPEN, Room, Seat
+
+__all__ = ["FILE_NAME", "KEEP_DAYS", "RECENT", "RoomJournal"]
+
+log = logging.getLogger(__name__)
+
+FILE_NAME: Final = "rooms.sqlite3"
+KEEP_DAYS: Final = 7
+"""Days an ended room is kept in the journal by default (``golf serve --keep-days``)."""
+RECENT: Final = 600.0
+"""Seconds after its end during which a finished game's room is brought back by a restart, so
+that a person cut off at the end still gets the record (the server keeps an ended room as long
+while someone is connected to it)."""
+
+OVER: Final = "over"
+CLOSED: Final = "closed"
+"""Closed before its end: its host left before the start, or nobody came back to it."""
+BROKEN: Final = "broken"
+"""Its rows could not be played again: kept for the operator to look at, never restored."""
+
+_VERSION_1: Final = """
+CREATE TABLE rooms(
+    id INTEGER PRIMARY KEY,
+    code TEXT NOT NULL,
+    config TEXT NOT NULL,
+    deal TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    created REAL NOT NULL,
+    started REAL,
+    ended REAL,
+    outcome TEXT CHECK (outcome IN ('over', 'closed', 'broken'))
+);
+CREATE INDEX rooms_ended ON rooms(ended);
+CREATE TABLE seats(
+    room INTEGER NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
+    seat INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    name TEXT NOT NULL,
+    level TEXT NOT NULL,
+    token TEXT,
+    ready INTEGER NOT NULL,
+    gone INTEGER NOT NULL,
+    PRIMARY KEY (room, seat)
+) WITHOUT ROWID;
+CREATE TABLE actions(
+    room INTEGER NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    seat INTEGER,
+    action TEXT NOT NULL,
+    auto INTEGER NOT NULL,
+    pause REAL NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (room, seq)
+) WITHOUT ROWID;
+"""
+
+ROOMS: Final = Kind(
+    FILE_NAME,
+    (_VERSION_1,),
+    # reads every page a restart reads: a damaged one is found when the file is opened
+    "SELECT count(*), sum(length(a.action)) FROM rooms r JOIN actions a ON a.room = r.id"
+    " WHERE r.ended IS NULL",
+    level=logging.INFO,  # the server says what happened in one line of its own
+)
+"""The journal of rooms as ``golf.journal.database`` opens it."""
+
+_SEAT_ROW: Final = (
+    "INSERT OR REPLACE INTO seats(room, seat, kind, name, level, token, ready, gone)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+)
+
+
+def _seat_row(room: int, s: int, seat: Seat) -> tuple[object, ...]:
+    return (room, s, seat.kind, seat.name, seat.level, seat.token, int(seat.ready), int(seat.gone))
+
+
+def _problem(notice_kind: str, path: Path, kept_as: str | None, detail: str) -> str:
+    """The operator's one line for a state file that could not be used as it was."""
+    if notice_kind == "corrupt" and kept_as is not None:
+        return (
+            f"golf serve: {path} is not a readable rooms journal ({detail}): moved aside as "
+            f"{kept_as}; the server starts with no rooms"
+        )
+    if notice_kind == "future":
+        return (
+            f"golf serve: {path} was written by a newer version of golf: left as it is; rooms "
+            "are kept in memory only and will not survive a restart"
+        )
+    return (
+        f"golf serve: cannot use {path} ({detail}): left as it is; rooms are kept in memory "
+        "only and will not survive a restart"
+    )
+
+
+@dataclass
+class RoomJournal:
+    """The rooms' journal: a :class:`~golfnet.room.Keeper` for every room of the server."""
+
+    database: Database
+    wall: Callable[[], float] = time.time
+    """The wall clock (seconds since the epoch): when rooms start and end, for ``keep-days``."""
+    problems: list[str] = field(default_factory=list)
+    """What the operator must be told of the file (one line each)."""
+    restored: int = 0
+    """How many rooms the last :meth:`restore` brought back."""
+
+    @classmethod
+    def open(cls, folder: Path | None, wall: Callable[[], float] = time.time) -> RoomJournal:
+        """The journal in ``folder`` (None: in memory), made if missing, never raising for a bad
+        file: :attr:`problems` says what became of it."""
+        database = open_database(folder, ROOMS)
+        journal = cls(database, wall)
+        if folder is not None:
+            for notice in database.notices:
+                journal.problems.append(
+                    _problem(notice.kind, folder / FILE_NAME, notice.kept_as, notice.detail)
+                )
+        return journal
+
+    @property
+    def on_disk(self) -> bool:
+        return not self.database.in_memory
+
+    def close(self) -> None:
+        self.database.close()
+
+    # --- what a room writes (golfnet.room.Keeper) ---------------------------------------------
+
+    def created(self, room: Room) -> None:
+        """A new room: its options, deal and seats (before its creator is welcomed)."""
+        config = {
+            "seats": list(room.kinds),
+            "rules": room.rules.to_dict(),
+            "timer": room.timer,
+            "pause": room.pause,
+        }
+        now = self.wall()
+
+        def write(connection: sqlite3.Connection) -> None:
+            cursor = connection.execute(
+                "INSERT INTO rooms(code, config, deal, seed, created) VALUES (?, ?, ?, ?, ?)",
+                (room.code, json.dumps(config), str(room.number), room.seed, now),
+            )
+            assert cursor.lastrowid is not None
+            room.kept = cursor.lastrowid
+            connection.executemany(
+                _SEAT_ROW, [_seat_row(room.kept, s, seat) for s, seat in enumerate(room.seats)]
+            )
+
+        self.database.change(write)
+        room.keeper = self
+
+    def seat(self, room: Room, seat: int) -> None:
+        if room.kept is not None:
+            self.database.write((_SEAT_ROW, _seat_row(room.kept, seat, room.seats[seat])))
+
+    def started(self, room: Room) -> None:
+        if room.kept is None:
+            return
+        kept = room.kept
+        self.database.write(
+            ("UPDATE rooms SET started = ? WHERE id = ?", (self.wall(), kept)),
+            *((_SEAT_ROW, _seat_row(kept, s, seat)) for s, seat in enumerate(room.seats)),
+        )
+
+    def acted(self, room: Room) -> None:
+        if room.kept is None or room.match is None or room.last is None:
+            return
+        now = self.wall()
+        last = room.last
+        statements: list[tuple[str, tuple[object, ...]]] = [
+            (
+                "INSERT INTO actions(room, seq, seat, action, auto, pause, at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    room.kept,
+                    len(room.match.log) - 1,
+                    last["seat"],
+                    str(room.match.log[-1]),
+                    int(bool(last["auto"])),
+                    room.times[-1],
+                    now,
+                ),
+            )
+        ]
+        if room.over:
+            statements.append(
+                (
+                    "UPDATE rooms SET ended = ?, outcome = ? WHERE id = ? AND ended IS NULL",
+                    (now, OVER, room.kept),
+                )
+            )
+        self.database.write(*statements)
+
+    def ended(self, room: Room) -> None:
+        """The server closes the room (a game over was already written as such); nothing for
+        a room no longer kept here (the server stopping lets it go as it is)."""
+        if room.kept is None or room.keeper is not self:
+            return
+        self.database.write(
+            (
+                "UPDATE rooms SET ended = ?, outcome = ? WHERE id = ? AND ended IS NULL",
+                (self.wall(), CLOSED, room.kept),
+            )
+        )
+        room.keeper = None
+
+    # --- a restart ---------------------------------------------------------------------------
+
+    def prune(self, keep_days: float) -> int:
+        """Remove the rooms that ended more than ``keep_days`` days ago; how many."""
+        cutoff = self.wall() - keep_days * 86400.0
+        ids = [
+            row[0]
+            for row in self.database.read(
+                "SELECT id FROM rooms WHERE ended IS NOT NULL AND ended < ?", (cutoff,)
+            )
+        ]
+        if ids:
+
+            def remove(connection: sqlite3.Connection) -> None:
+                connection.executemany("DELETE FROM rooms WHERE id = ?", [(i,) for i in ids])
+
+            self.database.change(remove)
+        return len(ids)
+
+    def restore(self, now: float) -> list[Room]:
+        """Every room that has not ended (and every game over less than :data:`RECENT` seconds
+        ago), rebuilt: its seats as they were, without connections, its match played again from
+        its actions, its timers from ``now`` (the room's clock). A room whose rows cannot be
+        played again is marked ``broken`` and said in :attr:`problems`."""
+        recent = self.wall() - RECENT
+        rows = self.database.read(
+            "SELECT id, code, config, deal, seed, started FROM rooms"
+            " WHERE ended IS NULL OR (outcome = ? AND ended >= ?) ORDER BY id",
+            (OVER, recent),
+        )
+        rooms: list[Room] = []
+        for kept, code, config, deal, seed, started in rows:
+            try:
+                room = self._rebuild(kept, code, config, deal, seed, started is not None, now)
+            except (ValueError, TypeError, KeyError, AssertionError) as error:
+                self.problems.append(
+                    f"golf serve: room {code} cannot be played again ({error}): left out"
+                )
+                self.database.write(
+                    (
+                        "UPDATE rooms SET ended = ?, outcome = ? WHERE id = ?",
+                        (self.wall(), BROKEN, kept),
+                    )
+                )
+                continue
+            rooms.append(room)
+        self.restored = len(rooms)
+        return rooms
+
+    def _rebuild(
+        self, kept: int, code: str, config: str, deal: str, seed: int, started: bool, now: float
+    ) -> Room:
+        options = json.loads(config)
+        room = Room(
+            code=str(code),
+            rules=read_rules(options["rules"]),
+            kinds=tuple(str(k) for k in options["seats"]),
+            number=int(deal),
+            seed=int(seed),
+            timer=float(options["timer"]),
+            pause=float(options["pause"]),
+        )
+        for s, kind, name, level, token, ready, gone in self.database.read(
+            "SELECT seat, kind, name, level, token, ready, gone FROM seats WHERE room = ?"
+            " ORDER BY seat",
+            (kept,),
+        ):
+            if not 0 <= s < len(room.seats) or kind not in (PERSON, OPEN, COMPUTER):
+                raise ValueError(f"seat {s} is not one of the room's")
+            room.seats[s] = Seat(kind, str(name), str(level), token, bool(ready), None, bool(gone))
+        if started:
+            match = Match(new_game(room.number, len(room.seats), room.rules))
+            actions = self.database.read(
+                "SELECT seq, seat, action, auto, pause FROM actions WHERE room = ? ORDER BY seq",
+                (kept,),
+            )
+            for seq, seat, action, auto, pause in actions:
+                if seq != len(match.log):
+                    raise ValueError(f"action {len(match.log) + 1} is missing")
+                refused = match.apply(Action.parse(action))
+                if refused is not None:
+                    raise ValueError(f"action {seq + 1} ({action}) is refused: {refused.text()}")
+                room.times.append(float(pause))
+                room.last = {"seat": seat, "action": str(action), "auto": bool(auto)}
+            room.match = match
+        room.since = now  # every timer from the restart: a turn has its full time again
+        room.kept = kept
+        room.keeper = self
+        return room
