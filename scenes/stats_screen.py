@@ -1,15 +1,20 @@
-"""The statistics screen: one rule set at a time, its figures as arcade tiles and a chart.
-
-The chart shows the scores of the last games as bars coloured by how each game ended, with the
-win rate over those games as a line across them. Reset asks first. The figures come from
-``golf.solitaire.stats`` through ``scenes.core.records``; nothing is computed here that the engine side defines.
+"""The statistics screen: one rule set at a time — solitaire's and six-card Golf's — its figures
+as arcade tiles and a chart of its games in one of three views (``scenes.stats_charts``): the
+last games as bars, every game's score over time with the win rates over the last 10 and 100
+games, and how the scores are spread. ← → change the rule set; the tabs above the chart (1, 2, 3,
+a click, or ↑ and Enter) the view. Reset asks first. The figures come from ``golf.solitaire.stats``
+and ``golf.journal.series`` through ``scenes.core.records``; nothing is computed here that the
+engine side defines.
 """
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
-from golf.core.translations import decimal
+from golf.journal.journal import GameKind
+from golf.journal.series import WINDOWS, Series
 from golf.solitaire.rules import PRESETS
 from golf.solitaire.stats import (
     RECENT_GAMES,
@@ -17,31 +22,42 @@ from golf.solitaire.stats import (
     RuleStats,
     daily_dates,
     lower_is_better,
-    running_win_rate,
 )
 from scenes.core.dialog import ConfirmDialog
 from scenes.core.input import Intent, Kind
-from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, Colour, chunky_panel
+from scenes.core.look import PALETTE, SCREEN_SIZE, Colour, chunky_panel
 from scenes.core.manager import App, Scene
-from scenes.core.widgets import ButtonSpec, Menu, Toast, button_row
+from scenes.core.widgets import Button, ButtonSpec, Menu, Toast, button_row
 from scenes.highscores import HighScoresScene
+from scenes.stats_charts import (
+    BAR_COLOURS,
+    CHART,
+    CHART_FRAME,
+    VIEWS,
+    Charts,
+    LegendItem,
+    chart_bars,
+    figure_text,
+    tab_rects,
+)
 
-__all__ = ["ConfirmReset", "StatsScene", "chart_bars", "figure_text", "open_stats"]
+__all__ = [
+    "CHART",
+    "CHART_FRAME",
+    "ConfirmReset",
+    "StatsScene",
+    "chart_bars",
+    "figure_text",
+    "open_stats",
+]
 
-CHART = pygame.Rect(150, 344, 960, 196)
-CHART_FRAME = pygame.Rect(52, 300, 1176, 300)
-MIN_SLOTS = 20  # a few games get wide bars; 50 fill the chart
-NUB = 3 * PIXEL  # the height of a bar for a score of 0
-TILE_W, TILE_H, TILE_GAP = 220, 78, 12
-TILES_TOP = 122
+SIX_CARD_STANDARD = "standard"
+TILE_W, TILE_H, TILE_GAP = 220, 64, 12
+TILES_TOP = 112
 RESET_PANEL_W = 760
 ROW_WIDTHS = (150, 150, 200, 200, 200, 200)
 """The buttons' widths: the rule set's arrows, High scores, History, Reset, Back."""
-BAR_COLOURS: dict[str, Colour] = {
-    "won": PALETTE.gold,
-    "blocked": PALETTE.orange,
-    "abandoned": PALETTE.grey,
-}
+Tile = tuple[str, str, Colour]
 
 
 def open_stats(app: App, key: str | None = None) -> None:
@@ -49,58 +65,20 @@ def open_stats(app: App, key: str | None = None) -> None:
     app.scenes.push(StatsScene(app, key))
 
 
-def chart_bars(
-    recent: tuple[RecentGame, ...], area: pygame.Rect, lower_better: bool
-) -> tuple[list[tuple[pygame.Rect, str]], int]:
-    """The bar of each game in ``area`` and the y of the zero line.
-
-    Points run from 0 (bottom) to 350; strokes from the best clear (below zero) to the most
-    cards left, so that a clear with stock left dips under the line.
-    """
-    if lower_better:
-        low = min([0, *(g.score for g in recent)])
-        high = max([5, *(g.score for g in recent)])
-    else:
-        low, high = 0, 350
-    span = max(1, high - low)
-    zero = area.bottom - round((0 - low) / span * area.height)
-    slot = area.width // max(MIN_SLOTS, min(RECENT_GAMES, len(recent)))
-    bar_w = max(PIXEL, (slot - 2 * PIXEL) // PIXEL * PIXEL)
-    bars: list[tuple[pygame.Rect, str]] = []
-    for i, game in enumerate(recent):
-        x = area.left + i * slot + (slot - bar_w) // 2
-        y = area.bottom - round((game.score - low) / span * area.height)
-        top, bottom = min(y, zero), max(y, zero)
-        if bottom - top < NUB:  # a score of 0 still shows, as a stub on the line
-            top, bottom = zero - NUB, zero
-        height = bottom - top
-        bars.append((pygame.Rect(x, top, bar_w, height), game.outcome))
-    return bars, zero
-
-
-def figure_text(value: float | None, lang: str, digits: int = 1) -> str:
-    """An average or a rate as a player reads it: ``digits`` decimals (a comma in French),
-    none when the figure is whole at that precision (175, not 175.0), a dash when there is no
-    figure yet."""
-    if value is None:
-        return "–"
-    text = f"{value:.{digits}f}"
-    if digits and text.endswith("." + "0" * digits):
-        text = text[: -digits - 1]
-    return decimal(text, lang)
-
-
 class StatsScene(Scene):
-    """Figures and chart of one rule set; ← → change the rule set."""
+    """Figures and chart of one rule set; ← → change the rule set, 1 2 3 the chart."""
 
-    def __init__(self, app: App, key: str | None = None) -> None:
+    def __init__(self, app: App, key: str | None = None, game: GameKind = "solitaire") -> None:
         super().__init__(app)
         self.keys = self._keys()
-        start = key or app.records.last_key or self._most_played()
+        start = (game, key or app.records.last_key or self._most_played())
         self.index = self.keys.index(start) if start in self.keys else 0
+        self.view = 0
+        """The chart shown: an index of :data:`~scenes.stats_charts.VIEWS`."""
         self.clock = 0.0
-        self.grow = 0.0  # 0..1: the bars rise when a rule set is shown
+        self.grow = 0.0  # 0..1: the chart rises when a rule set or a view is shown
         self.toasts: list[Toast] = []
+        self.charts = Charts(app.look, lambda: self.app.texts)
         specs: list[ButtonSpec] = [
             ("stats.previous", lambda: self.step(-1), "cyan"),
             ("stats.next", lambda: self.step(1), "cyan"),
@@ -115,7 +93,12 @@ class StatsScene(Scene):
         for button, width in zip(buttons, ROW_WIDTHS, strict=True):
             button.rect.update(x, button.rect.y, width, button.rect.height)
             x += width + 14
-        self.menu = Menu(buttons, focus=len(buttons) - 1)
+        self.tabs = [
+            Button(rect, f"stats.view_{view}", partial(self.show, i), hint=str(i + 1), size=8)
+            for i, (view, rect) in enumerate(zip(VIEWS, tab_rects(), strict=True))
+        ]
+        self.menu = Menu([*buttons, *self.tabs], focus=len(buttons) - 1)
+        self._restyle()
 
     def _most_played(self) -> str:
         """The default rules, unless another rule set has games and they have none."""
@@ -125,24 +108,70 @@ class StatsScene(Scene):
             return default
         return max(stats.rule_set_keys(), key=lambda k: stats.get(k).played)
 
-    def _keys(self) -> list[str]:
+    def _keys(self) -> list[tuple[GameKind, str]]:
+        """Solitaire's presets and the other rule sets played, then six-card Golf's."""
         played = self.app.records.stats.rule_set_keys()
-        return [*PRESETS, *(k for k in played if k not in PRESETS)]
+        six = self.app.records.six_card_rule_sets()
+        return [
+            *(("solitaire", k) for k in (*PRESETS, *(k for k in played if k not in PRESETS))),
+            *(("six-card", k) for k in (SIX_CARD_STANDARD, *(k for k in six if k != "standard"))),
+        ]
+
+    @property
+    def game(self) -> GameKind:
+        """The game whose rule set is shown."""
+        return self.keys[self.index][0]
 
     @property
     def key(self) -> str:
         """The rule set shown."""
-        return self.keys[self.index]
+        return self.keys[self.index][1]
+
+    @property
+    def name(self) -> str:
+        """The rule set's name as the player reads it."""
+        texts = self.app.texts
+        if self.game == "solitaire":
+            return texts.rule_set(self.key)
+        if self.key == SIX_CARD_STANDARD:
+            return texts("stats.six_card")
+        return texts("stats.six_card_rules", rules=texts.rule_set(self.key))
 
     @property
     def figures(self) -> RuleStats:
         return self.app.records.stats.get(self.key)
 
+    @property
+    def series(self) -> Series:
+        """The games of the rule set shown, oldest first."""
+        return self.app.records.series(self.game, self.key)
+
+    @property
+    def lower_better(self) -> bool:
+        return self.game == "six-card" or lower_is_better(self.key)
+
     def step(self, delta: int) -> None:
         """The next (or previous) rule set."""
         self.index = (self.index + delta) % len(self.keys)
         self.grow = 0.0
+        self._restyle()
         self.app.sound.play("click")
+
+    def show(self, view: int) -> None:
+        """Chart ``view`` (an index of :data:`VIEWS`)."""
+        if view != self.view:
+            self.view = view
+            self.grow = 0.0
+            self._restyle()
+        self.app.sound.play("click")
+
+    def _restyle(self) -> None:
+        """The tab of the chart shown lit; High scores only for solitaire's tables."""
+        for i, tab in enumerate(self.tabs):
+            tab.style = "cyan" if i == self.view else "grey"
+        for button in self.menu.buttons:
+            if button.key == "scores.title":
+                button.enabled = self.game == "solitaire"
 
     def high_scores(self) -> None:
         self.app.scenes.push(HighScoresScene(self.app, self.key))
@@ -154,9 +183,7 @@ class StatsScene(Scene):
         """Forget this rule set's figures (after the player confirmed)."""
         self.app.records.reset_stats(self.key)
         self.grow = 0.0
-        self.toasts = [
-            Toast(self.app.texts("stats.reset_done", rules=self.app.texts.rule_set(self.key)))
-        ]
+        self.toasts = [Toast(self.app.texts("stats.reset_done", rules=self.name))]
         for notice in self.app.records.take_notices():
             self.toasts.append(
                 Toast(notice.text(self.app.texts.lang), seconds=6.0, colour=PALETTE.orange)
@@ -166,8 +193,10 @@ class StatsScene(Scene):
         self.app.scenes.pop()
 
     def enter(self) -> None:
+        shown = self.keys[min(self.index, len(self.keys) - 1)]
         self.keys = self._keys()
-        self.index = min(self.index, len(self.keys) - 1)
+        self.index = self.keys.index(shown) if shown in self.keys else 0
+        self._restyle()
 
     def resume(self) -> None:
         self.enter()  # a game may have been counted meanwhile: its rule set may be new
@@ -180,7 +209,9 @@ class StatsScene(Scene):
             self.step(-1)
         elif kind is Kind.RIGHT:
             self.step(1)
-        else:  # Up and Down move among the buttons as in every menu (scenes.core.widgets)
+        elif kind is Kind.COLUMN and intent.column is not None and intent.column <= len(VIEWS):
+            self.show(intent.column - 1)
+        else:  # Up and Down move among the buttons and tabs as in every menu
             self.menu.handle(intent)
 
     def update(self, dt: float) -> None:
@@ -193,8 +224,10 @@ class StatsScene(Scene):
         self.toasts = [t for t in self.toasts if t.alive]
 
     # ------------------------------------------------------------------ drawing
-    def tiles(self) -> list[tuple[str, str, Colour]]:
+    def tiles(self) -> list[Tile]:
         """(label, value, colour) of each figure, in reading order."""
+        if self.game == "six-card":
+            return self._six_card_tiles()
         t, s, p = self.app.texts, self.figures, PALETTE
 
         def num(value: float | None, digits: int = 1) -> str:
@@ -220,6 +253,35 @@ class StatsScene(Scene):
             (t("stats.best_round"), rounds, p.green),
         ]
 
+    def _six_card_tiles(self) -> list[Tile]:
+        """The person's six-card games: their totals (the lowest best) and their wins."""
+        t, found, p = self.app.texts, self.series, PALETTE
+        runs = "".join("1" if w else "0" for w in found.won).split("0")
+        rate = None if not found.played else 100 * found.wins / found.played
+        tiles: list[Tile] = [
+            (t("stats.played"), str(found.played), p.white),
+            (t("stats.won"), str(found.wins), p.gold),
+            (
+                t("stats.win_rate"),
+                ("–" if rate is None else f"{figure_text(rate, t.lang, 0)} %"),
+                p.cyan,
+            ),
+            (t("stats.best_total"), "–" if found.best is None else str(found.best), p.gold),
+            (t("stats.average_total"), figure_text(found.average, t.lang), p.white),
+        ]
+        for window, colour in zip(WINDOWS, (p.pink, p.cyan), strict=True):
+            last = found.rate(window)
+            if last.full:
+                value = f"{figure_text(last.percent, t.lang, 0)} %"
+                tiles.append((t("stats.rate_tile", window=window), value, colour))
+            else:
+                label = t("stats.rate_tile_few", window=window, count=last.of)
+                tiles.append((label, "–", colour))
+        worst = "–" if found.worst is None else str(found.worst)
+        tiles.append((t("stats.worst_total"), worst, p.orange))
+        tiles.append((t("stats.streak"), f"{len(runs[-1])} / {max(map(len, runs))}", p.pink))
+        return tiles
+
     def draw(self, surface: pygame.Surface) -> None:
         look, texts, p = self.app.look, self.app.texts, PALETTE
         surface.blit(look.felt(), (0, 0))
@@ -233,9 +295,14 @@ class StatsScene(Scene):
             shadow=p.ink,
         )
         # the rule set, between two arrows
-        name = self.app.texts.rule_set(self.key)
         r = look.type.blit(
-            surface, name, 12, p.white, (SCREEN_SIZE[0] // 2, 70), anchor="midtop", shadow=p.ink
+            surface,
+            self.name,
+            12,
+            p.white,
+            (SCREEN_SIZE[0] // 2, 66),
+            anchor="midtop",
+            shadow=p.ink,
         )
         cy = r.centery
         for side in (-1, 1):
@@ -245,14 +312,17 @@ class StatsScene(Scene):
             pygame.draw.polygon(surface, p.gold, points)
         self._draw_tiles(surface)
         self._draw_chart(surface)
-        daily = texts(
-            "stats.daily",
-            done=len(daily_dates(self.app.records.stats)),
-            streak=self.app.records.daily_streak(),
-            longest=self.app.records.longest_daily_streak(),
-        )
+        if self.game == "solitaire":
+            line = texts(
+                "stats.daily",
+                done=len(daily_dates(self.app.records.stats)),
+                streak=self.app.records.daily_streak(),
+                longest=self.app.records.longest_daily_streak(),
+            )
+        else:
+            line = texts("stats.six_note")
         look.type.blit(
-            surface, daily, 8, p.label, (SCREEN_SIZE[0] // 2, 616), anchor="midtop", shadow=p.ink
+            surface, line, 8, p.label, (SCREEN_SIZE[0] // 2, 614), anchor="midtop", shadow=p.ink
         )
         self.menu.draw(surface, look, texts)
         for toast in self.toasts:
@@ -262,11 +332,12 @@ class StatsScene(Scene):
         look, p = self.app.look, PALETTE
         tiles = self.tiles()
         per_row = 5
-        x0 = (SCREEN_SIZE[0] - (per_row * TILE_W + (per_row - 1) * TILE_GAP)) // 2
         for i, (label, value, colour) in enumerate(tiles):
             row, col = divmod(i, per_row)
+            in_row = min(per_row, len(tiles) - row * per_row)
+            x0 = (SCREEN_SIZE[0] - (in_row * TILE_W + (in_row - 1) * TILE_GAP)) // 2
             rect = pygame.Rect(
-                x0 + col * (TILE_W + TILE_GAP), TILES_TOP + row * (TILE_H + 10), TILE_W, TILE_H
+                x0 + col * (TILE_W + TILE_GAP), TILES_TOP + row * (TILE_H + 8), TILE_W, TILE_H
             )
             chunky_panel(surface, rect)
             look.type.blit(
@@ -274,7 +345,7 @@ class StatsScene(Scene):
                 value,
                 14,
                 colour,
-                (rect.centerx, rect.top + 10),
+                (rect.centerx, rect.top + 6),
                 anchor="midtop",
                 shadow=p.ink,
             )
@@ -284,144 +355,50 @@ class StatsScene(Scene):
                 label,
                 size,
                 p.hud_label,
-                (rect.centerx, rect.bottom - 10),
+                (rect.centerx, rect.bottom - 8),
                 anchor="midbottom",
                 shadow=p.ink,
             )
 
     def _draw_chart(self, surface: pygame.Surface) -> None:
-        look, texts, p = self.app.look, self.app.texts, PALETTE
-        frame = CHART_FRAME
-        chunky_panel(surface, frame, fill=PALETTE.board)
-        recent = self.figures.recent
-        lower = lower_is_better(self.key)
-        area = CHART
-        # grid: quarter lines of the win rate, faint
-        for quarter in range(5):
-            y = area.bottom - round(quarter / 4 * area.height)
-            for x in range(area.left, area.right, 4 * PIXEL):
-                surface.fill((48, 44, 78), (x, y, 2 * PIXEL, PIXEL))
-            look.type.blit(
-                surface, f"{quarter * 25}%", 6, p.cyan, (area.right + 10, y), anchor="midleft"
-            )
-        score_name = texts("stats.axis_strokes" if lower else "stats.axis_points")
-        look.type.blit(
-            surface, score_name, 7, p.hud_label, (area.left, frame.top + 12), anchor="topleft"
-        )
-        count = len(recent)
-        title = (
-            ""
-            if not count
-            else texts("stats.chart_one" if count == 1 else "stats.chart", count=count)
-        )
-        look.type.blit(
-            surface, title, 7, p.hud_label, (area.right, frame.top + 12), anchor="topright"
-        )
-        if not recent:
-            look.type.blit(
-                surface,
-                texts("stats.no_games"),
-                10,
-                p.grey,
-                area.center,
-                anchor="center",
-                shadow=p.ink,
-            )
-            self._draw_legend(surface, frame)
-            return
-        bars, zero = chart_bars(recent, area, lower)
-        low_label, high_label = (
-            ("0", "350")
-            if not lower
-            else (
-                str(min([0, *(g.score for g in recent)])),
-                str(max([5, *(g.score for g in recent)])),
-            )
-        )
-        look.type.blit(
-            surface, high_label, 6, p.hud_label, (area.left - 10, area.top), anchor="midright"
-        )
-        look.type.blit(
-            surface, low_label, 6, p.hud_label, (area.left - 10, area.bottom), anchor="midright"
-        )
-        if lower and zero != area.bottom:
-            look.type.blit(surface, "0", 6, p.hud_label, (area.left - 10, zero), anchor="midright")
-        for rect, outcome in bars:
-            colour = BAR_COLOURS.get(outcome, p.grey)
-            grown = rect.copy()
-            if self.grow < 1.0:
-                grown.height = max(PIXEL, round(rect.height * self.grow))
-                if rect.bottom == zero or rect.top < zero:
-                    grown.bottom = rect.bottom if rect.bottom <= zero else zero
-                else:
-                    grown.top = zero
-            shade = tuple(max(0, c - 70) for c in colour)
-            pygame.draw.rect(surface, p.ink, grown.inflate(PIXEL * 2, PIXEL * 2))
-            pygame.draw.rect(surface, colour, grown)
-            side = grown.copy()
-            side.width = PIXEL
-            side.right = grown.right
-            pygame.draw.rect(surface, shade, side)
-        surface.fill(p.white, (area.left, zero - PIXEL // 2, area.width, PIXEL))
-        self._draw_rate_line(surface, recent, area, bars)
-        self._draw_legend(surface, frame)
-
-    def _draw_rate_line(
-        self,
-        surface: pygame.Surface,
-        recent: tuple[RecentGame, ...],
-        area: pygame.Rect,
-        bars: list[tuple[pygame.Rect, str]],
-    ) -> None:
-        p = PALETTE
-        rates = running_win_rate(recent)
-        shown = max(1, round(len(rates) * self.grow))
-        points = [
-            (rect.centerx, area.bottom - round(rate / 100 * area.height))
-            for (rect, _), rate in zip(bars[:shown], rates[:shown], strict=True)
-        ]
-        if len(points) >= 2:
-            pygame.draw.lines(
-                surface, p.ink, False, [(x + PIXEL, y + PIXEL) for x, y in points], 3 * PIXEL
-            )
-            pygame.draw.lines(surface, p.cyan, False, points, 2 * PIXEL)
-        for x, y in points[-1:]:
-            pygame.draw.rect(surface, p.ink, (x - 5, y - 5, 10, 10))
-            pygame.draw.rect(surface, p.white, (x - 3, y - 3, 6, 6))
-            rate = rates[shown - 1]
-            text = f"{rate:.0f}%"
-            label_y = max(area.top + 8, min(area.bottom - 12, y - 14))
-            near_end = x > area.right - 80  # keep clear of the percentages on the right
-            self.app.look.type.blit(
-                surface,
-                text,
-                8,
-                p.cyan,
-                (x - 10, label_y - 14) if near_end else (x + 10, label_y),
-                anchor="midright" if near_end else "midleft",
-                shadow=p.ink,
+        texts, view = self.app.texts, VIEWS[self.view]
+        if self.game == "six-card":
+            axis = texts("stats.axis_total")
+        else:
+            axis = texts("stats.axis_strokes" if self.lower_better else "stats.axis_points")
+        if view == "time":
+            self.charts.time(surface, self.series, axis, self.grow)
+        elif view == "scores":
+            strokes = self.game == "solitaire" and self.lower_better
+            self.charts.scores(surface, self.series, axis, strokes, self.grow)
+        else:
+            self.charts.recent(
+                surface, self._recent(), self.lower_better, axis, self._legend(), self.grow
             )
 
-    def _draw_legend(self, surface: pygame.Surface, frame: pygame.Rect) -> None:
-        look, texts, p = self.app.look, self.app.texts, PALETTE
-        items: list[tuple[str, Colour, bool]] = [
+    def _recent(self) -> tuple[RecentGame, ...]:
+        """The last games as the bars draw them (six-card: won, or not)."""
+        if self.game == "solitaire":
+            return self.figures.recent
+        found = self.series
+        last = zip(found.scores[-RECENT_GAMES:], found.won[-RECENT_GAMES:], strict=True)
+        return tuple(RecentGame(score, "won" if won else "blocked", 0) for score, won in last)
+
+    def _legend(self) -> list[LegendItem]:
+        texts, p = self.app.texts, PALETTE
+        rate: LegendItem = (texts("stats.legend_rate"), p.cyan, True)
+        if self.game == "six-card":
+            return [
+                (texts("stats.legend_won"), BAR_COLOURS["won"], False),
+                (texts("stats.legend_not_won"), BAR_COLOURS["blocked"], False),
+                rate,
+            ]
+        return [
             (texts("stats.legend_won"), BAR_COLOURS["won"], False),
             (texts("stats.legend_blocked"), BAR_COLOURS["blocked"], False),
             (texts("stats.legend_abandoned"), BAR_COLOURS["abandoned"], False),
-            (texts("stats.legend_rate"), p.cyan, True),
+            rate,
         ]
-        rendered = [look.type.render(label, 7, p.white, shadow=p.ink) for label, _, _ in items]
-        width = sum(r.get_width() + 40 for r in rendered)
-        x = frame.centerx - width // 2
-        y = frame.bottom - 26
-        for (_label, colour, line), text in zip(items, rendered, strict=True):
-            if line:
-                pygame.draw.rect(surface, colour, (x, y - PIXEL, 20, 2 * PIXEL))
-            else:
-                pygame.draw.rect(surface, p.ink, (x - PIXEL, y - 7, 16, 16))
-                pygame.draw.rect(surface, colour, (x, y - 6, 12, 12))
-            surface.blit(text, text.get_rect(midleft=(x + 24, y)))
-            x += text.get_width() + 40
 
 
 class ConfirmReset(ConfirmDialog):
@@ -439,7 +416,7 @@ class ConfirmReset(ConfirmDialog):
         self.stats = stats
 
     def title(self) -> str:
-        return self.app.texts("stats.reset_title", rules=self.app.texts.rule_set(self.stats.key))
+        return self.app.texts("stats.reset_title", rules=self.stats.name)
 
     def body(self) -> str:
         return self.app.texts("stats.reset_body")

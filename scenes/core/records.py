@@ -24,6 +24,7 @@ from golf.core.store import StoreNotice
 from golf.journal.figures import high_scores, score_lines, statistics
 from golf.journal.journal import Ending, GameKind, Journal
 from golf.journal.legacy import open_journal
+from golf.journal.series import Series, series, six_card_rule_sets
 from golf.solitaire import daily
 from golf.solitaire.engine import Action
 from golf.solitaire.highscores import HighScores, validate_initials
@@ -221,6 +222,7 @@ class Records:
         self._told: set[tuple[str, str, str | None, str]] = set()
         self._stats: Stats | None = None
         self._scores: HighScores | None = None
+        self._series: dict[tuple[GameKind, str], Series] = {}
         self._round: tuple[Round, int] | bool | None = False
 
     # ------------------------------------------------------------------ the journal
@@ -260,6 +262,7 @@ class Records:
         """Something was counted: the figures are read again when next shown."""
         self._stats = None
         self._scores = None
+        self._series = {}
         self.collect()
 
     def tell(self, notice: StoreNotice) -> None:
@@ -288,6 +291,18 @@ class Records:
         if self._scores is None:
             self._scores = high_scores(self.journal.db)
         return self._scores
+
+    def series(self, game: GameKind, key: str) -> Series:
+        """One rule set's games over time, for the statistics screen's charts (read once until
+        something is counted)."""
+        found = self._series.get((game, key))
+        if found is None:
+            found = self._series[game, key] = series(self.journal.db, game, key)
+        return found
+
+    def six_card_rule_sets(self) -> list[str]:
+        """The rule sets of the six-card games the person finished."""
+        return six_card_rule_sets(self.journal.db)
 
     # ------------------------------------------------------------------ daily deal
     def daily_game(self, letter: str) -> Game:
