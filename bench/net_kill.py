@@ -38,6 +38,7 @@ import asyncio
 import contextlib
 import os
 import random
+import re
 import shutil
 import socket
 import sqlite3
@@ -68,6 +69,7 @@ GIVE_UP = 15.0
 RETRY = 0.05
 """Seconds between a bot's tries to reconnect."""
 UP_LINE = "six-card Golf server on "
+ROOMS_LINE = re.compile(r"rooms kept in .*: (\d+) brought back in ([0-9.]+) s")
 
 
 # --- the server process -------------------------------------------------------------------------
@@ -91,6 +93,8 @@ class ServerProcess:
         self.cpu: list[float] = []
         """Each start's processor time until it listened (Linux: /proc), which the machine's
         other work does not stretch as it does the wall time."""
+        self.restoring: list[float] = []
+        """Each start's time to bring its rooms back, as the server says it."""
 
     async def start(self, timeout: float = 30.0) -> float:
         """Start it; the seconds until it says it listens (its rooms are back by then)."""
@@ -120,6 +124,9 @@ class ServerProcess:
                 line = (await stdout.readline()).decode("utf-8", "replace")
                 if not line:
                     raise RuntimeError(f"golf serve ended: {self.errors()[-500:]}")
+                said = ROOMS_LINE.match(line)
+                if said is not None:
+                    self.restoring.append(float(said.group(2)))
                 if line.startswith(UP_LINE):
                     up = time.perf_counter() - started
                     cpu = _cpu_seconds(self.process.pid)
@@ -459,6 +466,7 @@ class Report:
     unresumable: int = 0
     up: list[float] = field(default_factory=list)
     up_cpu: list[float] = field(default_factory=list)
+    restoring: list[float] = field(default_factory=list)
     back: list[float] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
 
@@ -553,7 +561,7 @@ async def run(
             report.unresumable += 1
             report.problems.append(f"room {room.code}: {room.failed}")
     report.problems += bench.problems
-    report.up_cpu = server.cpu
+    report.up_cpu, report.restoring = server.cpu, server.restoring
     errors = server.errors()
     if "Traceback" in errors:
         report.problems.append("the server wrote a traceback: " + errors[-800:])
@@ -586,6 +594,7 @@ def table(report: Report) -> str:
         ("rooms that could not resume", f"{report.unresumable}"),
         ("restart to listening p50 / p99 / max s", times(report.up)),
         ("  its processor time p50 / p99 / max s", times(report.up_cpu)),
+        ("  its rooms brought back in p50 / p99 / max s", times(report.restoring)),
         ("restart to every room back p50 / p99 / max s", times(report.back)),
     ]
     width = max(len(name) for name, _ in rows)

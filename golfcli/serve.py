@@ -96,7 +96,10 @@ def _say_state(journal: Any, state: Path | None) -> None:
     for line in journal.problems:
         print(line, file=sys.stderr, flush=True)
     if journal.on_disk:
-        print(f"rooms kept in {state}: {journal.restored} brought back", flush=True)
+        print(
+            f"rooms kept in {state}: {journal.restored} brought back in {journal.restoring:.2f} s",
+            flush=True,
+        )
 
 
 # --- running ------------------------------------------------------------------------------------

@@ -142,7 +142,9 @@ class RoomJournal:
     problems: list[str] = field(default_factory=list)
     """What the operator must be told of the file (one line each)."""
     restored: int = 0
-    """How many rooms the last :meth:`restore` brought back."""
+    """How many rooms the last :meth:`restore` brought back…"""
+    restoring: float = 0.0
+    """…and in how many seconds."""
 
     @classmethod
     def open(cls, folder: Path | None, wall: Callable[[], float] = time.time) -> RoomJournal:
@@ -269,6 +271,7 @@ class RoomJournal:
         ago), rebuilt: its seats as they were, without connections, its match played again from
         its actions, its timers from ``now`` (the room's clock). A room whose rows cannot be
         played again is marked ``broken`` and said in :attr:`problems`."""
+        began = time.perf_counter()
         recent = self.wall() - RECENT
         rows = self.database.read(
             "SELECT id, code, config, deal, seed, started FROM rooms"
@@ -292,6 +295,7 @@ class RoomJournal:
                 continue
             rooms.append(room)
         self.restored = len(rooms)
+        self.restoring = time.perf_counter() - began
         return rooms
 
     def _rebuild(
