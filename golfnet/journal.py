@@ -98,8 +98,8 @@ ROOMS: Final = Kind(
     FILE_NAME,
     (_VERSION_1,),
     # reads every page a restart reads: a damaged one is found when the file is opened
-    "SELECT count(*), sum(length(a.action)) FROM rooms r JOIN actions a ON a.room = r.id"
-    " WHERE r.ended IS NULL",
+    "SELECT (SELECT count(*) FROM seats), (SELECT sum(length(a.action)) FROM rooms r"
+    " JOIN actions a ON a.room = r.id WHERE r.ended IS NULL)",
     level=logging.INFO,  # the server says what happened in one line of its own
 )
 """The journal of rooms as ``golf.journal.database`` opens it."""
@@ -272,6 +272,18 @@ class RoomJournal:
         its actions, its timers from ``now`` (the room's clock). A room whose rows cannot be
         played again is marked ``broken`` and said in :attr:`problems`."""
         began = time.perf_counter()
+        try:
+            rooms = self._restore(now)
+        except sqlite3.DatabaseError as error:  # damaged past what opening it read
+            self.problems.append(
+                f"golf serve: the rooms cannot be read ({error}): the server starts with no rooms"
+            )
+            rooms = []
+        self.restored = len(rooms)
+        self.restoring = time.perf_counter() - began
+        return rooms
+
+    def _restore(self, now: float) -> list[Room]:
         recent = self.wall() - RECENT
         rows = self.database.read(
             "SELECT id, code, config, deal, seed, started FROM rooms"
@@ -294,8 +306,6 @@ class RoomJournal:
                 )
                 continue
             rooms.append(room)
-        self.restored = len(rooms)
-        self.restoring = time.perf_counter() - began
         return rooms
 
     def _rebuild(

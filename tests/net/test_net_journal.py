@@ -255,6 +255,25 @@ def test_a_corrupt_state_file_is_moved_aside_and_the_server_starts_empty(
     assert len(RoomJournal.open(tmp_path).restore(0.0)) == 1
 
 
+def test_rooms_that_cannot_be_read_are_said_and_the_server_starts_empty(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    journal = RoomJournal.open(tmp_path)
+    room, _, _ = _started(journal)
+    _play(room, 3)
+    again = RoomJournal.open(tmp_path)
+
+    def damaged(*_args: object) -> None:
+        raise sqlite3.DatabaseError("database disk image is malformed")
+
+    monkeypatch.setattr(again.database, "read", damaged)
+    assert again.restore(0.0) == []
+    assert again.problems == [
+        "golf serve: the rooms cannot be read (database disk image is malformed): the server "
+        "starts with no rooms"
+    ]
+
+
 def test_a_state_folder_that_cannot_be_used_keeps_rooms_in_memory(tmp_path: Path) -> None:
     (tmp_path / "file").write_text("a file, not a folder", encoding="utf-8")
     journal = RoomJournal.open(tmp_path / "file")
