@@ -63,6 +63,8 @@ RATE_COLOURS: dict[int, Colour] = {10: PALETTE.pink, 100: PALETTE.cyan}
 LINE_WIDTHS: dict[int, int] = {10: PIXEL, 100: 2 * PIXEL}
 """The line of the win rate over the last 10 games, and over the last 100: the longer view
 the bolder, the quick one thin over it."""
+DOT_SIZES: tuple[tuple[int, float], ...] = ((8, 120), (6, 400), (4, 1500), (2, math.inf))
+"""A game's dot in the time chart: the fewer the games, the bigger (pixels, up to games)."""
 HISTOGRAM: Colour = (120, 196, 150)
 LEGEND_Y = (CHART_FRAME.bottom - 50, CHART_FRAME.bottom - 24)
 """The two lines of legend at the foot of the frame."""
@@ -427,7 +429,7 @@ class Charts:
         layer = pygame.Surface((area.width + 16, area.height + 16), pygame.SRCALPHA)
         origin = (area.left - 8, area.top - 8)
         dots, lines = time_points(found, plot)
-        size = 8 if found.played <= 60 else 4 if found.played <= 300 else 2
+        size = next(s for s, most in DOT_SIZES if found.played <= most)
         for won in (False, True):  # the games won on top
             colour = PALETTE.gold if won else PALETTE.orange
             for x, y, w in dots:

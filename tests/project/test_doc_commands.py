@@ -99,6 +99,14 @@ NOT_RUN = {
     "python -m PyInstaller build.spec --noconfirm --clean": BUILD,
     "GOLF_ONEFILE=1 python -m PyInstaller build.spec --noconfirm --clean --distpath dist/onefile "
     "--workpath build/onefile": BUILD,
+    "python scripts/screenshots.py": (
+        "writes the README's pictures into docs/images (tests/project/test_screenshots.py runs "
+        "it with --check)"
+    ),
+    "python scripts/screenshots.py --check": (
+        "plays a journal of 300 games and the window for some seconds: "
+        "tests/project/test_screenshots.py runs it"
+    ),
     "gunzip -k bench/results/policy-new-v4.jsonl.gz": (
         "the first step of a run of hours (it writes beside the committed results)"
     ),

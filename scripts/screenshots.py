@@ -1,0 +1,368 @@
+"""Screenshots of the real game for the README: docs/images/*.png, made again whenever the look
+changes, so the pictures stay true.
+
+    python scripts/screenshots.py [--out DIR] [--lang en|fr] [--games N] [--check]
+
+The game runs headless (SDL's dummy driver) in this process, built as the window builds it
+(``scenes.app.build_app`` and ``first_scene``, the title first) and driven as a player drives it:
+key presses posted to pygame's queue and read by the window's own loop (``Loop.step``), frame
+after frame. Only the clock is fixed — frames of 1/60 s and the calendar day — so the same game
+gives the same pixels on every run. The player's data folder is a new one, with a journal of
+``--games`` games (300) played beforehand on real deals through ``Journal.begin``, ``act`` and
+``finish``, as the tables write them: solitaire under Easy and Classic by a player who gets
+better, and six-card Golf against the computers.
+
+What it writes (the logical 1280×720 screen, as the window shows it at that size):
+
+- ``title.png``: the title screen;
+- ``game.png``: a deal of Easy dealt from the title's *Play Easy*, a few moves played by keys;
+- ``statistics.png``: the statistics screen's *Over time* chart (key 2), and
+  ``statistics-scores.png`` its *Scores* chart (key 3).
+
+The PNG files are written here from the screen's pixels with the standard library's zlib at its
+best compression (about a quarter smaller than ``pygame.image.save``'s), and read back to check
+that every pixel survived. ``--check`` writes nothing: it says which pictures in ``--out`` differ
+from the game's (exit status 1), for a change that moved the look.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import struct
+import sys
+import tempfile
+import zlib
+from collections.abc import Callable
+from datetime import date, datetime, timedelta
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import pygame  # noqa: E402
+
+from golf.journal.journal import Ending, Journal  # noqa: E402
+from golf.sixcard.ai import make_opponent  # noqa: E402
+from golf.sixcard.codes import format_code as six_code  # noqa: E402
+from golf.sixcard.game import new_game, totals, winners  # noqa: E402
+from golf.sixcard.simulate import play_game  # noqa: E402
+from golf.solitaire import engine  # noqa: E402
+from golf.solitaire.rules import PRESETS, Rules  # noqa: E402
+from golf.solitaire.session import Game  # noqa: E402
+from golf.solitaire.stats import GameResult  # noqa: E402
+from scenes.app import WindowOptions, build_app, first_scene  # noqa: E402
+from scenes.core.look import SCREEN_SIZE  # noqa: E402
+from scenes.core.manager import App, Loop  # noqa: E402
+
+OUT = ROOT / "docs" / "images"
+DAY = date(2026, 12, 1)
+"""The calendar day the game is shown on (the title's daily deals)."""
+FIRST = datetime(2025, 12, 1, 19, 0)
+"""When the journal's first game was played; one or two a day after it."""
+FRAME = 1 / 60
+GAME_MOVES = 14
+
+
+# --- the journal of a player -----------------------------------------------------------------
+
+
+def _run(position: engine.Position, rules: Rules, depth: int, seen: dict[object, int]) -> int:
+    """The most cards that can be played in a row from ``position`` without a draw (looking
+    ``depth`` cards ahead)."""
+    if depth == 0:
+        return 0
+    key = (position, depth)
+    if key not in seen:
+        seen[key] = max(
+            (
+                1 + _run(engine.apply(position, a, rules), rules, depth - 1, seen)
+                for a in engine.legal_actions(position, rules)
+                if a.kind == "play"
+            ),
+            default=0,
+        )
+    return seen[key]
+
+
+def _solitaire(
+    journal: Journal, number: int, rules_key: str, skill: float, rng: random.Random, start: datetime
+) -> None:
+    """A deal played to its end by a player who, with chance ``skill``, plays the card that
+    starts the longest run of cards, else any card (a draw when none plays); a game in twelve
+    is left half way. Written action by action, then finished, as the table does."""
+    rules = PRESETS[rules_key]
+    game = Game.new(number, rules)
+    leave_at = rng.randrange(6, 20) if rng.random() < 1 / 12 else None
+    while not game.over and (leave_at is None or len(game.log) < leave_at):
+        legal = game.legal_actions()
+        plays = [a for a in legal if a.kind == "play"]
+        if plays and rng.random() < skill:
+            seen: dict[object, int] = {}
+            position = game.position
+            action = max(
+                plays, key=lambda a: _run(engine.apply(position, a, rules), rules, 7, seen)
+            )
+        elif plays and rng.random() < 0.8:
+            action = rng.choice(plays)
+        else:
+            action = next((a for a in legal if a.kind == "draw"), legal[0])
+        game.apply(action)
+    assert game.code is not None
+    gid = journal.begin("solitaire", game.code, rules_key, start.isoformat(timespec="seconds"))
+    actions = tuple(str(a) for a in game.log)
+    pauses = tuple(round(rng.uniform(0.6, 3.0), 2) for _ in actions)
+    elapsed = 0.0
+    for seq, (action_text, pause) in enumerate(zip(actions, pauses, strict=True)):
+        elapsed += pause
+        journal.act(gid, seq, action_text, pause, elapsed, elapsed)
+    result = GameResult.of_game(game)
+    outcome = "abandoned" if leave_at is not None and not game.over else result.outcome
+    journal.finish(
+        gid,
+        Ending(
+            outcome=outcome,
+            ended=(start + timedelta(seconds=elapsed)).isoformat(timespec="seconds"),
+            actions=actions,
+            times=pauses,
+            seconds=elapsed,
+            moves=result.moves,
+            score=result.score,
+            cards_left=result.left,
+            stock_left=result.stock_left,
+            undos=result.undos,
+        ),
+    )
+
+
+def _six_card(journal: Journal, number: int, rng: random.Random, start: datetime) -> None:
+    """A six-card game of 2 to 4 seats, the person's seat the first, played to its end (the
+    person's moves as a medium computer would make them)."""
+    players = rng.choice((2, 3, 4))
+    kinds = ["human", *(rng.choice(("easy", "medium", "hard")) for _ in range(players - 1))]
+    levels = ["medium", *kinds[1:]]
+    opponents = [make_opponent(level, rng.randrange(2**32)) for level in levels]
+    final, log = play_game(new_game(number, players), opponents)
+    actions = tuple(str(a) for a in log)
+    pauses = tuple(round(rng.uniform(0.5, 2.5), 2) for _ in actions)
+    gid = journal.begin(
+        "six-card",
+        six_code(number, players),
+        "standard",
+        start.isoformat(timespec="seconds"),
+        setup={"kinds": kinds, "speed": "normal"},
+    )
+    scores = totals(final)
+    journal.finish(
+        gid,
+        Ending(
+            outcome="finished",
+            ended=(start + timedelta(seconds=sum(pauses))).isoformat(timespec="seconds"),
+            actions=actions,
+            times=pauses,
+            seconds=sum(pauses),
+            moves=len(actions),
+            score=scores[0],
+            result={"totals": list(scores), "winners": list(winners(final)), "seats": kinds},
+        ),
+    )
+
+
+def fill_journal(folder: Path, count: int, seed: int = 2026) -> None:
+    """``count`` finished games, oldest first: Easy mostly, Classic now and then, six-card
+    Golf one game in eight; the solitaire player's skill grows from a third to nineteen in
+    twenty."""
+    rng = random.Random(seed)
+    journal = Journal(folder)
+    try:
+        for index in range(count):
+            start = FIRST + timedelta(
+                days=index // 2, hours=index % 2 * 2, minutes=rng.randrange(50)
+            )
+            number = rng.randrange(26**7)
+            if index % 8 == 5:
+                _six_card(journal, number, rng, start)
+            else:
+                skill = 0.3 + 0.65 * index / max(1, count - 1)
+                rules = "classic" if index % 5 == 2 else "easy"
+                _solitaire(journal, number, rules, skill, rng, start)
+    finally:
+        journal.close()
+
+
+# --- the window, driven by keys --------------------------------------------------------------
+
+
+class Window:
+    """The game's app on the dummy display, driven frame by frame with posted keys."""
+
+    def __init__(self, folder: Path, lang: str) -> None:
+        pygame.init()
+        screen = pygame.display.set_mode(SCREEN_SIZE)
+        options = WindowOptions(
+            config_dir=folder / "config",
+            data_dir=folder / "data",
+            replays_dir=folder / "replays",
+            seed=7,
+            lang=lang,
+        )
+        self.app: App = build_app(options, screen)
+        self.app.records.today = lambda: DAY
+        first_scene(self.app, options)
+        self.loop = Loop(self.app)
+        pygame.event.clear()
+
+    def frames(self, count: int) -> None:
+        for _ in range(count):
+            self.loop.step(pygame.event.get(), FRAME)
+
+    def key(self, key: int, text: str = "", frames: int = 1) -> None:
+        """A key pressed and let go, as SDL sends it (with the text it types)."""
+        pygame.event.post(
+            pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=text, scancode=0)
+        )
+        if text:
+            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+        pygame.event.post(
+            pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=text, scancode=0)
+        )
+        self.frames(frames)
+
+    def until(self, done: Callable[[], bool], limit: int = 600) -> None:
+        for _ in range(limit):
+            if done():
+                return
+            self.frames(1)
+        raise SystemExit(f"the screen expected did not come: {self.app.scenes.stack}")
+
+    def picture(self) -> pygame.Surface:
+        return self.app.screen.copy()
+
+    def close(self) -> None:
+        self.app.flow.leave_games(quitting=True)
+        self.app.speech.close()
+        self.app.records.close()
+        pygame.quit()
+
+
+def _top(window: Window) -> str:
+    return type(window.app.scenes.top).__name__
+
+
+def take(folder: Path, lang: str) -> dict[str, pygame.Surface]:
+    """Every picture, by file name, from one run of the game."""
+    window = Window(folder, lang)
+    shots: dict[str, pygame.Surface] = {}
+    try:
+        window.until(lambda: _top(window) == "TitleScene" and not window.app.scenes.busy)
+        window.frames(150)  # the cards have started to fall
+        shots["title.png"] = window.picture()
+        window.key(pygame.K_RETURN)  # Play Easy
+        window.until(lambda: _top(window) == "GameScene" and not window.app.scenes.busy)
+        table = window.app.scenes.top
+        for _ in range(GAME_MOVES):
+            game = table.game  # type: ignore[union-attr]
+            if game.over:
+                break
+            legal = game.legal_actions()
+            plays = [a for a in legal if a.kind == "play"]
+            if plays:
+                column = plays[0].column
+                window.key(getattr(pygame, f"K_{column}"), str(column), frames=30)
+            else:
+                window.key(pygame.K_SPACE, " ", frames=30)
+        window.frames(60)
+        shots["game.png"] = window.picture()
+        window.app.flow.to_title()  # as the pause menu's "back to the title"
+        window.until(lambda: _top(window) == "TitleScene" and not window.app.scenes.busy)
+        window.key(pygame.K_RIGHT)  # the right-hand column: Statistics
+        window.key(pygame.K_RETURN)
+        window.until(lambda: _top(window) == "StatsScene" and not window.app.scenes.busy)
+        window.key(pygame.K_2, "2", frames=90)
+        shots["statistics.png"] = window.picture()
+        window.key(pygame.K_3, "3", frames=90)
+        shots["statistics-scores.png"] = window.picture()
+    finally:
+        window.close()
+    return shots
+
+
+# --- small PNG files -------------------------------------------------------------------------
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    crc = zlib.crc32(kind + data) & 0xFFFFFFFF
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", crc)
+
+
+def png_bytes(surface: pygame.Surface) -> bytes:
+    """``surface`` as a PNG file: 8-bit RGB, rows unfiltered (the felt's grain defeats the
+    filters), deflated at zlib's best."""
+    width, height = surface.get_size()
+    pixels = pygame.image.tobytes(surface, "RGB")
+    stride = 3 * width
+    rows = b"".join(b"\x00" + pixels[y * stride : (y + 1) * stride] for y in range(height))
+    packer = zlib.compressobj(9, zlib.DEFLATED, 15, 9)
+    body = packer.compress(rows) + packer.flush()
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + _chunk(b"IHDR", header)
+        + _chunk(b"IDAT", body)
+        + _chunk(b"IEND", b"")
+    )
+
+
+def same_pixels(surface: pygame.Surface, path: Path) -> bool:
+    """Whether the PNG file at ``path`` holds exactly ``surface``'s pixels."""
+    if not path.is_file():
+        return False
+    found = pygame.image.load(str(path))
+    return found.get_size() == surface.get_size() and pygame.image.tobytes(
+        found, "RGB"
+    ) == pygame.image.tobytes(surface, "RGB")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, default=OUT, help="where the pictures go (docs/images)")
+    parser.add_argument("--lang", choices=("en", "fr"), default="en")
+    parser.add_argument("--games", type=int, default=300, help="games in the journal (300)")
+    parser.add_argument(
+        "--check", action="store_true", help="write nothing: exit 1 if a picture is not the game's"
+    )
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="golf-screenshots-") as tmp:
+        folder = Path(tmp)
+        fill_journal(folder / "data", args.games)
+        shots = take(folder, args.lang)
+        pygame.init()  # to read the files back
+        try:
+            stale = [name for name, shot in shots.items() if not same_pixels(shot, args.out / name)]
+            if args.check:
+                for name in stale:
+                    print(
+                        f"{args.out / name} is not what the game shows now: run {Path(__file__).name}"
+                    )
+                return 1 if stale else 0
+            args.out.mkdir(parents=True, exist_ok=True)
+            for name, shot in shots.items():
+                path = args.out / name
+                if name not in stale:
+                    print(f"{path}: unchanged")
+                    continue
+                path.write_bytes(png_bytes(shot))
+                if not same_pixels(shot, path):
+                    raise SystemExit(f"{path} did not read back as written")
+                print(f"{path}: {path.stat().st_size // 1000} KB")
+        finally:
+            pygame.quit()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
