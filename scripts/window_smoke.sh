@@ -65,10 +65,11 @@ xdotool mousemove --window "$WID" "$SX" "$SY" click 1
 sleep 1.5
 alive "after clicking the stock in a 900x600 window"
 shot small_drawn
-# the clock ticks on screen: the game's own record says whether the click drew
+# the clock ticks on screen: the game's own journal says whether the click drew
 DRAWS=$("$PYTHON" -c "
-import json, pathlib, sys
-saved = next(pathlib.Path(sys.argv[1]).rglob('autosave.json'))
-print(json.loads(saved.read_text())['actions'].count('draw'))" "$WORK/data")
+import pathlib, sqlite3, sys
+(path,) = pathlib.Path(sys.argv[1]).rglob('journal.sqlite3')
+db = sqlite3.connect(f'{path.resolve().as_uri()}?mode=ro', uri=True)
+print(db.execute(\"SELECT COUNT(*) FROM steps WHERE action = 'draw'\").fetchone()[0])" "$WORK/data")
 (( DRAWS == 2 )) || { echo "FAIL a click on the stock at 900x600 did not draw ($DRAWS draws)"; exit 1; }
 echo "ok   the real window opened, dealt and drew, and drew again by a click at 900x600"
