@@ -10,15 +10,17 @@ file that cannot be used left alone while the rooms live in memory only). Its ta
 
 * ``rooms``: the room's code, its options as the ``create`` gave them (seats, rules, timer,
   pause), the secret deal (a decimal text: it is wider than SQLite's integers) and the seed of
-  its computers, when it was created, started and ended (wall-clock seconds), how it ended;
+  its computers, when it was created, started and ended (wall-clock seconds), how it ended,
+  and when the server let it go (a finished game's room stays while its people are there);
 * ``seats``: each seat as it is (kind, name, level, ready, gone) with the SHA-256 of its
   person's token (``golfnet.room.token_digest``): the token itself is never written, and the
   digest is enough to let its holder rejoin;
 * ``actions``: every action taken, in order: the seat, the action, whether it was automatic, the
   seconds before it (the record of play's times), when.
 
-:meth:`RoomJournal.restore` rebuilds each room that has not ended (and each that ended less than
-:data:`RECENT` seconds ago, whose people may still come for the record) by replaying its actions
+:meth:`RoomJournal.restore` rebuilds each room that has not ended (and each game over less than
+:data:`RECENT` seconds ago that the server still held, whose people may still come for the
+record) by replaying its actions
 through the engine's own ``apply``. Ended rooms are removed :data:`KEEP_DAYS` days after their
 end (:meth:`RoomJournal.prune`).
 """
@@ -48,9 +50,9 @@ FILE_NAME: Final = "rooms.sqlite3"
 KEEP_DAYS: Final = 7
 """Days an ended room is kept in the journal by default (``golf serve --keep-days``)."""
 RECENT: Final = 600.0
-"""Seconds after its end during which a finished game's room is brought back by a restart, so
-that a person cut off at the end still gets the record (the server keeps an ended room as long
-while someone is connected to it)."""
+"""Seconds after its end during which a finished game's room that the server still held (someone
+was connected to it) is brought back by a restart, so that a person cut off at the end still
+gets the record."""
 
 OVER: Final = "over"
 CLOSED: Final = "closed"
@@ -94,12 +96,20 @@ CREATE TABLE actions(
 ) WITHOUT ROWID;
 """
 
+_VERSION_2: Final = """
+ALTER TABLE rooms ADD COLUMN closed REAL;
+UPDATE rooms SET closed = ended WHERE ended IS NOT NULL;
+CREATE INDEX rooms_held ON rooms(id) WHERE closed IS NULL;
+"""
+# 2: when the server let a room go (its game over long ago, or nobody was there): a restart
+# brings back only the rooms it still held, read through rooms_held.
+
 ROOMS: Final = Kind(
     FILE_NAME,
-    (_VERSION_1,),
+    (_VERSION_1, _VERSION_2),
     # reads every page a restart reads: a damaged one is found when the file is opened
     "SELECT (SELECT count(*) FROM seats), (SELECT sum(length(a.action)) FROM rooms r"
-    " JOIN actions a ON a.room = r.id WHERE r.ended IS NULL)",
+    " JOIN actions a ON a.room = r.id WHERE r.closed IS NULL AND r.ended IS NULL)",
     level=logging.INFO,  # the server says what happened in one line of its own
 )
 """The journal of rooms as ``golf.journal.database`` opens it."""
@@ -235,14 +245,17 @@ class RoomJournal:
         self.database.write(*statements)
 
     def ended(self, room: Room) -> None:
-        """The server closes the room (a game over was already written as such); nothing for
-        a room no longer kept here (the server stopping lets it go as it is)."""
+        """The server lets the room go: it ends now if its game was not over, and no restart
+        brings it back; nothing for a room no longer kept here (the server stopping leaves its
+        rooms as they are)."""
         if room.kept is None or room.keeper is not self:
             return
+        now = self.wall()
         self.database.write(
             (
-                "UPDATE rooms SET ended = ?, outcome = ? WHERE id = ? AND ended IS NULL",
-                (self.wall(), CLOSED, room.kept),
+                "UPDATE rooms SET ended = coalesce(ended, ?), outcome = coalesce(outcome, ?),"
+                " closed = ? WHERE id = ?",
+                (now, CLOSED, now, room.kept),
             )
         )
         room.keeper = None
@@ -268,9 +281,10 @@ class RoomJournal:
 
     def restore(self, now: float) -> list[Room]:
         """Every room that has not ended (and every game over less than :data:`RECENT` seconds
-        ago), rebuilt: its seats as they were, without connections, its match played again from
-        its actions, its timers from ``now`` (the room's clock). A room whose rows cannot be
-        played again is marked ``broken`` and said in :attr:`problems`."""
+        ago that the server still held), rebuilt: its seats as they were, without connections,
+        its match played again from its actions, its timers from ``now`` (the room's clock). A
+        room whose rows cannot be played again is marked ``broken`` and said in
+        :attr:`problems`."""
         began = time.perf_counter()
         try:
             rooms = self._restore(now)
@@ -284,11 +298,19 @@ class RoomJournal:
         return rooms
 
     def _restore(self, now: float) -> list[Room]:
-        recent = self.wall() - RECENT
+        now_wall = self.wall()
+        recent = now_wall - RECENT
+        # the games over long ago that a killed server still held: let go, never brought back
+        self.database.write(
+            (
+                "UPDATE rooms SET closed = ? WHERE closed IS NULL AND ended IS NOT NULL"
+                " AND NOT (outcome = ? AND ended >= ?)",
+                (now_wall, OVER, recent),
+            )
+        )
         rows = self.database.read(
-            "SELECT id, code, config, deal, seed, started FROM rooms"
-            " WHERE ended IS NULL OR (outcome = ? AND ended >= ?) ORDER BY id",
-            (OVER, recent),
+            "SELECT id, code, config, deal, seed, started FROM rooms WHERE closed IS NULL"
+            " ORDER BY id"
         )
         rooms: list[Room] = []
         for kept, code, config, deal, seed, started in rows:
@@ -300,8 +322,8 @@ class RoomJournal:
                 )
                 self.database.write(
                     (
-                        "UPDATE rooms SET ended = ?, outcome = ? WHERE id = ?",
-                        (self.wall(), BROKEN, kept),
+                        "UPDATE rooms SET ended = ?, outcome = ?, closed = ? WHERE id = ?",
+                        (now_wall, BROKEN, now_wall, kept),
                     )
                 )
                 continue

@@ -15,16 +15,19 @@ import os
 import sqlite3
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from golf.journal.database import open_database
+from golf.journal.schema import migrate
 from golf.sixcard.ai import make_opponent
 from golf.sixcard.rules import STANDARD, SixRules
 from golfnet.bots import play_seat
 from golfnet.client import come_back, replay_of
-from golfnet.journal import FILE_NAME, KEEP_DAYS, RECENT, RoomJournal
+from golfnet.journal import FILE_NAME, KEEP_DAYS, RECENT, ROOMS, RoomJournal
 from golfnet.room import GRACE, Room
 from golfnet.server import GolfServer
 from tests.netplay import FAST, open_room, run
@@ -202,13 +205,18 @@ def test_ended_rooms_are_kept_for_their_days_then_removed(tmp_path: Path) -> Non
     journal.ended(closed)
     playing, _, _ = _started(journal)
     _play(playing, 3)
-    # a finished game stays back a while, for a person who missed the end's record
+    # a finished game the server still held comes back a while, for a person who missed the
+    # end's record; once the server let it go (its people gone), never
     assert {r.kept for r in RoomJournal.open(tmp_path, wall=clock).restore(0.0)} == {
         over.kept,
         playing.kept,
     }
     clock.now += RECENT + 1
     assert [r.kept for r in RoomJournal.open(tmp_path, wall=clock).restore(0.0)] == [playing.kept]
+    clock.now -= RECENT + 1
+    journal.ended(over)
+    assert [r.kept for r in RoomJournal.open(tmp_path, wall=clock).restore(0.0)] == [playing.kept]
+    clock.now += RECENT + 1
     clock.now += (KEEP_DAYS - 0.1) * DAY
     assert journal.prune(KEEP_DAYS) == 0
     clock.now += 0.2 * DAY
@@ -217,6 +225,27 @@ def test_ended_rooms_are_kept_for_their_days_then_removed(tmp_path: Path) -> Non
     assert rows == [(playing.kept,)]  # a room in play is never removed
     assert journal.database.read("SELECT DISTINCT room FROM actions") == [(playing.kept,)]
     assert journal.database.read("SELECT DISTINCT room FROM seats") == [(playing.kept,)]
+
+
+def test_a_state_file_of_the_first_version_is_brought_up_to_date(tmp_path: Path) -> None:
+    """Version 1 had no ``closed``: its rooms not ended come back, its ended ones never."""
+    first = sqlite3.connect(tmp_path / FILE_NAME, isolation_level=None)
+    migrate(first, ROOMS.migrations[:1])
+    first.close()
+    version_1 = replace(ROOMS, migrations=ROOMS.migrations[:1], probe="SELECT id FROM rooms")
+    journal = RoomJournal(open_database(tmp_path, version_1))
+    assert journal.on_disk
+    playing, _, _ = _started(journal)
+    _play(playing, 4)
+    closed = _room(journal, ("person", "person"))
+    journal.database.write(
+        ("UPDATE rooms SET ended = 1, outcome = 'closed' WHERE id = ?", (closed.kept,))
+    )
+    journal.close()
+    again = RoomJournal.open(tmp_path)
+    assert again.problems == [] and again.on_disk
+    assert [r.kept for r in again.restore(0.0)] == [playing.kept]
+    assert again.database.read("PRAGMA user_version") == [(len(ROOMS.migrations),)]
 
 
 def test_a_room_that_cannot_be_played_again_is_left_out_and_said(tmp_path: Path) -> None:
