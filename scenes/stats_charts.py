@@ -155,14 +155,19 @@ def time_points(
     """The dots of the time chart — (x, y, won) once each where many games share a place —
     and each window's line: from the game that fills the window on, one point per column
     (the last game there)."""
-    dots = list(
-        dict.fromkeys(
-            (plot.x(i), plot.y(s), w)
-            for i, (s, w) in enumerate(zip(found.scores, found.won, strict=True))
-        )
-    )
-    lines: dict[int, list[tuple[int, int]]] = {}
+    count = found.played
+    ys = list(map({score: plot.y(score) for score in set(found.scores)}.__getitem__, found.scores))
     columns = plot.area.width // PIXEL
+    if count <= columns:
+        dots = list(dict.fromkeys(zip(map(plot.x, range(count)), ys, found.won, strict=True)))
+    else:  # many games a column: each column's games in one pass of C loops
+        dots = []
+        for column in range(columns):
+            first, end = column * count // columns, (column + 1) * count // columns
+            x = plot.x((first + end - 1) // 2)
+            here = dict.fromkeys(zip(ys[first:end], found.won[first:end], strict=True))
+            dots += [(x, y, won) for y, won in here]
+    lines: dict[int, list[tuple[int, int]]] = {}
     for window in WINDOWS:
         if found.played < window:
             lines[window] = []
@@ -262,10 +267,14 @@ class Charts:
         )
 
     def legend(self, surface: pygame.Surface, items: Sequence[LegendItem], row: int) -> None:
-        """A line of legend, centred under the chart (``row`` 0 or 1)."""
+        """A line of legend, centred under the chart (``row`` 0 or 1); in smaller type when it
+        would not fit in the frame (French runs longer)."""
         look, p = self.look, PALETTE
-        rendered = [look.type.render(label, 7, p.white, shadow=p.ink) for label, _, _ in items]
-        width = sum(r.get_width() + 40 for r in rendered) - 16
+        for size in (7, 6):
+            rendered = [look.type.render(t, size, p.white, shadow=p.ink) for t, _, _ in items]
+            width = sum(r.get_width() + 40 for r in rendered) - 16
+            if width <= CHART_FRAME.width - 48:
+                break
         x = CHART_FRAME.centerx - width // 2
         y = LEGEND_Y[row]
         for (label, colour, line), text in zip(items, rendered, strict=True):
@@ -431,15 +440,12 @@ class Charts:
         dots, lines = time_points(found, plot)
         size = next(s for s, most in DOT_SIZES if found.played <= most)
         for won in (False, True):  # the games won on top
-            colour = PALETTE.gold if won else PALETTE.orange
-            for x, y, w in dots:
-                if w == won:
-                    rect = pygame.Rect(
-                        x - origin[0] - size // 2, y - origin[1] - size // 2, size, size
-                    )
-                    if size > 2:
-                        layer.fill(PALETTE.ink, rect.inflate(PIXEL, PIXEL))
-                    layer.fill(colour, rect)
+            dot = pygame.Surface((size + PIXEL, size + PIXEL), pygame.SRCALPHA)
+            if size > 2:
+                dot.fill(PALETTE.ink)
+            dot.fill(PALETTE.gold if won else PALETTE.orange, (PIXEL // 2, PIXEL // 2, size, size))
+            corner = (origin[0] + size // 2 + PIXEL // 2, origin[1] + size // 2 + PIXEL // 2)
+            layer.fblits([(dot, (x - corner[0], y - corner[1])) for x, y, w in dots if w == won])
         for window in sorted(WINDOWS, reverse=True):  # the last 10 over the last 100
             points = [(x - origin[0], y - origin[1]) for x, y in lines[window]]
             width = LINE_WIDTHS[window]

@@ -104,6 +104,29 @@ class Series:
     bins: tuple[Bin, ...] = ()
     """The histogram of the scores: every bin from the lowest score's to the highest's."""
 
+    @classmethod
+    def of(
+        cls,
+        game: GameKind,
+        rules: str,
+        lower_better: bool,
+        scores: tuple[int, ...],
+        won: tuple[bool, ...],
+    ) -> Series:
+        """The series of these games (oldest first): its win rates and histogram worked out."""
+        if len(won) != len(scores):
+            raise ValueError(f"{len(won)} results for {len(scores)} scores")
+        marks = bytes(won)
+        return cls(
+            game,
+            rules,
+            lower_better,
+            scores,
+            won,
+            {window: _won_last(marks, window) for window in WINDOWS},
+            histogram(scores),
+        )
+
     @property
     def played(self) -> int:
         return len(self.scores)
@@ -218,15 +241,7 @@ def series(db: Database, game: GameKind, rules: str) -> Series:
         return Series(game, rules, lower)
     scores = tuple(map(int, str(scores_text).split(",")))
     marks = str(marks_text).encode("ascii").translate(bytes.maketrans(b"01", b"\x00\x01"))
-    return Series(
-        game,
-        rules,
-        lower,
-        scores,
-        tuple(map(bool, marks)),
-        {window: _won_last(marks, window) for window in WINDOWS},
-        histogram(scores),
-    )
+    return Series.of(game, rules, lower, scores, tuple(map(bool, marks)))
 
 
 def six_card_rule_sets(db: Database) -> list[str]:

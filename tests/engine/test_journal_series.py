@@ -16,7 +16,15 @@ from hypothesis import strategies as st
 
 from golf.journal.figures import statistics
 from golf.journal.journal import Ending, Journal, Outcome
-from golf.journal.series import MAX_BINS, Bin, histogram, series, six_card_rule_sets
+from golf.journal.series import (
+    MAX_BINS,
+    Bin,
+    Series,
+    WinRate,
+    histogram,
+    series,
+    six_card_rule_sets,
+)
 from golf.solitaire.codes import format_code
 from golf.solitaire.stats import rules_from_key
 
@@ -251,3 +259,11 @@ def test_the_series_never_reads_the_whole_games_table(journal: Journal) -> None:
     )
     steps = [step for plan in plans for step in plan if "games" in step or "g " in f"{step} "]
     assert steps and all("USING INDEX games_status (status=?" in s for s in steps), plans
+
+
+def test_a_series_of_games_given_works_out_its_rates_and_bins() -> None:
+    found = Series.of("six-card", "standard", True, (30, 12, 25), (False, True, False))
+    assert found.rate(10) == WinRate(10, 1, 3) and found.best == 12
+    assert sum(b.count for b in found.bins) == 3
+    with pytest.raises(ValueError, match="2 results for 3 scores"):
+        Series.of("six-card", "standard", True, (30, 12, 25), (False, True))

@@ -11,8 +11,19 @@ import pygame
 import pytest
 
 from golf.journal.journal import Journal
+from golf.journal.series import Series, WinRate
 from scenes.core.look import PALETTE
-from scenes.stats_charts import VIEWS, Plot, nice_ticks, rate_text, tab_rects, time_points
+from scenes.stats_charts import (
+    CHART,
+    CHART_FRAME,
+    VIEWS,
+    Charts,
+    Plot,
+    nice_ticks,
+    rate_text,
+    tab_rects,
+    time_points,
+)
 from scenes.stats_screen import StatsScene, open_stats
 from tests.ui_driver import Driver, make_driver
 from tests.window.history_games import FIRST, fill, finish_six_card
@@ -178,3 +189,34 @@ def test_the_axes_have_a_few_round_ticks() -> None:
     assert nice_ticks(-4, 12, 9) == [-4, -2, 0, 2, 4, 6, 8, 10, 12]
     assert nice_ticks(0, 100, 5) == [0, 25, 50, 75, 100]
     assert nice_ticks(1, 3, 6) == [1, 2, 3]
+
+
+def test_the_longest_french_rates_stay_in_the_frame(tmp_path: Path) -> None:
+    ui = make_driver(None, tmp_path, lang="fr")
+    texts = ui.app.texts
+    longest = [(rate_text(texts, WinRate(10, 10, 10)), PALETTE.pink, True)]
+    longest.append((rate_text(texts, WinRate(100, 99, 99)), PALETTE.cyan, True))
+    assert "99 jouées seulement" in longest[1][0]
+    layer = pygame.Surface(ui.app.screen.get_size(), pygame.SRCALPHA)
+    charts = Charts(ui.app.look, lambda: texts)
+    charts.legend(layer, longest, 1)
+    drawn = layer.get_bounding_rect()
+    assert CHART_FRAME.inflate(-16, 0).contains(drawn), (drawn, CHART_FRAME)
+
+
+def test_many_games_share_a_column_each_place_drawn_once() -> None:
+    count = 5000  # more games than the chart has columns (480)
+    scores = tuple((i * 7) % 5 * 50 + (100 if i % 9 == 0 else 0) for i in range(count))
+    won = tuple(score >= 300 for score in scores)
+    found = Series.of("solitaire", "easy", False, scores, won)
+    plot = Plot.of(found.scores, found.lower_better)
+    dots, lines = time_points(found, plot)
+    assert len(dots) == len(set(dots)) < count
+    xs = sorted({x for x, _, _ in dots})
+    assert len(xs) <= CHART.width // 2 and CHART.left <= xs[0] and xs[-1] <= CHART.right
+    assert {(plot.y(s), w) for s, w in zip(scores, won, strict=True)} == {
+        (y, w) for _, y, w in dots
+    }
+    for window in (10, 100):
+        assert len(lines[window]) <= CHART.width // 2
+        assert lines[window][-1][1] == plot.rate_y(found.percent(window, count - 1))
