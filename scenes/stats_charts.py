@@ -520,27 +520,28 @@ class Charts:
                     self._text(surface, str(b.low), 6, p.hud_label, (x, area.bottom + 10), "midtop")
         surface.fill(p.white, (area.left, area.bottom, area.width, PIXEL))
         self._text(surface, axis_name, 7, p.hud_label, (area.right, area.bottom + 28), "topright")
-        average = found.average
-        if average is not None and grow >= 1:
-            span = width * len(found.bins)
-            x = left + round(
-                (average - found.bins[0].low + (0.5 if width == 1 else 0))
-                / span
-                * slot
-                * len(found.bins)
-            )
-            x -= x % PIXEL
-            for y in range(area.top - 6, area.bottom, 4 * PIXEL):
-                surface.fill(p.white, (x, y, PIXEL, 2 * PIXEL))
-            mark = texts("stats.average_mark", value=figure_text(average, texts.lang))
-            half = self.look.type.width(mark, 7) // 2 + 4
-            at = max(area.left + half, min(area.right - half, x))
-            self._text(surface, mark, 7, p.white, (at, area.top - 22), "midtop", shadow=True)
+        if found.average is not None and grow >= 1:
+            self._average(surface, found.average, found.bins[0].low, width, left, slot)
         if width == 1:
             unit = texts("stats.bin_one_stroke" if strokes else "stats.bin_one")
         else:
             unit = texts("stats.bin_strokes" if strokes else "stats.bin_points", count=width)
         self.legend(surface, [(unit, HISTOGRAM, False)], 1)
+
+    def _average(
+        self, surface: pygame.Surface, average: float, low: int, width: int, left: int, slot: int
+    ) -> None:
+        """A dashed line at the average score over the bars (``low``: the first bar's lowest
+        score, each bar ``width`` scores wide and ``slot`` pixels apart from ``left``), named."""
+        texts, p, area = self.texts, PALETTE, CHART
+        x = left + round((average - low + (0.5 if width == 1 else 0)) / width * slot)
+        x -= x % PIXEL
+        for y in range(area.top - 6, area.bottom, 4 * PIXEL):
+            surface.fill(p.white, (x, y, PIXEL, 2 * PIXEL))
+        mark = texts("stats.average_mark", value=figure_text(average, texts.lang))
+        half = self.look.type.width(mark, 7) // 2 + 4
+        at = max(area.left + half, min(area.right - half, x))
+        self._text(surface, mark, 7, p.white, (at, area.top - 22), "midtop", shadow=True)
 
 
 def _bar(surface: pygame.Surface, rect: pygame.Rect, colour: Colour) -> None:
