@@ -58,7 +58,12 @@ def _column_left(position: Position, n: int, lang: str) -> str:
 
 def _moved(before: Position, after: Position, action: Action, lang: str) -> list[str]:
     """What moved: the card played and what its column now shows, the card drawn, the card an
-    undo put back."""
+    undo put back; a redo is said as the draw or play it took again."""
+    if action.kind == engine.REDO:
+        move = engine.move_between(before, after)
+        if move is not None:
+            return [_say("redone", lang), *_moved(before, after, move, lang)]
+        return [_say("redone", lang), _waste(after, lang)]
     if action.kind == engine.PLAY:
         top = after.waste_top
         assert top is not None  # a play always leaves its card on the waste

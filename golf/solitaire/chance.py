@@ -64,6 +64,7 @@ from golf.solitaire import engine
 from golf.solitaire.draws_needed import FAR, WINNABLE_MEMORY, DrawsNeeded, Winnable
 from golf.solitaire.engine import Action, Position
 from golf.solitaire.rules import Rules
+from golf.solitaire.session import kept_moves
 from golf.solitaire.solver import _rank_graph, advance_reach, rank_matching
 
 WILD: Final = 13
@@ -1126,22 +1127,20 @@ def chances_around(
     deadline: float = 0.0,
 ) -> tuple[Fraction, Fraction] | None:
     """The exact win chance of a best player who cannot see the stock just before the action
-    ``actions[index]`` of a game's log (undos included, as a game logs them) and just after it.
+    ``actions[index]`` of a game's log (undos and redos included, as a game logs them) and just
+    after it (a redo: the move it took again).
 
     None when the search passes ``max_states`` or ``clock()`` passes ``deadline`` (as in
-    :meth:`ChanceSearch.chance`), or the log does not reach ``index``.
+    :meth:`ChanceSearch.chance`), when the log does not reach ``index``, or when that action is
+    an undo (no move).
     """
-    positions = [start]
-    for action in actions[:index]:
-        if action.kind == engine.UNDO:
-            if len(positions) > 1:
-                positions.pop()
-            continue
-        positions.append(engine.apply(positions[-1], action, rules))
-    if index >= len(actions) or actions[index].kind == engine.UNDO:
-        return None
-    before = positions[-1]
-    after = engine.apply(before, actions[index], rules)
+    moves = kept_moves(actions[: index + 1])
+    if index >= len(actions) or not moves or moves[-1][0] != index:
+        return None  # not a move: an undo
+    before = start
+    for _made_by, move in moves[:-1]:
+        before = engine.apply(before, move, rules)
+    after = engine.apply(before, moves[-1][1], rules)  # a redo's move: the one it took again
     search = ChanceSearch(before, rules)
     values = []
     try:

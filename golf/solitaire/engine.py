@@ -2,7 +2,8 @@
 
 A :class:`Position` is an immutable value. :func:`apply` returns the next position or raises
 :class:`Refused` with the reason (its text is fixed by SPEC §4). Undo is not a function of a
-position: the game session keeps the earlier positions (see ``golf.solitaire.session``).
+position: the game session keeps the earlier positions, and redo the undone ones (see
+``golf.solitaire.session``).
 """
 
 from __future__ import annotations
@@ -21,10 +22,11 @@ Column = tuple[int, ...]
 DRAW: Final = "draw"
 PLAY: Final = "play"
 UNDO: Final = "undo"
+REDO: Final = "redo"
 
 
 class Action(NamedTuple):
-    """``draw``, ``play N`` (the free card of column N, 1–7) or ``undo``.
+    """``draw``, ``play N`` (the free card of column N, 1–7), ``undo`` or ``redo``.
 
     ``row`` (1 = top of the column) names the card a player touched: a card that is not the
     bottom of its column is refused as covered. It is 0 when the action names the column only.
@@ -43,6 +45,10 @@ class Action(NamedTuple):
         return _UNDO
 
     @staticmethod
+    def redo() -> Action:
+        return _REDO
+
+    @staticmethod
     def play(column: int, row: int = 0) -> Action:
         if not 1 <= column <= COLUMNS:
             raise ValueError(f"column must be 1 to {COLUMNS}, not {column}")
@@ -52,16 +58,19 @@ class Action(NamedTuple):
 
     @staticmethod
     def parse(token: str) -> Action:
-        """Read ``draw``, ``undo``, ``play 3`` or ``play 1 row 4``; raises ``ValueError``."""
+        """Read ``draw``, ``undo``, ``redo``, ``play 3`` or ``play 1 row 4``; raises
+        ``ValueError``."""
         t = " ".join(str(token).lower().split())
         if t == DRAW:
             return _DRAW
         if t == UNDO:
             return _UNDO
+        if t == REDO:
+            return _REDO
         m = _PLAY_RE.fullmatch(t)
         if m is None:
             raise ValueError(
-                f"{token!r} is not an action (expected draw, undo, play N with N 1-7, "
+                f"{token!r} is not an action (expected draw, undo, redo, play N with N 1-7, "
                 "or play N row R with R 1-5)"
             )
         return Action.play(int(m.group(1)), int(m.group(2) or 0))
@@ -74,6 +83,7 @@ class Action(NamedTuple):
 
 _DRAW: Final = Action(DRAW)
 _UNDO: Final = Action(UNDO)
+_REDO: Final = Action(REDO)
 _PLAY_RE: Final = re.compile(r"play ([1-7])(?: row ([1-5]))?")
 
 
@@ -260,6 +270,19 @@ def _apply_legal(position: Position, action: Action) -> Position:
         columns, waste, stock = position
         return Position(columns, (*waste, stock[0]), stock[1:])
     return _play(position, action.column - 1)
+
+
+def move_between(before: Position, after: Position) -> Action | None:
+    """The move (``draw`` or ``play N``) that took ``before`` to ``after``, or None when no one
+    move did: what a redo played again (and, read the other way, what an undo took back)."""
+    if len(after.waste) != len(before.waste) + 1:
+        return None
+    if before.stock and after.stock == before.stock[1:] and after.waste[-1] == before.stock[0]:
+        return _DRAW
+    for i, (was, now) in enumerate(zip(before.columns, after.columns, strict=True)):
+        if was and now == was[:-1] and after.waste[-1] == was[-1]:
+            return _PLAYS[i]
+    return None
 
 
 def legal_actions(position: Position, rules: Rules) -> list[Action]:

@@ -8,24 +8,17 @@ history, by playing the kept actions again from the start) or watch the solver's
 
 from __future__ import annotations
 
-from golf.solitaire import engine
 from golf.solitaire.engine import Action
 from golf.solitaire.replay import Replay
-from golf.solitaire.session import Game
+from golf.solitaire.session import Game, kept_moves
 
 __all__ = ["kept_line", "played_again", "solver_replay"]
 
 
 def kept_line(actions: list[Action]) -> list[Action]:
-    """The actions that made the current position: the log with undone actions taken out."""
-    kept: list[Action] = []
-    for action in actions:
-        if action.kind == engine.UNDO:
-            if kept:
-                kept.pop()
-        else:
-            kept.append(action)
-    return kept
+    """The actions that made the current position: the log with undone actions taken out and
+    redone ones put back."""
+    return [move for _index, move in kept_moves(actions)]
 
 
 def played_again(game: Game, steps: int) -> Game:

@@ -68,7 +68,7 @@ _CHECK_KEYS: Final = (
 )
 _ACTIONS: Final = record.ActionForm(
     ascii_only(Action.parse),
-    "expected draw, undo, play N with N 1-7, or play N row R with R 1-5; "
+    "expected draw, undo, redo, play N with N 1-7, or play N row R with R 1-5; "
     "or {do: action, t: seconds}",
     MAX_ACTIONS,
 )

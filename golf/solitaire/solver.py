@@ -52,6 +52,7 @@ from golf.solitaire import engine
 from golf.solitaire.engine import Action, Position
 from golf.solitaire.layered import Layered, Outcome
 from golf.solitaire.rules import Rules
+from golf.solitaire.session import kept_moves
 
 log = logging.getLogger(__name__)
 
@@ -1113,19 +1114,15 @@ def analyse(
     *,
     max_states: int | None = 2_000_000,
 ) -> Analysis:
-    """Analyse a game played from ``start`` with ``actions`` (undos included, as a game logs them).
+    """Analyse a game played from ``start`` with ``actions`` (undos and redos included, as a
+    game logs them).
 
     Raises ``ValueError`` if an action is not legal where it was played.
     """
-    # The positions on the way from the start to where the game is, after the undos.
+    # The positions on the way from the start to where the game is, after the undos and redos.
     positions = [start]
     made_by: list[int] = [-1]
-    for index, action in enumerate(actions):
-        if action.kind == engine.UNDO:
-            if len(positions) > 1:
-                positions.pop()
-                made_by.pop()
-            continue
+    for index, action in kept_moves(actions):
         try:
             positions.append(engine.apply(positions[-1], action, rules))
         except engine.Refused as refused:

@@ -27,6 +27,7 @@ class Reason(Enum):
     STOCK_EMPTY = "stock_empty"
     DRAW_NOT_STUCK = "draw_not_stuck"
     NOTHING_TO_UNDO = "nothing_to_undo"
+    NOTHING_TO_REDO = "nothing_to_redo"
     EMPTY_COLUMN = "empty_column"
     NO_SUCH_CARD = "no_such_card"
 

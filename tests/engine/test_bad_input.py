@@ -209,7 +209,7 @@ def test_unknown_action_names_the_place() -> None:
     text = doc(actions="actions:\n  - draw\n  - play 5\n  - play 2\n  - jump 2\n")
     err = error_of(text)
     assert str(err).startswith(
-        "bad.yaml: actions[3] (line 14): 'jump 2' is not an action (expected draw, undo, play N"
+        "bad.yaml: actions[3] (line 14): 'jump 2' is not an action (expected draw, undo, redo, play N"
     )
 
 

@@ -356,7 +356,12 @@ def test_undo_lifts_the_blocked_penalty() -> None:
 
 
 def test_action_tokens_round_trip() -> None:
-    for action in [Action.draw(), Action.undo(), *(Action.play(c) for c in range(1, 8))]:
+    for action in [
+        Action.draw(),
+        Action.undo(),
+        Action.redo(),
+        *(Action.play(c) for c in range(1, 8)),
+    ]:
         assert Action.parse(str(action)) == action
     assert Action.parse("  PLAY   1  row 4 ") == Action.play(1, 4)
     assert str(Action.play(1, 4)) == "play 1 row 4"

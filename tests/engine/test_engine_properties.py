@@ -23,6 +23,7 @@ rules_strategy = st.builds(
 any_action = st.one_of(
     st.just(Action.draw()),
     st.just(Action.undo()),
+    st.just(Action.redo()),
     st.builds(Action.play, st.integers(1, 7), st.integers(0, 5)),
 )
 deal_numbers = st.integers(0, MAX_DEAL - 1)
@@ -40,6 +41,7 @@ def test_invariants_hold_after_every_action(
     deck = sorted(game.position.cards())
     assert deck == list(range(52 + rules.jokers))
     earlier = [game.position]
+    undone: list[engine.Position] = []
     moves = 0
     for action in actions:
         before = game.position
@@ -50,10 +52,14 @@ def test_invariants_hold_after_every_action(
             assert game.position == before
             continue
         if action.kind == "undo":
-            earlier.pop()
+            undone.append(earlier.pop())
+            assert game.position == earlier[-1]
+        elif action.kind == "redo":
+            earlier.append(undone.pop())
             assert game.position == earlier[-1]
         else:
             earlier.append(game.position)
+            undone.clear()
         assert sorted(game.position.cards()) == deck
         blocked = game.status == "blocked"
         if rules.scoring == "points":

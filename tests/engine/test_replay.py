@@ -32,7 +32,7 @@ from golf.solitaire.session import Game
 from tests.engine.test_engine_properties import rules_strategy
 from tests.seeds_example import COLUMNS, STOCK, WASTE
 
-ALL_ACTIONS = [Action.draw(), Action.undo()] + [Action.play(c) for c in range(1, 8)]
+ALL_ACTIONS = [Action.draw(), Action.undo(), Action.redo()] + [Action.play(c) for c in range(1, 8)]
 
 
 def played(code: str, actions: list[Action]) -> Game:
