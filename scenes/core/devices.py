@@ -8,9 +8,10 @@ player's intents. Everything is read from the event's own attributes, never by p
 keyboard or mouse state, so tests can post events and get the same behaviour.
 
 Pointer positions come in window pixels and leave in logical ones: the window may show the
-logical screen at any scale, with bars around it (``scenes.core.viewport``); a press or a
-release in the bars is no press at all, and the pointer moving there is the pointer off the
-screen (at :data:`OFF_SCREEN`, where nothing is).
+logical screen at any scale, with bars around it (``scenes.core.viewport``); a press in the
+bars is no press at all, a release there is a release off the screen, and the pointer moving
+there is the pointer off the screen (both at :data:`OFF_SCREEN`, where nothing is: a card
+dragged there is dropped nowhere).
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ class KeyDown:
 @dataclass(frozen=True)
 class PadButton:
     """A gamepad button: ``up``, ``down``, ``left``, ``right`` (pad or hat), ``a``, ``b``,
-    ``x``, ``y`` or ``start``."""
+    ``x``, ``y``, ``rb`` (the right shoulder button) or ``start``."""
 
     name: str
 
@@ -92,10 +93,11 @@ _CONTROLLER_BUTTONS: dict[int, str] = {
     pygame.CONTROLLER_BUTTON_START: "start",
     pygame.CONTROLLER_BUTTON_X: "x",
     pygame.CONTROLLER_BUTTON_Y: "y",
+    pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: "rb",
 }
 
 # Plain joysticks without a controller mapping: the usual XInput-like button numbers.
-_JOY_BUTTONS: dict[int, str] = {0: "a", 1: "b", 2: "x", 3: "y", 7: "start"}
+_JOY_BUTTONS: dict[int, str] = {0: "a", 1: "b", 2: "x", 3: "y", 5: "rb", 7: "start"}
 
 _HAT: dict[tuple[int, int], str] = {(-1, 0): "left", (1, 0): "right", (0, 1): "up", (0, -1): "down"}
 
@@ -134,7 +136,9 @@ class Devices:
             if getattr(event, "button", 1) != 1:
                 return None
             pos = self._logical(event)
-            return None if pos is None else Pointer(_POINTER[etype], pos)
+            if pos is None:  # in the bars: no press, and a release where nothing is
+                return Pointer("release", OFF_SCREEN) if etype == pygame.MOUSEBUTTONUP else None
+            return Pointer(_POINTER[etype], pos)
         if etype == pygame.MOUSEMOTION:
             return Pointer("move", self._logical(event) or OFF_SCREEN)
         return self._pad(event)

@@ -39,6 +39,7 @@ class Kind(enum.Enum):
     DOWN = "down"
     DRAW = "draw"
     UNDO = "undo"
+    REDO = "redo"
     NEW = "new"
     RESTART = "restart"
     COLUMN = "column"
@@ -105,6 +106,7 @@ _PAD: dict[str, Kind] = {
     "x": Kind.DRAW,  # as Space: a card from the stock, wherever the cursor is
     "start": Kind.MENU,
     "y": Kind.HINT,
+    "rb": Kind.REDO,  # the right shoulder: B takes back, RB plays again
 }
 
 _POINTER: dict[str, Kind] = {"press": Kind.CLICK, "release": Kind.RELEASE, "move": Kind.POINT}
@@ -127,6 +129,8 @@ def intents(event: DeviceEvent) -> list[Intent]:
 def _key(event: KeyDown) -> list[Intent]:
     key, mod = event.key, event.mod
     ctrl = bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+    if ctrl and (key == pygame.K_y or (key == pygame.K_z and mod & pygame.KMOD_SHIFT)):
+        return [Intent(Kind.REDO)]
     if ctrl and key == pygame.K_z:
         return [Intent(Kind.UNDO)]
     if ctrl and key == pygame.K_v:

@@ -57,6 +57,7 @@ class CardSprite:
     landed: bool = True
     hidden: bool = False  # covered exactly by another sprite this frame: not drawn
     scale: float = 1.0
+    held: bool = False  # in the player's hand (dragged): drawn lifted, over the resting cards
 
     @classmethod
     def at(cls, card: int, x: float, y: float, face_up: bool = True, z: int = 0) -> CardSprite:
@@ -66,8 +67,9 @@ class CardSprite:
 
     @property
     def moving(self) -> bool:
-        """Whether the sprite is still on its way (or waiting to leave)."""
-        return not self.landed
+        """Whether the sprite is still on its way (or waiting to leave), or held: drawn over
+        the resting cards."""
+        return not self.landed or self.held
 
     def move_to(
         self,
@@ -171,8 +173,8 @@ class CardSprite:
 
     @property
     def casts_shadow(self) -> bool:
-        """Whether a shadow is drawn under the card (high in the air)."""
-        return not self.landed and self.lift >= 40 and self.delay <= 0
+        """Whether a shadow is drawn under the card (high in the air, or in the hand)."""
+        return self.held or (not self.landed and self.lift >= 40 and self.delay <= 0)
 
     @property
     def spot(self) -> tuple[int, int]:

@@ -1,9 +1,10 @@
 """The player's table: a game of solitaire driven by the player's mouse, keys and pad.
 
 :class:`GameScene` is the table (``scenes.solitaire.table``) with the player as its driver
-(``scenes.solitaire.player``) and the game's buttons: undo, hint, restart, new deal, menu. The
-engine's :class:`~golf.solitaire.session.Game` is the truth; the cards fly after it, and clicks
-are hit-tested against where the position puts them, so input during an animation is never lost.
+(``scenes.solitaire.player``) and the game's buttons: undo, redo, hint, restart, new deal, menu.
+The engine's :class:`~golf.solitaire.session.Game` is the truth; the cards fly after it, and
+clicks are hit-tested against where the position puts them, so input during an animation is
+never lost.
 """
 
 from __future__ import annotations
@@ -25,13 +26,14 @@ class GameScene(TableScene):
         buttons = button_row(
             [
                 ("button.undo", self.undo, "U", "cyan"),
+                ("button.redo", self.redo, "Ctrl+Y", "cyan"),
                 ("button.hint", self.show_hint, "H", "green"),
                 ("button.restart", self.restart, "R", "orange"),
                 ("button.new", self.new_deal, "N", "orange"),
                 ("button.menu", self.open_menu, "Esc", "pink"),
             ],
-            width=168,
-            gap=20,
+            width=190,  # six fit 1280 px; "Rétablir" clears its key "Ctrl+Y" in the corner
+            gap=12,
         )
         commands = Commands(
             {

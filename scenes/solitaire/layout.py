@@ -30,6 +30,7 @@ __all__ = [
     "layout",
     "slot_rect",
     "stock_rect",
+    "waste_rect",
 ]
 
 COLUMNS = 7
@@ -85,6 +86,13 @@ def layout(position: Position) -> dict[int, Place]:
 def stock_rect() -> pygame.Rect:
     """Where a click draws a card."""
     return pygame.Rect(STOCK_POS[0] - 12, STOCK_POS[1] - 12, CARD_W + 12, CARD_H + 12)
+
+
+def waste_rect() -> pygame.Rect:
+    """Where a card dragged there is dropped on the waste: its fan of three, and a margin."""
+    return pygame.Rect(
+        WASTE_POS[0] - 12, WASTE_POS[1] - 12, CARD_W + 2 * WASTE_FAN + 24, CARD_H + 24
+    )
 
 
 def card_at(position: Position, pos: tuple[int, int]) -> Action | None:

@@ -36,6 +36,7 @@ __all__ = [
     "Refusals",
     "TableSounds",
     "TableStep",
+    "played",
 ]
 
 TableStep = Step[Action, Position, Refusal]
@@ -49,6 +50,14 @@ CELEBRATION = 0.6  # seconds between the last card of the fountain and the resul
 BLOCKED_PAUSE = 0.45  # seconds between a blocking action and the blocked dialog
 
 
+def played(step: TableStep) -> Action:
+    """The step's action, a redo as the draw or play it took again (the cards fly and sound as
+    they did the first time)."""
+    if step.action.kind == engine.REDO:
+        return engine.move_between(step.before, step.after) or step.action
+    return step.action
+
+
 class CardMotion:
     """The card sprites: dealt in, flown to where each new position puts them, the fountain."""
 
@@ -57,7 +66,7 @@ class CardMotion:
 
     def heard(self, step: TableStep) -> None:
         if step.applied:
-            self.fly(step.before, step.after, step.action)
+            self.fly(step.before, step.after, played(step))
 
     def fly(self, before: Position, after: Position, action: Action) -> None:
         """Send the cards that changed place between two positions to their new places."""
@@ -217,7 +226,7 @@ class TableSounds:
         if not step.applied:
             return
         sound = self.table.app.sound
-        kind = step.action.kind
+        kind = played(step).kind
         if kind == engine.PLAY:
             self.run_length += 1
             sound.play("play", self.run_length - 1)

@@ -1,8 +1,8 @@
 """A round of golf on the screen: the holes on the table, the scorecard between them, the set-up.
 
 Each hole is played in a :class:`RoundGameScene`, the table driven by the player under a round's
-rules: no restart and no new deal, no undo once the hole is over, the hole and the running total
-in the HUD; its end is a :class:`RoundOutcome` (the scorecard) instead of the result dialogs. When
+rules: no restart and no new deal, no undo (nor redo) once the hole is over, the hole and the
+running total in the HUD; its end is a :class:`RoundOutcome` (the scorecard) instead of the result dialogs. When
 the hole ends the scorecard (:class:`ScorecardScene`) shows strokes, labels and totals, and the
 round is saved (``scenes.core.records``) so that it can be left and resumed from the title.
 """
@@ -119,7 +119,7 @@ class RoundOutcome:
 
 class RoundGameScene(TableScene):
     """One hole of a round on the table, driven by the player under a round's rules: no restart
-    and no new deal, no undo once the hole is over, the scorecard on S."""
+    and no new deal, no undo (nor redo) once the hole is over, the scorecard on S."""
 
     def __init__(self, app: App, rnd: Round, deal_in: bool = True) -> None:
         assert rnd.game is not None
@@ -130,6 +130,7 @@ class RoundGameScene(TableScene):
         buttons = button_row(
             [
                 ("button.undo", self.undo, "U", "cyan"),
+                ("button.redo", self.redo, "Ctrl+Y", "cyan"),
                 ("button.hint", self.show_hint, "H", "green"),
                 ("round.scorecard", self.show_scorecard, "S", "orange"),
                 ("button.menu", self.open_menu, "Esc", "pink"),

@@ -257,6 +257,10 @@ class TableScene(Scene):
         """Take back the last action."""
         self.act(Action.undo())
 
+    def redo(self) -> None:
+        """Take again the last action taken back."""
+        self.act(Action.redo())
+
     def restart(self) -> None:
         """The same deal again, from the start."""
         self.app.flow.start_game(self.game.restart())

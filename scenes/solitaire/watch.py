@@ -2,7 +2,7 @@
 
 :class:`WatchScene` is the table (``scenes.solitaire.table``) with a :class:`Replayer` as its
 driver: each step forward goes through the very play session a key press or a click uses (same
-animation, sounds, refusal messages, undo). The player only drives the playback — play/pause, one action forward or
+animation, sounds, refusal messages, undo and redo). The player only drives the playback — play/pause, one action forward or
 back, speed 0.5×–8× or "as recorded", start and end, a click on the progress bar — and never the
 game. A step back (or a jump) rebuilds the game from the start to that action, so stepping back
 over an undo works too.
@@ -154,8 +154,9 @@ class Replayer(Playback[Replay]):
         table.ending = None  # no end dialogs while watching: the controls stay in charge
         if self.index < self.total:
             table.fountain = False  # only the very end of the replay celebrates
-        if action.kind == engine.UNDO and refusal is None:
-            table.toast(self.app.texts("watch.undo_toast"), PALETTE.cyan)
+        toast = {engine.UNDO: "watch.undo_toast", engine.REDO: "watch.redo_toast"}
+        if action.kind in toast and refusal is None:
+            table.toast(self.app.texts(toast[action.kind]), PALETTE.cyan)
 
     def go_to(self, index: int) -> None:
         """Show the position after ``index`` actions; the cards fly there."""
@@ -236,6 +237,8 @@ class Replayer(Playback[Replay]):
             words = texts("watch.action_draw")
         elif action.kind == engine.UNDO:
             words = texts("watch.action_undo")
+        elif action.kind == engine.REDO:
+            words = texts("watch.action_redo")
         else:
             words = texts("watch.action_play", column=action.column)
         refusal = self.refusals.get(self.index)
