@@ -637,7 +637,11 @@ def storm(
                 pending = aimed_click(rng, top) if rng.random() < aim else [random_event(rng)]
             event = pending.pop(0)
             top = app.scenes.top
-            before = {id(s): len(s.game.log) for s in app.scenes.stack if hasattr(s, "game")}
+            before = {
+                id(s): len(s.game.log)
+                for s in app.scenes.stack
+                if hasattr(getattr(s, "game", None), "log")  # a table's game (not a screen's kind)
+            }
             report.scenes[scene_name(top)] += 1
             try:
                 loop.step([event], FRAME)
