@@ -8,6 +8,7 @@ code, a bad file, a bad option) — always one line on stderr and no traceback.
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import re
 from collections.abc import Callable, Iterable
 from typing import Any, Final
@@ -21,17 +22,20 @@ __all__ = [
     "EXIT_OK",
     "MAX_JOBS",
     "RULE_OPTIONS",
+    "Network",
     "Run",
     "UsageError",
     "add_command",
     "add_rule_options",
     "code_and_rules",
+    "networks",
     "on_off",
     "option_values",
     "positive",
     "quoted",
     "rule_options_given",
     "rules_from_args",
+    "web_origin",
     "whole",
     "within",
 ]
@@ -123,6 +127,49 @@ def within(low: int, high: int) -> Callable[[str], int]:
         return value
 
     return number
+
+
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+MAX_NETWORKS: Final = 64
+
+
+def networks(text: str) -> tuple[Network, ...]:
+    """Networks in CIDR form, separated by commas (``10.0.0.0/8,2001:db8::/32``; one address
+    alone is its /32 or /128): each in ASCII, with no bits set past its prefix, and none that
+    holds every address (/0: a header believed from anyone is believed from attackers)."""
+    parts = text.split(",")
+    if not text.isascii() or not 0 < len(parts) <= MAX_NETWORKS:
+        raise argparse.ArgumentTypeError(
+            f"{quoted(text)} is not a list of networks (CIDR, e.g. 10.0.0.0/8, in ASCII)"
+        )
+    out = []
+    for part in parts:
+        try:
+            network = ipaddress.ip_network(part.strip(" "), strict=True)
+        except ValueError as e:
+            raise argparse.ArgumentTypeError(
+                f"{quoted(part)} is not a network (CIDR, e.g. 10.0.0.0/8): {e}"
+            ) from None
+        if network.prefixlen == 0:
+            raise argparse.ArgumentTypeError(
+                f"{quoted(part)} is every address: name the proxies' own networks"
+            )
+        out.append(network)
+    return tuple(out)
+
+
+def web_origin(text: str) -> str:
+    """A web page's origin, ``http[s]://host[:port]`` in ASCII (no path), as the browser sends
+    it in ``Origin``."""
+    from golfnet.door import read_origin  # only when the option is given: no network layer
+
+    origin = read_origin(text)
+    if origin is None:
+        raise argparse.ArgumentTypeError(
+            f"{quoted(text)} is not a web origin (http:// or https://, a host, an optional "
+            "port, nothing after it)"
+        )
+    return origin
 
 
 MAX_JOBS: Final = 64

@@ -26,6 +26,7 @@ __all__ = [
     "name_problem",
     "os_error_text",
     "output_file",
+    "readable_file",
     "shown",
 ]
 
@@ -139,4 +140,20 @@ def folder(text: str) -> Path:
     kind = _existing_kind(path)
     if kind is not None and kind != stat.S_IFDIR:
         raise argparse.ArgumentTypeError(f"{shown(text)}: not a folder")
+    return path
+
+
+def readable_file(text: str) -> Path:
+    """A file the program will read whole before its work starts (``serve --tls-cert``): a
+    usable name, a regular file there (never a pipe or a device: nothing is opened to find
+    out), that this user may read."""
+    path = _usable(text)
+    kind = _existing_kind(path)
+    if kind is None:
+        raise argparse.ArgumentTypeError(f"{shown(text)}: no such file")
+    if kind != stat.S_IFREG:
+        what = "a folder" if kind == stat.S_IFDIR else "not a regular file"
+        raise argparse.ArgumentTypeError(f"{shown(text)}: {what} (expected a file to read)")
+    if not os.access(path, os.R_OK):
+        raise argparse.ArgumentTypeError(f"{shown(text)}: the file cannot be read")
     return path

@@ -13,10 +13,19 @@ import asyncio
 import logging
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
-from golfcli.options import EXIT_FAILED, EXIT_OK, add_command, quoted, within
-from golfcli.paths import folder
+from golfcli.options import (
+    EXIT_FAILED,
+    EXIT_OK,
+    UsageError,
+    add_command,
+    networks,
+    quoted,
+    web_origin,
+    within,
+)
+from golfcli.paths import folder, readable_file
 
 __all__ = ["register"]
 
@@ -29,8 +38,9 @@ MAX_HOST = 253
 
 EXPOSE = (
     "Only this machine can connect. To play over the local network: golf serve --host 0.0.0.0 "
-    "(and let the port through the firewall); over the internet, put it behind a TLS proxy "
-    "(wss://) — see docs/network.md."
+    "(and let the port through the firewall); over the internet, give it a certificate "
+    "(--tls-cert, --tls-key) or put it behind a TLS proxy (--trusted-proxy) — see "
+    "docs/network.md."
 )
 
 
@@ -52,6 +62,7 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
         "--port", type=within(1, 65535), default=PORT, help=f"port to listen on ({PORT})"
     )
     _state_arguments(parser)
+    _deployment_arguments(parser)
 
 
 # --- rooms that survive a restart (--state, --keep-days) ----------------------------------------
@@ -102,20 +113,155 @@ def _say_state(journal: Any, state: Path | None) -> None:
         )
 
 
+# --- deployment: TLS, proxies, origins, connections ---------------------------------------------
+# (--tls-cert, --tls-key, --trusted-proxy, --proxy-header, --allow-origin, --max-connections,
+# --handshake-timeout; golfnet.door, docs/network.md)
+
+HANDSHAKE = 5
+"""``golfnet.door.HANDSHAKE`` (not imported: the help needs no network layer)."""
+MAX_CONNECTIONS = 1_000_000
+
+
+def _deployment_arguments(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("deployment (docs/network.md)")
+    group.add_argument(
+        "--tls-cert",
+        type=readable_file,
+        metavar="FILE",
+        help="certificate chain (PEM): the server speaks TLS, wss:// (with --tls-key)",
+    )
+    group.add_argument(
+        "--tls-key", type=readable_file, metavar="FILE", help="the certificate's private key (PEM)"
+    )
+    group.add_argument(
+        "--trusted-proxy",
+        type=networks,
+        action="append",
+        metavar="CIDR[,CIDR...]",
+        help="networks of the reverse proxies whose header names the client (the rightmost "
+        "address in it that is not a trusted proxy's); from anyone else the header is ignored "
+        "(none: every client is its peer's address)",
+    )
+    group.add_argument(
+        "--proxy-header",
+        choices=("x-forwarded-for", "forwarded"),
+        default="x-forwarded-for",
+        help="the header those proxies write: X-Forwarded-For (nginx, Caddy, Traefik, "
+        "HAProxy's forwardfor) or Forwarded (RFC 7239); the other is never read "
+        "(x-forwarded-for)",
+    )
+    group.add_argument(
+        "--allow-origin",
+        type=web_origin,
+        action="append",
+        metavar="ORIGIN",
+        help="a web page (https://host[:port]) whose scripts may connect; others are refused "
+        "(403). By default only clients without an Origin (programs, not browsers) and pages "
+        "of this server's own address",
+    )
+    group.add_argument(
+        "--max-connections",
+        type=within(1, MAX_CONNECTIONS),
+        metavar="N",
+        help="open connections in all, handshakes included (8000, or fewer to fit the open "
+        "files allowed: the soft limit less an eighth, at least 64; 896 for 1,024)",
+    )
+    group.add_argument(
+        "--handshake-timeout",
+        type=within(1, 60),
+        default=HANDSHAKE,
+        metavar="SECONDS",
+        help=f"seconds for a connection's handshake, TLS and WebSocket each ({HANDSHAKE})",
+    )
+
+
+def _deployment(args: argparse.Namespace) -> Any:
+    """The server's limits and door from the options (``golfnet.server.Limits``,
+    ``golfnet.door.Door``); a :class:`UsageError` for options that do not go together, a
+    certificate that cannot be used, or more connections than the system lets it open."""
+    import dataclasses
+
+    from golfnet.door import Door, fitting_connections, room_for, tls_context
+    from golfnet.server import Limits
+
+    if (args.tls_cert is None) != (args.tls_key is None):
+        raise UsageError("--tls-cert and --tls-key go together (the certificate and its key)")
+    tls = None
+    if args.tls_cert is not None:
+        try:
+            tls = tls_context(str(args.tls_cert), str(args.tls_key))
+        except (OSError, ValueError) as e:  # ssl.SSLError is an OSError
+            reason = " ".join(str(getattr(e, "reason", None) or e).split())[:200]
+            raise UsageError(f"--tls-cert/--tls-key cannot be used: {reason}") from None
+    connections = fitting_connections()
+    if args.max_connections is not None:
+        problem = room_for(args.max_connections)
+        if problem is not None:
+            raise UsageError(f"--max-connections {args.max_connections}: {problem}")
+        connections = args.max_connections
+    trusted = tuple(n for group in args.trusted_proxy or () for n in group)
+    door = Door(
+        trusted=trusted,
+        header=args.proxy_header,
+        origins=frozenset(args.allow_origin or ()),
+        tls=tls,
+    )
+    limits = dataclasses.replace(
+        Limits(), connections=connections, handshake=float(args.handshake_timeout)
+    )
+    return Deployment(limits, door)
+
+
+class Deployment(NamedTuple):
+    limits: Any
+    door: Any
+
+
+def _deployment_defaults() -> Deployment:
+    from golfnet.door import Door
+    from golfnet.server import Limits
+
+    return Deployment(Limits(), Door())
+
+
+def _say_deployment(deployment: Any) -> None:
+    """What the server lets in, in a line or two on start."""
+    from golfnet.door import descriptor_limit
+
+    limits, door = deployment
+    files = descriptor_limit()
+    said = f"at most {limits.connections:,} connections"
+    if files is not None:
+        said += f" (open files allowed: {files:,})"
+    if door.trusted:
+        header = "X-Forwarded-For" if door.header == "x-forwarded-for" else "Forwarded"
+        said += f"; {header} believed from {', '.join(str(n) for n in door.trusted)} only"
+    if door.origins:
+        said += f"; pages of {', '.join(sorted(door.origins))} may connect"
+    print(said, flush=True)
+
+
 # --- running ------------------------------------------------------------------------------------
 
 
 async def _serve(
-    host: str, port: int, state: Path | None = None, keep_days: int = KEEP_DAYS
+    host: str,
+    port: int,
+    state: Path | None = None,
+    keep_days: int = KEEP_DAYS,
+    deployment: Any = None,
 ) -> None:
     from golfnet.server import GolfServer, settle
 
     journal = _open_journal(state)
-    server = GolfServer(journal=journal, keep_days=keep_days)
+    limits, door = deployment or _deployment_defaults()
+    server = GolfServer(limits, journal=journal, keep_days=keep_days, door=door)
     await server.start(host, port)
     settle()
     _say_state(journal, state)
-    print(f"six-card Golf server on ws://{host}:{server.port()}", flush=True)
+    scheme = "ws" if door.tls is None else "wss"
+    print(f"six-card Golf server on {scheme}://{host}:{server.port()}", flush=True)
+    _say_deployment((limits, door))
     if host in ("127.0.0.1", "localhost", "::1"):
         print(EXPOSE, flush=True)
     try:
@@ -126,7 +272,8 @@ async def _serve(
 
 def run_serve(args: argparse.Namespace) -> int:
     try:
-        asyncio.run(_serve(args.host, args.port, args.state, args.keep_days))
+        deployment = _deployment(args)
+        asyncio.run(_serve(args.host, args.port, args.state, args.keep_days, deployment))
     except KeyboardInterrupt:
         return EXIT_OK
     except OSError as e:

@@ -27,8 +27,12 @@ VERSION: Final = 1
 MAX_MESSAGE: Final = 4096
 """Largest message a client may send, in bytes (the server's frame limit)."""
 MAX_NAME: Final = 24
-CODE_LETTERS: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-CODE_LENGTH: Final = 6
+CODE_LETTERS: Final = "ABCDEFGHJKLMNPRSTUVWXYZ"
+"""The letters of a room code: 23, without I, O and Q (read as 1, 0 and O), and no digits."""
+CODE_LENGTH: Final = 9
+"""A code's letters: 23**9 codes (about 1.8 x 10**12, 40.7 bits), shown and read aloud in
+three groups of three (``ABC-DEF-GHJ``); messages carry the nine letters alone."""
+CODE_GROUP: Final = 3
 MAX_TIMER: Final = 600.0
 PERSON: Final = "person"
 SEAT_KINDS: Final = (PERSON, *LEVELS)
@@ -60,6 +64,21 @@ def _bool(v: object) -> bool:
 
 def _code(v: object) -> bool:
     return isinstance(v, str) and len(v) == CODE_LENGTH and all(c in CODE_LETTERS for c in v)
+
+
+def show_code(code: str) -> str:
+    """A room code as people read it: its letters in groups of three, ``ABC-DEF-GHJ``."""
+    return "-".join(code[i : i + CODE_GROUP] for i in range(0, len(code), CODE_GROUP))
+
+
+def read_code(text: str) -> str | None:
+    """The room code a person typed (``ABC-DEF-GHJ``, ``abc def ghj``, ``abcdefghj``: dashes
+    and spaces anywhere, either case, ASCII only), as messages carry it; None if it is not one
+    (an older server's six-character codes are not)."""
+    if not text.isascii():  # "ſ".upper() is "S": letters of other scripts are never read as one
+        return None
+    code = "".join(text.split()).replace("-", "").upper()
+    return code if _code(code) else None
 
 
 def _token(v: object) -> bool:

@@ -26,7 +26,20 @@ from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from golfnet.guard import BURST, RATE, Bucket, Guesses, Offences
+from golfnet.door import (
+    HANDSHAKE,
+    PER_ADDRESS,
+    Door,
+    DoorConnection,
+    Gate,
+    address_key,
+    door_class,
+    fitting_connections,
+    listening,
+    origin_allowed,
+    own_authorities,
+)
+from golfnet.guard import BURST, FORGET, RATE, SERVER_GUESSES, Bucket, Guesses, Offences
 from golfnet.journal import KEEP_DAYS, RoomJournal
 from golfnet.protocol import (
     CODE_LENGTH,
@@ -80,9 +93,17 @@ class Limits:
     """What one server accepts."""
 
     rooms: int = 2000
-    connections: int = 8000
-    per_address: int = 64
+    connections: int = field(default_factory=fitting_connections)
+    """Open connections in all, handshakes included (``golfnet.door``: 8000, fewer when the
+    process may open fewer files)."""
+    per_address: int = PER_ADDRESS
     offences: int = 10
+    forget: float = FORGET
+    """Seconds in which a connection's count of offences loses one."""
+    handshake: float = HANDSHAKE
+    """Seconds for a handshake (TLS, then WebSocket, each)."""
+    guesses: float = SERVER_GUESSES
+    """Wrong room codes or tokens the whole server takes a minute."""
     rate: float = RATE
     """Messages a second one connection may send on average (a person sends a few)."""
     burst: float = BURST
@@ -133,6 +154,7 @@ class GolfServer:
         clock: Callable[[], float] | None = None,
         journal: RoomJournal | None = None,
         keep_days: float = KEEP_DAYS,
+        door: Door | None = None,
     ) -> None:
         self.limits = limits
         self.journal = journal
@@ -142,13 +164,21 @@ class GolfServer:
         self.stopping = False
         self.rooms: dict[str, Room] = {}
         self.connections: set[Connection] = set()
-        self.per_address: Counter[str] = Counter()
-        self.guesses = Guesses()
         self.stats: Counter[str] = Counter()
+        self.door = door or Door()
+        """Who is let in, and how (``golfnet.door``)."""
+        self.gate = Gate(limits.connections, limits.per_address, self.stats)
+        self.guesses = Guesses(
+            everyone=Bucket(limits.guesses / 60.0, limits.guesses, limits.guesses)
+        )
         self.wakes: dict[str, asyncio.TimerHandle] = {}
         self.touched: dict[str, float] = {}
         self._clock = clock
         self.server: Server | None = None
+        self.servers: list[Server] = []
+        """One for each address listened on (``server`` is the first)."""
+        self.names: tuple[str, ...] = ()
+        """The host name the server listens as (a page of its own may connect)."""
         self.sweeper: asyncio.Task[None] | None = None
 
     def now(self) -> float:
@@ -156,20 +186,26 @@ class GolfServer:
 
     async def start(self, host: str = "127.0.0.1", port: int = DEFAULT_PORT) -> Server:
         self.restore()
-        self.server = await serve(
-            self.handle,
-            host,
-            port,
-            compression=None,  # no deflate: no zip bombs, less work per message
-            max_size=MAX_MESSAGE,
-            max_queue=8,
-            open_timeout=5,
-            ping_interval=20,
-            ping_timeout=20,
-            close_timeout=2,
-            process_request=self.admit,
-            server_header=None,
-        )
+        connection = door_class(self.gate, self.door, self.limits.handshake)
+        for sock in await listening(host, port, self.gate, self.door):  # the gate at accept
+            self.servers.append(
+                await serve(
+                    self.handle,
+                    sock=sock,
+                    compression=None,  # no deflate: no zip bombs, less work per message
+                    max_size=MAX_MESSAGE,
+                    max_queue=8,
+                    open_timeout=self.limits.handshake,
+                    ping_interval=20,
+                    ping_timeout=20,
+                    close_timeout=2,
+                    process_request=self.admit,
+                    server_header=None,
+                    create_connection=connection,
+                )
+            )
+        self.server = self.servers[0]
+        self.names = (host,)
         self.sweeper = asyncio.get_running_loop().create_task(self.sweep())
         return self.server
 
@@ -183,9 +219,12 @@ class GolfServer:
             handle.cancel()
         for room in self.rooms.values():
             room.keeper = None
-        if self.server is not None:
-            self.server.close()
-            await self.server.wait_closed()
+        for server in self.servers:
+            server.close()
+        for server in self.servers:
+            await server.wait_closed()
+        for ticket in self.gate.waiting_tickets():  # in their TLS handshake: websockets has not
+            ticket.abort()  # met them
         if self.journal is not None:
             self.journal.close()
 
@@ -210,25 +249,31 @@ class GolfServer:
         return int(next(iter(self.server.sockets)).getsockname()[1])
 
     def admit(self, ws: ServerConnection, request: Request) -> Response | None:
-        """Refuse a connection over the limits before its handshake ends."""
-        address = str(ws.remote_address[0]) if ws.remote_address else "?"
-        if (
-            len(self.connections) >= self.limits.connections
-            or self.per_address[address] >= self.limits.per_address
-        ):
-            self.stats["refused connections"] += 1
-            return ws.respond(503, "busy\n")
+        """Refuse a connection before its handshake ends: one a page of another site opened
+        (403), or, through a trusted proxy, one from an address at its limit (503) — the
+        gate (``golfnet.door``) counted the others when they connected."""
+        door = self.door
+        own = own_authorities(ws.local_address, self.names)
+        if not origin_allowed(request.headers.get_all("Origin"), door.origins, own):
+            self.stats["refused: origin"] += 1
+            return ws.respond(403, "this page may not connect to this server\n")
+        if isinstance(ws, DoorConnection) and door.trusts(ws.peer):
+            ws.address = address_key(door.address(ws.peer, request.headers))
+            if ws.ticket is None or not ws.ticket.claim(ws.address):
+                return ws.respond(503, "busy\n")
         return None
 
     # --- one connection -------------------------------------------------------------------
 
     async def handle(self, ws: ServerConnection) -> None:
-        address = str(ws.remote_address[0]) if ws.remote_address else "?"
+        ticket = ws.ticket if isinstance(ws, DoorConnection) else None
+        peer = str(ws.remote_address[0]) if ws.remote_address else "?"
+        address = ws.address if isinstance(ws, DoorConnection) else address_key(peer)
         limits = self.limits
         bucket = Bucket(limits.rate, limits.burst, limits.burst, self.now())
-        conn = Connection(ws, address, Offences(limits.offences), bucket, self.stats)
+        offences = Offences(limits.offences, limits.forget)
+        conn = Connection(ws, address, offences, bucket, self.stats)
         self.connections.add(conn)
-        self.per_address[address] += 1
         try:
             while not conn.closing:
                 if conn.room is not None:
@@ -240,6 +285,9 @@ class GolfServer:
                         self.stats["idle closed"] += 1
                         break
                 self.receive(conn, data)
+                if ticket is not None and conn.room is not None:
+                    ticket.settle()  # in a room: never closed for a newcomer
+                    ticket = None
         except ConnectionClosed as closed:
             if closed.rcvd is None and closed.sent is not None and closed.sent.code == 1009:
                 self.offend(conn, "oversized")
@@ -250,16 +298,13 @@ class GolfServer:
             conn.close()
             self.gone(conn)
             self.connections.discard(conn)
-            self.per_address[address] -= 1
-            if self.per_address[address] <= 0:
-                del self.per_address[address]
             assert conn.closer is not None
             await conn.closer
 
     def offend(self, conn: Connection, kind: str) -> None:
         self.stats[kind] += 1
         log.info("offence from %s: %s", conn.address, kind)
-        if conn.offences.add(kind):
+        if conn.offences.add(kind, self.now()):
             self.stats["disconnected"] += 1
             conn.send(encode("bye", reason="offences"))
             conn.close()
@@ -384,6 +429,10 @@ class GolfServer:
             self.offend(conn, "guessing")
             self.error(conn, "slow_down")
             return None
+        if self.guesses.spent(now):  # the whole server's: no offence of this connection's
+            self.stats["refused: server-wide guesses"] += 1
+            self.error(conn, "slow_down")
+            return None
         room = self.rooms.get(code)
         if room is None:
             self.guesses.missed(conn.address, now)
@@ -484,6 +533,7 @@ class GolfServer:
             await asyncio.sleep(SWEEP)
             now = self.now()
             self.guesses.forget_old(now)
+            self.gate.forget_accepted(now - SWEEP)
             if self.journal is not None:
                 self.journal.prune(self.keep_days)
             for code, room in list(self.rooms.items()):

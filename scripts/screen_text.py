@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
-from golfnet.protocol import CODE_LENGTH, CODE_LETTERS  # noqa: E402
+from golfnet.protocol import CODE_LENGTH, CODE_LETTERS, show_code  # noqa: E402
 from scenes.core.i18n import Texts  # noqa: E402
 from scenes.core.look import PALETTE, SCREEN_SIZE, Type  # noqa: E402
 
@@ -177,9 +177,10 @@ def read_room(screen: Screen, type_: Type, texts: Texts) -> tuple[str, str] | No
     else:
         return None
     address = read[len(head) : -len(middle)]
-    for _ in range(CODE_LENGTH):
-        read += read_on(screen, type_, found, read, list(CODE_LETTERS))
-    code = read[-CODE_LENGTH:]
+    shown_length = len(show_code("A" * CODE_LENGTH))  # ABC-DEF-GHJ
+    for _ in range(shown_length):
+        read += read_on(screen, type_, found, read, [*CODE_LETTERS, "-"])
+    code = read[-shown_length:]
     line = texts("net.lobby.hosting", address=address, code=code)
     if mismatch(screen, found.colour, letters(type_, line, found.size, found.face), found.at):
         return None  # the line drawn again does not fit: read wrong, or not all on screen

@@ -45,6 +45,29 @@ VALUES: dict[str, list[str]] = {
     "entrants": ["ｅａｓｙ,hard", "easy", "", "easy,mod", "easy,no_such_module_for_golf:fn"],
     "player": ["ｍｏｄ:ｆｎ", "", "x" * 500, "mod", ":fn", "no_such_module_for_golf:fn", "mod:٣"],
     "host": ["ｌｏｃａｌｈｏｓｔ", "", "x" * 500, "256.1.1.1", "١٢٧.٠.٠.١", "no.such.host.invalid"],
+    "networks": [
+        "10.0.0.0/33",
+        "10.0.0.1/8",
+        "١٠.0.0.0/8",
+        "0.0.0.0/0",
+        "::/0",
+        "10.0.0.0/8,",
+        "",
+        "x" * 500,
+        ",".join(["10.0.0.0/8"] * 100),
+    ],
+    "origin": [
+        "golf.example.org",
+        "https://golf.example.org/",
+        "ftp://golf.example.org",
+        "null",
+        "*",
+        "",
+        "https://ｇｏｌｆ.example.org",
+        "https://golf.example.org:99999",
+        "https://user@golf.example.org",
+        "x" * 500,
+    ],
 }
 """Values each kind of argument must refuse (the files' values are made in a folder)."""
 
@@ -94,6 +117,9 @@ def kind(action: argparse.Action) -> str | None:
         "_deal_range": "range",
         "_iso_date": "date",
         "output_file": "output",
+        "readable_file": "read",
+        "networks": "networks",
+        "web_origin": "origin",
         "folder": "folder",
         "on_off": "switch",
     }

@@ -20,7 +20,7 @@ import pygame
 
 from golf.core.translations import has_text
 from golfnet.link import FAILED, LOST, NO_SERVER, NetLink, local_address, server_uri
-from golfnet.protocol import CODE_LENGTH, MAX_NAME, BadMessage, Message, read_rules
+from golfnet.protocol import MAX_NAME, BadMessage, Message, read_code, read_rules, show_code
 from golfnet.server import DEFAULT_PORT
 from scenes.core.i18n import Texts
 from scenes.core.input import Intent, Kind
@@ -286,9 +286,12 @@ class NetLobbyScene(Scene):
         self.enter_room("watch")
 
     def enter_room(self, kind: str) -> None:
-        """Join (a seat, with the name) or watch the room at the address and code typed."""
+        """Join (a seat, with the name) or watch the room at the address and code typed (the
+        code as it is shown, ``ABC-DEF-GHJ``, or its nine letters with or without dashes and
+        spaces, in either case)."""
         parts = self.target.split()
-        if len(parts) != 2 or len(parts[1]) != CODE_LENGTH or not address_ok(parts[0]):
+        code = read_code("".join(parts[1:])) if len(parts) >= 2 else None
+        if code is None or not address_ok(parts[0]):
             self.message = self.app.texts("net.lobby.address_hint")
             self.focus_field(self.target_field)
             return
@@ -296,7 +299,7 @@ class NetLobbyScene(Scene):
             return
         self.hosting, self.address, self.message = "", parts[0], ""
         self.remember(net_address=parts[0])
-        first = {"type": kind, "code": parts[1].upper()}
+        first = {"type": kind, "code": code}
         if kind == "join":
             first["name"] = self.name.strip()
         self.new_link().connect(server_uri(parts[0]), first)
@@ -474,12 +477,13 @@ class NetLobbyScene(Scene):
         look, texts, p = self.app.look, self.app.texts, PALETTE
         y = PANEL.top + ROOM_TOP
         client = self.link.client if self.link else None
-        if self.hosting and client is not None and client.code:
-            line = texts("net.lobby.hosting", address=self.hosting, code=client.code)
-        elif self.address and client is not None and client.code:
-            line = texts("net.lobby.room_on", address=self.address, code=client.code)
-        elif client is not None and client.code:
-            line = texts("net.lobby.code", code=client.code)
+        code = show_code(client.code) if client is not None and client.code else ""
+        if self.hosting and code:
+            line = texts("net.lobby.hosting", address=self.hosting, code=code)
+        elif self.address and code:
+            line = texts("net.lobby.room_on", address=self.address, code=code)
+        elif code:
+            line = texts("net.lobby.code", code=code)
         else:
             line = texts("net.lobby.address_hint")
         for i, part in enumerate(wrap_text(look, line, 10, PANEL.width - 80)[:2]):

@@ -44,7 +44,7 @@ from golf.sixcard.view import SeatView
 from golfnet.client import replay_of
 from golfnet.link import BACK, LOST, NetLink
 from golfnet.mirror import Mirror, told_action
-from golfnet.protocol import BadMessage, Message, read_view
+from golfnet.protocol import BadMessage, Message, read_view, show_code
 from scenes.core.look import PALETTE
 from scenes.core.manager import App
 from scenes.sixcard.board import Board
@@ -114,7 +114,7 @@ class NetTableScene(TableBase):
         self.at = client.at
         self.mirrored = NetMatch(first)
         self.match: Match = self.mirrored
-        self.code = app.texts("net.lobby.code", code=client.code or "")
+        self.code = app.texts("net.lobby.code", code=show_code(client.code or ""))
         self.status = NetStatus(self, client.deadline)
         self.asked = -1  # the update on which the person's last action was sent
         self.finished = False

@@ -52,7 +52,7 @@ def test_coming_back_stops_when_the_server_refuses_the_seat(wrong: str) -> None:
         if wrong == "token":
             lost.token = "A" * len(str(lost.token))
         else:
-            lost.code = "ZZZZZZ" if lost.code != "ZZZZZZ" else "YYYYYY"
+            lost.code = "ZZZZZZZZZ" if lost.code != "ZZZZZZZZZ" else "YYYYYYYYY"
         with pytest.raises(SeatLost):
             await come_back(uri, lost, lambda: False, jitter=0.0)
 

@@ -115,7 +115,7 @@ def test_a_view_whose_cut_is_not_the_cut_rule_s_is_refused(bad: str) -> None:
         read_view(data, rules)
     # a client refuses the update as it refuses any other bad message, and keeps its view
     client = Client(None)  # type: ignore[arg-type]
-    client.take_in({"type": "welcome", "code": "ABCDEF", "seat": 1, "token": "t" * 24})
+    client.take_in({"type": "welcome", "code": "ABCDEFGHJ", "seat": 1, "token": "t" * 24})
     client.take_in({"type": "room", "rules": rules.to_dict()})
     client.take_in({"type": "update", "at": 0, "view": good, "last": None, "deadline": None})
     kept = client.view

@@ -38,7 +38,7 @@ class Inbox:
         encode("act", action="take stock"),  # no "at"
         encode("act", action="take stock", at=0, seat=1),  # a seat is never said
         encode("join", code="abc", name="x"),
-        encode("join", code="ABCDEF", name="x" * 100),
+        encode("join", code="ABCDEFGHJ", name="x" * 100),
         json.dumps({"v": 2, "type": "start"}),
         encode("create", name="x", seats=["easy", "person"]),  # the creator sits first
         encode("create", name="x", seats=["person"] * (MAX_PLAYERS + 1)),
@@ -63,7 +63,7 @@ def test_the_bucket_and_the_guesses_limit_rates() -> None:
 
 
 def test_a_person_out_of_time_has_an_automatic_move_said_in_the_update() -> None:
-    room = Room("ABCDEF", STANDARD, ("person", "person"), number=7, seed=1, timer=5.0, pause=0)
+    room = Room("ABCDEFGHJ", STANDARD, ("person", "person"), number=7, seed=1, timer=5.0, pause=0)
     a, b = Inbox(), Inbox()
     room.take("A", a)
     room.take("B", b)
@@ -80,7 +80,7 @@ def test_a_person_out_of_time_has_an_automatic_move_said_in_the_update() -> None
 
 
 def test_a_person_who_leaves_mid_game_is_played_by_a_computer() -> None:
-    room = Room("ABCDEF", STANDARD, ("person", "person"), number=3, seed=1, pause=0, timer=5.0)
+    room = Room("ABCDEFGHJ", STANDARD, ("person", "person"), number=3, seed=1, pause=0, timer=5.0)
     a = Inbox()
     room.take("A", a)
     room.take("B", Inbox())
@@ -132,7 +132,7 @@ async def _hostile(opened: list[Any]) -> None:
     opened.append(guesser)
     errors = []
     for i in range(7):
-        await guesser.send("join", code=f"ZZZZZ{i + 2}", name="g")
+        await guesser.send("join", code="ZZZZZZZZ" + "ABCDEFG"[i], name="g")
         m = await guesser.until(lambda m: m["type"] in ("error", "bye"), 5)
         errors.append(m.get("error"))
     assert errors[:5] == ["no_room"] * 5 and "slow_down" in errors

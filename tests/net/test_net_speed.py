@@ -38,7 +38,7 @@ class Inbox:
 
 
 def _room(rules: SixRules, players: int, timer: float) -> tuple[Room, list[Inbox], Inbox]:
-    room = Room("ABCDEF", rules, ("person",) * players, number=4242, seed=7, timer=timer)
+    room = Room("ABCDEFGHJ", rules, ("person",) * players, number=4242, seed=7, timer=timer)
     inboxes = [Inbox() for _ in range(players)]
     for s, inbox in enumerate(inboxes):
         room.take(f"p{s}", inbox)

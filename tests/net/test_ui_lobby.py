@@ -175,8 +175,8 @@ def test_the_lobby_moves_by_arrows_and_pad_and_types_into_the_chosen_field(
     assert lobby.server_field.text == "10.0.0.9" and lobby.target == ""
     lobby.server_field.text = ""
     lobby.handle(Intent(Kind.CLICK, pos=lobby.target_field.rect.center))
-    _type(lobby, "10.0.0.7 ABCDEF")
-    assert lobby.target == "10.0.0.7 ABCDEF" and lobby.name == "Player"
+    _type(lobby, "10.0.0.7 abc-def-ghj")
+    assert lobby.target == "10.0.0.7 abc-def-ghj" and lobby.name == "Player"
     # a click on a field chooses it; nothing is joined by the click
     lobby.handle(Intent(Kind.CLICK, pos=lobby.name_field.rect.center))
     assert lobby.name_field.typing and lobby.link is None

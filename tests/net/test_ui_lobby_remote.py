@@ -131,7 +131,7 @@ def test_no_server_at_the_address_is_told_and_the_fields_are_kept(
     assert _told(lobby, loop) == words + address
     assert lobby.server_field.text == address and lobby.name == lobby.name_field.text
     lobby.message = ""
-    lobby.target = f"{address} ABCDEF"  # joining there says the same
+    lobby.target = f"{address} ABC-DEF-GHJ"  # joining there says the same
     lobby.join()
     assert _told(lobby, loop) == words + address
     lobby.close()
@@ -205,7 +205,7 @@ def test_the_lobby_remembers_the_name_and_the_addresses_in_the_settings(tmp_path
     assert lobby.name == "Joueur" and lobby.target == "" and lobby.server_field.text == ""
     lobby.name_field.text = "Zoé"
     address = f"127.0.0.1:{_free_port()}"  # nothing answers: the address is kept anyway
-    lobby.target = f"{address} ABCDEF"
+    lobby.target = f"{address} ABC-DEF-GHJ"
     lobby.join()
     lobby.server_field.text = "golf.example.org:9000"
     lobby.host()

@@ -23,7 +23,7 @@ class Link:
 
     def __init__(self) -> None:
         self.client = Client(None)  # type: ignore[arg-type]
-        self.client.take_in({"type": "welcome", "code": "ABCDEF", "seat": None, "token": ""})
+        self.client.take_in({"type": "welcome", "code": "ABCDEFGHJ", "seat": None, "token": ""})
 
     def poll(self) -> list[Message]:
         return []

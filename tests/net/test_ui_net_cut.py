@@ -42,7 +42,7 @@ def _room(rules: SixRules) -> Message:
     seat = {"ready": True, "connected": True, "gone": False}
     return {
         "type": "room",
-        "code": "ABCDEF",
+        "code": "ABCDEFGHJ",
         "seats": [
             {"name": "Ann", "kind": "person", "level": "medium", **seat},
             {"name": "", "kind": "computer", "level": "hard", **seat},
@@ -75,7 +75,7 @@ def _table(
     app.change_settings(app.settings.with_(speak=True), save=False)
     app.speech.configure(on=True)
     client = Client(None)  # type: ignore[arg-type]
-    client.take_in({"type": "welcome", "code": "ABCDEF", "seat": seat, "token": "t" * 24})
+    client.take_in({"type": "welcome", "code": "ABCDEFGHJ", "seat": seat, "token": "t" * 24})
     client.take_in(_room(start.rules))
     client.take_in({**_update(start, 0, seat, None), "deadline": None})
     link = Link(client)

@@ -37,8 +37,8 @@ def _public(state: State, at: int, last: dict[str, object] | None, opening: bool
 def _spectator(tmp_path: Path, lang: str, start: State) -> tuple[App, NetTableScene, Link]:
     app = _app(tmp_path, lang)
     client = Client(None)  # type: ignore[arg-type]
-    client.take_in({"type": "welcome", "code": "ABCDEF", "seat": None, "token": "t" * 24})
-    client.take_in(_room("ABCDEF"))
+    client.take_in({"type": "welcome", "code": "ABCDEFGHJ", "seat": None, "token": "t" * 24})
+    client.take_in(_room("ABCDEFGHJ"))
     client.take_in(_public(start, 0, None, True))
     link = Link(client)
     table = NetTableScene(app, link)  # type: ignore[arg-type]

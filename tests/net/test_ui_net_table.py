@@ -111,8 +111,8 @@ def _room(code: str) -> Message:
 def _table(tmp_path: Path, start: State) -> tuple[App, Loop, NetTableScene, Link]:
     app = _app(tmp_path)
     client = Client(None)  # type: ignore[arg-type]
-    client.take_in({"type": "welcome", "code": "ABCDEF", "seat": 0, "token": "t" * 24})
-    client.take_in(_room("ABCDEF"))
+    client.take_in({"type": "welcome", "code": "ABCDEFGHJ", "seat": 0, "token": "t" * 24})
+    client.take_in(_room("ABCDEFGHJ"))
     client.take_in(_update(start, 0, None, True))
     link = Link(client)
     table = NetTableScene(app, link)  # type: ignore[arg-type]
@@ -212,7 +212,7 @@ def test_esc_opens_the_network_menu_whose_way_out_leaves_the_game(tmp_path: Path
 
 def _people(gone: bool, connected: bool = True) -> Message:
     """The room of two people (Ann here, Bob there), Bob gone or not, connected or not."""
-    room = _room("ABCDEF")
+    room = _room("ABCDEFGHJ")
     bob = {"name": "Bob", "kind": "person", "level": "medium", "ready": True}
     room["seats"][1] = {**bob, "connected": connected and not gone, "gone": gone}
     return room
