@@ -1,7 +1,7 @@
 """The window's connection to a server, run on a thread of its own so that the window's loop
 never waits on the network: :class:`NetLink` sends what the window asks, hands over what the
 server said (``poll``), comes back to its seat with its token when the connection is lost, and
-can host a server on this machine for the local network.
+can host a server on this machine (for this machine alone, or for the local network).
 """
 
 from __future__ import annotations
@@ -52,8 +52,9 @@ class NetLink:
     def _run(self, coro: Coroutine[Any, Any, Any]) -> None:
         asyncio.run_coroutine_threadsafe(coro, self.loop)
 
-    def host(self, port: int = DEFAULT_PORT, address: str = "0.0.0.0") -> int:
-        """Start a server on this machine (all its addresses: the local network); its port."""
+    def host(self, port: int = DEFAULT_PORT, address: str = "127.0.0.1") -> int:
+        """Start a server on this machine at ``address`` (loopback: this machine alone;
+        ``0.0.0.0``, every address: the local network too); its port."""
         future = asyncio.run_coroutine_threadsafe(self._host(address, port), self.loop)
         return int(future.result(10))
 

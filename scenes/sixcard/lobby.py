@@ -131,8 +131,10 @@ class LobbyField(Button):
 class NetLobbyScene(Scene):
     """Host or join; the room's rules and seats; ready; the host starts."""
 
-    host_address = "0.0.0.0"
-    """Where a hosted server listens: every address of this machine (tests: loopback only)."""
+    host_address = "127.0.0.1"
+    """Where a hosted server listens: this machine alone (loopback)…"""
+    open_address = "0.0.0.0"
+    """…or, the room opened to the local network, every address of this machine."""
     host_port = DEFAULT_PORT
 
     def __init__(self, app: App) -> None:
@@ -143,6 +145,8 @@ class NetLobbyScene(Scene):
         self.choice = RoomChoice.like(below[-1].setup) if below else RoomChoice()
         self.message = ""
         self.hosting = ""
+        self.hosted_open = False
+        """The room hosted here is open to the local network (else to this machine only)."""
         self.ready = False
         self.seats = LobbySeats(app)
         field_x = PANEL.left + 300
@@ -224,7 +228,9 @@ class NetLobbyScene(Scene):
 
     def configure(self) -> None:
         """Choose the room's players, seats, rules and timer; Create there hosts it."""
-        self.app.scenes.push(NetRoomScene(self.app, self.choice, self.host_room), fade=False)
+        here = not self.server_field.text.strip()  # else the room is made on that server
+        form = NetRoomScene(self.app, self.choice, self.host_room, here=here)
+        self.app.scenes.push(form, fade=False)
 
     def host_room(self, choice: RoomChoice) -> None:
         self.choice = choice
@@ -260,13 +266,17 @@ class NetLobbyScene(Scene):
             return
         self.address = ""
         link = self.new_link()
+        opened = self.choice.open
+        listen = self.open_address if opened else self.host_address
         try:
-            port = link.host(self.host_port, self.host_address)
+            port = link.host(self.host_port, listen)
         except OSError as e:
             self.message = self.app.texts("net.lobby.failed", reason=str(e))
             return
-        self.hosting = f"{local_address()}:{port}"
-        link.connect(f"ws://127.0.0.1:{port}", self.choice.create(self.name.strip()))
+        self.hosting = f"{local_address() if opened else '127.0.0.1'}:{port}"
+        self.hosted_open = opened
+        here = {"0.0.0.0": "127.0.0.1", "::": "[::1]"}.get(listen, listen)  # its own way in
+        link.connect(f"ws://{here}:{port}", self.choice.create(self.name.strip()))
         self.message = ""
 
     def create_on(self, server: str) -> None:
@@ -486,8 +496,14 @@ class NetLobbyScene(Scene):
             line = texts("net.lobby.code", code=code)
         else:
             line = texts("net.lobby.address_hint")
-        for i, part in enumerate(wrap_text(look, line, 10, PANEL.width - 80)[:2]):
+        parts = wrap_text(look, line, 10, PANEL.width - 80)[:2]
+        for i, part in enumerate(parts):
             look.type.blit(surface, part, 10, p.white, (PANEL.left + 40, y + 26 * i), shadow=p.ink)
+        if self.hosting and code and len(parts) == 1:  # who can come in
+            key = "net.lobby.open_on" if self.hosted_open else "net.lobby.open_off"
+            shown = fit_text(look, texts(key), 7, PANEL.width - 80)
+            colour = p.gold if self.hosted_open else p.label
+            look.type.blit(surface, shown, 7, colour, (PANEL.left + 40, y + 30), shadow=p.ink)
         room = client.room if client is not None else None
         rules = self.seats.rules_line(room)
         for i, part in enumerate(wrap_text(look, rules, 7, PANEL.width - 80)[:3]):

@@ -14,11 +14,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+import pygame
+
 from golf.sixcard.pace import PACES
 from golf.sixcard.rules import MAX_PLAYERS, NEW_GAME, SWITCHES, SixRules
 from golf.sixcard.seating import HUMAN, SixSetup
 from golfnet.protocol import PERSON
 from scenes.core.i18n import Texts
+from scenes.core.look import PALETTE
 from scenes.core.manager import App
 from scenes.core.textfit import wrap_text
 from scenes.core.widgets import ButtonSpec
@@ -26,6 +29,10 @@ from scenes.sixcard.setup import LEFT_W, Row, SetupChoice, SixSetupScene
 
 __all__ = ["TIMERS", "NetRoomScene", "RoomChoice", "rules_words", "timer_text", "timer_words"]
 
+OPEN_ROOM: Final = 30
+"""Pixels the buttons move down, on a room hosted here, for the line on opening it."""
+OPEN_SHARE: Final = 0.3
+"""The share of its row the switch's value takes."""
 TIMERS: Final = (0.0, 15.0, 30.0, 60.0, 120.0)
 """The turn timers offered, in seconds a move (0: none)."""
 DEFAULT_TIMER: Final = 30.0
@@ -39,10 +46,13 @@ def _network_setup() -> SixSetup:
 
 @dataclass(frozen=True)
 class RoomChoice:
-    """What the host chose: the table (players, seats, rules, pace) and the turn timer."""
+    """What the host chose: the table (players, seats, rules, pace), the turn timer, and,
+    for a room hosted on this machine, whether it is open to the local network (else only
+    this machine can reach it)."""
 
     setup: SixSetup = field(default_factory=_network_setup)
     timer: float = DEFAULT_TIMER
+    open: bool = False
 
     def __post_init__(self) -> None:
         self.setup.rules.check_new_table(self.setup.players)
@@ -121,11 +131,24 @@ class NetRoomScene(SixSetupScene):
     title_key = "net.room.title"
 
     def __init__(
-        self, app: App, choice: RoomChoice, on_create: Callable[[RoomChoice], None]
+        self,
+        app: App,
+        choice: RoomChoice,
+        on_create: Callable[[RoomChoice], None],
+        here: bool = False,
     ) -> None:
         self.timer = choice.timer
+        self.open = choice.open
+        self.here = here
+        """The room is hosted on this machine: the switch that opens it to the local network,
+        and the line that says what that means."""
         self.on_create = on_create
         super().__init__(app, choice.setup)
+        if here:
+            for button in self.buttons:
+                button.rect.move_ip(0, OPEN_ROOM)
+            self.panel.height += OPEN_ROOM
+            self.left[-1].share = OPEN_SHARE  # On or Off: the long label keeps its room
 
     def _saved_game(self) -> tuple[None, list[str]]:
         return None, []  # a room is always a new game: nothing to continue here
@@ -142,7 +165,36 @@ class NetRoomScene(SixSetupScene):
         rows.append(
             ("net.room.timer", TIMERS, self.timer, lambda v: timer_text(texts, v), self._timer)
         )
+        if self.here:
+            rows.append(
+                (
+                    "net.room.open",
+                    (False, True),
+                    self.open,
+                    lambda v: texts("common.on" if v else "common.off"),
+                    self._open,
+                )
+            )
         return rows
+
+    def _open(self, value: object) -> None:
+        self.open = bool(value)
+
+    def open_words(self) -> str:
+        """What the switch means as it stands: who can join."""
+        return self.app.texts("net.room.open_on" if self.open else "net.room.open_off")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if not self.here:
+            return
+        look, p = self.app.look, PALETTE
+        y = self.summary_y + 18 * len(self._summary_lines()) + 8
+        width = self.panel.width - 2 * (self.left[0].rect.left - self.panel.left)
+        for line in wrap_text(look, self.open_words(), 7, width)[:2]:
+            colour = p.gold if self.open else p.label
+            look.type.blit(surface, line, 7, colour, (self.left[0].rect.left, y), shadow=p.ink)
+            y += 18
 
     def _summary_lines(self) -> list[str]:
         """Only what the chosen grid is (the rules in brief leave the left column's room to
@@ -163,7 +215,7 @@ class NetRoomScene(SixSetupScene):
 
     def create(self) -> None:
         """Make the room: back to the lobby, which hosts it."""
-        choice = RoomChoice(self.setup, self.timer)
+        choice = RoomChoice(self.setup, self.timer, self.open)
         self.app.sound.play("click")
         self.close()
         self.on_create(choice)
