@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -174,6 +174,21 @@ class BlindPlayer:
                 best = (value, first)
         assert best is not None
         return _action_of(best[1])
+
+    def wins_from(self, position: Position, order: Sequence[int]) -> bool:
+        """Whether the quick policy wins from ``position`` when the stock's cards come in
+        ``order`` (only their rank classes are read). It plays on heights
+        and rank classes with its choices remembered, so a play-out costs a few milliseconds;
+        at each draw it is shown the stock as a multiset, never the order."""
+        h = self.search.heights_of(position)
+        if not h:
+            return True
+        stock = sorted(position.stock)
+        code, n = stock_code(stock), len(stock)
+        first = self._choose(h, top_class(position), code, n)
+        if first <= 0:
+            return first == 0
+        return bool(self._play_out(first, code, n, tuple(card_class(c) for c in order))[0])
 
     def _places(self, position: Position) -> tuple[Action | None, _Places | None]:
         """The places a run of plays from ``position`` may stop, scored, best first (among

@@ -1096,7 +1096,10 @@ class Analysis:
     the first position (a win, or the best result). ``lost_after``: the index in the actions of
     the move after which the game stopped being winnable (None if it never was, or still is).
     ``undo_steps``: how many undos take the current position back to the last winnable one.
-    ``complete`` is False when the state budget left some question undecided.
+    ``complete`` is False when the state budget, or the caller's ``stop``, left some question
+    undecided. ``lost_between``: while the losing move is not pinned down, the indices in the
+    actions of the last move known to leave the game winnable (-1: none, the first position)
+    and of the first known to have lost it. ``states``: the positions the solver searched.
     """
 
     winnable: bool | None
@@ -1105,6 +1108,8 @@ class Analysis:
     lost_after: int | None
     undo_steps: int | None
     complete: bool
+    lost_between: tuple[int, int] | None = None
+    states: int = 0
 
 
 def analyse(
@@ -1113,11 +1118,17 @@ def analyse(
     actions: Sequence[Action],
     *,
     max_states: int | None = 2_000_000,
+    stop: Callable[[], bool] | None = None,
+    report: Callable[[int, int], None] | None = None,
 ) -> Analysis:
     """Analyse a game played from ``start`` with ``actions`` (undos and redos included, as a
     game logs them).
 
-    Raises ``ValueError`` if an action is not legal where it was played.
+    ``stop`` is asked before each question after the first (whether the deal was winnable):
+    once it says True, what is known so far is returned (``complete`` False, and
+    ``lost_between`` where the halving had got). ``report`` is told the phase (0: whether the
+    deal was winnable, 1: where the game was lost) and the positions searched so far, after
+    each question. Raises ``ValueError`` if an action is not legal where it was played.
     """
     # The positions on the way from the start to where the game is, after the undos and redos.
     positions = [start]
@@ -1134,15 +1145,24 @@ def analyse(
 
     def winnable(position: Position) -> bool | None:
         nonlocal complete
+        if stop is not None and stop():
+            complete = False
+            return None
         try:
             return deal.winning_line(position, max_states=max_states) is not None
         except BudgetExceeded:
             complete = False
             return None
+        finally:
+            if report is not None:
+                report(1, deal.states)
 
     first_winnable, complete, best_left, path = _decide(deal, True, max_states)
+    if report is not None:
+        report(0, deal.states)
     lost_after: int | None = None
     undo_steps: int | None = None
+    between: tuple[int, int] | None = None
     if first_winnable and engine.status(positions[-1], rules) != "won":
         last = len(positions) - 1
         if winnable(positions[last]) is False:
@@ -1153,6 +1173,7 @@ def analyse(
                 mid = (lo + hi) // 2
                 verdict = winnable(positions[mid])
                 if verdict is None:
+                    between = (made_by[lo], made_by[hi])
                     break
                 if verdict:
                     lo = mid
@@ -1168,4 +1189,6 @@ def analyse(
         lost_after=lost_after,
         undo_steps=undo_steps,
         complete=complete,
+        lost_between=between,
+        states=deal.states,
     )

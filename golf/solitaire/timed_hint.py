@@ -1,163 +1,169 @@
-"""The hint within a time budget: which action to suggest, with what win chance, and how the
-table should say it.
+"""The hint within a time budget: which action to suggest, and what it knows of the win chance.
 
-:func:`timed_hint` first asks the exact search of :mod:`golf.solitaire.chance` (best play for a
-player who cannot see the stock) when the stock is short enough; when it finishes in time, the
-chance shown is exact. Otherwise the policy of :mod:`golf.solitaire.blind`, improved by play-outs
-of its best few places to stop over sampled stock orders, picks the move, and the chance is shown as a range: at least what that policy wins over sampled stock
-orders, at most what a player who *knew* the order could win (never that clairvoyant figure on
-its own, which no real player reaches). The time comes from the ``clock`` the caller passes in
-(the engine reads no clock of its own); the sampled orders come from a generator seeded with the
-game's code and move number (:func:`hint_seed`), never from the real stock order.
-:func:`hint_said` decides how an answer is shown: how long the suggestion stays lit and which
-message goes with it, and whether a second, longer look follows: a wider one when no order could
-be judged (:data:`REFINE_SECONDS`), or the exact search going on (:func:`exact_hint`) when it ran
-out of the second on a short stock (:data:`EXACT_AGAIN_STOCK`).
+A hint is a series of looks at one position. :func:`timed_hint` is one look: the exact search
+of :mod:`golf.solitaire.chance` (best play for a player who cannot see the stock) first, when
+the stock is short enough; when it finishes in time, the chance is exact. Otherwise (the first
+look) the policy of :mod:`golf.solitaire.blind`, improved by play-outs of its best few places
+to stop, picks the move, and the rest of the time adds sampled stock orders to the position's
+evidence (:class:`golf.solitaire.hint_figure.Tally`), from which the estimate and its range
+are worked out. The window keeps what each look found by position
+(:class:`golf.solitaire.hint_figure.HintMemo`) and asks for further looks while the suggestion
+shows (:func:`another_look`), each going on from the evidence and the exact search of the ones
+before, until the chance is exact or :data:`LOOKS_SECONDS` have been spent on the position.
+:func:`hint_said` says which text shows.
+
+The time comes from the ``clock`` the caller passes in (the engine reads no clock of its own);
+the sampled orders and the play-outs' generator are seeded with what the player sees of the
+position (:func:`golf.solitaire.hint_figure.seed_of`), never with the real stock order, the
+game's code or its move number.
 """
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from golf.solitaire import engine, hint
-from golf.solitaire.blind import BlindPlayer, blind, chance_range
+from golf.solitaire import engine
+from golf.solitaire.blind import BlindPlayer, blind
 from golf.solitaire.chance import ChanceBudgetExceeded, ChanceSearch
 from golf.solitaire.engine import Action, Position
+from golf.solitaire.hint_figure import (
+    SAMPLE_STATES,
+    Figure,
+    Known,
+    Tally,
+    extend,
+    figure_key,
+    figure_of,
+    seed_of,
+)
 from golf.solitaire.rules import Rules
-from golf.solitaire.session import Game
 
 __all__ = [
-    "EXACT",
-    "EXACT_AGAIN_SECONDS",
     "EXACT_AGAIN_STOCK",
     "EXACT_SHARE",
     "EXACT_STOCK",
     "HINT_SECONDS",
-    "HINT_SHOW",
     "KEEP_STATES",
-    "REFINE_SECONDS",
-    "REFINE_STATES",
-    "ROLLOUTS",
+    "LOOKS_SECONDS",
+    "LOOK_SECONDS",
     "ROLLOUT_SHARE",
     "SAMPLE_STATES",
-    "WIDER",
     "HintSaid",
     "TimedHint",
+    "another_look",
     "exact_hint",
     "hint_said",
-    "hint_seed",
     "search_for",
     "timed_hint",
 ]
 
 HINT_SECONDS: Final = 1.0
-"""The hint's time budget (the answer shows within about a second)."""
+"""The first look's time budget (the suggestion shows within about a second)."""
+LOOK_SECONDS: Final = 1.0
+"""Each further look's."""
+LOOKS_SECONDS: Final = 10.0
+"""The looks at one position stop once this many seconds have been spent on it (the first
+included): past that the range hardly narrows, and the hint's process is left idle."""
 EXACT_STOCK: Final = 12
-"""The exact search is tried when the stock holds at most this many cards (it usually finishes
-within the second up to 8 or so, often up to 10)."""
-EXACT_SHARE: Final = 0.7
-"""The share of the time the exact search may take; the range gets the rest if it fails."""
-ROLLOUT_SHARE: Final = 0.85
-"""The move's play-outs (:meth:`BlindPlayer.rollout_action`) end by this share of the time
-(they usually take a few hundredths of a second); the range gets the rest."""
-SAMPLE_STATES: Final = 10_000
-"""The state budget of the clairvoyant solver for one sampled stock order."""
+"""The first look tries the exact search when the stock holds at most this many cards (it
+usually finishes within the second up to 8 or so, often up to 10)."""
 EXACT_AGAIN_STOCK: Final = 10
-"""When the exact search runs out of the second with at most this many stock cards, the range
-shows and a second look gives the search :data:`EXACT_AGAIN_SECONDS` more (it goes on from the
-states of the first): asked cold at 10 cards, 97 of 100 positions measured finish within the
-two looks (``docs/chance.md``)."""
-EXACT_AGAIN_SECONDS: Final = 8.0
-"""The exact search's second look."""
-REFINE_SECONDS: Final = 4.0
-"""When no order could be judged within the second, a second look this long follows."""
-REFINE_STATES: Final = 60_000
-"""The state budget of one order in that second look."""
-ROLLOUTS: Final = 400
-"""At most this many sampled orders are played out by the policy for the range's low end."""
+"""The further looks try it with at most this many: each goes on from the states of the looks
+before (asked cold at 10 cards, 97 of 100 positions measured finished within 9 s,
+``docs/chance.md``)."""
+EXACT_SHARE: Final = 0.7
+"""The share of a look the exact search may take; the sampling gets the rest if it fails."""
+ROLLOUT_SHARE: Final = 0.85
+"""The first look's move (:meth:`BlindPlayer.rollout_action`) is found by this share of the
+time (it usually takes a few hundredths of a second); the sampling gets the rest."""
 KEEP_STATES: Final = 200_000
 """A search kept from hint to hint holds at most this many draw states (about 80 MB with its
 other memos, :func:`search_for`)."""
-HINT_SHOW: Final = 3.0
-"""Seconds the suggested card stays highlighted."""
 
 
 @dataclass(frozen=True)
 class TimedHint:
-    """What the hint button shows: the action and the win chance of a player who cannot see
-    the stock, exact (``exact``: ``win_chance``) or between ``low`` and ``high``.
+    """One look's answer: the action it suggests (None: a further look, which looks for none
+    unless the exact search finishes), the evidence with its orders added, and the exact chance
+    of a player who cannot see the stock when the search found it (``exact_chance``)."""
 
-    ``win_chance`` is then the policy's measured rate, ``samples`` the stock orders the
-    clairvoyant bound was judged over (0: none in time, the range is not known) and
-    ``rollouts`` the orders the policy played out. ``finish_later``: the exact search ran out
-    of time on a stock short enough (:data:`EXACT_AGAIN_STOCK`) for a longer look to finish it.
-    """
+    action: Action | None
+    tally: Tally
+    exact_chance: float | None = None
 
-    action: Action
-    win_chance: float
-    samples: int
-    exact: bool = False
-    low: float = 0.0
-    high: float = 1.0
-    rollouts: int = 0
-    finish_later: bool = False
+    @property
+    def exact(self) -> bool:
+        return self.exact_chance is not None
+
+    @property
+    def figure(self) -> Figure | None:
+        """The figure this look alone gives (None: no order played out yet)."""
+        if self.exact_chance is not None:
+            return Figure.exactly(self.exact_chance)
+        return figure_of(self.tally)
 
 
 def timed_hint(
     position: Position,
     rules: Rules,
-    rng: random.Random,
     seconds: float,
     clock: Callable[[], float],
-    max_samples: int = hint.DEFAULT_SAMPLES,
+    tally: Tally | None = None,
+    *,
+    move: bool = True,
+    exact_stock: int = EXACT_STOCK,
     sample_states: int = SAMPLE_STATES,
-    rollouts: int = ROLLOUTS,
     search: ChanceSearch | None = None,
 ) -> TimedHint | None:
-    """The best action as far as the player can know within ``seconds`` of ``clock``.
+    """One look at ``position`` within ``seconds`` of ``clock``.
 
     None when no action is legal. The stock's order is never read: the position is looked at
-    with its stock sorted. ``search``, the exact search of earlier hints in the same game
-    (:func:`search_for`), goes on from the work they did.
+    with its stock sorted. ``tally``: the evidence of the looks before (a first look starts
+    one); ``move``: whether to find the move (the first look); ``search``, the exact search of
+    earlier hints in the same game (:func:`search_for`), goes on from the work they did.
     """
     position = blind(position)
     if not engine.legal_actions(position, rules):
         return None
+    if tally is None:
+        tally = Tally.of(position)
     start = clock()
-    finish_later = False
-    if len(position.stock) <= EXACT_STOCK and seconds > 0:
+    if len(position.stock) <= exact_stock and seconds > 0:
         exact = _exact(position, rules, search, clock, start + EXACT_SHARE * seconds)
         if exact is not None:
-            return exact
-        finish_later = len(position.stock) <= EXACT_AGAIN_STOCK
-    action = BlindPlayer(position, rules).rollout_action(
-        position, rng, clock=clock, deadline=start + ROLLOUT_SHARE * seconds
-    )
-    assert action is not None  # a legal action exists
-    left = max(0.0, start + seconds - clock())
-    bounds = chance_range(
+            return TimedHint(exact.action, tally, exact.exact_chance)
+    player = BlindPlayer(position, rules)
+    action = None
+    if move:
+        rng = random.Random(seed_of(figure_key(position, rules)) + ":move")
+        action = player.rollout_action(
+            position, rng, clock=clock, deadline=start + ROLLOUT_SHARE * seconds
+        )
+        assert action is not None  # a legal action exists
+    tally = extend(
+        tally,
         position,
         rules,
-        rng,
-        rollouts=rollouts,
-        samples=max_samples,
         clock=clock,
-        seconds=left,
-        max_states=sample_states,
+        deadline=start + seconds,
+        player=player,
+        states=sample_states,
     )
-    return TimedHint(
-        action,
-        bounds.policy.rate,
-        bounds.clairvoyant.tried,
-        low=bounds.low,
-        high=bounds.high,
-        rollouts=bounds.policy.tried,
-        finish_later=finish_later,
-    )
+    return TimedHint(action, tally)
+
+
+def another_look(known: Known, position: Position) -> bool:
+    """Whether a further look at ``position`` may still say more than ``known``: the chance is
+    not exact, less than :data:`LOOKS_SECONDS` went into it, and either the evidence grows or
+    the exact search may yet finish."""
+    if known.figure is not None and known.figure.exact:
+        return False
+    if known.looked >= LOOKS_SECONDS - 1e-9:
+        return False
+    return not known.tally.full or len(position.stock) <= EXACT_AGAIN_STOCK
 
 
 def exact_hint(
@@ -168,8 +174,8 @@ def exact_hint(
     search: ChanceSearch | None = None,
 ) -> TimedHint | None:
     """The exact search alone within ``seconds`` of ``clock``: its answer, or None when it did
-    not finish (or no action is legal). The second look after a hint whose search ran out of
-    time (``finish_later``); with the same ``search`` it goes on from the first look's states."""
+    not finish (or no action is legal); with the same ``search`` it goes on from the states of
+    the looks before."""
     return _exact(blind(position), rules, search, clock, clock() + seconds)
 
 
@@ -189,8 +195,7 @@ def _exact(
         return None
     if answer is None:
         return None
-    value = answer.value
-    return TimedHint(answer.action, value, 0, exact=True, low=value, high=value)
+    return TimedHint(answer.action, Tally(), answer.value)
 
 
 def search_for(position: Position, rules: Rules, kept: ChanceSearch | None) -> ChanceSearch:
@@ -218,46 +223,25 @@ def search_for(position: Position, rules: Rules, kept: ChanceSearch | None) -> C
     return ChanceSearch(position, rules)
 
 
-def hint_seed(game: Game) -> str:
-    """The sampling seed of a hint: the game and its move number, never the stock's order."""
-    return f"{game.code or 'layout'}:{len(game.log)}"
-
-
 @dataclass(frozen=True)
 class HintSaid:
-    """How an answer shows: the action lit (None: no move at all), for how many seconds, the
-    message's text key and its fields, and which second, longer look should follow: none
-    (``""``), :data:`WIDER` (the range judged over more time and bigger orders) or
-    :data:`EXACT` (:func:`exact_hint`)."""
+    """How a hint shows: the action lit (None: no move at all), the message's text key and its
+    fields. It stays until the player acts (an action, an undo, a new game)."""
 
     action: Action | None
-    seconds: float
     message: str
     fields: dict[str, int]
-    look_again: str
 
 
-WIDER: Final = "wider"
-EXACT: Final = "exact"
-
-
-def hint_said(answer: TimedHint | None, refining: bool) -> HintSaid:
-    """How to show ``answer`` (``refining``: it is the second look's, or the first look's
-    shown again when the second did not finish)."""
-    if answer is None:
-        return HintSaid(None, 0.0, "hint.none", {}, "")
-    if answer.exact:
-        fields = {"percent": round(answer.win_chance * 100)}
-        return HintSaid(answer.action, HINT_SHOW, "hint.exact", fields, "")
-    unsure = answer.samples == 0
-    if unsure:
-        seconds = HINT_SHOW + REFINE_SECONDS
-        if refining:
-            return HintSaid(answer.action, seconds, "hint.unsure", {}, "")
-        return HintSaid(answer.action, seconds, "hint.refining", {}, WIDER)
-    # The range is rounded outwards: the low end down, the high end up.
-    fields = {"low": math.floor(answer.low * 100), "high": math.ceil(answer.high * 100)}
-    if answer.finish_later and not refining:
-        seconds = HINT_SHOW + EXACT_AGAIN_SECONDS
-        return HintSaid(answer.action, seconds, "hint.range_refining", fields, EXACT)
-    return HintSaid(answer.action, HINT_SHOW, "hint.range", fields, "")
+def hint_said(known: Known | None, looking: bool) -> HintSaid:
+    """How to show what is ``known`` of a position (None: no legal move); ``looking``: a
+    further look is under way, and the text says so."""
+    if known is None:
+        return HintSaid(None, "hint.none", {})
+    figure = known.figure
+    if figure is None:
+        return HintSaid(known.action, "hint.refining" if looking else "hint.unsure", {})
+    if figure.exact:
+        return HintSaid(known.action, "hint.exact", figure.fields())
+    message = "hint.estimate_refining" if looking else "hint.estimate"
+    return HintSaid(known.action, message, figure.fields())

@@ -3,9 +3,12 @@
 It asks :func:`golf.solitaire.solver.analyse` (off the UI thread) about the game's start and its log, and
 shows: whether the deal was winnable with the stock's order known, the best possible result, and
 the move after which the game stopped being winnable for a player who knew the stock. Where that
-move is known, a second question (:func:`golf.solitaire.chance.chances_around`) says what a
-player who did not know the stock could still win just before it and just after it, exactly
-(or "not found in time"). Two ways on:
+move is known, a second question (:func:`golf.solitaire.postmortem.around_move`) says what a
+player who did not know the stock could still win just before it and just after it: exactly
+where the search finishes in time, else an estimate with its range, labelled as such. The
+questions run off the UI thread within two seconds (:mod:`scenes.solitaire.analysis_run`); while
+they do, a bar and the positions searched (or the stock orders played out) show the progress,
+and past the two seconds the screen says what is known so far. Two ways on:
 
 * **Undo to the last winnable position.** When the game's undo history reaches that far (the
   last 100 actions), the table takes that many undos, as the Undo button does: the same game goes
@@ -23,23 +26,20 @@ import pygame
 
 from golf.core.cards import card_name
 from golf.core.deal import TABLEAU_SIZE
+from golf.core.translations import decimal, grouped
 from golf.solitaire import engine
 from golf.solitaire.engine import Action
+from golf.solitaire.hint_figure import Figure
 from golf.solitaire.lines import kept_line, played_again, solver_replay
+from golf.solitaire.postmortem import SAMPLING, Around
 from golf.solitaire.solver import Analysis
 from scenes.core.dialog import draw_frame
 from scenes.core.input import Intent, Kind
-from scenes.core.look import PALETTE, SCREEN_SIZE
+from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, Colour
 from scenes.core.manager import App, Scene
 from scenes.core.widgets import Button, Menu
-from scenes.solitaire.solver_worker import (
-    ANALYSIS_STATES,
-    Job,
-    analyse_game,
-    blind_chances,
-    submit,
-    submit_stoppable,
-)
+from scenes.solitaire.analysis_run import ANSWER_SECONDS, DEAL, LOST, AnalysisRun
+from scenes.solitaire.solver_worker import ANALYSIS_STATES, Job, analyse_game
 from scenes.solitaire.table_state import TableState
 
 __all__ = ["ANALYSIS_STATES", "AnalysisScene", "analyse_game", "kept_line"]
@@ -47,6 +47,7 @@ __all__ = ["ANALYSIS_STATES", "AnalysisScene", "analyse_game", "kept_line"]
 log = logging.getLogger(__name__)
 
 BUTTON_W, BUTTON_H, GAP = 520, 50, 14
+ROW_STEP = 34  # five rows, then what is known so far and the progress, above the buttons
 
 
 class AnalysisScene(Scene):
@@ -54,17 +55,10 @@ class AnalysisScene(Scene):
 
     overlay = True
 
-    def __init__(self, app: App, table: TableState) -> None:
+    def __init__(self, app: App, table: TableState, budget: float = ANSWER_SECONDS) -> None:
         super().__init__(app)
         self.table = table
-        game = table.game
-        start, rules, actions = game.start, game.rules, tuple(game.log)
-        self.job: Job[Analysis] = Job(len(actions), submit(analyse_game, start, rules, actions))
-        self.result: Analysis | None = None
-        self.failed = False
-        self.blind_job: Job[tuple[float, float] | None] | None = None
-        self.blind: tuple[float, float] | None = None
-        self.blind_done = False
+        self.run = AnalysisRun(table.game, budget)
         self.clock = 0.0
         self.panel = pygame.Rect(0, 0, 820, 560)
         self.panel.midtop = (SCREEN_SIZE[0] // 2, 70)
@@ -85,33 +79,35 @@ class AnalysisScene(Scene):
         self._refresh_buttons()
 
     # ------------------------------------------------------------ the answer
+    @property
+    def job(self) -> Job[Analysis]:
+        """The solver's verdict under way (:class:`AnalysisRun`)."""
+        return self.run.job
+
+    @property
+    def result(self) -> Analysis | None:
+        return self.run.result
+
+    @property
+    def failed(self) -> bool:
+        return self.run.failed
+
+    @property
+    def blind_job(self) -> Job[Around | None] | None:
+        """The chance of a player who cannot see the stock, under way."""
+        return self.run.blind_job
+
+    @property
+    def blind(self) -> Around | None:
+        return self.run.blind
+
     def update(self, dt: float) -> None:
         self.clock += dt
         self.menu.update(dt)
-        if self.result is None and not self.failed and self.job.done():
-            if self.job.future.exception() is not None:
-                self.failed = True
-            else:
-                self.result = self.job.future.result()
-                self._ask_blind()
+        had = self.result is not None or self.failed
+        self.run.update(dt)
+        if not had and (self.result is not None or self.failed):
             self._refresh_buttons()
-        blind_job = self.blind_job
-        if blind_job is not None and blind_job.done():
-            self.blind_job = None
-            self.blind_done = True
-            if blind_job.future.exception() is None:
-                self.blind = blind_job.future.result()
-
-    def _ask_blind(self) -> None:
-        """Where the game was lost for a player who knew the stock, ask what a player who did
-        not know it could still win just before that move and just after."""
-        result = self.result
-        if result is None or result.lost_after is None:
-            return
-        game = self.table.game
-        args = (game.start, game.rules, tuple(game.log), result.lost_after)
-        future, call_off = submit_stoppable(blind_chances, *args)
-        self.blind_job = Job(result.lost_after, future, call_off)
 
     def _refresh_buttons(self) -> None:
         result = self.result
@@ -124,9 +120,12 @@ class AnalysisScene(Scene):
         """The verdict lines: label, value and colour (empty until the answer is in)."""
         result, texts, p = self.result, self.app.texts, PALETTE
         if result is None:
+            if self.run.late and not self.failed:  # what is known so far: nothing decided
+                return [(texts("analysis.deal"), texts("analysis.deal_pending"), p.grey)]
             return []
         if result.winnable is None:
-            deal = (texts("analysis.undecided"), p.grey)
+            count = grouped(result.states, texts.lang)
+            deal = (texts("analysis.undecided", count=count), p.grey)
         elif result.winnable:
             deal = (texts("analysis.winnable"), p.cyan)
         else:
@@ -137,19 +136,54 @@ class AnalysisScene(Scene):
             (texts("analysis.best"), best, p.white),
             (texts("analysis.turn"), *self.verdict()),
         ]
-        if result.lost_after is not None and result.winnable:
-            rows.append((texts("analysis.blind"), *self.blind_verdict()))
+        if self.run.needs_blind:
+            before, after = self.blind_verdicts()
+            rows.append((texts("analysis.blind"), *before))
+            rows.append((texts("analysis.blind_after"), *after))
         return rows
 
-    def blind_verdict(self) -> tuple[str, tuple[int, int, int]]:
-        """What a player who could not see the stock could win around the losing move."""
+    def blind_verdicts(self) -> tuple[tuple[str, Colour], tuple[str, Colour]]:
+        """What a player who could not see the stock could win just before the losing move and
+        just after it: exact, or an estimate with its range."""
         texts, p = self.app.texts, PALETTE
-        if not self.blind_done:
-            return texts("analysis.blind_thinking"), p.grey
-        if self.blind is None:
+        if not self.run.blind_done:
+            thinking = (texts("analysis.blind_thinking"), p.grey)
+            return thinking, thinking
+        blind = self.blind
+        if blind is None:
+            unknown = (texts("analysis.unknown"), p.grey)
+            return unknown, unknown
+        return self._chance(blind.before), self._chance(blind.after)
+
+    def _chance(self, figure: Figure | None) -> tuple[str, Colour]:
+        texts, p = self.app.texts, PALETTE
+        if figure is None:
             return texts("analysis.unknown"), p.grey
-        before, after = (round(100 * v) for v in self.blind)
-        return texts("analysis.blind_value", before=before, after=after), p.cyan
+        if figure.exact:
+            return texts("analysis.chance_exact", **figure.fields()), p.cyan
+        return texts("analysis.chance_estimate", **figure.fields()), p.white
+
+    def progress_text(self) -> str | None:
+        """What the analysis is doing while it is awaited: the question, and the positions
+        searched or the stock orders played out so far (None once answered)."""
+        run, texts = self.run, self.app.texts
+        if run.answered:
+            return None
+        phase = run.phase
+        if phase == DEAL:
+            return texts("analysis.progress_deal")
+        count = grouped(run.count, texts.lang)
+        keys = {LOST: "analysis.progress_lost", SAMPLING: "analysis.progress_sample"}
+        return texts(keys.get(phase, "analysis.progress_search"), count=count)
+
+    def so_far_text(self) -> str | None:
+        """Past the time without the whole answer, or with an answer its time cut short: it
+        says the rows are what is known so far."""
+        run, texts = self.run, self.app.texts
+        if not run.late and not run.cut_short:
+            return None
+        seconds = decimal(f"{run.budget:g}", texts.lang)
+        return texts("analysis.so_far", seconds=seconds)
 
     def verdict(self) -> tuple[str, tuple[int, int, int]]:
         """What became of the player's game."""
@@ -163,6 +197,13 @@ class AnalysisScene(Scene):
         if result.lost_after is not None:
             move, action = self.lost_move(result.lost_after)
             return texts("analysis.lost_after", move=move, action=action), p.orange
+        if result.lost_between is not None:  # what is known so far
+            good, bad = result.lost_between
+            last = self.lost_move(bad)[0]
+            if good < 0:
+                return texts("analysis.lost_between_start", bad=last), p.orange
+            first = self.lost_move(good)[0]
+            return texts("analysis.lost_between", good=first, bad=last), p.orange
         if result.winnable is None or not result.complete:
             return texts("analysis.unknown"), p.grey
         return texts("analysis.still"), p.cyan
@@ -215,9 +256,8 @@ class AnalysisScene(Scene):
 
     def exit(self, quitting: bool = False) -> None:
         """Gone for good: the chance still being worked out is called off, so that the solver
-        process is free for the next hint at once (it may take many seconds)."""
-        if self.blind_job is not None:
-            self.blind_job.call_off()
+        process is free for the next hint at once."""
+        self.run.stop()
 
     def handle(self, intent: Intent) -> None:
         if intent.kind in (Kind.CANCEL, Kind.MENU):
@@ -271,5 +311,33 @@ class AnalysisScene(Scene):
                 anchor="topright",
                 shadow=p.ink,
             )
-            y += 40
+            y += ROW_STEP
+        self._draw_progress(surface)
         self.menu.draw(surface, look, texts)
+
+    def _draw_progress(self, surface: pygame.Surface) -> None:
+        """Above the buttons, while the answer is awaited: what is being worked out, with its
+        count moving, over a bar of the time used; past the time (or in an answer its time cut
+        short), that what shows is what is known so far."""
+        text = self.progress_text()
+        look, p = self.app.look, PALETTE
+        run = self.run
+        bar = pygame.Rect(0, 0, BUTTON_W, 4 * PIXEL)
+        bar.midbottom = (self.panel.centerx, self.undo_button.rect.top - 16)
+        so_far = self.so_far_text()
+        if so_far is not None:
+            # just above the bar while it works; in its place once answered
+            at = bar.top - (44 if text is not None else 10)
+            look.type.blit(
+                surface, so_far, 8, p.orange, (bar.centerx, at), anchor="midbottom", shadow=p.ink
+            )
+        if text is None:
+            return
+        look.type.blit(
+            surface, text, 8, p.label, (bar.centerx, bar.top - 10), anchor="midbottom", shadow=p.ink
+        )
+        pygame.draw.rect(surface, p.ink, bar.inflate(2 * PIXEL, 2 * PIXEL))
+        pygame.draw.rect(surface, p.felt_dark, bar)
+        done = bar.copy()
+        done.width = round(bar.width * min(1.0, run.elapsed / run.budget)) if run.budget else 0
+        pygame.draw.rect(surface, p.orange if run.late else p.cyan, done)

@@ -6,10 +6,14 @@ the table keeps animating and taking input. Each answer carries the key of the p
 asked for (the game's log length and position); an answer for a position the game has left is
 dropped. Tests wait for an answer deterministically with ``job.future.result()``.
 
-The hint is bounded by time, not by the solver's state count: :func:`timed_hint` runs
-:func:`golf.solitaire.timed_hint.timed_hint` on the wall clock (the engine reads none of its own):
-the exact chance of a player who cannot see the stock when it is found in time, else a range.
-:func:`golf.solitaire.timed_hint.hint_said` decides how its answer shows.
+The hint is bounded by time, not by the solver's state count: :func:`timed_hint` (the first
+look) and :func:`later_look` run :func:`golf.solitaire.timed_hint.timed_hint` on the wall clock
+(the engine reads none of its own): the exact chance of a player who cannot see the stock when
+it is found in time, else more sampled evidence for the estimate.
+:func:`golf.solitaire.timed_hint.hint_said` decides how it shows.
+
+A question may report how far it has got (:func:`submit_reporting`): the analysis of a game
+shows its progress from it while it waits.
 """
 
 from __future__ import annotations
@@ -27,10 +31,12 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any, Final, Generic, TypeVar
 
-from golf.solitaire import engine, hint
+from golf.solitaire import engine
 from golf.solitaire.chance import ChanceSearch, chances_around
 from golf.solitaire.codes import format_code
 from golf.solitaire.engine import Action, Position
+from golf.solitaire.hint_figure import SAMPLE_STATES, Tally
+from golf.solitaire.postmortem import Around, around_move
 from golf.solitaire.replay import Replay
 from golf.solitaire.rules import Rules
 from golf.solitaire.session import Game
@@ -43,14 +49,11 @@ from golf.solitaire.solver import (
     winnable_deal,
 )
 from golf.solitaire.timed_hint import (
-    EXACT_AGAIN_SECONDS,
+    EXACT_AGAIN_STOCK,
+    EXACT_STOCK,
     HINT_SECONDS,
-    REFINE_SECONDS,
-    REFINE_STATES,
-    ROLLOUTS,
-    SAMPLE_STATES,
+    LOOK_SECONDS,
     TimedHint,
-    exact_hint,
     search_for,
 )
 from golf.solitaire.timed_hint import timed_hint as judged_hint
@@ -59,14 +62,15 @@ __all__ = [
     "BLIND_STATES",
     "HINT_SECONDS",
     "PROVEN",
-    "REFINE_SECONDS",
     "Job",
     "TimedHint",
     "background",
     "blind_chances",
-    "exact_again",
+    "chances_within",
     "find_winnable_deal",
+    "later_look",
     "still_winnable",
+    "submit_reporting",
     "submit_stoppable",
     "timed_hint",
 ]
@@ -107,6 +111,9 @@ one may take an earlier one's slot: that one then merely runs to its own budget)
 _called_off: Any = [0] * CALL_OFF_SLOTS
 """The tickets of the questions called off: shared with the solver processes once they run
 (given to each as it starts), a list of this process when the questions run on threads."""
+_progress: Any = [0] * (3 * CALL_OFF_SLOTS)
+"""How far the questions that report have got: a ticket, a phase and a count at each ticket's
+slot; shared as :data:`_called_off` is."""
 _tickets = itertools.count(1)
 
 _pool: multiprocessing.pool.Pool | None = None
@@ -131,13 +138,14 @@ def _the_pool(hints: bool = False) -> multiprocessing.pool.Pool | None:
                     # spawn: a fresh interpreter, never a copy of the window's process and its
                     # threads
                     context = multiprocessing.get_context("spawn")
-                    called_off = _shared_slots(context)
-                    _pool = context.Pool(WORKERS, initializer=_worker_start, initargs=(called_off,))
+                    called_off = _shared_slots(context, CALL_OFF_SLOTS)
+                    progress = _shared_slots(context, 3 * CALL_OFF_SLOTS)
+                    shared = (called_off, progress)
+                    _pool = context.Pool(WORKERS, initializer=_worker_start, initargs=shared)
                     _hint_pool = context.Pool(
-                        HINT_WORKERS, initializer=_worker_start, initargs=(called_off,)
+                        HINT_WORKERS, initializer=_worker_start, initargs=shared
                     )
-                    if called_off is not None:
-                        _use_called_off(called_off)
+                    _worker_start(called_off, progress)
                 except (OSError, ValueError, RuntimeError) as error:
                     log.warning("no solver processes (%s): solving on threads", error)
                     _pool_failed = True
@@ -150,25 +158,25 @@ def _the_pool(hints: bool = False) -> multiprocessing.pool.Pool | None:
     return _hint_pool if hints else _pool
 
 
-def _shared_slots(context: Any) -> Any:
-    """Memory shared with the solver processes for the questions called off; None where the
-    system has none to give (questions are then never called off, only run to their budget)."""
+def _shared_slots(context: Any, size: int) -> Any:
+    """Memory shared with the solver processes for the questions called off (or their
+    progress); None where the system has none to give (questions are then never called off,
+    only run to their budget, and their progress is not seen)."""
     try:
-        return context.RawArray("q", CALL_OFF_SLOTS)
+        return context.RawArray("q", size)
     except OSError as error:
-        log.warning("questions to the solver cannot be called off (%s)", error)
+        log.warning("no memory shared with the solver processes (%s)", error)
         return None
 
 
-def _worker_start(called_off: Any) -> None:
-    """In each solver process as it starts: where the window writes the questions called off."""
+def _worker_start(called_off: Any, progress: Any = None) -> None:
+    """In each solver process as it starts (and in the window's): where the window writes the
+    questions called off, and where the questions write how far they have got."""
+    global _called_off, _progress
     if called_off is not None:
-        _use_called_off(called_off)
-
-
-def _use_called_off(called_off: Any) -> None:
-    global _called_off
-    _called_off = called_off
+        _called_off = called_off
+    if progress is not None:
+        _progress = progress
 
 
 def stop() -> None:
@@ -240,6 +248,39 @@ def _stoppable_call(ticket: int, work: Callable[..., T], *args: Any) -> T:
 
 def _call_off(ticket: int) -> None:
     _called_off[ticket % CALL_OFF_SLOTS] = ticket
+
+
+def submit_reporting(
+    work: Callable[..., T], *args: Any
+) -> tuple[Future[T], Callable[[], None], Callable[[], tuple[int, int] | None]]:
+    """:func:`submit_stoppable` a question that also reports how far it has got: ``work`` is
+    given ``report(phase, count)`` besides ``stopped``. Returns the future result, the function
+    that calls it off, and one that reads its last report (None before the first)."""
+    ticket = next(_tickets)
+    future = submit(_reporting_call, ticket, work, *args)
+
+    def progress() -> tuple[int, int] | None:
+        at = 3 * (ticket % CALL_OFF_SLOTS)
+        if _progress[at] != ticket:
+            return None
+        return int(_progress[at + 1]), int(_progress[at + 2])
+
+    return future, lambda: _call_off(ticket), progress
+
+
+def _reporting_call(ticket: int, work: Callable[..., T], *args: Any) -> T:
+    at = 3 * (ticket % CALL_OFF_SLOTS)
+
+    def report(phase: int, count: int) -> None:
+        # The count and the phase first, the ticket that makes them this question's last.
+        _progress[at + 1], _progress[at + 2] = phase, count
+        _progress[at] = ticket
+
+    return work(
+        *args,
+        stopped=lambda: _called_off[ticket % CALL_OFF_SLOTS] == ticket,
+        report=report,
+    )
 
 
 CALLED_OFF_LATE: Final = 1e9
@@ -333,72 +374,53 @@ KEPT = KeptSearch()
 def timed_hint(
     position: Position,
     rules: Rules,
-    rng: random.Random,
+    tally: Tally | None = None,
+    *,
+    move: bool = True,
     seconds: float = HINT_SECONDS,
     clock: Callable[[], float] = time.perf_counter,
-    max_samples: int = hint.DEFAULT_SAMPLES,
+    exact_stock: int = EXACT_STOCK,
     sample_states: int = SAMPLE_STATES,
-    rollouts: int = ROLLOUTS,
     stopped: Callable[[], bool] = lambda: False,
 ) -> TimedHint | None:
-    """:func:`golf.solitaire.timed_hint.timed_hint` within ``seconds`` of ``clock`` (the wall
-    clock unless a test gives one), going on from this process's :data:`KEPT` search; it ends
-    at once (with the quick policy's move) when ``stopped()`` (called off:
-    :func:`submit_stoppable`)."""
+    """One look (:func:`golf.solitaire.timed_hint.timed_hint`) within ``seconds`` of ``clock``
+    (the wall clock unless a test gives one), going on from this process's :data:`KEPT`
+    search and from ``tally``; it ends at once (with the quick policy's move) when
+    ``stopped()`` (called off: :func:`submit_stoppable`). The first look of a hint."""
     return KEPT.hint(
         position,
         rules,
         lambda search: judged_hint(
             position,
             rules,
-            rng,
             seconds,
             clock_or_called_off(clock, stopped),
-            max_samples,
-            sample_states,
-            rollouts=rollouts,
+            tally,
+            move=move,
+            exact_stock=exact_stock,
+            sample_states=sample_states,
             search=search,
         ),
     )
 
 
-def refined_hint(
+def later_look(
     position: Position,
     rules: Rules,
-    rng: random.Random,
+    tally: Tally,
     stopped: Callable[[], bool] = lambda: False,
 ) -> TimedHint | None:
-    """The second, longer look at a position (``REFINE_SECONDS``, bigger orders)."""
+    """A further look at a position whose hint shows (:data:`LOOK_SECONDS`): the exact
+    search going on with at most ``EXACT_AGAIN_STOCK`` stock cards, else more sampled orders
+    added to ``tally``; no move looked for."""
     return timed_hint(
         position,
         rules,
-        rng,
-        seconds=REFINE_SECONDS,
-        sample_states=REFINE_STATES,
+        tally,
+        move=False,
+        seconds=LOOK_SECONDS,
+        exact_stock=EXACT_AGAIN_STOCK,
         stopped=stopped,
-    )
-
-
-def exact_again(
-    position: Position,
-    rules: Rules,
-    rng: random.Random,
-    stopped: Callable[[], bool] = lambda: False,
-) -> TimedHint | None:
-    """The exact search's second look (``EXACT_AGAIN_SECONDS`` of the wall clock), going on
-    from this process's :data:`KEPT` search: its answer, or None when it did not finish. ``rng``
-    is not used (the hint's questions all take one)."""
-    del rng
-    return KEPT.hint(
-        position,
-        rules,
-        lambda search: exact_hint(
-            position,
-            rules,
-            EXACT_AGAIN_SECONDS,
-            clock_or_called_off(time.perf_counter, stopped),
-            search=search,
-        ),
     )
 
 
@@ -462,6 +484,38 @@ def blind_chances(
     return None if got is None else (float(got[0]), float(got[1]))
 
 
-def analyse_game(start: Position, rules: Rules, actions: Sequence[Action]) -> Analysis:
-    """:func:`golf.solitaire.solver.analyse` of a game, within ``ANALYSIS_STATES`` per question."""
-    return analyse(start, rules, actions, max_states=ANALYSIS_STATES)
+def analyse_game(
+    start: Position,
+    rules: Rules,
+    actions: Sequence[Action],
+    seconds: float | None = None,
+    stopped: Callable[[], bool] = lambda: False,
+    report: Callable[[int, int], None] | None = None,
+) -> Analysis:
+    """:func:`golf.solitaire.solver.analyse` of a game, within ``ANALYSIS_STATES`` per question
+    and, given ``seconds``, no new question past them on the wall clock (what is known then is
+    the answer); ``stopped()`` ends it as early (:func:`submit_reporting`)."""
+    deadline = None if seconds is None else time.perf_counter() + seconds
+
+    def stop() -> bool:
+        return stopped() or (deadline is not None and time.perf_counter() > deadline)
+
+    return analyse(start, rules, actions, max_states=ANALYSIS_STATES, stop=stop, report=report)
+
+
+def chances_within(
+    start: Position,
+    rules: Rules,
+    actions: Sequence[Action],
+    index: int,
+    seconds: float,
+    stopped: Callable[[], bool] = lambda: False,
+    report: Callable[[int, int], None] | None = None,
+) -> Around | None:
+    """What a player who cannot see the stock could win just before the move ``actions[index]``
+    and just after it, within ``seconds`` of the wall clock: exact where the search finishes,
+    else estimated (:func:`golf.solitaire.postmortem.around_move`); ``stopped()`` ends it
+    early (:func:`submit_reporting`)."""
+    clock = clock_or_called_off(time.perf_counter, stopped)
+    deadline = clock() + seconds
+    return around_move(start, rules, actions, index, clock=clock, deadline=deadline, report=report)

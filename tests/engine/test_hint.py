@@ -114,50 +114,64 @@ def test_the_timed_hint_reads_only_the_clock_it_is_given() -> None:
 
     position = engine.deal(7, CLASSIC)
     ticks = iter(range(100))
-    answer = timed_hint(position, CLASSIC, random.Random(1), 0.0, lambda: float(next(ticks)))
-    assert answer is not None and answer.samples == 0  # no time: a first play, unjudged
+    answer = timed_hint(position, CLASSIC, 0.0, lambda: float(next(ticks)))
+    assert answer is not None and answer.figure is None  # no time: a first play, unjudged
     assert answer.action in engine.legal_actions(position, CLASSIC)
 
 
-def test_how_a_hint_shows_depends_on_its_samples_and_on_a_second_look() -> None:
-    from golf.solitaire.timed_hint import (
-        EXACT,
-        EXACT_AGAIN_SECONDS,
-        HINT_SHOW,
-        REFINE_SECONDS,
-        WIDER,
-        TimedHint,
-        hint_said,
-    )
+def test_how_a_hint_shows_what_is_known_and_whether_more_is_coming() -> None:
+    from golf.solitaire.hint_figure import Figure, Known, Tally
+    from golf.solitaire.timed_hint import hint_said
 
     play = Action.play(3)
-    none = hint_said(None, refining=False)
+    none = hint_said(None, looking=False)
     assert none.action is None and none.message == "hint.none"
-    exact = hint_said(TimedHint(play, 0.456, 0, exact=True, low=0.456, high=0.456), False)
+    exact = hint_said(Known(play, Figure.exactly(0.456), Tally()), looking=False)
+    assert exact.action == play
     assert exact.message == "hint.exact" and exact.fields == {"percent": 46}
-    assert exact.seconds == HINT_SHOW and not exact.look_again
-    # a range is rounded outwards, and is never the clairvoyant figure alone
-    judged = hint_said(TimedHint(play, 0.2, 12, low=0.123, high=0.456), refining=False)
-    assert judged.message == "hint.range" and judged.fields == {"low": 12, "high": 46}
-    assert judged.seconds == HINT_SHOW and not judged.look_again
-    unsure = hint_said(TimedHint(play, 0.0, 0), refining=False)
-    assert unsure.message == "hint.refining" and unsure.look_again
-    assert unsure.seconds == HINT_SHOW + REFINE_SECONDS
-    still = hint_said(TimedHint(play, 0.0, 0), refining=True)
-    assert still.message == "hint.unsure" and not still.look_again
-    # the exact search ran out of the second on a short stock: the range, then a second look
-    later = TimedHint(play, 0.2, 12, low=0.123, high=0.456, finish_later=True)
-    first = hint_said(later, refining=False)
-    assert first.message == "hint.range_refining" and first.fields == {"low": 12, "high": 46}
-    assert first.look_again == EXACT and first.seconds == HINT_SHOW + EXACT_AGAIN_SECONDS
-    assert unsure.look_again == WIDER
-    shown_again = hint_said(later, refining=True)  # the second look did not finish
-    assert shown_again.message == "hint.range" and not shown_again.look_again
-    assert shown_again.seconds == HINT_SHOW
+    # an estimate shows with its range, rounded outwards, and says whether it still narrows
+    figure = Figure(0.2, 0.123, 0.456)
+    fields = {"percent": 20, "low": 12, "high": 46}
+    looking = hint_said(Known(play, figure, Tally()), looking=True)
+    assert looking.message == "hint.estimate_refining" and looking.fields == fields
+    done = hint_said(Known(play, figure, Tally()), looking=False)
+    assert done.message == "hint.estimate" and done.fields == fields
+    # no order judged yet: the move alone
+    unsure = hint_said(Known(play, None, Tally()), looking=True)
+    assert unsure.message == "hint.refining" and unsure.action == play
+    assert hint_said(Known(play, None, Tally()), looking=False).message == "hint.unsure"
+
+
+def test_further_looks_stop_when_exact_or_when_their_time_is_spent() -> None:
+    from golf.solitaire.hint_figure import Figure, Known, Tally
+    from golf.solitaire.timed_hint import LOOKS_SECONDS, another_look
+
+    long_stock = engine.deal(7, CLASSIC)  # 16 cards
+    play = Action.play(1)
+    estimate = Figure(0.2, 0.1, 0.4)
+    assert another_look(Known(play, estimate, Tally(), looked=1.0), long_stock)
+    assert not another_look(Known(play, estimate, Tally(), looked=LOOKS_SECONDS), long_stock)
+    assert not another_look(Known(play, Figure.exactly(0.3), Tally(), looked=1.0), long_stock)
+    # every order tried by both players: only the exact search could say more, on a short stock
+    short = later_position_with_stock(5)
+    complete = Tally(played=10, played_won=2, judged=10, judged_won=5, orders=10)
+    assert complete.complete
+    assert another_look(Known(play, estimate, complete, looked=1.0), short)
+    assert not another_look(Known(play, estimate, complete, looked=1.0), long_stock)
+
+
+def later_position_with_stock(cards_left: int) -> Position:
+    """Deal 3 played along the solver's line until ``cards_left`` stock cards are left."""
+    position = engine.deal(3, CLASSIC)
+    for action in solve(position, CLASSIC).line:
+        if len(position.stock) <= cards_left:
+            break
+        position = engine.apply(position, action, CLASSIC)
+    return position
 
 
 @pytest.mark.slow
-def test_the_exact_search_that_ran_out_finishes_in_its_second_look() -> None:
+def test_the_exact_search_that_ran_out_finishes_in_a_further_look() -> None:
     from golf.solitaire.chance import ChanceSearch
     from golf.solitaire.timed_hint import EXACT_AGAIN_STOCK, exact_hint, timed_hint
     from tests.engine.test_chance import later_position
@@ -168,22 +182,16 @@ def test_the_exact_search_that_ran_out_finishes_in_its_second_look() -> None:
     def clock() -> float:  # the search's own work as the time: 1,000 states a second
         return search.states / 1000
 
-    first = timed_hint(position, CLASSIC, random.Random(1), 1.0, clock, search=search)
-    assert first is not None and not first.exact and first.finish_later
+    first = timed_hint(position, CLASSIC, 1.0, clock, search=search)
+    assert first is not None and not first.exact and first.action is not None
     assert search.held > 0  # the states worked out in the first look are kept
     before = search.states
     again = exact_hint(position, CLASSIC, 1e9, clock, search=search)
     fresh_search = ChanceSearch(position, CLASSIC)
     fresh = fresh_search.chance(position)
-    assert again is not None and again.exact
-    assert (again.action, again.win_chance) == (fresh.action, fresh.value)
+    assert fresh is not None and again is not None and again.exact
+    assert (again.action, again.exact_chance) == (fresh.action, fresh.value)
     assert search.states - before < fresh_search.states  # it went on from them
-    # Not finished within its own time: no answer (the window keeps showing the range).
+    # Not finished within its own time: no answer (the window keeps showing the estimate).
     search = ChanceSearch(position, CLASSIC)
     assert exact_hint(position, CLASSIC, 0.5, clock, search=search) is None
-    # One card more: no second look is promised.
-    longer = later_position(0, CLASSIC, EXACT_AGAIN_STOCK + 1)
-    search = ChanceSearch(longer, CLASSIC)
-    other = timed_hint(longer, CLASSIC, random.Random(1), 1.0, clock, search=search)
-    assert other is not None and not other.exact and not other.finish_later
-    assert search.states > 0  # the exact search was tried, and ran out

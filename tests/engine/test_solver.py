@@ -394,6 +394,39 @@ def test_analysis_finds_the_move_that_lost_the_game() -> None:
     assert solve(final.position, CLASSIC, best=False).winnable is True
 
 
+def test_analysis_stopped_says_between_which_moves_the_game_was_lost() -> None:
+    number = winnable_deal(CLASSIC, random.Random(4))
+    start = engine.deal(number, CLASSIC)
+    pos, actions = start, list(solve(start, CLASSIC, best=False).line[:6])
+    for action in actions:
+        pos = engine.apply(pos, action, CLASSIC)
+    while pos.stock:
+        actions.append(Action.draw())
+        pos = engine.apply(pos, Action.draw(), CLASSIC)
+    whole = analyse(start, CLASSIC, actions)
+    assert whole.complete and whole.lost_after is not None and whole.lost_between is None
+    assert whole.states > 0
+    reports: list[tuple[int, int]] = []
+    asked = 0
+
+    def stop() -> bool:  # two questions after the deal's, then no more
+        nonlocal asked
+        asked += 1
+        return asked > 2
+
+    cut = analyse(start, CLASSIC, actions, stop=stop, report=lambda *r: reports.append(r))
+    assert not cut.complete and cut.winnable is True and cut.lost_after is None
+    assert cut.lost_between is not None
+    good, bad = cut.lost_between
+    assert good < whole.lost_after <= bad  # the losing move lies between them
+    # told the phase and the positions searched after each question, never fewer
+    assert [phase for phase, _ in reports] == [0, 1, 1]
+    assert [count for _, count in reports] == sorted(count for _, count in reports)
+    # stopped before the first question after the deal's: nothing known of where
+    early = analyse(start, CLASSIC, actions, stop=lambda: True)
+    assert early.winnable is True and not early.complete and early.lost_between is None
+
+
 def test_analysis_of_a_game_still_winnable_names_no_move() -> None:
     start = engine.deal(1, EASY)
     line = solve(start, EASY).line

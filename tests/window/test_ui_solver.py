@@ -1,7 +1,8 @@
 """The solver in the window: the hint, winnable-only deals and the winnable indicator.
 
 Answers come from the solver processes; the tests wait for them by joining the job's future, then
-run one frame so the scene takes the answer in.
+run one frame so the scene takes the answer in. The hint's figures are kept by position for the
+window's life (``scenes.solitaire.hints.MEMO``): each test starts with none.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import pygame
 import pytest
 
 from golf.solitaire.engine import Action, Position, apply, deal, legal_actions
+from golf.solitaire.hint_figure import Figure, Tally
 from golf.solitaire.rules import CLASSIC, EASY, STRICT, Rules
 from golf.solitaire.session import Game
 from golf.solitaire.solver import solve
@@ -23,6 +25,15 @@ from scenes.solitaire.layout import STOCK_SLOT
 from scenes.solitaire.newgame import NewGameScene
 from scenes.solitaire.solver_worker import PROVEN, find_winnable_deal, timed_hint
 from tests.ui_driver import Driver, make_driver
+
+
+@pytest.fixture(autouse=True)
+def no_figures_kept() -> Iterator[None]:
+    from scenes.solitaire.hints import MEMO
+
+    MEMO.clear()
+    yield
+    MEMO.clear()
 
 
 @pytest.fixture
@@ -72,17 +83,17 @@ def test_hint_highlights_the_suggested_card_with_its_chance(ui: Driver) -> None:
     texts = [t.text for t in table.toasts]
     assert ui.app.texts("hint.thinking") not in texts
     # two cards in the stock: the exact search answers, for a player who cannot see them
-    assert "Win chance 100 % (exact)" in texts, texts
+    assert "Win chance 100 % — exact" in texts, texts
 
 
 def test_hint_agrees_with_the_solver_on_a_sure_win(ui: Driver) -> None:
     # a deal proven winnable with the stock known: the hint's action keeps some win
     game = Game.new(0, EASY)
-    answer = timed_hint(game.position, game.rules, random.Random(1), seconds=5.0)
+    answer = timed_hint(game.position, game.rules, seconds=5.0)
     assert answer is not None
     assert answer.action in game.legal_actions()
-    if answer.samples:
-        assert 0.0 <= answer.win_chance <= 1.0
+    figure = answer.figure
+    assert figure is not None and 0.0 <= figure.low <= figure.value <= figure.high <= 1.0
 
 
 def test_hint_points_at_the_stock_when_nothing_plays(ui: Driver) -> None:
@@ -96,21 +107,27 @@ def test_hint_points_at_the_stock_when_nothing_plays(ui: Driver) -> None:
     assert table.hint is not None and table.hint[0] == STOCK_SLOT
 
 
-def test_a_position_too_open_gets_a_second_longer_look(
+def _wait_for_looks(table: GameScene) -> None:
+    """Take in the hint's looks until no further one is asked."""
+    while table.solver.hint_job is not None:
+        _answer(table)
+
+
+def test_a_first_look_that_judged_no_order_is_followed_by_more(
     ui: Driver, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from scenes.solitaire import solver_worker
 
     real = solver_worker.timed_hint
-    calls: list[float] = []
+    asked: list[str] = []
 
     def first_too_open(
-        position: Position, rules: Rules, rng: random.Random, **options: float
+        position: Position, rules: Rules, tally: Tally | None = None, **options: object
     ) -> solver_worker.TimedHint | None:
-        calls.append(options.get("seconds", solver_worker.HINT_SECONDS))
-        if len(calls) == 1:  # as when no stock order could be judged within the second
-            return real(position, rules, rng, seconds=0.0)
-        return real(position, rules, rng, **options)  # type: ignore[arg-type]
+        asked.append("first" if options.get("move", True) else "again")
+        if len(asked) == 1:  # as when no stock order could be judged within the second
+            return real(position, rules, seconds=0.0, exact_stock=0)
+        return real(position, rules, tally, **options)  # type: ignore[arg-type]
 
     monkeypatch.setattr(solver_worker, "USE_PROCESSES", False)  # the stand-in runs here
     monkeypatch.setattr(solver_worker, "timed_hint", first_too_open)
@@ -118,55 +135,106 @@ def test_a_position_too_open_gets_a_second_longer_look(
     table.show_hint()
     _answer(table)
     assert table.hint is not None and table.hint[0] == 0  # a play is suggested at once
-    assert table.toasts[-1].text == "Try this… looking further"
-    assert table.solver.refining and table.solver.thinking
-    _answer(table)
-    assert calls == [solver_worker.HINT_SECONDS, solver_worker.REFINE_SECONDS]
-    assert table.toasts[-1].text == "Win chance 100 % (exact)"
+    assert table.toasts[-1].text == "Try this… working out the chance"
+    assert table.solver.thinking  # the next look, asked at once
+    _wait_for_looks(table)
+    assert asked[:2] == ["first", "again"]
+    assert table.toasts[-1].text == "Win chance 100 % — exact"
 
 
-@pytest.mark.parametrize("finished", [True, False], ids=["finished", "not-finished"])
-def test_a_range_on_a_short_stock_gets_a_second_look_at_the_exact_chance(
-    ui: Driver, monkeypatch: pytest.MonkeyPatch, finished: bool
+def test_an_estimate_only_narrows_then_gives_way_to_the_exact_chance(
+    ui: Driver, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from scenes.solitaire import solver_worker
 
     position = _one_move_left()
-    asked: list[str] = []
+    answers = [
+        # 12 of 40 orders won by the policy, 30 of 40 by a player who knew them: 18-86 %
+        solver_worker.TimedHint(
+            Action.play(1), Tally(40, 12, 40, 30, shown=Figure(0.3, 0.18, 0.86))
+        ),
+        # 60 of 200, 190 of 200: alone, 24-98 %; the high end stays where it was
+        solver_worker.TimedHint(None, Tally(200, 60, 200, 190, shown=Figure(0.3, 0.24, 0.98))),
+    ]
 
-    def ran_out(
-        position: Position, rules: Rules, rng: random.Random, **options: float
+    def looks(
+        position: Position, rules: Rules, tally: Tally | None = None, **options: object
     ) -> solver_worker.TimedHint | None:
-        asked.append("first")  # as when the exact search ran out of the second
-        return solver_worker.TimedHint(
-            Action.play(1), 0.2, 12, low=0.123, high=0.456, finish_later=True
-        )
-
-    real = solver_worker.exact_again
-
-    def again(
-        position: Position, rules: Rules, rng: random.Random, **options: object
-    ) -> solver_worker.TimedHint | None:
-        asked.append("again")
-        return real(position, rules, rng) if finished else None
+        if answers:
+            return answers.pop(0)
+        return solver_worker.TimedHint(Action.play(1), Tally(), 1.0)
 
     monkeypatch.setattr(solver_worker, "USE_PROCESSES", False)  # the stand-ins run here
-    monkeypatch.setattr(solver_worker, "timed_hint", ran_out)
-    monkeypatch.setattr(solver_worker, "exact_again", again)
+    monkeypatch.setattr(solver_worker, "timed_hint", looks)
     table = _table(ui, Game(position, CLASSIC))
     table.show_hint()
     _answer(table)
     assert table.hint is not None and table.hint[0] == 0
-    assert table.toasts[-1].text == "Win chance between 12 % and 46 %… looking further"
-    assert table.solver.refining and table.solver.thinking
+    first = table.toasts[-1].text
+    assert first == "Win chance about 30 % (18–86 %) — estimate, narrowing…"
     _answer(table)
-    assert asked == ["first", "again"]
-    assert not table.solver.thinking
-    assert table.hint is not None and table.hint[0] == 0
-    if finished:
-        assert table.toasts[-1].text == "Win chance 100 % (exact)"
-    else:  # the range stays, without the words saying more is coming
-        assert table.toasts[-1].text == "Win chance between 12 % and 46 %"
+    assert table.toasts[-1].text == "Win chance about 30 % (24–86 %) — estimate, narrowing…"
+    _answer(table)
+    assert table.toasts[-1].text == "Win chance 100 % — exact"
+    assert table.solver.hint_job is None  # exact: no further look
+
+
+def test_the_bubble_stays_until_the_player_acts(ui: Driver) -> None:
+    from golf.core.cards import parse_card
+
+    table = _table(ui, Game(_one_move_left(), CLASSIC))
+    table.show_hint()
+    _wait_for_looks(table)
+    bubble = table.solver.bubble
+    assert bubble is not None and bubble.text == "Win chance 100 % — exact"
+    ui.frames(60 * 30)  # half a minute: no timer takes it away
+    assert table.toasts == [bubble] and table.hint is not None and table.hint[0] == 0
+    # a refused card's message passes over it; the bubble comes back once it has gone
+    ui.act(Action.play(2))  # the 9♠ does not follow the 7♣
+    assert table.toasts and table.toasts[-1] is not bubble
+    ui.frames(60 * 5)
+    assert table.toasts == [bubble] and table.hint is not None
+    assert table.game.position.waste[-1] == parse_card("7C")
+    # the player acts: the bubble and the light go
+    ui.act(Action.draw())
+    assert bubble not in table.toasts and table.hint is None
+    assert table.solver.bubble is None
+
+
+def test_the_same_position_shows_the_same_figure(
+    ui: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from scenes.solitaire import hints, solver_worker
+
+    monkeypatch.setattr(hints, "another_look", lambda known, position: False)  # one look
+    game = Game.new(7, CLASSIC)  # 16 stock cards: an estimate
+    table = _table(ui, game)
+    table.show_hint()
+    _answer(table)
+    first = table.toasts[-1].text
+    assert first.startswith("Win chance about ") and first.endswith(") — estimate"), first
+    asked = 0
+    real = solver_worker.submit_stoppable
+
+    def counted(*args: object, **options: bool) -> object:
+        nonlocal asked
+        asked += 1
+        return real(*args, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(hints, "submit_stoppable", counted)
+    # away and back (a draw, an undo): the same figure at once, nothing asked again
+    ui.act(Action.draw())
+    assert first not in [t.text for t in table.toasts]
+    ui.key(pygame.K_u, text="u")
+    table.show_hint()
+    assert table.toasts[-1].text == first and asked == 0
+    # the same deal started again: the same position, the same figure
+    table.restart()
+    ui.settle()
+    again = ui.table
+    assert again is not table
+    again.show_hint()
+    assert again.toasts[-1].text == first and asked == 0
 
 
 def test_a_stale_hint_is_dropped(ui: Driver) -> None:
@@ -188,7 +256,7 @@ def test_the_hint_speaks_french(tmp_path: Path) -> None:
     table.show_hint()
     assert table.toasts[-1].text == "Je réfléchis…"
     _answer(table)
-    assert any(t.text == "Chance de gagner 100 % (exacte)" for t in table.toasts)
+    assert any(t.text == "Chance de gagner 100 % — exacte" for t in table.toasts)
 
 
 @pytest.mark.parametrize("rules", [EASY, STRICT], ids=["easy", "strict"])
@@ -249,23 +317,29 @@ def test_winnable_indicator_off_by_default_then_on(ui: Driver) -> None:
 
 
 def test_the_hint_stops_sampling_when_its_time_is_up() -> None:
-    # a clock that moves half a second each time it is read: the deadline passes before any
-    # order is judged whatever the machine's speed (16 cards in the stock: no exact search)
+    # a clock that moves a second each time it is read: the deadline passes before any order
+    # is judged whatever the machine's speed (16 cards in the stock: no exact search)
     ticks = iter(range(1000))
 
     def clock() -> float:
-        return next(ticks) * 0.5
+        return float(next(ticks))
 
     position = Game.new(7, CLASSIC).position
-    answer = timed_hint(position, CLASSIC, random.Random(3), seconds=0.9, clock=clock)
+    answer = timed_hint(position, CLASSIC, seconds=0.9, clock=clock)
     assert answer is not None and not answer.exact
-    assert answer.samples == 0 and answer.rollouts == 0
+    assert answer.tally.played == 0 and answer.tally.judged == 0 and answer.figure is None
     assert answer.action in Game(position, CLASSIC).legal_actions()
-    unbounded = timed_hint(
-        position, CLASSIC, random.Random(3), seconds=600.0, max_samples=4, rollouts=6
-    )
-    assert unbounded is not None and unbounded.samples == 4 and unbounded.rollouts == 6
-    assert 0.0 <= unbounded.low <= unbounded.high <= 1.0
+    # time that hardly moves: the units of work go on until it is up
+    ticks = iter(range(10**9))
+
+    def slow() -> float:
+        return next(ticks) * 0.004
+
+    unbounded = timed_hint(position, CLASSIC, seconds=0.3, clock=slow)
+    assert unbounded is not None and unbounded.tally.judged > 0
+    assert unbounded.tally.played == 4 * unbounded.tally.judged
+    figure = unbounded.figure
+    assert figure is not None and 0.0 <= figure.low <= figure.value <= figure.high <= 1.0
 
 
 def test_the_windows_hint_keeps_its_search_between_hints_of_a_game() -> None:
@@ -278,15 +352,15 @@ def test_the_windows_hint_keeps_its_search_between_hints_of_a_game() -> None:
     def clock() -> float:
         return next(ticks) * 1e-9  # time hardly moves: the search finishes
 
-    first = timed_hint(position, CLASSIC, random.Random(1), clock=clock)
-    assert first is not None and first.exact
+    first = timed_hint(position, CLASSIC, clock=clock)
+    assert first is not None and first.exact and first.action is not None
     search = KEPT.search
     assert search is not None
     states = search.states
     after = apply(position, first.action, CLASSIC)
     if legal_actions(after, CLASSIC):
-        second = timed_hint(after, CLASSIC, random.Random(2), clock=clock)
+        second = timed_hint(after, CLASSIC, clock=clock)
         assert second is not None and second.exact
         assert KEPT.search is search and search.states >= states
-    other = timed_hint(deal(4, CLASSIC), CLASSIC, random.Random(3), clock=clock)
+    other = timed_hint(deal(4, CLASSIC), CLASSIC, seconds=0.0, clock=clock)  # at once
     assert other is not None and KEPT.search is not search

@@ -45,8 +45,11 @@ def _drawing_first(game: Game) -> None:
         game.apply(draws[0] if draws else actions[0])
 
 
-def _analysis(ui: Driver, game: Game) -> AnalysisScene:
-    """The game on the table, over; the game-over screen; its analysis button; the answer."""
+def _analysis(
+    ui: Driver, game: Game, *, wait: bool = True, budget: float | None = None
+) -> AnalysisScene:
+    """The game on the table, over; the game-over screen; its analysis button (or, with a
+    ``budget`` of time, the analysis opened with it); with ``wait``, the solver's verdict."""
 
     ui.app.flow.start_game(game)
     ui.settle()
@@ -58,14 +61,18 @@ def _analysis(ui: Driver, game: Game) -> AnalysisScene:
         ui.frames(2)
     over = ui.top
     assert isinstance(over, GameOverScene)
-    button = next(b for b in over.menu.buttons if b.key == "over.analysis")
-    assert button.activate()
-    ui.frames(2)
+    if budget is None:
+        button = next(b for b in over.menu.buttons if b.key == "over.analysis")
+        assert button.activate()
+    else:
+        ui.app.scenes.push(AnalysisScene(ui.app, table, budget=budget), fade=False)
+    ui.frames(1)
     scene = ui.top
     assert isinstance(scene, AnalysisScene)
-    scene.job.future.result(timeout=60)
-    ui.frames(2)
-    assert scene.result is not None
+    if wait:
+        scene.job.future.result(timeout=60)
+        ui.frames(2)
+        assert scene.result is not None
     return scene
 
 
@@ -95,35 +102,161 @@ def test_analysis_of_a_winnable_deal_played_badly(ui: Driver) -> None:
     surface = pygame.Surface((1280, 720))
     scene.draw(surface)  # renders with the verdict
     # and what a player who could not see the stock could win around that move
-    assert rows["Not seeing the stock"] == "Working it out…"
+    assert rows["Not seeing the stock, before it"] == "Working it out…"
+    assert rows["… and just after it"] == "Working it out…"
     assert scene.blind_job is not None
     blind = scene.blind_job.future.result(timeout=120)
     ui.frames(2)
     rows = {label: value for label, value, _ in scene.rows()}
-    if blind is None:
-        assert rows["Not seeing the stock"] == "Not found in time"
-    else:
-        before, after = (round(100 * v) for v in blind)
-        assert rows["Not seeing the stock"] == f"{before} % before that move, {after} % after"
+    assert blind is not None
+    for label, figure in (
+        ("Not seeing the stock, before it", blind.before),
+        ("… and just after it", blind.after),
+    ):
+        if figure is None:
+            assert rows[label] == "Not found in time"
+        elif figure.exact:
+            assert rows[label] == f"{round(100 * figure.value)} % — exact"
+        else:  # an estimate says so, with its range
+            shown = figure.fields()
+            assert rows[label] == (
+                f"about {shown['percent']} % ({shown['low']}–{shown['high']} %) — estimate"
+            )
     scene.draw(surface)
 
 
 def test_closing_the_analysis_calls_off_its_chance_and_frees_the_solver(ui: Driver) -> None:
-    # Lost early (drawing first): the chance before the losing move has a long stock and is
-    # worked out for many seconds (up to BLIND_STATES states: over 6 s of processor time for
-    # this game on the machine that wrote this test). Closing the analysis calls it off: the
+    # Lost early (drawing first): the chance before the losing move has a long stock. Given
+    # half a minute, the question would take it all; closing the analysis calls it off: the
     # solver process is free for the next hint at once.
     game = Game.from_code(WIN_CODE)
     _drawing_first(game)
-    scene = _analysis(ui, game)
+    scene = _analysis(ui, game, budget=30.0)
     job = scene.blind_job
     assert job is not None and not job.done()
     ui.key(pygame.K_ESCAPE)
     ui.frames(2)
     assert not isinstance(ui.top, AnalysisScene)
     began = time.monotonic()
-    assert job.future.result(timeout=60) is None  # given up: nobody waits for it
+    around = job.future.result(timeout=60)  # given up: nobody waits for it
     assert time.monotonic() - began < 2.0
+    assert around is not None and not around.exact
+
+
+def _progress_until_answered(ui: Driver, scene: AnalysisScene) -> list[str]:
+    """Frames until the analysis has its answer (a minute at most); the progress shown in each."""
+    shown: list[str] = []
+    surface = pygame.Surface((1280, 720))
+    deadline = time.monotonic() + 60
+    while not scene.run.answered and time.monotonic() < deadline:
+        ui.frames(1)
+        scene.draw(surface)
+        text = scene.progress_text()
+        if text is not None and (not shown or shown[-1] != text):
+            shown.append(text)
+        time.sleep(0.02)
+    assert scene.run.answered
+    return shown
+
+
+def test_the_analysis_shows_its_progress_and_answers_in_its_time(ui: Driver) -> None:
+    game = Game.from_code(WIN_CODE)
+    _drawing_first(game)
+    scene = _analysis(ui, game, wait=False)
+    shown = _progress_until_answered(ui, scene)
+    # the question being worked out, and its count moving: positions, then stock orders
+    assert shown, "no progress shown"
+    counted = [t for t in shown if ": " in t and t.rsplit(": ", 1)[1][:1].isdigit()]
+    assert len(counted) >= 2, shown
+    assert any("positions searched" in t for t in shown) or any("orders" in t for t in shown)
+    # answered: no progress, no "so far", and each chance exact or an estimate with its range
+    assert scene.progress_text() is None and scene.so_far_text() is None
+    rows = {label: value for label, value, _ in scene.rows()}
+    for label in ("Not seeing the stock, before it", "… and just after it"):
+        assert rows[label].endswith(("— exact", "— estimate")), rows
+
+
+def test_past_its_time_the_analysis_says_what_it_knows_so_far(ui: Driver) -> None:
+    game = Game.from_code(WIN_CODE)
+    _drawing_first(game)
+    scene = _analysis(ui, game, wait=False, budget=0.0)  # no time at all
+    assert scene.run.late
+    assert scene.so_far_text() == "Not finished within 0 s — what shows is what is known so far"
+    if scene.result is None:  # nothing decided yet: it says so
+        shown = [(label, value) for label, value, _ in scene.rows()]
+        assert shown == [("The deal", "Not decided yet: still searching")]
+    scene.job.future.result(timeout=60)
+    ui.frames(2)
+    # the verdict is in; the chance is still being worked out, its count shown
+    rows = {label: value for label, value, _ in scene.rows()}
+    assert rows["The deal"] == "Winnable"
+    if scene.result is not None and not scene.result.complete:
+        # its tenth of a second ran out while halving: between which moves, as far as it got
+        assert rows["Your game"] == "Not found in time" or (
+            rows["Your game"].endswith(" at the latest")
+        ), rows
+    elif not scene.run.answered:
+        assert scene.so_far_text() is not None
+        assert rows["Not seeing the stock, before it"] == "Working it out…"
+        assert scene.progress_text() is not None
+        surface = pygame.Surface((1280, 720))
+        scene.draw(surface)
+    _progress_until_answered(ui, scene)
+    assert (scene.so_far_text() is None) == (not scene.run.cut_short)
+
+
+def test_a_verdict_its_time_cut_short_says_between_which_moves_the_game_was_lost(
+    ui: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from scenes.solitaire import analysis_run
+
+    def two_questions(*args: object, **options: object) -> object:
+        asked = iter(range(100))
+        options["stopped"] = lambda: next(asked) >= 2  # the deal's question, then two more
+        return solver_worker.analyse_game(*args, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(solver_worker, "USE_PROCESSES", False)  # the stand-in runs here
+    monkeypatch.setattr(analysis_run, "analyse_game", two_questions)
+    game = Game.from_code(WIN_CODE)
+    _drawing_first(game)
+    scene = _analysis(ui, game)
+    result = scene.result
+    assert result is not None and not result.complete and result.lost_between is not None
+    ui.frames(2)
+    assert scene.run.answered and scene.run.cut_short
+    rows = {label: value for label, value, _ in scene.rows()}
+    good, bad = result.lost_between
+    last = scene.lost_move(bad)[0]
+    if good < 0:
+        assert rows["Your game"] == f"Winnable at the start, lost by move {last} at the latest"
+    else:
+        first = scene.lost_move(good)[0]
+        assert rows["Your game"] == (
+            f"Still winnable after move {first}, lost by move {last} at the latest"
+        )
+    assert "Not seeing the stock, before it" not in rows  # the losing move is not known
+    assert scene.so_far_text() == "Not finished within 2 s — what shows is what is known so far"
+    assert scene.progress_text() is None
+    scene.draw(pygame.Surface((1280, 720)))
+
+
+def test_in_french_the_analysis_says_its_estimates_and_its_progress(tmp_path: Path) -> None:
+    ui = make_driver(None, tmp_path, lang="fr")
+    game = Game.from_code(WIN_CODE)
+    _drawing_first(game)
+    scene = _analysis(ui, game, wait=False, budget=0.0)
+    assert scene.so_far_text() == "Pas fini en 0 s — ce qui s'affiche est ce qu'on sait déjà"
+    _progress_until_answered(ui, scene)
+    rows = {label: value for label, value, _ in scene.rows()}
+    if scene.run.needs_blind:
+        for label in ("Sans voir la pioche, avant ce coup", "… et juste après"):
+            assert rows[label].endswith(("— exacte", "— estimation")) or (
+                rows[label] == "Pas trouvé à temps"
+            ), rows
+    else:  # its tenth of a second ran out before the losing move was pinned down
+        shown = rows["Votre partie"]
+        assert "perdue au plus tard au coup " in shown or shown == "Pas trouvé à temps", rows
+        assert scene.so_far_text() is not None
 
 
 def test_a_question_called_off_gives_up_at_its_next_look() -> None:
