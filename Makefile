@@ -54,6 +54,7 @@ bench-quick: $(STAMP)
 	$(PY) bench/solver_ab.py --quick
 	$(PY) bench/chance.py --quick
 	$(PY) bench/chance.py --quick --kept
+	$(PY) bench/analysis.py --quick
 	$(PY) bench/policy.py --quick
 	$(HEADLESS) $(PY) bench/fuzz.py --quick
 	$(HEADLESS) $(PY) bench/frames.py --quick
@@ -79,6 +80,7 @@ bench: $(STAMP) dist
 	$(PY) bench/solver.py
 	$(PY) bench/solver_ab.py
 	$(PY) bench/chance.py
+	$(PY) bench/analysis.py
 	mkdir -p build/bench && rm -f build/bench/policy.jsonl
 	$(PY) bench/policy.py --jobs 2 --out build/bench/policy.jsonl
 	$(PY) bench/policy.py --table build/bench/policy.jsonl
