@@ -63,6 +63,7 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     )
     _state_arguments(parser)
     _deployment_arguments(parser)
+    _metrics_arguments(parser)
 
 
 # --- rooms that survive a restart (--state, --keep-days) ----------------------------------------
@@ -241,6 +242,47 @@ def _say_deployment(deployment: Any) -> None:
     print(said, flush=True)
 
 
+# --- what the server says of itself (--metrics-port, --metrics-host, --log-rooms) --------------
+
+
+def _metrics_arguments(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("health and figures (docs/network.md)")
+    group.add_argument(
+        "--metrics-port",
+        type=within(1, 65535),
+        metavar="N",
+        help="answer GET /metrics (Prometheus's text format) and GET /healthz (200 while "
+        "serving, else 503; JSON) on this port, a listener of its own (none by default)",
+    )
+    group.add_argument(
+        "--metrics-host",
+        type=host_name,
+        help="address of the --metrics-port listener (127.0.0.1: this machine only)",
+    )
+    group.add_argument(
+        "--log-rooms",
+        action="store_true",
+        help="write each room event (created, seat, back, started, ended, removed) as one "
+        "key=value line to stderr too (always in the log file)",
+    )
+
+
+def _log_rooms() -> None:
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setLevel(logging.INFO)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
+    rooms = logging.getLogger("golfnet.rooms")
+    rooms.setLevel(logging.INFO)
+    rooms.addHandler(handler)
+
+
+class Figures(NamedTuple):
+    """Where ``/metrics`` and ``/healthz`` listen (port None: nowhere)."""
+
+    host: str = "127.0.0.1"
+    port: int | None = None
+
+
 # --- running ------------------------------------------------------------------------------------
 
 
@@ -250,12 +292,29 @@ async def _serve(
     state: Path | None = None,
     keep_days: int = KEEP_DAYS,
     deployment: Any = None,
+    figures: Figures | None = None,
 ) -> None:
     from golfnet.server import GolfServer, settle
 
     journal = _open_journal(state)
     limits, door = deployment or _deployment_defaults()
-    server = GolfServer(limits, journal=journal, keep_days=keep_days, door=door)
+    figures = figures or Figures()
+    metrics = listener = None
+    if figures.port is not None:
+        from golfnet.metrics import Metrics
+
+        metrics = Metrics()
+    server = GolfServer(limits, journal=journal, keep_days=keep_days, door=door, metrics=metrics)
+    if metrics is not None and figures.port is not None:  # first: /healthz says 503 until serving
+        from golfnet.metrics import MetricsListener
+
+        listener = MetricsListener(server, metrics)
+        try:
+            await listener.start(figures.host, figures.port)
+        except OSError as e:
+            if journal is not None:
+                journal.close()
+            raise MetricsError(f"{figures.host}:{figures.port}: {e.strerror or e}") from None
     await server.start(host, port)
     settle()
     _say_state(journal, state)
@@ -264,18 +323,35 @@ async def _serve(
     _say_deployment((limits, door))
     if host in ("127.0.0.1", "localhost", "::1"):
         print(EXPOSE, flush=True)
+    if listener is not None:
+        where = f"http://{figures.host}:{listener.port()}"
+        print(f"figures on {where}/metrics, health on {where}/healthz", flush=True)
     try:
         await asyncio.Event().wait()  # until interrupted
     finally:
+        if listener is not None:
+            await listener.stop()
         await server.stop()
+
+
+class MetricsError(Exception):
+    """The --metrics-port listener could not be opened."""
 
 
 def run_serve(args: argparse.Namespace) -> int:
     try:
         deployment = _deployment(args)
-        asyncio.run(_serve(args.host, args.port, args.state, args.keep_days, deployment))
+        if args.log_rooms:
+            _log_rooms()
+        if args.metrics_host is not None and args.metrics_port is None:
+            raise UsageError("--metrics-host goes with --metrics-port (where the figures listen)")
+        figures = Figures(args.metrics_host or "127.0.0.1", args.metrics_port)
+        asyncio.run(_serve(args.host, args.port, args.state, args.keep_days, deployment, figures))
     except KeyboardInterrupt:
         return EXIT_OK
+    except MetricsError as e:
+        print(f"golf serve: cannot listen for --metrics-port on {e}", file=sys.stderr)
+        return EXIT_FAILED
     except OSError as e:
         print(
             f"golf serve: cannot listen on {args.host}:{args.port}: {e.strerror or e}",

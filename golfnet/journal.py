@@ -155,6 +155,8 @@ class RoomJournal:
     """How many rooms the last :meth:`restore` brought back…"""
     restoring: float = 0.0
     """…and in how many seconds."""
+    timing: Callable[[float], None] | None = None
+    """Told the seconds of each change written (``golfnet.metrics``: the write-time histogram)."""
 
     @classmethod
     def open(cls, folder: Path | None, wall: Callable[[], float] = time.time) -> RoomJournal:
@@ -175,6 +177,12 @@ class RoomJournal:
 
     def close(self) -> None:
         self.database.close()
+
+    def _write(self, *statements: tuple[str, tuple[object, ...]]) -> None:
+        began = time.perf_counter()
+        self.database.write(*statements)
+        if self.timing is not None:
+            self.timing(time.perf_counter() - began)
 
     # --- what a room writes (golfnet.room.Keeper) ---------------------------------------------
 
@@ -199,18 +207,21 @@ class RoomJournal:
                 _SEAT_ROW, [_seat_row(room.kept, s, seat) for s, seat in enumerate(room.seats)]
             )
 
+        began = time.perf_counter()
         self.database.change(write)
+        if self.timing is not None:
+            self.timing(time.perf_counter() - began)
         room.keeper = self
 
     def seat(self, room: Room, seat: int) -> None:
         if room.kept is not None:
-            self.database.write((_SEAT_ROW, _seat_row(room.kept, seat, room.seats[seat])))
+            self._write((_SEAT_ROW, _seat_row(room.kept, seat, room.seats[seat])))
 
     def started(self, room: Room) -> None:
         if room.kept is None:
             return
         kept = room.kept
-        self.database.write(
+        self._write(
             ("UPDATE rooms SET started = ? WHERE id = ?", (self.wall(), kept)),
             *((_SEAT_ROW, _seat_row(kept, s, seat)) for s, seat in enumerate(room.seats)),
         )
@@ -242,7 +253,7 @@ class RoomJournal:
                     (now, OVER, room.kept),
                 )
             )
-        self.database.write(*statements)
+        self._write(*statements)
 
     def ended(self, room: Room) -> None:
         """The server lets the room go: it ends now if its game was not over, and no restart
@@ -251,7 +262,7 @@ class RoomJournal:
         if room.kept is None or room.keeper is not self:
             return
         now = self.wall()
-        self.database.write(
+        self._write(
             (
                 "UPDATE rooms SET ended = coalesce(ended, ?), outcome = coalesce(outcome, ?),"
                 " closed = ? WHERE id = ?",

@@ -17,10 +17,11 @@ import asyncio
 import gc
 import logging
 import secrets
+import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
@@ -53,7 +54,12 @@ from golfnet.protocol import (
 )
 from golfnet.room import ERRORS, Room, RoomConfig, secret_deal
 
+if TYPE_CHECKING:  # prometheus_client is imported only by a server asked for its figures
+    from golfnet.metrics import Metrics
+
 log = logging.getLogger(__name__)
+rooms_log = logging.getLogger("golfnet.rooms")
+"""One line a room event, ``key=value`` (:func:`room_line`)."""
 
 DEFAULT_PORT: Final = 8765
 BACKLOG: Final = 256 * 1024
@@ -78,6 +84,16 @@ SERVER_ERRORS: Final = {
     "bad_rules": "these rules do not seat that many players",
     **ERRORS,
 }
+
+
+def room_line(event: str, room: str, **fields: object) -> str:
+    """One room event as ``key=value`` pairs: ``event=created room=KPRTWXBHM seats=person,easy``
+    (values without spaces, quotes or equals signs)."""
+    parts = [f"event={event}", f"room={room}"]
+    for key, value in fields.items():
+        text = str(value).replace(" ", "_").replace('"', "").replace("=", "_")
+        parts.append(f"{key}={text}")
+    return " ".join(parts)
 
 
 def settle() -> None:
@@ -155,6 +171,7 @@ class GolfServer:
         journal: RoomJournal | None = None,
         keep_days: float = KEEP_DAYS,
         door: Door | None = None,
+        metrics: Metrics | None = None,
     ) -> None:
         self.limits = limits
         self.journal = journal
@@ -180,6 +197,20 @@ class GolfServer:
         self.names: tuple[str, ...] = ()
         """The host name the server listens as (a page of its own may connect)."""
         self.sweeper: asyncio.Task[None] | None = None
+        self.finished: set[str] = set()
+        """Rooms whose game's end has been said (``event=ended``)."""
+        self.metrics = metrics
+        """The figures ``/metrics`` shows (``golfnet.metrics``; None: not asked for)."""
+        if metrics is not None:
+            metrics.watch(self)
+            if journal is not None:
+                journal.timing = metrics.journal_seconds.observe
+
+    def event(self, event: str, room: Room, **fields: object) -> None:
+        """A room event: one log line, and its count in the figures."""
+        rooms_log.info("%s", room_line(event, room.code, **fields))
+        if self.metrics is not None:
+            self.metrics.events.labels(event).inc()
 
     def now(self) -> float:
         return self._clock() if self._clock else asyncio.get_running_loop().time()
@@ -242,6 +273,8 @@ class GolfServer:
                 continue
             self.rooms[room.code] = room
             self.touched[room.code] = now
+            if room.over:
+                self.finished.add(room.code)
             self.schedule(room)
 
     def port(self) -> int:
@@ -324,8 +357,11 @@ class GolfServer:
             self.offend(conn, "binary" if isinstance(data, bytes) else "malformed")
             conn.send(encode("error", error="bad_message", text=str(e)[:200]))
             return
+        began = time.perf_counter()
         try:
             self.dispatch(conn, message, now)
+            if self.metrics is not None and message["type"] == "act":
+                self.metrics.action_seconds.observe(time.perf_counter() - began)
         except Exception:
             self.stats["crashes"] += 1
             log.exception("a %s message from %s failed", message["type"], conn.address)
@@ -367,19 +403,24 @@ class GolfServer:
             if refused is not None:
                 self.stats["refused actions"] += 1
                 conn.send(encode("refused", reason=refused[0], text=refused[1]))
+            elif self.metrics is not None:
+                self.metrics.actions.inc()
         elif kind == "ready":
             room.ready(seat, message["ready"])
         elif kind == "start":
             err = room.start(seat, now)
             if err is not None:
                 self.error(conn, err)
+            else:
+                people = sum(1 for s in room.seats if s.person)
+                self.event("started", room, seats=len(room.seats), people=people)
         elif kind == "record":
             self.send_record(conn, room)
         elif kind == "leave":
             closes = room.leave(seat, now)
             conn.room, conn.seat = None, None
             if closes:
-                self.close_room(room)
+                self.close_room(room, "left")
 
     def send_record(self, conn: Connection, room: Room) -> None:
         if room.over:
@@ -412,6 +453,7 @@ class GolfServer:
         self.rooms[code] = room
         self.touched[code] = now
         self.stats["rooms"] += 1
+        self.event("created", room, seats=",".join(room.kinds), address=conn.address)
         self.seat_person(conn, room, message["name"])
 
     def seat_person(self, conn: Connection, room: Room, name: str) -> None:
@@ -420,6 +462,7 @@ class GolfServer:
             self.error(conn, taken)
             return
         conn.room, conn.seat = room, taken[0]
+        self.event("seat", room, seat=taken[0], address=conn.address)
         conn.send(encode("welcome", code=room.code, seat=taken[0], token=taken[1]))
         room.tell_room()
 
@@ -462,6 +505,7 @@ class GolfServer:
             old.send(encode("bye", reason="replaced"))
             old.close()
         conn.room, conn.seat = room, seat
+        self.event("back", room, seat=seat, address=conn.address)
         conn.send(encode("welcome", code=room.code, seat=seat, token=message["token"]))
         room.bind(seat, conn, now)
         self.schedule(room)
@@ -485,7 +529,7 @@ class GolfServer:
                 room.drop(conn.seat)
                 self.schedule(room)
             elif room.leave(conn.seat, self.now()):
-                self.close_room(room)
+                self.close_room(room, "left")
         conn.room, conn.seat = None, None
 
     # --- rooms ------------------------------------------------------------------------------
@@ -496,14 +540,16 @@ class GolfServer:
             if code not in self.rooms:
                 return code
 
-    def close_room(self, room: Room) -> None:
+    def close_room(self, room: Room, reason: str = "closed") -> None:
         for link in room.links():
             if isinstance(link, Connection):
                 link.room, link.seat = None, None
                 link.send(encode("bye", reason="room_closed"))
         if self.journal is not None:
             self.journal.ended(room)
-        self.rooms.pop(room.code, None)
+        if self.rooms.pop(room.code, None) is not None:
+            self.event("removed", room, reason=reason)
+        self.finished.discard(room.code)
         self.touched.pop(room.code, None)
         handle = self.wakes.pop(room.code, None)
         if handle is not None:
@@ -522,6 +568,9 @@ class GolfServer:
             self.stats["crashes"] += 1
             log.exception("room %s failed", room.code)
             return
+        if room.over and room.code not in self.finished:
+            self.finished.add(room.code)
+            self.event("ended", room, actions=len(room.match.log) if room.match else 0)
         if wake is not None:
             loop = asyncio.get_running_loop()
             delay = max(0.0, wake - self.now())
@@ -539,4 +588,5 @@ class GolfServer:
             for code, room in list(self.rooms.items()):
                 idle = now - self.touched.get(code, now)
                 if room.empty and (room.over or not room.started or idle > KEEP_EMPTY):
-                    self.close_room(room)
+                    reason = "over" if room.over else "unstarted" if not room.started else "idle"
+                    self.close_room(room, reason)

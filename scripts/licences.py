@@ -40,7 +40,7 @@ TEXTS = Path(__file__).resolve().parents[1] / "packaging" / "licences"
 """The project's copies of the C libraries' licence texts."""
 
 ROOT = Path(__file__).resolve().parents[1]
-DISTRIBUTIONS = ("pygame-ce", "PyYAML", "platformdirs", "websockets")
+DISTRIBUTIONS = ("pygame-ce", "PyYAML", "platformdirs", "websockets", "prometheus-client")
 """The Python packages the program bundles besides the game: its runtime dependencies."""
 
 LIBRARIES: dict[str, tuple[str, ...]] = {

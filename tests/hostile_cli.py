@@ -134,7 +134,7 @@ def kind(action: argparse.Action) -> str | None:
         return "actions"
     if "code" in names or "--code" in names:
         return "code"
-    if "--host" in names:
+    if "--host" in names or "--metrics-host" in names:
         return "host"
     return "unknown"
 
