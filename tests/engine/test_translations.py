@@ -101,7 +101,7 @@ def test_the_contract_s_exact_texts_are_in_the_catalogues() -> None:
 
 def test_the_stdlib_reads_the_catalogues_by_key_and_english_text() -> None:
     french = gettext.translation("golf", str(LOCALE), languages=["fr"])
-    assert french.pgettext("hud.moves", "Moves") == "Actions"
+    assert french.pgettext("hud.moves", "Moves") == "Coups"
     assert (
         french.npgettext("describe.cards", "{count} card", "{count} cards", 5) == "{count} cartes"
     )
