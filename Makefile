@@ -59,6 +59,7 @@ bench-quick: $(STAMP)
 	$(HEADLESS) $(PY) bench/fuzz.py --quick
 	$(HEADLESS) $(PY) bench/frames.py --quick
 	$(HEADLESS) $(PY) bench/present.py --quick
+	$(HEADLESS) $(PY) bench/contrast.py --quick
 	$(HEADLESS) $(PY) bench/soak.py --quick
 	$(HEADLESS) $(PY) bench/storm.py --quick
 	$(HEADLESS) $(PY) bench/startup.py --quick
@@ -88,6 +89,7 @@ bench: $(STAMP) dist
 	$(HEADLESS) $(PY) bench/fuzz.py
 	$(HEADLESS) $(PY) bench/frames.py
 	$(HEADLESS) $(PY) bench/present.py
+	$(HEADLESS) $(PY) bench/contrast.py
 	$(HEADLESS) $(PY) bench/soak.py
 	$(HEADLESS) $(PY) bench/storm.py
 	$(HEADLESS) $(PY) bench/startup.py

@@ -482,7 +482,7 @@ class HighScoresScene(Scene):
         colour = RANK_COLOURS[i] if i < len(RANK_COLOURS) else p.white
         cells: list[tuple[str, str, int, Colour]] = [(f"{i + 1}.", "bold", 11, colour)]
         if entry is None:
-            cells.append(("- - -", "bold", 11, p.grey_dark))
+            cells.append(("- - -", "bold", 11, p.grey))
         else:
             moves = "–" if entry.moves is None else str(entry.moves)
             time = "–"
@@ -580,7 +580,7 @@ class HighScoreTicker:
             entry = entries[i] if i < len(entries) else None
             colour = RANK_COLOURS[i] if i < len(RANK_COLOURS) else p.white
             if entry is None:
-                colour = p.grey_dark  # an empty place, as on a cabinet
+                colour = p.grey  # an empty place, as on a cabinet
             initials = entry.initials if entry is not None else "- - -"
             score = str(entry.score) if entry is not None else ""
             look.type.blit(

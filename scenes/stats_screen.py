@@ -250,7 +250,7 @@ class StatsScene(Scene):
             (t("stats.streak"), f"{s.current_streak} / {s.longest_streak}", p.pink),
             (t("stats.perfect"), str(s.perfect), p.gold),
             (t("stats.rounds"), str(s.rounds_played), p.white),
-            (t("stats.best_round"), rounds, p.green),
+            (t("stats.best_round"), rounds, p.lime),
         ]
 
     def _six_card_tiles(self) -> list[Tile]:

@@ -256,19 +256,16 @@ class TitleScene(Scene):
         sub = type_.render(self.app.texts("app.subtitle"), 14, p.white, shadow=p.ink)
         half = sub.get_width() // 2 + 30
         blink = int(self.clock * 2) % 2
-        type_.blit(
-            surface,
-            "♠♥"[blink],
-            14,
-            (p.black, p.red)[blink],
-            (SCREEN_SIZE[0] // 2 - half, 226),
-            anchor="midtop",
+        pips = (
+            ("♠♥"[blink], (p.black, p.red)[blink], -half),
+            ("♦♣"[blink], (p.red, p.black)[blink], half),
         )
-        type_.blit(
-            surface,
-            "♦♣"[blink],
-            14,
-            (p.red, p.black)[blink],
-            (SCREEN_SIZE[0] // 2 + half, 226),
-            anchor="midtop",
-        )
+        for pip, colour, dx in pips:
+            # each on a little card of paper: red on the felt would not read (1.4:1)
+            at = (SCREEN_SIZE[0] // 2 + dx, 226)
+            card = type_.render(pip, 14, colour).get_rect(midtop=at).inflate(6 * PIXEL, 2 * PIXEL)
+            card.x -= card.x % PIXEL
+            card.y -= card.y % PIXEL
+            pygame.draw.rect(surface, p.ink, card.inflate(2 * PIXEL, 2 * PIXEL), border_radius=6)
+            pygame.draw.rect(surface, p.paper, card, border_radius=4)
+            type_.blit(surface, pip, 14, colour, at, anchor="midtop")

@@ -60,14 +60,16 @@ class Palette:
     """The one palette of the game."""
 
     ink: Colour = (24, 20, 37)
-    felt: Colour = (26, 110, 74)
-    felt_dark: Colour = (18, 84, 58)
-    felt_light: Colour = (40, 134, 90)
+    # the cloth is dark enough that the texts on it (label, gold, white) stand at 4.5:1 or more
+    felt: Colour = (22, 96, 64)
+    felt_dark: Colour = (16, 74, 50)
+    felt_light: Colour = (34, 118, 80)
     paper: Colour = (246, 240, 222)
     paper_shade: Colour = (214, 204, 180)
     red: Colour = (206, 38, 58)
     black: Colour = (30, 28, 46)
     green: Colour = (26, 136, 62)
+    lime: Colour = (110, 214, 128)  # green text on the dark panels
     blue: Colour = (36, 96, 206)
     joker: Colour = (128, 52, 170)
     back: Colour = (38, 62, 156)
@@ -78,7 +80,7 @@ class Palette:
     orange: Colour = (250, 122, 36)
     pink: Colour = (246, 92, 150)
     white: Colour = (255, 255, 255)
-    grey: Colour = (120, 124, 140)
+    grey: Colour = (160, 164, 180)
     grey_dark: Colour = (74, 76, 92)
     shadow: Colour = (10, 40, 28)
     button: Colour = (250, 122, 36)
@@ -87,8 +89,8 @@ class Palette:
     panel: Colour = (32, 28, 54)
     panel_edge: Colour = (110, 96, 170)
     board: Colour = (20, 18, 36)  # a darker panel: the tables of figures and scores
-    label: Colour = (172, 214, 188)  # quiet text on the felt
-    hud_label: Colour = (160, 156, 196)
+    label: Colour = (184, 224, 198)  # quiet text on the felt
+    hud_label: Colour = (206, 202, 236)
 
 
 PALETTE = Palette()

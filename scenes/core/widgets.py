@@ -36,13 +36,17 @@ PRESS_FLASH = 0.12
 TOAST_WIDTH = 1000  # a longer message (a file problem) is wrapped into lines
 LIP = 3 * PIXEL  # the button's visible thickness
 
+# (face, lip, highlight): bright faces with ink labels, each at 5.9:1 or more (bench/contrast.py)
 _STYLES: dict[str, tuple[Colour, Colour, Colour]] = {
     "orange": (PALETTE.button, PALETTE.button_dark, PALETTE.button_light),
     "cyan": ((40, 160, 210), (20, 96, 150), (110, 214, 245)),
     "green": ((52, 170, 84), (26, 104, 52), (110, 214, 128)),
     "pink": (PALETTE.pink, (160, 40, 96), (255, 150, 190)),
-    "grey": (PALETTE.grey, PALETTE.grey_dark, (170, 172, 186)),
+    "grey": (PALETTE.grey, PALETTE.grey_dark, (196, 198, 212)),
 }
+_DISABLED: tuple[Colour, Colour, Colour] = ((70, 72, 88), (46, 48, 62), (70, 72, 88))
+"""A button that cannot be pressed: a dark face, its label light grey (6.2:1)."""
+_DISABLED_TEXT: Colour = (200, 200, 210)
 
 
 def draw_button(
@@ -61,7 +65,7 @@ def draw_button(
 ) -> None:
     """A raised button; it sinks by its lip when pressed and brightens under the pointer."""
     p = PALETTE
-    body, dark, light = _STYLES["grey" if not enabled else style]
+    body, dark, light = _STYLES[style] if enabled else _DISABLED
     if hover and enabled and not pressed:
         body = light
     top = rect.move(0, LIP if pressed else 0)
@@ -81,11 +85,17 @@ def draw_button(
         (face.right - 3 * PIXEL, face.y + PIXEL),
         PIXEL,
     )
-    colour = p.white if enabled else (200, 200, 210)
-    look.type.blit(surface, label, size, colour, face.center, anchor="center", shadow=p.ink)
+    # ink on the bright face, its shadow the highlight's colour: letters pressed into the button
+    colour, shadow = (p.ink, light) if enabled else (_DISABLED_TEXT, p.ink)
+    look.type.blit(surface, label, size, colour, face.center, anchor="center", shadow=shadow)
     if hint:
         look.type.blit(
-            surface, hint, 6, p.ink, (face.right - 3 * PIXEL, face.y + 2 * PIXEL), anchor="topright"
+            surface,
+            hint,
+            6,
+            p.ink if enabled else _DISABLED_TEXT,
+            (face.right - 3 * PIXEL, face.y + 2 * PIXEL),
+            anchor="topright",
         )
 
 

@@ -247,7 +247,7 @@ class NewGameScene(Scene):
                 surface,
                 "✓ " + texts("new.code_for_deal", code=self.field.text),
                 8,
-                p.green,
+                p.lime,
                 below,
                 shadow=p.ink,
             )

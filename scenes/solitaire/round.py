@@ -187,7 +187,7 @@ class RoundGameScene(TableScene):
 
 def _to_par_colour(diff: int) -> Colour:
     p = PALETTE
-    return p.green if diff < 0 else p.white if diff == 0 else p.orange
+    return p.lime if diff < 0 else p.white if diff == 0 else p.orange
 
 
 class RoundPauseMenu(_Overlay):

@@ -1,0 +1,298 @@
+"""Every text of every screen against what is behind it: WCAG contrast, measured on real renders.
+
+Usage: ``python bench/contrast.py [--quick] [--lang en|fr]`` (``--quick``: English only).
+Each screen the person meets is built as the window builds it and drawn on a surface under the
+dummy driver; every text drawn through ``look.type.blit`` (the one way the screens write) is
+caught as it is drawn: its colour, and the colour most of the pixels right under its letters had
+just before (on the screen, or on a button's picture: the button's face). The WCAG 2 ratio of
+the two (relative luminance, (L1 + 0.05) / (L2 + 0.05)) is the pair's figure. It prints each
+screen's lowest pair, then the overall lowest pair last. A text drawn on a clear layer (nothing
+behind it yet) is counted and left out; ``tests/window/test_ui_contrast.py`` asserts that every
+pair found stands at 4.5:1 or more.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import pygame
+
+from golf.sixcard.game import legal_actions
+from golf.solitaire.engine import Action
+from golf.solitaire.replay import Replay
+from golf.solitaire.rules import CLASSIC, EASY, STRICT
+from golf.solitaire.session import Game
+from scenes.app import WindowOptions, build_app, first_scene
+from scenes.core import widgets
+from scenes.core.look import PIXEL, SCREEN_SIZE, Colour
+from scenes.core.manager import App, Scene
+from scenes.core.records import HighScoreChance
+from scenes.highscores import HighScoresScene, InitialsScene
+from scenes.options import OptionsScene
+from scenes.replacing import KINDS, ReplaceKeptDialog
+from scenes.replays import ReplaysScene
+from scenes.sixcard.overlays import CurtainScene, ScoreboardScene, SixPauseMenu
+from scenes.sixcard.setup import HUMAN, SixSetup, SixSetupScene
+from scenes.sixcard.table import SixTableScene
+from scenes.solitaire import kept
+from scenes.solitaire.dialogs import BlockedDialog, GameOverScene, PauseMenu
+from scenes.solitaire.game import GameScene
+from scenes.solitaire.newgame import NewGameScene
+from scenes.solitaire.round import RoundGameScene, RoundPauseMenu, RoundSetupScene, ScorecardScene
+from scenes.solitaire.rules_screen import RulesScene
+from scenes.solitaire.save_replay import SaveReplayDialog
+from scenes.solitaire.tutorial import TutorialScene, load_tutorial
+from scenes.solitaire.watch import WatchScene
+from scenes.stats_screen import ConfirmReset, StatsScene
+from scenes.title import TitleScene
+
+WIN_CODE = "GO1-E-AAAAAAA"  # a deal won (tests/ui_driver.py): its game over is a win
+LEAST = 4.5  # WCAG AA for text
+
+
+def luminance(colour: Colour) -> float:
+    """WCAG 2 relative luminance of an sRGB colour."""
+
+    def channel(value: int) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(v) for v in colour[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def ratio(a: Colour, b: Colour) -> float:
+    """WCAG 2 contrast ratio of two colours, 1 to 21."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+@dataclass(frozen=True)
+class Pair:
+    """One text drawn: its colour, the colour behind its letters, and the ratio of the two."""
+
+    screen: str
+    text: str
+    colour: Colour
+    background: Colour
+
+    @property
+    def ratio(self) -> float:
+        return ratio(self.colour, self.background)
+
+    def line(self) -> str:
+        return (
+            f"{self.ratio:5.2f}:1  {self.screen}: {self.text!r} "
+            f"{_hex(self.colour)} on {_hex(self.background)}"
+        )
+
+
+def _hex(colour: Colour) -> str:
+    return "#{:02x}{:02x}{:02x}".format(*colour[:3])
+
+
+def behind(target: pygame.Surface, glyphs: pygame.Surface, place: pygame.Rect) -> Colour | None:
+    """The colour most pixels of ``target`` have under the letters of ``glyphs`` put at
+    ``place`` (None when that is a clear layer: nothing is behind the text yet)."""
+    mask = pygame.mask.from_surface(glyphs, 128)
+    clip = place.clip(target.get_rect())
+    if not clip.width or not clip.height:
+        return None
+    seen: Counter[tuple[int, ...]] = Counter()
+    step = max(1, (clip.width * clip.height) // 4000)  # a sample of a big text's pixels
+    index = 0
+    for y in range(clip.top, clip.bottom):
+        for x in range(clip.left, clip.right):
+            index += 1
+            if index % step or not mask.get_at((x - place.x, y - place.y)):
+                continue
+            seen[tuple(target.get_at((x, y)))] += 1
+    if not seen:
+        return None
+    colour = seen.most_common(1)[0][0]
+    if len(colour) == 4 and colour[3] < 255:
+        return None  # a clear layer: what shows through is not known here
+    return (colour[0], colour[1], colour[2])
+
+
+class Recorder:
+    """While installed on ``app.look.type``: every text drawn, as a :class:`Pair`."""
+
+    def __init__(self, app: App) -> None:
+        self.type = app.look.type
+        self.screen = ""
+        self.pairs: list[Pair] = []
+        self.unknown = 0
+
+    def __enter__(self) -> Recorder:
+        original, type_ = self.type.blit, self.type
+
+        def blit(
+            target: pygame.Surface,
+            text: str,
+            size: int,
+            colour: Colour,
+            pos: tuple[float, float],
+            *,
+            anchor: str = "topleft",
+            shadow: Colour | None = None,
+            face: str = "bold",
+            scale: int = PIXEL,
+        ) -> pygame.Rect:
+            if text.strip():
+                glyphs = type_.render(text, size, colour, face=face, scale=scale)
+                whole = type_.render(text, size, colour, shadow=shadow, face=face, scale=scale)
+                place = whole.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+                place.x -= place.x % PIXEL
+                place.y -= place.y % PIXEL
+                back = behind(target, glyphs, glyphs.get_rect(topleft=place.topleft))
+                if back is None:
+                    self.unknown += 1
+                else:
+                    self.pairs.append(Pair(self.screen, text, colour[:3], back))
+            return original(
+                target,
+                text,
+                size,
+                colour,
+                pos,
+                anchor=anchor,
+                shadow=shadow,
+                face=face,
+                scale=scale,
+            )
+
+        self.type.blit = blit  # type: ignore[method-assign]
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        del self.type.blit
+
+
+def make_app(folder: Path, lang: str, setup: Callable[[App], None] | None = None) -> App:
+    """The window's app on the dummy display, as ``scenes.app`` builds it."""
+    pygame.init()
+    screen = pygame.display.set_mode(SCREEN_SIZE)
+    window = WindowOptions(
+        config_dir=folder / "config",
+        data_dir=folder / "data",
+        seed=7,
+        lang=lang,
+        replays_dir=folder / "replays",
+    )
+    app = build_app(window, screen)
+    app.change_settings(app.settings.with_(animation="off"), save=False)
+    if setup is not None:
+        setup(app)
+    first_scene(app, window)
+    app.scenes.apply_pending()
+    pygame.event.clear()
+    return app
+
+
+def screens(app: App) -> Iterator[tuple[str, Scene]]:
+    """Every screen the person meets, built as the window builds it."""
+    top = app.scenes.top
+    assert top is not None
+    yield "title", top
+    yield "new game", NewGameScene(app)
+    yield "options", OptionsScene(app)
+    for rules in (EASY, CLASSIC, STRICT):
+        yield f"rules {rules.preset_name()}", RulesScene(app, rules)
+    yield "replays", ReplaysScene(app)
+    stats = StatsScene(app)
+    yield "statistics", stats
+    yield "reset statistics", ConfirmReset(app, stats)
+    for kind in KINDS:
+        yield f"replace a kept {kind} game", ReplaceKeptDialog(app, kind, lambda: None)
+    yield "high scores", HighScoresScene(app, "easy")
+    chance = HighScoreChance("classic", 350, WIN_CODE, date(2026, 12, 1), 1)
+    yield "initials", InitialsScene(app, chance)
+    yield "tutorial", TutorialScene(app, load_tutorial())
+    yield "watch", WatchScene(app, Replay.from_game(Game.from_code(WIN_CODE)))
+    yield "round setup", RoundSetupScene(app)
+    app.flow.start_game(Game.from_code(WIN_CODE))
+    app.scenes.apply_pending()
+    table = app.scenes.top
+    assert isinstance(table, GameScene)
+    yield "game", table
+    assert table.act(Action.draw()) is None
+    kept.save(table)
+    yield "title, a game to continue", TitleScene(app)
+    yield "pause", PauseMenu(app, table)
+    yield "blocked", BlockedDialog(app, table)
+    yield "game over", GameOverScene(app, table)
+    assert table.recorder is not None
+    yield "save replay", SaveReplayDialog(app, table.recorder)
+    rnd = app.records.new_round(11, STRICT, 18)
+    hole = RoundGameScene(app, rnd)
+    yield "round hole", hole
+    yield "round pause", RoundPauseMenu(app, hole)
+    yield "scorecard", ScorecardScene(app, rnd, peek=True)
+    yield "six-card setup", SixSetupScene(app)
+    six = SixTableScene(app, SixSetup(players=4, kinds=(HUMAN, HUMAN) + ("medium",) * 4))
+    yield "six-card table", six
+    yield "six-card scoreboard", ScoreboardScene(app, six, final=False)
+    yield "six-card final scoreboard", ScoreboardScene(app, six, final=True)
+    yield "six-card pause", SixPauseMenu(app, six)
+    yield "six-card curtain", CurtainScene(app, six, 1)
+    assert six.act(legal_actions(six.state)[0]) is None
+
+
+def measure(app: App) -> tuple[list[Pair], int]:
+    """Every text pair of every screen, and how many texts were drawn on clear layers."""
+    surface = pygame.Surface(SCREEN_SIZE)
+    with Recorder(app) as recorder:
+        for name, scene in screens(app):
+            widgets._PICTURES.clear()  # buttons drawn afresh, their labels caught
+            surface.fill((0, 0, 0))
+            recorder.screen = name
+            scene.draw(surface)
+    return recorder.pairs, recorder.unknown
+
+
+def lowest(pairs: list[Pair]) -> dict[str, Pair]:
+    """Each screen's lowest pair, in the order the screens came."""
+    worst: dict[str, Pair] = {}
+    for pair in pairs:
+        if pair.screen not in worst or pair.ratio < worst[pair.screen].ratio:
+            worst[pair.screen] = pair
+    return worst
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="English only")
+    parser.add_argument("--lang", choices=["en", "fr"], action="append")
+    args = parser.parse_args()
+    langs = args.lang or (["en"] if args.quick else ["en", "fr"])
+    everything: list[Pair] = []
+    for lang in langs:
+        with tempfile.TemporaryDirectory() as folder:
+            app = make_app(Path(folder), lang)
+            pairs, unknown = measure(app)
+        everything += pairs
+        below = sum(1 for pair in pairs if pair.ratio < LEAST)
+        print(
+            f"[{lang}] {len(pairs)} texts measured, {below} under {LEAST}:1, {unknown} on clear layers"
+        )
+        for pair in lowest(pairs).values():
+            print(f"[{lang}] {pair.line()}")
+    print("lowest:", min(everything, key=lambda pair: pair.ratio).line())
+
+
+if __name__ == "__main__":
+    main()
