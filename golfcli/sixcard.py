@@ -28,7 +28,7 @@ from golf.sixcard.arena import play_game as play_six_game
 from golf.sixcard.codes import SixCodeError, format_code, parse_code
 from golf.sixcard.game import new_game
 from golf.sixcard.replay import SixReplay, save
-from golf.sixcard.rules import MAX_PLAYERS, MIN_PLAYERS, SWITCHES, SixRules
+from golf.sixcard.rules import MAX_PLAYERS, MIN_PLAYERS, SWITCHES, SixRules, new_rules
 from golf.sixcard.simulate import play_game, survey
 from golfcli.arena import (
     MAX_TITLE,
@@ -88,7 +88,8 @@ RULE_FIELDS: Final = ("grid", "holes", *SWITCHES, "ties")
 
 
 def add_rule_options(parser: argparse.ArgumentParser) -> None:
-    """One option per switch of the six-card rules (the defaults are the standard game)."""
+    """One option per switch of the six-card rules (the defaults are a new game's,
+    ``golf.sixcard.rules.new_rules``: the standard game with the seed's cut and column pair)."""
     g = parser.add_argument_group("rules")
     g.add_argument("--grid", type=whole, choices=(2, 4, 6, 9), help="cards per player (default 6)")
     g.add_argument("--holes", type=whole, choices=(9, 18), help="holes in a game (default 9)")
@@ -104,24 +105,34 @@ def add_rule_options(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--twos-negative", type=on_off, metavar="on|off", help="twos worth -2")
     g.add_argument("--row-cancel", type=on_off, metavar="on|off", help="rows of one rank score 0")
     g.add_argument(
-        "--pairs", type=on_off, metavar="on|off", help="a pair in a line of 3 cancels (off)"
+        "--pairs",
+        type=on_off,
+        metavar="on|off",
+        help="two cards of one rank in a line of 3 cancel, as the seed's glossary (on); "
+        "off: only three alike",
     )
     g.add_argument(
-        "--cut", type=on_off, metavar="on|off", help="the first dealer is chosen by a cut (off)"
+        "--cut",
+        type=on_off,
+        metavar="on|off",
+        help="the first dealer is chosen by a cut, as the seed (on); off: seat n mod players",
     )
     g.add_argument("--ties", choices=("playoff", "shared"), help="how a tie is settled")
 
 
 def rules_from_args(args: argparse.Namespace, base: SixRules | None = None) -> SixRules:
-    """The rules the options ask for: ``base`` (else the standard game) with each switch given."""
-    rules = base or SixRules()
+    """The rules the options ask for: ``base`` with each switch given, else a new game's rules
+    (``new_rules``: the seed's cut and column pair unless an option turns them off)."""
     changes = option_values(args, RULE_FIELDS)
-    return rules.with_(**changes) if changes else rules
+    if base is None:
+        return new_rules(**changes)
+    return base.with_(**changes) if changes else base
 
 
-def _players_refused(rules: SixRules, players: int) -> str:
-    low, high = rules.player_range()
-    return f"a {rules.grid}-card game is for {low} to {high} players, not {players}"
+def _players_refused(rules: SixRules, players: int, lang: str = "en") -> str | None:
+    """The refusal of a new game of ``players`` under ``rules`` (the seed's range of the grid,
+    ``SixRules.seats_new``), or None when it seats them."""
+    return None if rules.seats_new(players) else rules.players_refused(players, lang)
 
 
 def _bad(message: str) -> int:
@@ -140,8 +151,8 @@ def run_simulate(args: argparse.Namespace) -> int:
     if len(levels) != players:
         return _bad(f"--ai names {len(levels)} levels for {players} players")
     rules = rules_from_args(args)
-    if not rules.seats_players(players):
-        return _bad(_players_refused(rules, players))
+    if refused := _players_refused(rules, players):
+        return _bad(refused)
     start = time.perf_counter()
     rows = survey(levels, rules, args.rounds, seed=args.seed, jobs=args.jobs)
     elapsed = time.perf_counter() - start
@@ -202,13 +213,13 @@ def run_record(args: argparse.Namespace) -> int:
             code = parse_code(args.code)
         except SixCodeError as e:
             return _bad(e.text("en"))
-        number, players, rules = code.number, code.players, code.rules
+        number, players, rules = code.number, code.players, code.rules  # read as written
     else:
         players = args.players
         rules = rules_from_args(args)
         number = rng.randrange(MAX_DEAL)
-    if not rules.seats_players(players):
-        return _bad(_players_refused(rules, players))
+        if refused := _players_refused(rules, players):
+            return _bad(refused)
     levels: list[str] = args.ai
     if len(levels) == 1:
         levels = levels * players
@@ -258,9 +269,8 @@ def _add_verify(p: argparse.ArgumentParser) -> None:
 
 def run_new_code(args: argparse.Namespace) -> int:
     rules, players = rules_from_args(args), args.players
-    low, high = rules.player_range()
-    if not low <= players <= high:  # a new game seats the grid's range (older codes may not)
-        return _bad(_players_refused(rules, players))
+    if refused := _players_refused(rules, players):  # older codes may name others
+        return _bad(refused)
     rng = random.Random(args.seed)
     print(format_code(rng.randrange(MAX_DEAL), players, rules))
     return EXIT_OK
@@ -358,8 +368,8 @@ def run_arena(args: argparse.Namespace) -> int:
     entrants: list[str] = args.players
     players, lang, limit_ms = len(entrants), args.lang, args.move_ms
     rules = rules_from_args(args)
-    if not rules.seats_players(players):
-        return _bad(_players_refused(rules, players))
+    if refused := _players_refused(rules, players, lang):
+        return _bad(refused)
     numbers: range = args.deals
     if len(numbers) > MAX_ARENA_DEALS:
         return _bad(

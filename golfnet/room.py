@@ -25,7 +25,7 @@ from golf.core.deal import MAX_DEAL
 from golf.sixcard.actions import NEXT_HOLE_ACTION, Action
 from golf.sixcard.ai import Opponent, make_opponent
 from golf.sixcard.game import Match, new_game
-from golf.sixcard.rules import SixRules
+from golf.sixcard.rules import NEW_DEFAULTS, SixRules
 from golf.sixcard.texts import message
 from golf.sixcard.view import seat_fields, seat_view
 from golf.sixcard.wide import WIDE_DEALS
@@ -92,7 +92,8 @@ class RoomConfig:
     def read(cls, create: Message) -> RoomConfig:
         """The options of a checked ``create`` message; raises :class:`BadMessage` saying what
         the engine refuses (the fields' forms were checked by the protocol)."""
-        rules = read_rules(create.get("rules", {}))
+        given = create.get("rules", {})  # a rule left out is a new game's (the cut, the pair)
+        rules = read_rules({**NEW_DEFAULTS, **given} if isinstance(given, dict) else given)
         seats = tuple(create["seats"])
         try:
             rules.check_new_table(len(seats))

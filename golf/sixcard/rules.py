@@ -7,12 +7,14 @@ rank counts in this game: :data:`RANK` gives it (0 for a joker, 1–13 for A–K
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
+from types import MappingProxyType
 from typing import Final, Literal
 
 from golf.core.cards import DECK_SIZE, JOKERS, card_token, rank
+from golf.core.translations import text
 
 GridSize = Literal[2, 4, 6, 9]
 Ties = Literal["playoff", "shared"]
@@ -141,12 +143,24 @@ class SixRules:
 
     def check_new_table(self, players: int) -> None:
         """Raise ``ValueError`` unless a new game of these rules may seat ``players`` (the
-        grid's range: the setup window offers these, the server refuses a room outside them)."""
+        grid's range: the setup window offers these, the command line and the server refuse a
+        game outside them); its message is :meth:`players_refused` in English."""
+        if not self.seats_new(players):
+            raise ValueError(self.players_refused(players))
+
+    def seats_new(self, players: int) -> bool:
+        """Whether a new game of this grid seats ``players``: the seed's range ("De 2 à 6
+        joueurs pour le Golf à 6 cartes", 4 cards "De 3 à 7 joueurs", 9 cards "pour 3 à 6
+        joueurs")."""
         low, high = _PLAYER_RANGE[self.grid]
-        if not low <= players <= high:
-            raise ValueError(
-                f"a {self.grid}-card game is for {low} to {high} players, not {players}"
-            )
+        return low <= players <= high
+
+    def players_refused(self, players: int, lang: str = "en") -> str:
+        """The one line that refuses ``players`` for a new game of this grid."""
+        low, high = _PLAYER_RANGE[self.grid]
+        return text(
+            lang, "sixcard.players_refused", grid=self.grid, low=low, high=high, players=players
+        )
 
     def seats_players(self, players: int) -> bool:
         """Whether a game of this grid may have ``players`` players: the grid's range, or a
@@ -224,6 +238,15 @@ class SixRules:
     def with_(self, **changes: object) -> SixRules:
         return replace(self, **changes)  # type: ignore[arg-type]
 
+    def changed(self, **changes: object) -> SixRules:
+        """``with_`` as a setup form changes a rule: where a line of three appears (the 9-card
+        grid; row cancellation over rows of 3) and ``pairs`` is not among the changes, the line
+        is read as a new game reads it (the glossary's pair)."""
+        rules = self.with_(**changes)
+        if "pairs" not in changes and rules.long_lines and not self.long_lines:
+            rules = rules.with_(pairs=NEW_DEFAULTS["pairs"])
+        return rules
+
     def to_dict(self) -> dict[str, object]:
         """The form replay files and settings use."""
         return {
@@ -243,10 +266,25 @@ class SixRules:
 
 
 STANDARD: Final = SixRules()
-"""The standard game as its codes have always meant it (a three-part code)."""
-NEW_GAME: Final = SixRules(cut=True)
-"""The rules a new game starts from: the standard game with the seed's cut for the first
-dealer (its codes end ``-VC``)."""
+"""The standard game as its codes have always meant it (a three-part code): every code, replay
+and rule set written before keeps this meaning, so the dataclass's defaults never change."""
+NEW_DEFAULTS: Final[Mapping[str, bool]] = MappingProxyType({"cut": True, "pairs": True})
+"""What a new game starts from, beyond :data:`STANDARD`: the seed's cut for the first dealer
+("le premier donneur est désigné par une coupe (la carte la plus basse donne)") and the seed
+glossary's column pair ("Paire de colonne : deux cartes de même rang dans la même colonne de
+votre grille ; elles s'annulent à 0.") in a column of three; its codes carry both (``M``,
+``C``), so older codes keep their meaning."""
+
+
+def new_rules(**changes: object) -> SixRules:
+    """The rules of a new game (:data:`NEW_DEFAULTS` over the standard game) with ``changes``:
+    what every entry point starts a game from (the command line, the window, a network room)."""
+    return SixRules(**{**NEW_DEFAULTS, **changes})  # type: ignore[arg-type]
+
+
+NEW_GAME: Final = new_rules()
+"""The rules a new game starts from (6 cards: the standard game with the seed's cut, its codes
+end ``-VC``; a grid with columns of three also reads a pair there, ``-V9MC``)."""
 
 
 def line_cancelled(cards: Sequence[int | None], line: Sequence[int], rules: SixRules) -> set[int]:

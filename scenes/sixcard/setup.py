@@ -55,7 +55,9 @@ class SixSetupScene(Scene):
 
     def __init__(self, app: App, setup: SixSetup | None = None) -> None:
         super().__init__(app)
-        self.setup = setup or SixSetup(rules=NEW_GAME)  # a new game: the seed's cut
+        self.setup = setup or SixSetup(rules=NEW_GAME)  # a new game: the seed's cut and pair
+        if not self.setup.rules.cut:  # a game from before the cut: the window offers no other
+            self.setup = self.setup.with_(rules=self.setup.rules.with_(cut=True))
         low, high = self.setup.rules.player_range()  # an older game's count: offer the grid's
         self.setup = self.setup.with_(players=min(max(self.setup.players, low), high))
         left_x = (SCREEN_SIZE[0] - (LEFT_W + RIGHT_W + 40)) // 2
@@ -238,7 +240,7 @@ class SixSetupScene(Scene):
 
     def _rule(self, name: str) -> Callable[[object], None]:
         def change(value: object) -> None:
-            rules = self.setup.rules.with_(**{name: value})
+            rules = self.setup.rules.changed(**{name: value})  # a column of 3: the seed's pair
             low, high = rules.player_range()  # a grid seats its own numbers of players
             players = min(max(self.setup.players, low), high)
             self.setup = self.setup.with_(rules=rules, players=players)

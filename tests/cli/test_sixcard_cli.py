@@ -30,7 +30,7 @@ def test_simulate_prints_each_seat_mean_and_error(capsys: pytest.CaptureFixture[
         ("2", "medium"),
         ("3", "easy"),
     ]
-    assert "3 players, 9 holes, standard rules, 6 games, seed 0" in out
+    assert "3 players, 9 holes, VC, 6 games, seed 0" in out  # a new game: the seed's cut
     assert "mean total by level: hard" in out
 
 
@@ -38,7 +38,17 @@ def test_simulate_prints_each_seat_mean_and_error(capsys: pytest.CaptureFixture[
 def test_simulate_gives_the_same_figures_however_the_work_is_split(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    argv = ("simulate", "--players", "2", "--ai", "medium,easy", "--rounds", "4", "--grid", "4")
+    argv = (
+        "simulate",
+        "--players",
+        "3",
+        "--ai",
+        "medium,easy,easy",
+        "--rounds",
+        "4",
+        "--grid",
+        "4",
+    )
     run(*argv, "--jobs", "1")
     one = capsys.readouterr().out
     run(*argv, "--jobs", "2")

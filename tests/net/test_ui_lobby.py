@@ -99,7 +99,9 @@ def test_a_room_made_on_the_form_starts_with_its_options_on_every_client(tmp_pat
     _choose(form, "six.setup.speed", "fast")
     _choose(form, "net.room.timer", 60.0)
     assert form.left[1].enabled is False  # the host's seat is the host's
-    wanted = SixRules(grid=9, knock=True, twos_negative=True, cut=True)
+    wanted = SixRules(
+        grid=9, knock=True, twos_negative=True, cut=True, pairs=True
+    )  # the pair: a new 9-card game's
     keys = [item.key for item in form.form.items]
     form.form.focus = keys.index("net.room.create")
     _press(form, Kind.CONFIRM)
