@@ -47,8 +47,12 @@ def _checked(specs: list[tuple[str, object, str]]) -> list[ButtonSpec]:
 
 
 def new_deal(app: App, table: ScoredTable) -> None:
-    """The table's players and rules on a new deal."""
-    app.flow.play_six_card(table.setup.with_(number=app.deals.randrange(26**7)))
+    """The table's players and rules on a new deal (with the seed's cut: a game continued from
+    before the cut starts its next deal as a new game does)."""
+    setup = table.setup
+    if not setup.rules.cut:
+        setup = setup.with_(rules=setup.rules.with_(cut=True))
+    app.flow.play_six_card(setup.with_(number=app.deals.randrange(26**7)))
 
 
 def setup_again(app: App, table: ScoredTable) -> None:

@@ -504,6 +504,8 @@ def test_a_new_deal_from_the_pause_menu_replaces_it(tmp_path: Path) -> None:
     saved = _saved(driver)
     assert saved is not None and saved.code == _table(driver).code != table.code
     assert driver.app.records.journal.finished_count() == 1
+    # a game from before the cut deals its next game as a new game does: after the seed's cut
+    assert not table.setup.rules.cut and _table(driver).setup.rules == STANDARD.with_(cut=True)
 
 
 def test_starting_a_new_game_from_the_setup_replaces_it(tmp_path: Path) -> None:

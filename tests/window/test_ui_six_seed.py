@@ -94,6 +94,11 @@ def test_the_setup_window_offers_the_players_each_grid_allows(ui: UI) -> None:
     assert not scene.left[7].enabled
     pairs = scene.right[9]
     assert pairs.enabled  # nine cards: columns of three
+    assert scene.setup.rules.pairs and pairs.value is True  # the glossary's pair, by default
+    scene._rule("pairs")(False)  # the other reading stays a choice
+    assert not scene.setup.rules.pairs
+    scene._rule("knock")(True)
+    assert not scene.setup.rules.pairs  # a choice made stays
     scene._rule("pairs")(True)
     assert scene.setup.rules.pairs
     scene._rule("grid")(2)
@@ -103,6 +108,11 @@ def test_the_setup_window_offers_the_players_each_grid_allows(ui: UI) -> None:
     scene._players(2)
     scene._rule("grid")(4)  # two players come up to three
     assert scene.setup.players == 3
+
+
+def test_a_setup_from_before_the_cut_starts_its_new_game_with_the_cut(ui: UI) -> None:
+    scene = SixSetupScene(ui.app, SixSetup(players=3, rules=STANDARD.with_(grid=9)))
+    assert scene.setup.rules == STANDARD.with_(grid=9, cut=True)  # the reading it had stays
 
 
 def test_the_seven_seats_of_polish_polka_have_seven_names(ui: UI) -> None:
