@@ -54,6 +54,32 @@ def host_name(text: str) -> str:
     return text
 
 
+LETTERS = "ABCDEFGHJKLMNPRSTUVWXYZ"
+"""The letters of room codes (``golfnet.protocol.CODE_LETTERS``, not imported: the help needs
+no network layer)."""
+
+
+def code_letters(text: str) -> str:
+    """Letters room codes may begin with: ``A-L`` (a range of the codes' letters), ``MNP`` or
+    ``A-L,Z``, each at most once."""
+    letters = "" if text.isascii() else "?"  # "ſ".upper() is "S"
+    for part in text.upper().split(","):
+        if len(part) == 3 and part[1] == "-" and part[0] in LETTERS and part[2] in LETTERS:
+            first, last = LETTERS.index(part[0]), LETTERS.index(part[2])
+            if first > last:
+                letters = "?"
+                break
+            letters += LETTERS[first : last + 1]
+        else:
+            letters += part
+    if not letters or not set(letters) <= set(LETTERS) or len(set(letters)) != len(letters):
+        raise argparse.ArgumentTypeError(
+            f"{quoted(text[:40])} is not a set of the codes' letters ({LETTERS}, each once; "
+            "a range as A-L)"
+        )
+    return letters
+
+
 def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--host", type=host_name, default="127.0.0.1", help="address to listen on (127.0.0.1)"
@@ -63,6 +89,14 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     )
     _state_arguments(parser)
     _deployment_arguments(parser)
+    parser.add_argument(
+        "--first-letters",
+        type=code_letters,
+        metavar="LETTERS",
+        help="letters this server's room codes begin with (all by default): behind a proxy "
+        "that sends each room to its server by its code's first letter, each server has its "
+        "own (A-L and M-Z: docs/deploy/Caddyfile)",
+    )
     _metrics_arguments(parser)
 
 
@@ -293,6 +327,7 @@ async def _serve(
     keep_days: int = KEEP_DAYS,
     deployment: Any = None,
     figures: Figures | None = None,
+    first_letters: str | None = None,
 ) -> None:
     from golfnet.server import GolfServer, settle
 
@@ -304,7 +339,14 @@ async def _serve(
         from golfnet.metrics import Metrics
 
         metrics = Metrics()
-    server = GolfServer(limits, journal=journal, keep_days=keep_days, door=door, metrics=metrics)
+    server = GolfServer(
+        limits,
+        journal=journal,
+        keep_days=keep_days,
+        door=door,
+        metrics=metrics,
+        first_letters=first_letters or LETTERS,
+    )
     if metrics is not None and figures.port is not None:  # first: /healthz says 503 until serving
         from golfnet.metrics import MetricsListener
 
@@ -346,7 +388,17 @@ def run_serve(args: argparse.Namespace) -> int:
         if args.metrics_host is not None and args.metrics_port is None:
             raise UsageError("--metrics-host goes with --metrics-port (where the figures listen)")
         figures = Figures(args.metrics_host or "127.0.0.1", args.metrics_port)
-        asyncio.run(_serve(args.host, args.port, args.state, args.keep_days, deployment, figures))
+        asyncio.run(
+            _serve(
+                args.host,
+                args.port,
+                args.state,
+                args.keep_days,
+                deployment,
+                figures,
+                args.first_letters,
+            )
+        )
     except KeyboardInterrupt:
         return EXIT_OK
     except MetricsError as e:

@@ -160,16 +160,29 @@ def backoff(attempt: int, jitter: float = 0.0) -> float:
     return pause * (1.0 - jitter * random.SystemRandom().random())
 
 
+def room_uri(base: str, code: str | None = None) -> str:
+    """Where a client connects for a room: ``base/room/CODE`` to join, come back to or watch
+    the room ``code``, ``base/new`` to create one. A server reads no path; a proxy in front of
+    several sends each room to its server by the code in the path (``docs/deploy/Caddyfile``),
+    and a new room to any of them (its code then names that server)."""
+    return base.rstrip("/") + (f"/room/{code}" if code else "/new")
+
+
 class SeatLost(Exception):
     """The server will not give the seat back (the room is gone, the token is not its)."""
 
 
 async def come_back(
-    uri: str, old: Client, stopped: Callable[[], bool], jitter: float = 0.25
+    uri: str,
+    old: Client,
+    stopped: Callable[[], bool],
+    jitter: float = 0.25,
+    **options: Any,
 ) -> Client | None:
-    """A new connection to ``uri`` that has rejoined ``old``'s seat with its token, trying
-    again with :func:`backoff` until it works; None when ``stopped()`` says to give up before.
-    Raises :class:`SeatLost` when the server refuses the seat for good."""
+    """A new connection to the room's address at ``uri`` (:func:`room_uri`) that has rejoined
+    ``old``'s seat with its token, trying again with :func:`backoff` until it works; None when
+    ``stopped()`` says to give up before. Raises :class:`SeatLost` when the server refuses the
+    seat for good. ``options`` go to :meth:`Client.open` (``ssl``…)."""
     if old.code is None or old.token is None:
         raise SeatLost("no seat to come back to")
     attempt = 0
@@ -179,7 +192,7 @@ async def come_back(
         if stopped():
             return None
         try:
-            client = await Client.open(uri, open_timeout=5)
+            client = await Client.open(room_uri(uri, old.code), open_timeout=5, **options)
         except OPEN_ERRORS:
             continue
         client.takes_over(old)

@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from golfnet.client import Client, SeatLost, come_back
+from golfnet.client import Client, SeatLost, come_back, room_uri
 from golfnet.protocol import BadMessage, Message
 from golfnet.server import DEFAULT_PORT, GolfServer
 
@@ -75,7 +75,8 @@ class NetLink:
 
     async def _connect(self, first: dict[str, Any]) -> None:
         try:
-            client = await Client.open(self.uri, open_timeout=5)
+            code = first.get("code") if first.get("type") != "create" else None
+            client = await Client.open(room_uri(self.uri, code), open_timeout=5)
         except Exception as e:  # whatever the address or the other end, the window is told
             self.inbox.put({"type": FAILED, "why": failure(e), "text": str(e)[:120]})
             return

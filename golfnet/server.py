@@ -172,8 +172,13 @@ class GolfServer:
         keep_days: float = KEEP_DAYS,
         door: Door | None = None,
         metrics: Metrics | None = None,
+        first_letters: str = CODE_LETTERS,
     ) -> None:
         self.limits = limits
+        self.first_letters = first_letters
+        """The letters this server's room codes may begin with: behind a proxy that sends each
+        room to its server by the code's first letter (``docs/deploy/Caddyfile``), each server
+        is given its own (``golf serve --first-letters``)."""
         self.journal = journal
         """Where every room is written (None: rooms live in memory only)."""
         self.keep_days = keep_days
@@ -536,7 +541,9 @@ class GolfServer:
 
     def new_code(self) -> str:
         while True:
-            code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+            code = secrets.choice(self.first_letters) + "".join(
+                secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH - 1)
+            )
             if code not in self.rooms:
                 return code
 

@@ -44,6 +44,7 @@ VALUES: dict[str, list[str]] = {
     "levels": ["ｈａｒｄ", "", "hard,ſ"],
     "entrants": ["ｅａｓｙ,hard", "easy", "", "easy,mod", "easy,no_such_module_for_golf:fn"],
     "player": ["ｍｏｄ:ｆｎ", "", "x" * 500, "mod", ":fn", "no_such_module_for_golf:fn", "mod:٣"],
+    "letters": ["", "ａ-ｌ", "AI", "L-A", "A-", "AA", "x" * 500, "ſ", "-"],
     "host": ["ｌｏｃａｌｈｏｓｔ", "", "x" * 500, "256.1.1.1", "١٢٧.٠.٠.١", "no.such.host.invalid"],
     "networks": [
         "10.0.0.0/33",
@@ -122,6 +123,7 @@ def kind(action: argparse.Action) -> str | None:
         "web_origin": "origin",
         "folder": "folder",
         "on_off": "switch",
+        "code_letters": "letters",
     }
     if type_name in by_type:
         return by_type[type_name]
