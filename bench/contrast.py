@@ -1,6 +1,7 @@
 """Every text of every screen against what is behind it: WCAG contrast, measured on real renders.
 
-Usage: ``python bench/contrast.py [--quick] [--lang en|fr]`` (``--quick``: English only).
+Usage: ``python bench/contrast.py [--quick] [--lang en|fr]`` (``--quick``: English only),
+in every table theme (``scenes.core.settings.TABLE_THEMES``).
 Each screen the person meets is built as the window builds it and drawn on a surface under the
 dummy driver; every text drawn through ``look.type.blit`` (the one way the screens write) is
 caught as it is drawn: its colour, and the colour most of the pixels right under its letters had
@@ -18,7 +19,7 @@ import os
 import sys
 import tempfile
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -40,6 +41,7 @@ from scenes.core import widgets
 from scenes.core.look import PIXEL, SCREEN_SIZE, Colour
 from scenes.core.manager import App, Scene
 from scenes.core.records import HighScoreChance
+from scenes.core.settings import TABLE_THEMES
 from scenes.highscores import HighScoresScene, InitialsScene
 from scenes.options import OptionsScene
 from scenes.replacing import KINDS, ReplaceKeptDialog
@@ -182,8 +184,8 @@ class Recorder:
         del self.type.blit
 
 
-def make_app(folder: Path, lang: str, setup: Callable[[App], None] | None = None) -> App:
-    """The window's app on the dummy display, as ``scenes.app`` builds it."""
+def make_app(folder: Path, lang: str, table: str = "green") -> App:
+    """The window's app on the dummy display, as ``scenes.app`` builds it, on ``table``."""
     pygame.init()
     screen = pygame.display.set_mode(SCREEN_SIZE)
     window = WindowOptions(
@@ -194,9 +196,7 @@ def make_app(folder: Path, lang: str, setup: Callable[[App], None] | None = None
         replays_dir=folder / "replays",
     )
     app = build_app(window, screen)
-    app.change_settings(app.settings.with_(animation="off"), save=False)
-    if setup is not None:
-        setup(app)
+    app.change_settings(app.settings.with_(animation="off", table=table), save=False)
     first_scene(app, window)
     app.scenes.apply_pending()
     pygame.event.clear()
@@ -280,17 +280,17 @@ def main() -> None:
     args = parser.parse_args()
     langs = args.lang or (["en"] if args.quick else ["en", "fr"])
     everything: list[Pair] = []
-    for lang in langs:
-        with tempfile.TemporaryDirectory() as folder:
-            app = make_app(Path(folder), lang)
-            pairs, unknown = measure(app)
-        everything += pairs
-        below = sum(1 for pair in pairs if pair.ratio < LEAST)
-        print(
-            f"[{lang}] {len(pairs)} texts measured, {below} under {LEAST}:1, {unknown} on clear layers"
-        )
-        for pair in lowest(pairs).values():
-            print(f"[{lang}] {pair.line()}")
+    for table in TABLE_THEMES:
+        for lang in langs:
+            with tempfile.TemporaryDirectory() as folder:
+                app = make_app(Path(folder), lang, table)
+                pairs, unknown = measure(app)
+            everything += pairs
+            below = sum(1 for pair in pairs if pair.ratio < LEAST)
+            tag = f"[{table} {lang}]"
+            print(f"{tag} {len(pairs)} texts, {below} under {LEAST}:1, {unknown} on clear layers")
+            for pair in lowest(pairs).values():
+                print(f"{tag} {pair.line()}")
     print("lowest:", min(everything, key=lambda pair: pair.ratio).line())
 
 

@@ -16,6 +16,7 @@ Nothing here knows the rules; card ranks, suits and letters come from ``golf.cor
 from __future__ import annotations
 
 import functools
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -27,13 +28,16 @@ from scenes.core.paths import FONT_BOLD, FONT_MONO, FONT_REGULAR, asset_path
 
 __all__ = [
     "BACK",
+    "CARD_BACKS",
     "CARD_H",
     "CARD_W",
     "PIXEL",
     "SCREEN_SIZE",
     "SHADOW_OFFSET",
     "SMOOTH_BELOW",
+    "TABLES",
     "CardArt",
+    "Cloth",
     "Look",
     "Palette",
     "Type",
@@ -94,6 +98,30 @@ class Palette:
 
 
 PALETTE = Palette()
+
+
+@dataclass(frozen=True)
+class Cloth:
+    """A table theme: the felt's colour, its grain and its darker rims. Every text drawn on
+    the felt (label, gold, white) stands at 4.5:1 or more on each (bench/contrast.py)."""
+
+    felt: Colour
+    dark: Colour
+    light: Colour
+    shadow: Colour
+    grain: int = 140  # grain pixels a 64-pixel tile
+
+
+TABLES: dict[str, Cloth] = {
+    "green": Cloth(PALETTE.felt, PALETTE.felt_dark, PALETTE.felt_light, PALETTE.shadow),
+    "blue": Cloth((24, 46, 98), (16, 32, 74), (38, 64, 124), (6, 12, 36)),
+    # high contrast: a near-black cloth, no grain to read through, every text on it 9:1 or more
+    "contrast": Cloth((10, 10, 14), (0, 0, 0), (34, 34, 42), (0, 0, 0), grain=0),
+}
+"""The table themes, by the word the settings file keeps (``table``)."""
+
+CARD_BACKS: tuple[str, ...] = ("flag", "tartan", "chequer", "star")
+"""The card backs, by the word the settings file keeps (``card_back``)."""
 
 
 def rank_label(card: int, lang: str) -> str:
@@ -353,10 +381,19 @@ class CardArt:
     fast-forward repainting 70 cards paid that for every card.
     """
 
-    def __init__(self, type_: Type, lang: str = "en", four_colour: bool = False) -> None:
+    def __init__(
+        self,
+        type_: Type,
+        lang: str = "en",
+        four_colour: bool = False,
+        back: str = "flag",
+        cloth: Cloth = TABLES["green"],
+    ) -> None:
         self.type = type_
         self.lang = lang
         self.four_colour = four_colour
+        self.back_style = back if back in CARD_BACKS else "flag"
+        self.cloth = cloth
         self._faces: dict[int, pygame.Surface] = {}
         self._plain: dict[int, pygame.Surface] = {}
         self._resting: dict[int, pygame.Surface] = {}
@@ -448,8 +485,8 @@ class CardArt:
         if self._outline is None:
             low = pygame.Surface(CARD_LOW, pygame.SRCALPHA)
             w, h = CARD_LOW
-            pygame.draw.rect(low, (*PALETTE.felt_dark, 255), (0, 0, w, h), border_radius=4)
-            pygame.draw.rect(low, (*PALETTE.felt_light, 255), (0, 0, w, h), 1, border_radius=4)
+            pygame.draw.rect(low, (*self.cloth.dark, 255), (0, 0, w, h), border_radius=4)
+            pygame.draw.rect(low, (*self.cloth.light, 255), (0, 0, w, h), 1, border_radius=4)
             self._outline = _for_screen(pygame.transform.scale_by(low, PIXEL))
         return self._outline
 
@@ -513,38 +550,109 @@ class CardArt:
         low.blit(word, word.get_rect(midtop=(w // 2, h // 2 + 14)))
 
     def _draw_back(self) -> pygame.Surface:
-        p = PALETTE
         low = pygame.Surface(CARD_LOW, pygame.SRCALPHA)
-        _card_outline(low, p.paper, p.ink)
+        _card_outline(low, PALETTE.paper, PALETTE.ink)
         w, h = CARD_LOW
         inner = pygame.Rect(3, 3, w - 6, h - 6)
-        pygame.draw.rect(low, p.back, inner, border_radius=2)
-        low.set_clip(inner)
-        # a lattice of diamonds
-        for y in range(inner.top, inner.bottom, 6):
-            for x in range(inner.left + ((y - inner.top) // 6 % 2) * 3, inner.right, 6):
-                pygame.draw.polygon(
-                    low, p.back_light, [(x + 2, y), (x + 4, y + 2), (x + 2, y + 4), (x, y + 2)]
-                )
-        low.set_clip(None)
-        pygame.draw.rect(low, p.gold, inner, 1, border_radius=2)
-        # a golf flag in a cartouche
-        box = pygame.Rect(0, 0, 22, 26)
-        box.center = (w // 2, h // 2)
-        pygame.draw.rect(low, p.ink, box.inflate(2, 2), border_radius=3)
-        pygame.draw.rect(low, p.felt, box, border_radius=2)
-        pygame.draw.ellipse(low, p.felt_dark, (box.x + 4, box.bottom - 7, 14, 4))
-        pygame.draw.line(low, p.paper, (box.centerx, box.top + 3), (box.centerx, box.bottom - 5))
-        pygame.draw.polygon(
-            low,
-            p.red,
-            [
-                (box.centerx + 1, box.top + 3),
-                (box.centerx + 9, box.top + 6),
-                (box.centerx + 1, box.top + 9),
-            ],
-        )
+        draw = {"tartan": _back_tartan, "chequer": _back_chequer, "star": _back_star}
+        draw.get(self.back_style, _back_flag)(low, inner)
         return low
+
+
+def _back_flag(low: pygame.Surface, inner: pygame.Rect) -> None:
+    """The first back: a lattice of blue diamonds and a golf flag in a cartouche."""
+    p = PALETTE
+    w, h = CARD_LOW
+    pygame.draw.rect(low, p.back, inner, border_radius=2)
+    low.set_clip(inner)
+    # a lattice of diamonds
+    for y in range(inner.top, inner.bottom, 6):
+        for x in range(inner.left + ((y - inner.top) // 6 % 2) * 3, inner.right, 6):
+            pygame.draw.polygon(
+                low, p.back_light, [(x + 2, y), (x + 4, y + 2), (x + 2, y + 4), (x, y + 2)]
+            )
+    low.set_clip(None)
+    pygame.draw.rect(low, p.gold, inner, 1, border_radius=2)
+    # a golf flag in a cartouche
+    box = pygame.Rect(0, 0, 22, 26)
+    box.center = (w // 2, h // 2)
+    pygame.draw.rect(low, p.ink, box.inflate(2, 2), border_radius=3)
+    pygame.draw.rect(low, p.felt, box, border_radius=2)
+    pygame.draw.ellipse(low, p.felt_dark, (box.x + 4, box.bottom - 7, 14, 4))
+    pygame.draw.line(low, p.paper, (box.centerx, box.top + 3), (box.centerx, box.bottom - 5))
+    pygame.draw.polygon(
+        low,
+        p.red,
+        [
+            (box.centerx + 1, box.top + 3),
+            (box.centerx + 9, box.top + 6),
+            (box.centerx + 1, box.top + 9),
+        ],
+    )
+
+
+def _back_tartan(low: pygame.Surface, inner: pygame.Rect) -> None:
+    """A red tartan: dark bands across and down, thin gold threads, a paper diamond."""
+    p = PALETTE
+    w, h = CARD_LOW
+    pygame.draw.rect(low, (168, 30, 48), inner, border_radius=2)
+    low.set_clip(inner)
+    band = (112, 18, 34)
+    for x in range(inner.left + 2, inner.right, 10):
+        low.fill(band, (x, inner.top, 4, inner.height))
+    for y in range(inner.top + 2, inner.bottom, 10):
+        low.fill(band, (inner.left, y, inner.width, 4))
+    for x in range(inner.left + 8, inner.right, 10):
+        low.fill(p.gold_dark, (x, inner.top, 1, inner.height))
+    for y in range(inner.top + 8, inner.bottom, 10):
+        low.fill(p.gold_dark, (inner.left, y, inner.width, 1))
+    low.set_clip(None)
+    pygame.draw.rect(low, p.paper, inner, 1, border_radius=2)
+    cx, cy = w // 2, h // 2
+    pygame.draw.polygon(low, p.ink, [(cx, cy - 11), (cx + 9, cy), (cx, cy + 11), (cx - 9, cy)])
+    pygame.draw.polygon(low, p.paper, [(cx, cy - 9), (cx + 7, cy), (cx, cy + 9), (cx - 7, cy)])
+    draw_suit(low, 2, (cx, cy), 8, p.red)
+
+
+def _back_chequer(low: pygame.Surface, inner: pygame.Rect) -> None:
+    """A green chequer of 4-pixel squares with a golf ball on a tee in a ring."""
+    p = PALETTE
+    w, h = CARD_LOW
+    pygame.draw.rect(low, (20, 92, 60), inner, border_radius=2)
+    low.set_clip(inner)
+    for y in range(inner.top, inner.bottom, 4):
+        for x in range(inner.left + (((y - inner.top) // 4) % 2) * 4, inner.right, 8):
+            low.fill((44, 140, 92), (x, y, 4, 4))
+    low.set_clip(None)
+    pygame.draw.rect(low, p.paper, inner, 1, border_radius=2)
+    cx, cy = w // 2, h // 2
+    pygame.draw.circle(low, p.ink, (cx, cy), 12)
+    pygame.draw.circle(low, p.gold, (cx, cy), 11)
+    pygame.draw.circle(low, (20, 92, 60), (cx, cy), 9)
+    pygame.draw.circle(low, p.ink, (cx, cy - 2), 5)
+    pygame.draw.circle(low, p.white, (cx, cy - 2), 4)
+    for dx, dy in ((-1, -3), (1, -3), (0, -1), (-2, -1), (2, -1)):
+        low.set_at((cx + dx, cy + dy), p.paper_shade)
+    pygame.draw.polygon(low, p.paper, [(cx - 3, cy + 3), (cx + 3, cy + 3), (cx, cy + 7)])
+
+
+def _back_star(low: pygame.Surface, inner: pygame.Rect) -> None:
+    """A purple arcade sunburst: rings in hard steps round a gold star."""
+    p = PALETTE
+    w, h = CARD_LOW
+    rings = ((86, 30, 120), (112, 44, 156), (136, 60, 184), (160, 82, 206))
+    for step in range(0, min(inner.width, inner.height) // 2, 3):
+        rect = inner.inflate(-2 * step, -2 * step)
+        pygame.draw.rect(low, rings[(step // 3) % len(rings)], rect, border_radius=2)
+    pygame.draw.rect(low, p.gold, inner, 1, border_radius=2)
+    cx, cy = w // 2, h // 2
+    points = []
+    for i in range(10):
+        radius = 11 if i % 2 == 0 else 5
+        angle = math.pi / 2 + i * math.pi / 5
+        points.append((cx + round(radius * math.cos(angle)), cy - round(radius * math.sin(angle))))
+    pygame.draw.polygon(low, p.ink, [(x + 1, y + 1) for x, y in points])
+    pygame.draw.polygon(low, p.gold, points)
 
 
 def chunky_panel(
@@ -612,15 +720,15 @@ def veil(surface: pygame.Surface, alpha: int = 170) -> None:
 
 
 @functools.lru_cache(maxsize=4)
-def _felt(size: tuple[int, int]) -> pygame.Surface:
-    p = PALETTE
+def _felt(size: tuple[int, int], cloth: Cloth = TABLES["green"]) -> pygame.Surface:
+    p = cloth
     low_size = (size[0] // PIXEL, size[1] // PIXEL)
     tile = pygame.Surface((64, 64))
     tile.fill(p.felt)
     grain = random.Random(3)  # cosmetic: the same cloth every run
-    for _ in range(140):
+    for _ in range(p.grain):
         x, y = grain.randrange(64), grain.randrange(64)
-        tile.set_at((x, y), p.felt_dark if grain.random() < 0.7 else p.felt_light)
+        tile.set_at((x, y), p.dark if grain.random() < 0.7 else p.light)
     low = pygame.Surface(low_size)
     for y in range(0, low_size[1], 64):
         for x in range(0, low_size[0], 64):
@@ -645,10 +753,13 @@ def _felt(size: tuple[int, int]) -> pygame.Surface:
 class Look:
     """Everything drawn that is not a scene: palette, type, card art and the table."""
 
-    def __init__(self, lang: str = "en", four_colour: bool = False) -> None:
+    def __init__(
+        self, lang: str = "en", four_colour: bool = False, back: str = "flag", table: str = "green"
+    ) -> None:
         self.palette = PALETTE
         self.type = Type()
-        self.cards = CardArt(self.type, lang, four_colour)
+        self.table = table if table in TABLES else "green"
+        self.cards = CardArt(self.type, lang, four_colour, back, TABLES[self.table])
         self._layer: pygame.Surface | None = None
         self._layer_owner: object = None
 
@@ -682,14 +793,21 @@ class Look:
                 continue  # not a clear corner: left to its first real blit
             self._shared_layer().blit(self.cards.resting(card), (0, 0), corner)
 
-    def restyle(self, lang: str, four_colour: bool) -> None:
-        """Redraw the cards for another language or colour scheme."""
-        if (lang, four_colour) != (self.cards.lang, self.cards.four_colour):
-            self.cards = CardArt(self.type, lang, four_colour)
+    def restyle(
+        self, lang: str, four_colour: bool, back: str = "flag", table: str = "green"
+    ) -> None:
+        """Redraw the cards for another language, colour scheme, back or table."""
+        table = table if table in TABLES else "green"
+        cards = self.cards
+        now = (cards.lang, cards.four_colour, cards.back_style, self.table)
+        if (lang, four_colour, back, table) != now:
+            self.table = table
+            self.cards = CardArt(self.type, lang, four_colour, back, TABLES[table])
+            self._layer_owner = None  # the tables' resting layer is painted again, whole
 
     def felt(self, size: tuple[int, int] = SCREEN_SIZE) -> pygame.Surface:
-        """The table cloth, the size of the screen."""
-        return _felt(size)
+        """The table cloth of the chosen table theme, the size of the screen."""
+        return _felt(size, TABLES[self.table])
 
 
 def _lettered(

@@ -322,7 +322,10 @@ class App:
         self.sound.configure(self.settings.sound, self.settings.volume)
         self.speech.configure(self.settings.speak)
         self.scenes.fades_enabled = self.settings.animation != "off"
-        self.look.restyle(self.settings.language, self.settings.four_colour)
+        settings = self.settings
+        self.look.restyle(
+            settings.language, settings.four_colour, settings.card_back, settings.table
+        )
 
     def change_settings(self, settings: Settings, save: bool = True) -> Notice | None:
         """Adopt new options (language, sound, …) and save them; a notice if saving failed."""

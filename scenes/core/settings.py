@@ -40,8 +40,10 @@ from scenes.core.i18n import LANGUAGES, Notice, system_language
 
 __all__ = [
     "ANIMATION_SPEEDS",
+    "CARD_BACKS",
     "RULE_PRESETS",
     "SETTINGS_FILE",
+    "TABLE_THEMES",
     "Settings",
     "SettingsStore",
     "default_config_dir",
@@ -57,6 +59,10 @@ FORMAT = 1
 MAX_BYTES = 64 * 1024
 ANIMATION_SPEEDS: tuple[str, ...] = ("off", "slow", "normal", "fast")
 RULE_PRESETS: tuple[str, ...] = ("easy", "classic", "strict")
+CARD_BACKS: tuple[str, ...] = ("flag", "tartan", "chequer", "star")
+"""The card backs (``scenes.core.look`` draws each)."""
+TABLE_THEMES: tuple[str, ...] = ("green", "blue", "contrast")
+"""The table themes (``scenes.core.look.TABLES``); "contrast" is the high-contrast one."""
 
 
 @dataclass(frozen=True)
@@ -70,6 +76,8 @@ class Settings:
     animation: str = "normal"
     default_rules: str = "easy"  # the seeds: "On Easy … the default"
     four_colour: bool = False
+    card_back: str = "flag"
+    table: str = "green"
     fullscreen: bool = False
     winnable_deals: tuple[str, ...] = ()
     """The rule sets (as :func:`rules_key` names them) whose random deals the solver proves
@@ -145,6 +153,8 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "language": LANGUAGES,
     "animation": ANIMATION_SPEEDS,
     "default_rules": RULE_PRESETS,
+    "card_back": CARD_BACKS,
+    "table": TABLE_THEMES,
 }
 """The options whose value is one of a few words: the word written is taken as it is."""
 

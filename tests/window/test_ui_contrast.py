@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from scenes.core.settings import TABLE_THEMES
+
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "contrast.py"
 spec = importlib.util.spec_from_file_location("contrast_bench", BENCH)
 assert spec is not None and spec.loader is not None
@@ -27,11 +29,25 @@ def test_the_ratio_is_wcag_s() -> None:
     assert contrast.ratio((10, 20, 30), (10, 20, 30)) == 1
 
 
+@pytest.mark.parametrize("table", TABLE_THEMES)
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_every_text_of_every_screen_stands_at_4_5_to_1(tmp_path: Path, lang: str) -> None:
-    app = contrast.make_app(tmp_path, lang)
+def test_every_text_of_every_screen_stands_at_4_5_to_1(
+    tmp_path: Path, lang: str, table: str
+) -> None:
+    app = contrast.make_app(tmp_path, lang, table)
+    assert app.look.table == table
     pairs, unknown = contrast.measure(app)
     assert len(pairs) > 600 and unknown == 0  # the buttons' labels and the screens' texts
     assert {pair.screen for pair in pairs} >= {"title", "game", "options", "six-card table"}
     low = sorted((pair for pair in pairs if pair.ratio < contrast.LEAST), key=lambda p: p.ratio)
     assert not low, "\n".join(pair.line() for pair in low)
+
+
+def test_the_high_contrast_table_keeps_its_texts_at_7_to_1(tmp_path: Path) -> None:
+    app = contrast.make_app(tmp_path, "en", "contrast")
+    pairs, _ = contrast.measure(app)
+    felt = tuple(app.look.felt().get_at((640, 360)))[:3]
+    on_felt = [pair for pair in pairs if pair.background == felt]
+    assert len(on_felt) > 20
+    low = [pair.line() for pair in on_felt if pair.ratio < 7]
+    assert not low, "\n".join(low)
