@@ -11,10 +11,11 @@ import pytest
 
 from golf.sixcard.actions import Action
 from golf.sixcard.game import cut_cards, cut_order
-from golf.sixcard.rules import NEW_GAME, STANDARD
-from scenes.sixcard.cut import cut_rect, shows_cut
+from golf.sixcard.rules import GRIDS, NEW_GAME, STANDARD
+from scenes.sixcard.cut import panel_rect, shows_cut
 from scenes.sixcard.parts import seat_name
 from scenes.sixcard.setup import HUMAN, SixSetup, SixSetupScene
+from scenes.sixcard.table import SixTableScene
 from tests.window.test_ui_six import UI, _make_ui, _sit
 
 
@@ -63,7 +64,8 @@ def test_the_cut_shows_during_the_first_opening_and_names_the_dealer(ui: UI) -> 
     assert shows_cut(state)
     ui.frames(3)
     surface = pygame.display.get_surface()
-    rect = cut_rect(4)
+    rect = panel_rect(table)
+    assert not rect.colliderect(table.board.stock)
     # the panel is drawn (its gold frame around the dealer's card differs from the felt)
     colours = {tuple(surface.get_at((x, rect.centery))) for x in range(rect.left, rect.right, 7)}
     assert len(colours) > 5
@@ -119,3 +121,21 @@ def test_the_seven_seats_of_polish_polka_have_seven_names(ui: UI) -> None:
     seats = (HUMAN, *("easy",) * 6)
     names = {seat_name(ui.app, seats, seat) for seat in range(7)}
     assert len(names) == 7
+
+
+def test_the_cut_panel_never_hides_the_piles(ui: UI) -> None:
+    """At 1280×720, every grid and count of players: the cut panel stands clear of the stock,
+    the discard and the card in hand (and their words), inside the screen."""
+    screen = pygame.Rect(0, 0, 1280, 720)
+    for grid in GRIDS:
+        rules = NEW_GAME.with_(grid=grid)
+        low, high = rules.player_range()
+        for players in range(low, high + 1):
+            setup = SixSetup(players=players, kinds=(HUMAN,) + ("medium",) * 6, rules=rules)
+            table = SixTableScene(ui.app, setup)
+            assert shows_cut(table.state)
+            rect, board = panel_rect(table), table.board
+            where = f"grid {grid}, {players} players: {rect}"
+            assert screen.contains(rect), where
+            for pile in (board.stock, board.discard, board.hand):
+                assert not rect.colliderect(pile.inflate(0, 60)), f"{where} over {pile}"
