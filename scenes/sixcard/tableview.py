@@ -30,6 +30,13 @@ from scenes.sixcard.views import shown_points, visible_cards
 __all__ = ["TOAST_AT", "TablePanels", "TableView", "wrap"]
 
 TOAST_AT = (SCREEN_SIZE[0] // 2, 366)
+LEGENDS = {  # a plate's tag, and the line in the person's panel that says what it means
+    "six.chosen_tag": "six.legend.chosen",
+    "six.ended": "six.legend.ended",
+    "six.knocked": "six.legend.knocked",
+    "six.last_turn_tag": "six.legend.last_turn",
+}
+LEGEND_STEP = 16
 
 
 class TableView:
@@ -315,6 +322,7 @@ class TablePanels:
         self.table = table
         self.app: App = table.app
         self.side: Callable[[pygame.Surface], None] = self.draw_side
+        self.legend_shown: list[str] = []  # the legend's lines the panel had room for
 
     def plate_word(self, seat: int) -> tuple[str, tuple[int, int, int]]:
         """The word between a seat's name and total: this hole's points once it is scored,
@@ -331,18 +339,32 @@ class TablePanels:
 
     def tag(self, seat: int) -> tuple[str, tuple[int, int, int]] | None:
         """The small word under a grid: who ended the hole, who still has a last turn."""
+        found = self.tag_key(seat)
+        if found is None:
+            return None
+        return self.app.texts(found[0]), found[1]
+
+    def tag_key(self, seat: int) -> tuple[str, tuple[int, int, int]] | None:
+        """The catalogue key of :meth:`tag`'s word, and its colour."""
         state = self.table.state
-        texts = self.app.texts
         if state.finisher == seat and state.phase in ("turn", "hole_over", "game_over"):
-            key = "six.knocked" if state.knocked else "six.ended"
-            return texts(key), PALETTE.cyan
+            return ("six.knocked" if state.knocked else "six.ended"), PALETTE.cyan
         if seat in self.table.last_turn_seats():
-            return texts("six.last_turn_tag"), PALETTE.orange
+            return "six.last_turn_tag", PALETTE.orange
         if state.phase == "opening" and seat != state.to_move:
             chosen = (state.up[seat] | state.peeked[seat]).bit_count()
             if chosen >= state.rules.opening_cards:  # chosen, still face down to the others
-                return texts("six.chosen_tag"), PALETTE.cyan
+                return "six.chosen_tag", PALETTE.cyan
         return None
+
+    def legend(self) -> list[str]:
+        """One line for each tag on show on a plate: what it means (the plates show the word
+        alone, the person's panel says what it means)."""
+        state = self.table.state
+        if state.phase in ("hole_over", "game_over"):
+            return []  # the plates show the hole's points then, not the tags
+        keys = {found[0] for seat in range(state.players) if (found := self.tag_key(seat))}
+        return [self.app.texts(LEGENDS[key]) for key in LEGENDS if key in keys]
 
     def status(self) -> str:
         """One line on what is happening, for the HUD."""
@@ -493,6 +515,19 @@ class TablePanels:
                 break
             look.type.blit(surface, line, size, prompt_colour, (x, y), shadow=p.ink)
             y += step
+        # the tags' legend under it, each line whole, as many as the instruction leaves room for
+        room = (panel.bottom - 14 - y) // LEGEND_STEP
+        legend: list[str] = []
+        self.legend_shown = []
+        for entry in self.legend():
+            parts = wrap(self.app, entry, 7, panel.width - 32)
+            if len(legend) + len(parts) <= room:
+                legend += parts
+                self.legend_shown.append(entry)
+        bottom = panel.bottom - 14 - LEGEND_STEP * len(legend)
+        for k, line in enumerate(legend):
+            at = (x, bottom + 2 + k * LEGEND_STEP)
+            look.type.blit(surface, line, 7, p.hud_label, at, shadow=p.ink)
 
     def draw_side(self, surface: pygame.Surface) -> None:
         """The totals of every seat, the knock button and the keys."""

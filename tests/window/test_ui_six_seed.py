@@ -10,8 +10,9 @@ import pygame
 import pytest
 
 from golf.sixcard.actions import Action
-from golf.sixcard.game import cut_cards, cut_order
+from golf.sixcard.game import cut_cards, cut_order, legal_actions
 from golf.sixcard.rules import GRIDS, NEW_GAME, STANDARD
+from scenes.core.look import PALETTE
 from scenes.sixcard.cut import panel_rect, shows_cut
 from scenes.sixcard.parts import seat_name
 from scenes.sixcard.setup import HUMAN, SixSetup, SixSetupScene
@@ -39,6 +40,10 @@ def test_the_others_opening_cards_stay_face_down_until_all_have_chosen(ui: UI) -
         assert tag is not None and tag[0] == ui.app.texts("six.chosen_tag")
         for card in state.grids[seat]:
             assert not table.cards.sprites[card].face_up
+    legend = ui.app.texts("six.legend.chosen")  # the tag is explained in the person's panel
+    assert legend.startswith(ui.app.texts("six.chosen_tag") + ":")
+    assert table.drawing.panels.legend() == [legend]
+    assert " ".join(_drawn_texts(ui, table)).count(legend) == 1
     table.act(Action.parse("flip 1 1"))
     ui.frames(2)
     assert all(c is None for c in table.view.grids[1])  # still hidden: the person has one to go
@@ -139,3 +144,44 @@ def test_the_cut_panel_never_hides_the_piles(ui: UI) -> None:
             assert screen.contains(rect), where
             for pile in (board.stock, board.discard, board.hand):
                 assert not rect.colliderect(pile.inflate(0, 60)), f"{where} over {pile}"
+
+
+def _drawn_texts(ui: UI, table: SixTableScene) -> list[str]:
+    """Every text the table draws, in one frame, the lines of a wrapped text joined."""
+    drawn: list[str] = []
+    look = ui.app.look
+    original = look.type.blit
+
+    def blit(target: pygame.Surface, text: str, *args: object, **kw: object) -> pygame.Rect:
+        drawn.append(text)
+        return original(target, text, *args, **kw)  # type: ignore[arg-type]
+
+    look.type.blit = blit  # type: ignore[method-assign]
+    try:
+        table.draw(pygame.Surface((1280, 720)))
+    finally:
+        del look.type.blit
+    return drawn
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_ended_and_last_turn_tags_are_explained_beside_them(tmp_path: Path, lang: str) -> None:
+    ui = _make_ui(tmp_path, lang)
+    texts = ui.app.texts
+    table = SixTableScene(ui.app, SixSetup(players=2, kinds=(HUMAN, HUMAN), rules=STANDARD))
+    while table.state.finisher is None:  # turn up every card, one a turn, until one has all
+        state = table.state
+        assert state.to_move is not None
+        down = [state.rules.place(slot) for slot in state.face_down_slots(state.to_move)]
+        acts = legal_actions(state)
+        turn = [a for a in acts if a.kind == "replace" and (a.row, a.column) in down]
+        assert table.act((turn or acts)[0]) is None
+    assert not table.state.knocked
+    panels = table.drawing.panels
+    assert panels.tag(table.state.finisher) == (texts("six.ended"), PALETTE.cyan)
+    wanted = [texts("six.legend.ended"), texts("six.legend.last_turn")]
+    assert panels.legend() == wanted
+    assert wanted[0].startswith(texts("six.ended") + " :" if lang == "fr" else "ENDED:")
+    drawn = " ".join(_drawn_texts(ui, table))
+    assert all(line in drawn for line in wanted)
+    pygame.event.clear()
