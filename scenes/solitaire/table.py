@@ -236,6 +236,13 @@ class TableScene(Scene):
         return self.driver.buttons
 
     @property
+    def focused_button(self) -> Button | None:
+        """The button Enter presses now, if the driver has one (the tutorial's Next while a
+        step is read), drawn with the focus frame."""
+        focus = getattr(self.driver, "focus", None)
+        return focus if isinstance(focus, Button) else None
+
+    @property
     def animating(self) -> bool:
         """Whether any card is still in flight."""
         return any(s.moving for s in self.sprites.values())

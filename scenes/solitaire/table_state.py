@@ -58,6 +58,12 @@ class TableState(Protocol):
     def buttons(self) -> list[Button]: ...
 
     @property
+    def focused_button(self) -> Button | None:
+        """The button Enter presses now, drawn with the focus frame (None: Enter acts on the
+        cards, whose cursor or highlight shows where)."""
+        ...
+
+    @property
     def solver(self) -> Indicator: ...
 
     @property

@@ -87,6 +87,12 @@ class Script:
     def buttons(self) -> list[Button]:
         return self._buttons
 
+    @property
+    def focus(self) -> Button | None:
+        """Next while a step is read (Enter and Space press it: the focus frame shows it), none
+        while a move is asked for (Enter plays the card under the cursor, Space draws)."""
+        return self._buttons[1] if self.current.do is None else None
+
     # ----------------------------------------------------------------- steps
     @property
     def current(self) -> Step:
@@ -173,7 +179,8 @@ class Script:
             table.cursor = intent.column - 1
             self.try_action(Action.play(intent.column))
         elif kind in (Kind.DRAW, Kind.CONFIRM) and reading:
-            self.next_step()
+            if not self._buttons[1].activate():  # Next, focused: pressed as a click presses it
+                self.next_step()  # (its enabled state is set on the next frame)
         elif kind is Kind.DRAW:
             self.try_action(Action.draw())
         elif kind is Kind.CONFIRM:

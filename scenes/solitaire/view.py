@@ -113,8 +113,9 @@ class TableView:
         drawn += self._draw_frames(surface)
         drawn.append(self._blit_hud(surface))
         if self.show_buttons:
+            focus = table.focused_button
             for button in table.buttons:
-                drawn.append(button.draw(surface, look, self.app.texts))
+                drawn.append(button.draw(surface, look, self.app.texts, button is focus))
         if self.show_toasts:
             for toast in table.toasts:
                 drawn.append(toast.draw(surface, look, TOAST_AT))

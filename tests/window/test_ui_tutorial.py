@@ -13,7 +13,7 @@ from golf.solitaire.engine import Action
 from golf.solitaire.replay import verify
 from golf.solitaire.rules import CLASSIC, EASY, PRESETS, STRICT
 from scenes.core.i18n import Texts
-from scenes.core.look import CARD_H, CARD_W
+from scenes.core.look import CARD_H, CARD_W, PALETTE, PIXEL, SCREEN_SIZE
 from scenes.core.paths import FONT_REGULAR, asset_path
 from scenes.solitaire.game import GameScene
 from scenes.solitaire.layout import layout, stock_rect
@@ -237,3 +237,44 @@ def test_the_rules_screen_changes_variant_scrolls_and_deals(ui: UI) -> None:
     ui.settle()
     assert isinstance(ui.top, GameScene)
     assert ui.top.game.rules == STRICT
+
+
+def _gold_round(scene: TutorialScene, button_key: str) -> int:
+    """How many pixels of the focus frame's gold ring round a button show on a fresh frame."""
+    button = next(b for b in scene.buttons if b.key == button_key)
+    surface = pygame.Surface(SCREEN_SIZE)
+    scene.draw(surface)
+    gold = tuple(PALETTE.gold)
+    ring = button.rect.inflate(4 * PIXEL, 4 * PIXEL)
+    return sum(
+        1
+        for x in range(ring.left, ring.right)
+        for y in (ring.top, ring.top + 1, ring.bottom - 2, ring.bottom - 1)
+        if tuple(surface.get_at((x, y)))[:3] == gold
+    )
+
+
+def test_enter_and_space_press_the_focused_next_and_escape_leaves(ui: UI) -> None:
+    # Enter, Space and Escape as on every screen: on a step to read, Next holds the focus
+    # (its frame drawn) and Enter or Space presses it; on a move, the highlight shows the
+    # card and no button holds the focus; Escape goes back to the title.
+    scene = _open_tutorial(ui)
+    assert scene.current.do is None
+    next_button = next(b for b in scene.buttons if b.key == "tutorial.next")
+    assert scene.focused_button is next_button
+    assert _gold_round(scene, "tutorial.next") > 100
+    assert _gold_round(scene, "common.back") == 0
+    step = scene.step
+    ui.key(pygame.K_RETURN)
+    assert scene.step == step + 1 and next_button.pressed > 0
+    if scene.current.do is None:
+        ui.key(pygame.K_SPACE, text=" ")
+        assert scene.step == step + 2
+    while scene.current.do is None:
+        ui.key(pygame.K_RETURN)
+    ui.frames(1)
+    assert scene.focused_button is None and scene.target() is not None
+    assert _gold_round(scene, "tutorial.next") == 0
+    ui.key(pygame.K_ESCAPE)
+    ui.settle()
+    assert isinstance(ui.top, TitleScene)
