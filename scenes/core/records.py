@@ -250,8 +250,6 @@ class Records:
         """Whether games in progress are kept for Continue (a folder this copy owns)."""
         return self.folder is not None and self.journal.owns
 
-    owns_folder = keeps_games
-
     def collect(self) -> None:
         """The journal's notices join the player's."""
         if self._journal is not None:
