@@ -12,7 +12,7 @@ import sqlite3
 from collections.abc import Sequence
 from typing import Final
 
-__all__ = ["MIGRATIONS", "SCHEMA_VERSION", "migrate"]
+__all__ = ["MIGRATIONS", "SCHEMA_VERSION", "migrate", "missing"]
 
 _VERSION_1: Final = """
 CREATE TABLE rounds(
@@ -119,6 +119,7 @@ def migrate(connection: sqlite3.Connection, migrations: Sequence[str] = MIGRATIO
     if version > latest:
         raise FutureSchemaError(version)
     if version == latest:
+        _repair(connection, migrations)
         return version
     connection.execute("BEGIN IMMEDIATE")
     try:
@@ -133,3 +134,54 @@ def migrate(connection: sqlite3.Connection, migrations: Sequence[str] = MIGRATIO
         raise
     connection.execute("COMMIT")
     return version
+
+
+def _statements(migrations: Sequence[str]) -> dict[str, str]:
+    """Each table and index the migrations leave, by name: the statement that makes it."""
+    made: dict[str, str] = {}
+    for step in migrations:
+        for statement in step.split(";"):
+            words = statement.split()
+            if words[:2] in (["CREATE", "TABLE"], ["CREATE", "INDEX"]):
+                made[words[2].split("(")[0]] = " ".join(words)
+            elif words[:2] in (["DROP", "TABLE"], ["DROP", "INDEX"]):
+                made.pop(words[-1], None)
+    return made
+
+
+def missing(connection: sqlite3.Connection, migrations: Sequence[str] = MIGRATIONS) -> list[str]:
+    """The tables the database lacks and the indexes it lacks or holds made otherwise (a file
+    from a development build, or edited by hand): their names, in the schema's order. A table is
+    judged by its name alone (``ALTER TABLE`` rewrites its statement)."""
+    held = {
+        name: (kind, " ".join(sql.split()))
+        for kind, name, sql in connection.execute(
+            "SELECT type, name, sql FROM sqlite_master"
+            " WHERE type IN ('table', 'index') AND sql NOT NULL"
+        )
+    }
+    names = []
+    for name, sql in _statements(migrations).items():
+        kind, made = held.get(name, ("", ""))
+        if not kind or (kind == "index" and made != sql):
+            names.append(name)
+    return names
+
+
+def _repair(connection: sqlite3.Connection, migrations: Sequence[str]) -> None:
+    """Make again what :func:`missing` names, in one transaction: a missing table is created, an
+    index missing or made otherwise is made as the schema says (the queries name them with
+    ``INDEXED BY``, which fails without them). A table of another shape is left as it is: its
+    rows are the player's; the queries' own errors tell of it."""
+    if not missing(connection, migrations):
+        return
+    wanted = _statements(migrations)
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        for name in missing(connection, migrations):  # another copy may have done it
+            connection.execute(f'DROP INDEX IF EXISTS "{name}"')
+            connection.execute(wanted[name])
+    except BaseException:
+        connection.execute("ROLLBACK")
+        raise
+    connection.execute("COMMIT")

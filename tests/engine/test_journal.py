@@ -27,6 +27,7 @@ from golf.journal.database import FILE_NAME, open_database
 from golf.journal.figures import high_scores, statistics
 from golf.journal.journal import Ending, Journal, Outcome, pack_actions, unpack_actions
 from golf.journal.legacy import IMPORTED, LEGACY_FILES, open_journal
+from golf.journal.schema import missing
 from golf.solitaire.codes import format_code
 from golf.solitaire.highscores import TABLE_SIZE, Entry
 from golf.solitaire.stats import (
@@ -583,6 +584,44 @@ def test_a_newer_schema_is_left_as_it_is(tmp_path: Path) -> None:
     assert path.read_bytes() == before
     assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 99
     assert not (tmp_path / f"{FILE_NAME}.corrupt-1").exists()
+
+
+@pytest.mark.parametrize("how", ["dropped", "made otherwise", "table dropped", "read-only"])
+def test_a_journal_missing_an_index_or_a_table_gets_them_back_at_open(
+    tmp_path: Path, how: str
+) -> None:
+    """A journal from a development build or edited by hand: the queries name their indexes
+    (INDEXED BY) and fail without them, so opening makes what the schema lacks again: in the file
+    when it can be written, in the memory copy when not. The games stay."""
+    _one_game(tmp_path)
+    path = tmp_path / FILE_NAME
+    connection = sqlite3.connect(path)
+    connection.execute("DROP INDEX games_figures")
+    if how == "made otherwise":
+        connection.execute("CREATE INDEX games_figures ON games(rules)")
+    if how == "table dropped":
+        connection.execute("DROP TABLE resets")
+    connection.commit()
+    connection.close()
+    if how == "read-only":
+        path.chmod(0o444)
+    try:
+        journal = Journal(tmp_path, own=False)
+        try:
+            notices = [n.kind for n in journal.take_notices()]
+            assert journal.in_memory == (how == "read-only" and bool(notices))
+            if not journal.in_memory:
+                assert notices == []
+            assert missing(journal.db.connection) == []
+            assert statistics(journal.db).get("easy").won == 1
+            assert high_scores(journal.db) is not None
+            _plays_on(journal)
+        finally:
+            journal.close()
+    finally:
+        path.chmod(0o644)
+    if how != "read-only":
+        assert missing(sqlite3.connect(path)) == []
 
 
 def test_an_in_memory_database_is_used_without_a_folder() -> None:
