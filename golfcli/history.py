@@ -64,6 +64,7 @@ def _row_report(row: HistoryRow) -> dict[str, Any]:
         "code": row.code,
         "rules": rules_key(row),
         "result": row.outcome,
+        "placing": row.placing,
         "score": shown_score(row),
         "scoring": scoring(row),
         "moves": row.moves,
@@ -113,7 +114,12 @@ def _cells(row: HistoryRow, lang: str) -> list[str]:
         text(lang, f"cli.history.game.{row.game}"),
         row.code,
         _rules_name(row, lang),
-        text(lang, f"cli.history.outcome.{row.outcome}"),
+        text(
+            lang,
+            f"cli.history.placing.{row.placing}"
+            if row.placing
+            else f"cli.history.outcome.{row.outcome}",
+        ),
         _score(row, lang),
         str(row.moves),
         duration_text(row.seconds),

@@ -105,7 +105,9 @@ def row_text(texts: Texts, row: HistoryRow) -> RowText:
         note=note,
         code=row.code,
         rules=_rules_name(texts, row),
-        result=texts(f"history.outcome.{row.outcome}"),
+        result=texts(
+            f"history.placing.{row.placing}" if row.placing else f"history.outcome.{row.outcome}"
+        ),
         score=_score(texts, row),
         moves=str(row.moves),
         time=duration_text(row.seconds),

@@ -17,13 +17,14 @@ import json
 import sqlite3
 import zlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final, Literal
 
 from golf.core.store import StoreNotice
 from golf.journal.database import Database, open_database
 from golf.journal.owner import Owner
+from golf.sixcard.seating import HUMAN
 
 __all__ = [
     "Ending",
@@ -32,7 +33,9 @@ __all__ = [
     "Journal",
     "KeptGame",
     "KeptRound",
+    "Placing",
     "pack_actions",
+    "placing",
     "seed_column",
     "seed_from_column",
     "unpack_actions",
@@ -40,6 +43,7 @@ __all__ = [
 
 GameKind = Literal["solitaire", "six-card"]
 Outcome = Literal["won", "blocked", "abandoned", "finished"]
+Placing = Literal["won", "tied", "lost"]
 OUTCOMES: Final = ("won", "blocked", "abandoned", "finished")
 COUNTED: Final = "('won', 'blocked', 'abandoned')"
 """The statuses of a solitaire game counted in the statistics."""
@@ -165,6 +169,10 @@ class HistoryRow:
     stock_left: int | None = None
     """Cards left on the tableau and in the stock at the end (None: not kept — six-card, or a
     game imported from 0.1.0)."""
+    placing: Placing | None = None
+    """A six-card game played to its end: how the person at the table did (``won``, ``tied``:
+    won with others, ``lost``); None for solitaire, a game left before its end, or a table of
+    computers only."""
 
 
 @dataclass(frozen=True)
@@ -180,12 +188,29 @@ class FinishedGame(HistoryRow):
 
 _HISTORY: Final = (
     "SELECT id, game, code, rules, status, score, moves, seconds, ended, daily, round_id, hole,"
-    " cards_left, stock_left FROM games WHERE status != 'playing'"
+    " cards_left, stock_left, result FROM games WHERE status != 'playing'"
 )
 
 
+def placing(status: str, result: Mapping[str, Any] | None) -> Placing | None:
+    """How the first person of a six-card game ended (see :attr:`HistoryRow.placing`), from the
+    result the journal keeps with it."""
+    if status != "finished" or not result:
+        return None
+    seats, winners = result.get("seats"), result.get("winners")
+    if not isinstance(seats, list) or not isinstance(winners, list) or not winners:
+        return None
+    people = [seat for seat, kind in enumerate(seats) if kind == HUMAN]
+    if not people:
+        return None
+    if people[0] not in winners:
+        return "lost"
+    return "won" if len(winners) == 1 else "tied"
+
+
 def _history_row(row: Sequence[Any]) -> HistoryRow:
-    return HistoryRow(*row)
+    result = _mapping(row[-1]) if row[-1] else None
+    return replace(HistoryRow(*row[:-1]), placing=placing(str(row[4]), result))
 
 
 def _json(value: object) -> str:

@@ -92,7 +92,11 @@ def finish_six_card(journal: Journal, ended: str) -> int:
             seconds=1.25 * len(actions),
             moves=len(actions),
             score=replay.result.totals[0],
-            result={"totals": list(replay.result.totals), "winners": list(replay.result.winners)},
+            result={
+                "totals": list(replay.result.totals),
+                "winners": list(replay.result.winners),
+                "seats": ["human", "hard"],
+            },
         ),
     )
     return gid
@@ -151,12 +155,15 @@ def test_the_list_is_newest_first_with_every_field(
         "daily": None,
         "round": None,
         "hole": None,
+        "placing": None,
     }
     assert (blocked["result"], blocked["rules"]) == ("blocked", "classic")
     assert daily["daily"] == "2026-12-03"
     assert six["game"] == "six-card" and six["code"] == "G6-2-AAAABVM"
     assert (six["rules"], six["result"], six["scoring"]) == ("standard", "finished", "points")
     assert six["seconds"] == pytest.approx(1.25 * six["moves"])
+    winners = six_replay.load(SIX_CARD).result.winners
+    assert six["placing"] == ("won" if winners == (0,) else "tied" if 0 in winners else "lost")
 
 
 def test_the_table_starts_each_line_with_the_game_s_number(
@@ -171,6 +178,7 @@ def test_the_table_starts_each_line_with_the_game_s_number(
     numbers = [int(line.split()[0]) for line in lines]
     assert numbers == [journal[n] for n in ("daily", "six", "won", "blocked")]
     assert "six-card" in lines[1] and "Standard" in lines[1] and "2026-12-02 10:00" in lines[1]
+    assert lines[1].split()[4] in ("won", "tied", "lost")  # how the person did, not "finished"
     assert "daily deal of 2026-12-03" in lines[0]
     assert "Classic" in lines[3] and "blocked" in lines[3]
     widths = {len(line.split("  daily")[0]) for line in lines[1:]}

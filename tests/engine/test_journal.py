@@ -25,7 +25,14 @@ from hypothesis import strategies as st
 
 from golf.journal.database import FILE_NAME, open_database
 from golf.journal.figures import high_scores, statistics
-from golf.journal.journal import Ending, Journal, Outcome, pack_actions, unpack_actions
+from golf.journal.journal import (
+    Ending,
+    Journal,
+    Outcome,
+    pack_actions,
+    placing,
+    unpack_actions,
+)
 from golf.journal.legacy import IMPORTED, LEGACY_FILES, open_journal
 from golf.journal.schema import missing
 from golf.solitaire.codes import format_code
@@ -622,6 +629,44 @@ def test_a_journal_missing_an_index_or_a_table_gets_them_back_at_open(
         path.chmod(0o644)
     if how != "read-only":
         assert missing(sqlite3.connect(path)) == []
+
+
+@pytest.mark.parametrize(
+    ("status", "result", "expected"),
+    [
+        ("finished", {"seats": ["human", "hard"], "winners": [0]}, "won"),
+        ("finished", {"seats": ["easy", "human", "hard"], "winners": [1, 2]}, "tied"),
+        ("finished", {"seats": ["hard", "human"], "winners": [0]}, "lost"),
+        ("finished", {"seats": ["human", "human"], "winners": [1]}, "lost"),  # the first person
+        ("finished", {"seats": ["hard", "easy"], "winners": [0]}, None),  # no person at the table
+        ("abandoned", {"seats": ["human", "hard"], "winners": []}, None),  # left before the end
+        ("finished", {"totals": [3, 9], "winners": [0]}, None),  # seats not kept
+        ("won", None, None),  # solitaire
+    ],
+)
+def test_a_six_card_game_s_placing_is_how_the_person_ended(
+    status: str, result: dict[str, Any] | None, expected: str | None
+) -> None:
+    assert placing(status, result) == expected
+
+
+def test_the_history_tells_how_a_six_card_game_ended(journal: Journal) -> None:
+    gid = journal.begin("six-card", "G6-2-AAAABVM", "standard", NOW)
+    e = Ending(
+        "finished",
+        NOW,
+        (),
+        (),
+        1.0,
+        0,
+        score=3,
+        result={"seats": ["human", "hard"], "winners": [1]},
+    )
+    assert journal.finish(gid, e)
+    (row,) = journal.history()
+    assert (row.outcome, row.placing) == ("finished", "lost")
+    game = journal.finished(gid)
+    assert game is not None and game.placing == "lost" and game.result is not None
 
 
 def test_an_in_memory_database_is_used_without_a_folder() -> None:

@@ -97,7 +97,10 @@ def test_each_row_says_its_game_rules_result_score_moves_and_time(ui: Driver) ->
     said = {row_text(texts, row) for row in rows.values()}
     games = {cells.game for cells in said}
     assert games == {"Solitaire", "Six-card Golf"}
-    assert {cells.result for cells in said} >= {"Won", "Blocked", "Left", "Finished"}
+    assert {cells.result for cells in said} >= {"Won", "Blocked", "Left"}
+    six = [row for row in rows.values() if row.game == "six-card"]
+    assert six and all(row.placing in ("won", "tied", "lost") for row in six)
+    assert {row_text(texts, row).result for row in six} <= {"Won", "Tied first", "Lost"}
     assert {cells.rules for cells in said} >= {"Easy", "Classic", "Standard"}
     won = next(row for row in rows.values() if row.outcome == "won" and row.round_id is None)
     cells = row_text(texts, won)
@@ -269,7 +272,9 @@ def test_the_history_in_french(tmp_path: Path, data: Path) -> None:
     screen = _open(ui)
     said = {row_text(texts, row) for row in _journal_rows(ui)}
     assert {cells.game for cells in said} == {"Réussite", "Golf à six cartes"}
-    assert {cells.result for cells in said} >= {"Gagnée", "Bloquée", "Abandonnée", "Terminée"}
+    assert {cells.result for cells in said} >= {"Gagnée", "Bloquée", "Abandonnée"}
+    six = {row_text(texts, row).result for row in _journal_rows(ui) if row.game == "six-card"}
+    assert six and six <= {"Gagnée", "Ex æquo", "Perdue"}
     assert {cells.rules for cells in said} >= {"Facile", "Classique"}
     assert texts("history.count", count=COUNT).startswith(f"{COUNT} parties terminées")
     assert texts("history.page", page=1, pages=3) == "Page 1 sur 3"
