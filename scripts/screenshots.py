@@ -1,7 +1,8 @@
-"""Screenshots of the real game for the README: docs/images/*.png, made again whenever the look
-changes, so the pictures stay true.
+"""Screenshots of the real game: the README's (docs/images/*.png, made again whenever the look
+changes, so the pictures stay true), and every screen at every window size in both languages.
 
     python scripts/screenshots.py [--out DIR] [--lang en|fr] [--games N] [--check]
+    python scripts/screenshots.py --all DIR [--only NAME] [--size WxH] [--lang en|fr] [--table T]
 
 The game runs headless (SDL's dummy driver) in this process, built as the window builds it
 (``scenes.app.build_app`` and ``first_scene``, the title first) and driven as a player drives it:
@@ -23,20 +24,32 @@ The PNG files are written here from the screen's pixels with the standard librar
 best compression (about a quarter smaller than ``pygame.image.save``'s), and read back to check
 that every pixel survived. ``--check`` writes nothing: it says which pictures in ``--out`` differ
 from the game's (exit status 1), for a change that moved the look.
+
+``--all DIR`` writes every screen of the screens' tour (``bench/contrast.py``'s ``screens``: the
+one list of screens the contrast bench, the layout test and these pictures share) as the window
+shows it at 800×600, 1280×720, 1920×1080 and 3840×2160 (the logical screen scaled into the
+window by the window's own ``Presenter``, the bars black), in English and French, to
+``DIR/<screen>-<size>-<lang>.png``, and ``DIR/index.html``, a contact sheet of them all, to look
+at them. ``--only`` keeps the screens whose file name contains NAME, ``--size`` and ``--lang``
+one size or language (each may be given again), ``--table`` another table theme.
 """
 
 from __future__ import annotations
 
 import argparse
+import html
+import importlib.util
 import os
 import random
+import re
 import struct
 import sys
 import tempfile
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import date, datetime, timedelta
 from pathlib import Path
+from types import ModuleType
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -58,6 +71,8 @@ from golf.solitaire.stats import GameResult  # noqa: E402
 from scenes.app import WindowOptions, build_app, first_scene  # noqa: E402
 from scenes.core.look import SCREEN_SIZE  # noqa: E402
 from scenes.core.manager import App, Loop  # noqa: E402
+from scenes.core.settings import TABLE_THEMES  # noqa: E402
+from scenes.core.viewport import Presenter  # noqa: E402
 
 OUT = ROOT / "docs" / "images"
 DAY = date(2026, 12, 1)
@@ -66,6 +81,9 @@ FIRST = datetime(2025, 12, 1, 19, 0)
 """When the journal's first game was played; one or two a day after it."""
 FRAME = 1 / 60
 GAME_MOVES = 14
+SIZES: tuple[tuple[int, int], ...] = ((800, 600), (1280, 720), (1920, 1080), (3840, 2160))
+"""The window sizes every screen is shown at (``--all``), as the layout test checks them."""
+LANGS = ("en", "fr")
 
 
 # --- the journal of a player -----------------------------------------------------------------
@@ -299,14 +317,14 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", crc)
 
 
-def png_bytes(surface: pygame.Surface) -> bytes:
+def png_bytes(surface: pygame.Surface, level: int = 9) -> bytes:
     """``surface`` as a PNG file: 8-bit RGB, rows unfiltered (the felt's grain defeats the
-    filters), deflated at zlib's best."""
+    filters), deflated at zlib's ``level`` (its best unless asked)."""
     width, height = surface.get_size()
     pixels = pygame.image.tobytes(surface, "RGB")
     stride = 3 * width
     rows = b"".join(b"\x00" + pixels[y * stride : (y + 1) * stride] for y in range(height))
-    packer = zlib.compressobj(9, zlib.DEFLATED, 15, 9)
+    packer = zlib.compressobj(level, zlib.DEFLATED, 15, 9)
     body = packer.compress(rows) + packer.flush()
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
     return (
@@ -327,19 +345,171 @@ def same_pixels(surface: pygame.Surface, path: Path) -> bool:
     ) == pygame.image.tobytes(surface, "RGB")
 
 
+# --- every screen at every size --------------------------------------------------------------
+
+
+def _tour() -> ModuleType:
+    """``bench/contrast.py``, whose ``screens`` builds every screen the person meets."""
+    name = "contrast_bench"
+    module = sys.modules.get(name)
+    if module is None:
+        spec = importlib.util.spec_from_file_location(name, ROOT / "bench" / "contrast.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module  # its dataclasses look their module up
+        spec.loader.exec_module(module)
+    return module
+
+
+def file_name(screen: str) -> str:
+    """A screen's name as the start of a file name: "title, a game to continue" is
+    ``title-a-game-to-continue``."""
+    return re.sub(r"[^a-z0-9]+", "-", screen.lower()).strip("-")
+
+
+def tour_screens(folder: Path, lang: str, table: str) -> Iterator[tuple[str, pygame.Surface]]:
+    """Every screen of the tour by its file name, drawn on the logical screen as the contrast
+    bench and the layout test draw it (one surface, drawn again for each)."""
+    tour = _tour()
+    app: App = tour.make_app(folder, lang, table)
+    surface = pygame.Surface(SCREEN_SIZE)
+    try:
+        for name, scene in tour.screens(app):
+            surface.fill((0, 0, 0))
+            scene.draw(surface)
+            yield file_name(name), surface
+    finally:
+        app.flow.leave_games(quitting=True)
+        app.speech.close()
+        app.records.close()
+
+
+def in_window(logical: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+    """The logical screen as a window of ``size`` shows it: the window's own presenter scales
+    it in (nearest neighbour or smooth, as it would) between black bars."""
+    window = pygame.Surface(size)
+    presenter = Presenter(window)
+    if presenter.canvas is not logical:
+        presenter.canvas.blit(logical, (0, 0))
+    presenter.present()
+    return window
+
+
+def _size_text(size: tuple[int, int]) -> str:
+    return f"{size[0]}x{size[1]}"
+
+
+def contact_sheet(names: list[str], sizes: list[tuple[int, int]], langs: list[str]) -> str:
+    """``index.html``: each screen a row of its pictures, every size in every language, each
+    small and linked to the whole picture."""
+    rows = []
+    for name in names:
+        cells = []
+        for lang in langs:
+            for size in sizes:
+                picture = html.escape(f"{name}-{_size_text(size)}-{lang}.png")
+                label = html.escape(f"{size[0]}×{size[1]} {lang}")
+                cells.append(
+                    f'<figure><a href="{picture}"><img src="{picture}" loading="lazy" '
+                    f'alt="{html.escape(name)} {label}"></a><figcaption>{label}</figcaption>'
+                    "</figure>"
+                )
+        rows.append(
+            f'<section id="{html.escape(name)}"><h2>{html.escape(name)}</h2>{"".join(cells)}</section>'
+        )
+    links = " · ".join(f'<a href="#{html.escape(n)}">{html.escape(n)}</a>' for n in names)
+    return (
+        '<!doctype html>\n<html><head><meta charset="utf-8"><title>Golf: every screen</title>'
+        "<style>body{background:#222;color:#eee;font-family:sans-serif}"
+        "figure{display:inline-block;margin:4px;text-align:center}"
+        "img{width:240px;border:1px solid #555;image-rendering:auto}"
+        "a{color:#9cf}</style></head><body>"
+        f"<h1>Golf: every screen ({len(names)} screens, {len(sizes)} sizes, "
+        f"{len(langs)} languages)</h1><p>{links}</p>" + "".join(rows) + "</body></html>\n"
+    )
+
+
+def write_all(
+    out: Path,
+    only: list[str],
+    sizes: list[tuple[int, int]],
+    langs: list[str],
+    table: str = "green",
+) -> list[Path]:
+    """Every screen of the tour (those whose file name contains one of ``only``, when given)
+    at each of ``sizes`` in each of ``langs``, as PNG files in ``out``, and the contact sheet;
+    the pictures written."""
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    names: list[str] = []
+    for lang in langs:
+        with tempfile.TemporaryDirectory(prefix="golf-screens-") as tmp:
+            for name, logical in tour_screens(Path(tmp), lang, table):
+                if only and not any(part in name for part in only):
+                    continue
+                if name not in names:
+                    names.append(name)
+                for size in sizes:
+                    path = out / f"{name}-{_size_text(size)}-{lang}.png"
+                    path.write_bytes(png_bytes(in_window(logical, size), level=6))
+                    written.append(path)
+        pygame.quit()
+    (out / "index.html").write_text(contact_sheet(names, sizes, langs), encoding="utf-8")
+    return written
+
+
+def _size(text: str) -> tuple[int, int]:
+    width, _, height = text.lower().partition("x")
+    try:
+        size = int(width), int(height)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a size (WIDTHxHEIGHT): {text}") from None
+    if min(size) < 1:
+        raise argparse.ArgumentTypeError(f"not a size (WIDTHxHEIGHT): {text}")
+    return size
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=OUT, help="where the pictures go (docs/images)")
-    parser.add_argument("--lang", choices=("en", "fr"), default="en")
+    parser.add_argument(
+        "--lang",
+        choices=LANGS,
+        action="append",
+        help="the language (the README's: en; --all: each given, else both)",
+    )
     parser.add_argument("--games", type=int, default=300, help="games in the journal (300)")
     parser.add_argument(
         "--check", action="store_true", help="write nothing: exit 1 if a picture is not the game's"
     )
+    parser.add_argument(
+        "--all",
+        type=Path,
+        metavar="DIR",
+        help="every screen at every size in both languages, and DIR/index.html to look at them",
+    )
+    parser.add_argument(
+        "--only", action="append", default=[], metavar="NAME", help="--all: screens named so"
+    )
+    parser.add_argument(
+        "--size", type=_size, action="append", metavar="WxH", help="--all: this size alone"
+    )
+    parser.add_argument("--table", choices=TABLE_THEMES, default="green", help="--all: the table")
     args = parser.parse_args(argv)
+    if args.all is not None:
+        written = write_all(
+            args.all, args.only, args.size or list(SIZES), args.lang or list(LANGS), args.table
+        )
+        if not written:
+            print(f"no screen of the tour is named {' or '.join(args.only)}", file=sys.stderr)
+            return 1
+        print(f"{len(written)} pictures written to {args.all}; look at {args.all / 'index.html'}")
+        return 0
+    lang = args.lang[0] if args.lang else "en"
     with tempfile.TemporaryDirectory(prefix="golf-screenshots-") as tmp:
         folder = Path(tmp)
         fill_journal(folder / "data", args.games)
-        shots = take(folder, args.lang)
+        shots = take(folder, lang)
         pygame.init()  # to read the files back
         try:
             stale = [name for name, shot in shots.items() if not same_pixels(shot, args.out / name)]
