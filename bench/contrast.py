@@ -62,6 +62,8 @@ from scenes.stats_screen import ConfirmReset, StatsScene
 from scenes.title import TitleScene
 
 WIN_CODE = "GO1-E-AAAAAAA"  # a deal won (tests/ui_driver.py): its game over is a win
+# its winning line (tests/ui_driver.py's WIN_LINE; a column to play, or d to draw)
+WIN_LINE = "241d241d123d426577d5d14d6dd6d745dd1576326d73ddd35d3"
 LEAST = 4.5  # WCAG AA for text
 
 
@@ -229,6 +231,7 @@ def screens(app: App) -> Iterator[tuple[str, Scene]]:
     table = app.scenes.top
     assert isinstance(table, GameScene)
     yield "game", table
+    yield "game, the last card", _last_card(app)
     assert table.act(Action.draw()) is None
     kept.save(table)
     yield "title, a game to continue", TitleScene(app)
@@ -250,6 +253,18 @@ def screens(app: App) -> Iterator[tuple[str, Scene]]:
     yield "six-card pause", SixPauseMenu(app, six)
     yield "six-card curtain", CurtainScene(app, six, 1)
     assert six.act(legal_actions(six.state)[0]) is None
+
+
+def _last_card(app: App) -> GameScene:
+    """The won deal one card from its end: the stock empty (its ∅), six empty columns, and
+    the keyboard's cursor on the last card (its column's badge lit)."""
+    game = Game.from_code(WIN_CODE)
+    for token in WIN_LINE[:-1]:
+        assert game.apply(Action.draw() if token == "d" else Action.play(int(token))) is None
+    table = GameScene(app, game, deal_in=False, record=False)
+    table.cursor = int(WIN_LINE[-1]) - 1
+    table.cursor_visible = True
+    return table
 
 
 def measure(app: App) -> tuple[list[Pair], int]:

@@ -102,21 +102,56 @@ PALETTE = Palette()
 
 @dataclass(frozen=True)
 class Cloth:
-    """A table theme: the felt's colour, its grain and its darker rims. Every text drawn on
-    the felt (label, gold, white) stands at 4.5:1 or more on each (bench/contrast.py)."""
+    """A table theme: the felt's colour, its grain and its darker rims, and what the solitaire
+    table draws on it in the theme's colours: the columns' number badges and the empty places.
+    Every text drawn on the felt (label, gold, white) and the badges' numbers on their faces
+    stand at 4.5:1 or more (bench/contrast.py)."""
 
     felt: Colour
-    dark: Colour
-    light: Colour
-    shadow: Colour
+    dark: Colour  # grain, and the inside of an empty place
+    light: Colour  # grain
+    shadow: Colour  # the rims towards the edges
+    badge: Colour  # a column's number badge (the cursor's is gold)
+    badge_edge: Colour  # the line round a badge
+    mark: Colour  # the number on a badge, the empty stock's ∅ (on ``dark``)
+    rim: Colour  # the line round an empty place: a column, the stock, the waste
     grain: int = 140  # grain pixels a 64-pixel tile
 
 
 TABLES: dict[str, Cloth] = {
-    "green": Cloth(PALETTE.felt, PALETTE.felt_dark, PALETTE.felt_light, PALETTE.shadow),
-    "blue": Cloth((24, 46, 98), (16, 32, 74), (38, 64, 124), (6, 12, 36)),
-    # high contrast: a near-black cloth, no grain to read through, every text on it 9:1 or more
-    "contrast": Cloth((10, 10, 14), (0, 0, 0), (34, 34, 42), (0, 0, 0), grain=0),
+    "green": Cloth(
+        PALETTE.felt,
+        PALETTE.felt_dark,
+        PALETTE.felt_light,
+        PALETTE.shadow,
+        badge=PALETTE.felt_dark,
+        badge_edge=PALETTE.ink,
+        mark=PALETTE.label,
+        rim=PALETTE.felt_light,
+    ),
+    "blue": Cloth(
+        (24, 46, 98),
+        (16, 32, 74),
+        (38, 64, 124),
+        (6, 12, 36),
+        badge=(16, 32, 74),
+        badge_edge=PALETTE.ink,
+        mark=(188, 208, 244),
+        rim=(38, 64, 124),
+    ),
+    # high contrast: a near-black cloth, no grain to read through, every text on it 9:1 or
+    # more; the badges and empty places edged in light grey, which an ink line would not show
+    "contrast": Cloth(
+        (10, 10, 14),
+        (0, 0, 0),
+        (34, 34, 42),
+        (0, 0, 0),
+        badge=(0, 0, 0),
+        badge_edge=(150, 150, 166),
+        mark=PALETTE.white,
+        rim=(150, 150, 166),
+        grain=0,
+    ),
 }
 """The table themes, by the word the settings file keeps (``table``)."""
 
@@ -486,7 +521,7 @@ class CardArt:
             low = pygame.Surface(CARD_LOW, pygame.SRCALPHA)
             w, h = CARD_LOW
             pygame.draw.rect(low, (*self.cloth.dark, 255), (0, 0, w, h), border_radius=4)
-            pygame.draw.rect(low, (*self.cloth.light, 255), (0, 0, w, h), 1, border_radius=4)
+            pygame.draw.rect(low, (*self.cloth.rim, 255), (0, 0, w, h), 1, border_radius=4)
             self._outline = _for_screen(pygame.transform.scale_by(low, PIXEL))
         return self._outline
 
@@ -808,6 +843,11 @@ class Look:
     def felt(self, size: tuple[int, int] = SCREEN_SIZE) -> pygame.Surface:
         """The table cloth of the chosen table theme, the size of the screen."""
         return _felt(size, TABLES[self.table])
+
+    @property
+    def cloth(self) -> Cloth:
+        """The chosen table theme's colours."""
+        return TABLES[self.table]
 
 
 def _lettered(

@@ -46,7 +46,7 @@ from scenes.solitaire.layout import (
 )
 from scenes.solitaire.table_state import TableState
 
-__all__ = ["PROVEN_LABEL", "TableView"]
+__all__ = ["PROVEN_LABEL", "TableView", "badge_rect"]
 
 # a frame restoring more of the layer than this (pixels) copies it whole: as cheap, one blit
 RESTORE_WHOLE = SCREEN_SIZE[0] * SCREEN_SIZE[1] // 2
@@ -281,7 +281,7 @@ class TableView:
         What each is (its tag) tells which changed when the cursor moves or the stock empties.
         """
         table = self.table
-        look, p = self.app.look, PALETTE
+        look = self.app.look
         outline = look.cards.outline()
         decor: list[Decoration] = []
         places = [(column_x(c), COLUMNS_Y) for c in range(1, COLUMNS + 1)]
@@ -289,15 +289,15 @@ class TableView:
             paint = functools.partial(_blit_at, outline, place)
             decor.append((outline.get_rect(topleft=place), paint, ("place", place)))
         for column in range(1, COLUMNS + 1):
-            badge = pygame.Rect(0, 0, 13 * PIXEL, 10 * PIXEL)
-            badge.midbottom = (column_x(column) + CARD_W // 2, COLUMNS_Y - 3 * PIXEL)
+            badge = badge_rect(column)
             selected = table.cursor_visible and table.cursor == column - 1
             paint = functools.partial(self._draw_badge, badge, column, selected)
             decor.append((badge.inflate(2 * PIXEL, 2 * PIXEL), paint, ("badge", column, selected)))
         if not table.game.position.stock:
             centre = (STOCK_POS[0] + CARD_W // 2, STOCK_POS[1] + CARD_H // 2)
-            bounds = look.type.render("∅", 16, p.felt_light).get_rect(center=centre)
-            paint = functools.partial(_type_at, look, "∅", 16, p.felt_light, centre)
+            mark = look.cloth.mark
+            bounds = look.type.render("∅", 16, mark).get_rect(center=centre)
+            paint = functools.partial(_type_at, look, "∅", 16, mark, centre)
             decor.append((bounds.inflate(2 * PIXEL, 2 * PIXEL), paint, ("empty stock",)))
         return decor
 
@@ -305,10 +305,12 @@ class TableView:
         self, badge: pygame.Rect, column: int, selected: bool, layer: pygame.Surface
     ) -> None:
         look, p = self.app.look, PALETTE
-        pygame.draw.rect(layer, p.ink, badge.inflate(2 * PIXEL, 2 * PIXEL), border_radius=4)
-        pygame.draw.rect(layer, p.gold if selected else p.felt_dark, badge, border_radius=3)
+        cloth = look.cloth  # the table theme's badge; the cursor's gold in every theme
+        edge = p.ink if selected else cloth.badge_edge
+        pygame.draw.rect(layer, edge, badge.inflate(2 * PIXEL, 2 * PIXEL), border_radius=4)
+        pygame.draw.rect(layer, p.gold if selected else cloth.badge, badge, border_radius=3)
         look.type.blit(
-            layer, str(column), 8, p.ink if selected else p.label, badge.center, anchor="center"
+            layer, str(column), 8, p.ink if selected else cloth.mark, badge.center, anchor="center"
         )
 
     def _paint_static(
@@ -367,15 +369,18 @@ class TableView:
             outer = rect.inflate(2 * PIXEL, 2 * PIXEL)
             pygame.draw.rect(surface, p.ink, outer, PIXEL, border_radius=10)
             pygame.draw.rect(surface, colour, rect, 2 * PIXEL, border_radius=8)
-            # an arrow above the cursor
+            # an arrow above the cursor, unless it would cover the column's badge (a column's
+            # last card): that badge is lit for the cursor already
             cx = rect.centerx
             top = rect.top - 4 * PIXEL
             drawn.append(outer)
-            drawn.append(
-                pygame.draw.polygon(
-                    surface, colour, [(cx - 8, top - 10), (cx + 8, top - 10), (cx, top)]
+            arrow = pygame.Rect(cx - 8, top - 10, 17, 11)
+            if not (table.cursor < COLUMNS and arrow.colliderect(badge_rect(table.cursor + 1))):
+                drawn.append(
+                    pygame.draw.polygon(
+                        surface, colour, [(cx - 8, top - 10), (cx + 8, top - 10), (cx, top)]
+                    )
                 )
-            )
         return drawn
 
     def _blit_hud(self, surface: pygame.Surface) -> pygame.Rect:
@@ -512,6 +517,13 @@ class _Kept:
 
 def _blit_at(picture: pygame.Surface, place: tuple[int, int], layer: pygame.Surface) -> None:
     layer.blit(picture, place)
+
+
+def badge_rect(column: int) -> pygame.Rect:
+    """Where the number badge of ``column`` (1 to 7) sits, above its first card."""
+    badge = pygame.Rect(0, 0, 13 * PIXEL, 10 * PIXEL)
+    badge.midbottom = (column_x(column) + CARD_W // 2, COLUMNS_Y - 3 * PIXEL)
+    return badge
 
 
 def _type_at(
