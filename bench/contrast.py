@@ -31,8 +31,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame
 
+from golf.replay_files import read_replay
 from golf.sixcard.game import legal_actions
+from golf.sixcard.replay import SixReplay
 from golf.solitaire.engine import Action
+from golf.solitaire.hint_figure import Figure, Known, Tally
 from golf.solitaire.replay import Replay
 from golf.solitaire.rules import CLASSIC, EASY, STRICT
 from golf.solitaire.session import Game
@@ -43,12 +46,16 @@ from scenes.core.manager import App, Scene
 from scenes.core.records import HighScoreChance
 from scenes.core.settings import TABLE_THEMES
 from scenes.highscores import HighScoresScene, InitialsScene
+from scenes.history import HistoryScene
 from scenes.options import OptionsScene
 from scenes.replacing import KINDS, ReplaceKeptDialog
 from scenes.replays import ReplaysScene
+from scenes.sixcard.lobby import NetLobbyScene
+from scenes.sixcard.netroom import NetRoomScene, RoomChoice
 from scenes.sixcard.overlays import CurtainScene, ScoreboardScene, SixPauseMenu
 from scenes.sixcard.setup import HUMAN, SixSetup, SixSetupScene
 from scenes.sixcard.table import SixTableScene
+from scenes.sixcard.watch import SixWatchScene
 from scenes.solitaire import kept
 from scenes.solitaire.dialogs import BlockedDialog, GameOverScene, PauseMenu
 from scenes.solitaire.game import GameScene
@@ -58,12 +65,14 @@ from scenes.solitaire.rules_screen import RulesScene
 from scenes.solitaire.save_replay import SaveReplayDialog
 from scenes.solitaire.tutorial import TutorialScene, load_tutorial
 from scenes.solitaire.watch import WatchScene
+from scenes.stats_charts import VIEWS
 from scenes.stats_screen import ConfirmReset, StatsScene
 from scenes.title import TitleScene
 
 WIN_CODE = "GO1-E-AAAAAAA"  # a deal won (tests/ui_driver.py): its game over is a win
 # its winning line (tests/ui_driver.py's WIN_LINE; a column to play, or d to draw)
 WIN_LINE = "241d241d123d426577d5d14d6dd6d745dd1576326d73ddd35d3"
+SAMPLES = Path(__file__).resolve().parent.parent / "replays"
 LEAST = 4.5  # WCAG AA for text
 
 
@@ -216,21 +225,34 @@ def screens(app: App) -> Iterator[tuple[str, Scene]]:
         yield f"rules {rules.preset_name()}", RulesScene(app, rules)
     yield "replays", ReplaysScene(app)
     stats = StatsScene(app)
+    stats.update(0.0)  # the chart grown (the animations are off)
     yield "statistics", stats
+    for view in range(1, len(VIEWS)):
+        stats.show(view)
+        stats.update(0.0)
+        yield f"statistics {VIEWS[view]}", stats
+    stats.show(0)
+    stats.update(0.0)
     yield "reset statistics", ConfirmReset(app, stats)
     for kind in KINDS:
         yield f"replace a kept {kind} game", ReplaceKeptDialog(app, kind, lambda: None)
     yield "high scores", HighScoresScene(app, "easy")
+    yield "history", HistoryScene(app)
     chance = HighScoreChance("classic", 350, WIN_CODE, date(2026, 12, 1), 1)
     yield "initials", InitialsScene(app, chance)
     yield "tutorial", TutorialScene(app, load_tutorial())
     yield "watch", WatchScene(app, Replay.from_game(Game.from_code(WIN_CODE)))
+    six_replay = read_replay(SAMPLES / "six-card-two-computers.yaml", six_card=True)
+    assert isinstance(six_replay, SixReplay)
+    yield "six-card watch", SixWatchScene(app, six_replay, "six-card-two-computers")
     yield "round setup", RoundSetupScene(app)
     app.flow.start_game(Game.from_code(WIN_CODE))
     app.scenes.apply_pending()
     table = app.scenes.top
     assert isinstance(table, GameScene)
     yield "game", table
+    _hint(table)
+    yield "game, hint", table
     yield "game, the last card", _last_card(app)
     assert table.act(Action.draw()) is None
     kept.save(table)
@@ -252,7 +274,19 @@ def screens(app: App) -> Iterator[tuple[str, Scene]]:
     yield "six-card final scoreboard", ScoreboardScene(app, six, final=True)
     yield "six-card pause", SixPauseMenu(app, six)
     yield "six-card curtain", CurtainScene(app, six, 1)
+    yield "network lobby", NetLobbyScene(app)
+    yield "network room", NetRoomScene(app, RoomChoice(), lambda choice: None, here=True)
     assert six.act(legal_actions(six.state)[0]) is None
+
+
+def _hint(table: GameScene) -> None:
+    """The hint's bubble and the card it lights, as the table shows an exact answer (the
+    deal's first winning move; the figure is the OCR check's, not this deal's)."""
+    action = Action.play(int(WIN_LINE[0]))
+    known = Known(action, Figure.exactly(0.37), Tally())
+    table.solver._show_hint(known, again=False)
+    for toast in table.toasts:
+        toast.update(0.5)  # popped in (its first frame is smaller), not fading
 
 
 def _last_card(app: App) -> GameScene:

@@ -30,8 +30,10 @@ one list of screens the contrast bench, the layout test and these pictures share
 shows it at 800×600, 1280×720, 1920×1080 and 3840×2160 (the logical screen scaled into the
 window by the window's own ``Presenter``, the bars black), in English and French, to
 ``DIR/<screen>-<size>-<lang>.png``, and ``DIR/index.html``, a contact sheet of them all, to look
-at them. ``--only`` keeps the screens whose file name contains NAME, ``--size`` and ``--lang``
-one size or language (each may be given again), ``--table`` another table theme.
+at them. The journal holds ``--games`` games played beforehand, as for the README's pictures,
+so the statistics, high scores and history have something to show. ``--only`` keeps the
+screens whose file name contains NAME, ``--size`` and ``--lang`` one size or language (each may
+be given again), ``--table`` another table theme.
 """
 
 from __future__ import annotations
@@ -367,10 +369,15 @@ def file_name(screen: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", screen.lower()).strip("-")
 
 
-def tour_screens(folder: Path, lang: str, table: str) -> Iterator[tuple[str, pygame.Surface]]:
+def tour_screens(
+    folder: Path, lang: str, table: str, games: int = 0
+) -> Iterator[tuple[str, pygame.Surface]]:
     """Every screen of the tour by its file name, drawn on the logical screen as the contrast
-    bench and the layout test draw it (one surface, drawn again for each)."""
+    bench and the layout test draw it (one surface, drawn again for each), on a journal of
+    ``games`` games played beforehand (the statistics, high scores and history filled)."""
     tour = _tour()
+    if games:
+        fill_journal(folder / "data", games)
     app: App = tour.make_app(folder, lang, table)
     surface = pygame.Surface(SCREEN_SIZE)
     try:
@@ -435,6 +442,7 @@ def write_all(
     sizes: list[tuple[int, int]],
     langs: list[str],
     table: str = "green",
+    games: int = 0,
 ) -> list[Path]:
     """Every screen of the tour (those whose file name contains one of ``only``, when given)
     at each of ``sizes`` in each of ``langs``, as PNG files in ``out``, and the contact sheet;
@@ -444,7 +452,7 @@ def write_all(
     names: list[str] = []
     for lang in langs:
         with tempfile.TemporaryDirectory(prefix="golf-screens-") as tmp:
-            for name, logical in tour_screens(Path(tmp), lang, table):
+            for name, logical in tour_screens(Path(tmp), lang, table, games):
                 if only and not any(part in name for part in only):
                     continue
                 if name not in names:
@@ -498,7 +506,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.all is not None:
         written = write_all(
-            args.all, args.only, args.size or list(SIZES), args.lang or list(LANGS), args.table
+            args.all,
+            args.only,
+            args.size or list(SIZES),
+            args.lang or list(LANGS),
+            args.table,
+            args.games,
         )
         if not written:
             print(f"no screen of the tour is named {' or '.join(args.only)}", file=sys.stderr)

@@ -28,7 +28,7 @@ def test_one_screen_at_two_sizes_is_written_and_shows_the_screen(tmp_path: Path)
     out = tmp_path / "screens"
     done = _run(
         "--all", str(out), "--only", "game-over", "--size", "800x600", "--size", "3840x2160",
-        "--lang", "fr",
+        "--lang", "fr", "--games", "20",
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert "2 pictures written" in done.stdout
