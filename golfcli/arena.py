@@ -21,29 +21,24 @@ from __future__ import annotations
 
 import argparse
 import functools
-import importlib
-import importlib.util
 import json
 import multiprocessing
-import signal
 import sys
-import threading
-import time
-from collections.abc import Callable, Iterator
+from collections import deque
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
-from types import FrameType, ModuleType, TracebackType
 from typing import Any, Final
 
-from golf.core.arena import PlayerFault
 from golf.core.messages import one_line
 from golf.core.translations import LANGUAGES, decimal, text
 from golf.solitaire import replay
 from golf.solitaire.arena import (
+    DealGame,
     Figures,
     HintPlayer,
     Played,
-    PlayerView,
     figures,
     play_deal,
 )
@@ -51,6 +46,14 @@ from golf.solitaire.codes import format_code
 from golf.solitaire.rules import EASY, Rules
 from golf.solitaire.session import Game
 from golf.solitaire.stats import rules_key
+from golfcli.arena_process import (
+    TOKENS,
+    Broken,
+    Guard,
+    Player,
+    PlayerProcess,
+    load_player,
+)
 from golfcli.options import (
     EXIT_FAILED,
     EXIT_OK,
@@ -73,9 +76,14 @@ SHOWN_FAULTS: Final = 20
 """Faults listed one by one; the others are counted."""
 MAX_TITLE: Final = 200
 
-Player = Callable[[Any], object]
-"""A scripted player: a view in (solitaire's ``PlayerView``, six-card's ``SixPlayerView``), an
-action out."""
+BATCH: Final = 256
+"""The games one player process is asked about at once by default (``--batch``): a message
+between processes costs far more than an action of the engine."""
+FAULT_LINE_KINDS: Final = ("raised", "slow", "illegal")
+"""The faults a player process may say its player made (``died`` and ``hung`` are the
+referee's own findings)."""
+
+__all__ = ["Guard", "Player", "load_player"]  # six-card's arena takes them from here
 
 
 def _player_spec(text_: str) -> str:
@@ -114,6 +122,14 @@ def add_run_options(parser: argparse.ArgumentParser, max_deals: int) -> None:
         metavar="MS",
         help=f"the time limit of one move, in milliseconds (default {DEFAULT_MOVE_MS})",
     )
+    parser.add_argument(
+        "--in-process",
+        action="store_true",
+        help=(
+            "run the player in the arena's own process (faster, but a player could find the "
+            "deal there: for a player you trust)"
+        ),
+    )
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
@@ -136,6 +152,13 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     )
     add_run_options(parser, MAX_DEALS)
     parser.add_argument(
+        "--batch",
+        type=within(1, 1024),
+        default=BATCH,
+        metavar="N",
+        help=f"games the player process is asked about in one message (default {BATCH})",
+    )
+    parser.add_argument(
         "--record-losses",
         type=folder,
         metavar="DIR",
@@ -146,141 +169,6 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the text")
     add_rule_options(parser)
     parser.set_defaults(run=run_arena)
-
-
-# --- the player and its time limit -------------------------------------------------------------
-
-
-def load_player(spec: str) -> Player:
-    """The function ``spec`` names; a module or file that cannot be loaded, or a name that is
-    not a function of it, is a :class:`UsageError`."""
-    where, _, name = spec.rpartition(":")
-    try:
-        module = _module(where)
-    except UsageError:
-        raise
-    except (Exception, SystemExit) as e:
-        raise UsageError(f"--player {spec}: cannot load {where} ({_error(e)})") from None
-    player = getattr(module, name, None)
-    if not callable(player):
-        raise UsageError(f"--player {spec}: {where} has no function {name}")
-    return player  # type: ignore[no-any-return]
-
-
-def _module(where: str) -> ModuleType:
-    if where.endswith(".py") or "/" in where or "\\" in where:
-        path = Path(where)
-        if not path.is_file():
-            raise UsageError(f"--player: {where} is not a file")
-        name = "golf_arena_player_" + "".join(c if c.isalnum() else "_" for c in path.stem)
-        spec = importlib.util.spec_from_file_location(name, path)
-        if spec is None or spec.loader is None:
-            raise UsageError(f"--player: {where} is not a Python file")
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        return module
-    if "" not in sys.path and str(Path.cwd()) not in sys.path:
-        sys.path.insert(0, str(Path.cwd()))  # a module of the current folder, as python -m finds
-    return importlib.import_module(where)
-
-
-def _error(e: BaseException) -> str:
-    said = one_line(str(e))
-    said = said if len(said) <= 120 else said[:117] + "..."
-    return f"{type(e).__name__}: {said}" if said else type(e).__name__
-
-
-class _TooSlow(BaseException):
-    """Raised into a player's move by the timer (a BaseException: ``except Exception`` in the
-    player does not swallow it)."""
-
-
-TICK_SHARE: Final = 0.25
-"""The timer ticks every quarter of the limit (a move is stopped within 1.25 limits)..."""
-MIN_TICK: Final = 0.01
-"""...but at most every 10 ms."""
-
-
-class Guard:
-    """A player called under its time limit; every failure becomes a :class:`PlayerFault`.
-
-    Used as a context manager: on entering, where the system has ``setitimer`` and this is the
-    main thread, it starts a timer that ticks every quarter of the limit for as long as the
-    guard is in use (no system call for each move: a move costs two reads of the clock); a tick
-    that finds a move running past the limit raises into it. On leaving it stops the timer and
-    sets again the one it found (a test run's timeout).
-    """
-
-    def __init__(
-        self, player: Player | None, limit_ms: int, clock: Callable[[], float] = time.perf_counter
-    ) -> None:
-        self.player = player
-        self.limit = limit_ms / 1000
-        self.clock = clock
-        self.alarm = False
-        self.started = 0.0
-        self.moving = False
-        self._before: tuple[Any, tuple[float, float], float] | None = None
-
-    def __enter__(self) -> Guard:
-        if hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread():
-            handler = signal.getsignal(signal.SIGALRM)
-            timer = signal.setitimer(signal.ITIMER_REAL, 0)
-            self._before = (handler, timer, self.clock())
-            signal.signal(signal.SIGALRM, self._tick)
-            tick = max(MIN_TICK, TICK_SHARE * self.limit)
-            signal.setitimer(signal.ITIMER_REAL, tick, tick)
-            self.alarm = True
-        return self
-
-    def __exit__(
-        self, kind: type[BaseException] | None, e: BaseException | None, tb: TracebackType | None
-    ) -> None:
-        if self._before is None:
-            return
-        handler, (delay, interval), since = self._before
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, handler)
-        if delay > 0:
-            left = max(delay - (self.clock() - since), 0.001)
-            signal.setitimer(signal.ITIMER_REAL, left, interval)
-        self._before = None
-        self.alarm = False
-
-    def _tick(self, signum: int, frame: FrameType | None) -> None:
-        if self.moving and self.clock() - self.started > self.limit:
-            raise _TooSlow
-
-    def __call__(self, view: PlayerView) -> object:
-        assert self.player is not None, "a guard of several players is used through call()"
-        return self.call(self.player, view)
-
-    def call(self, player: Callable[[Any], object], view: object) -> object:
-        """``player(view)`` under the limit (the guard may serve several players, one at a
-        time: the seats of a six-card game)."""
-        try:
-            return self._move(player, view)
-        except _TooSlow:  # a tick in the moment the move ended: it was too slow all the same
-            self.moving = False
-            raise PlayerFault("slow", f"{1000 * (self.clock() - self.started):.0f}") from None
-
-    def _move(self, player: Callable[[Any], object], view: object) -> object:
-        clock = self.clock
-        self.started = start = clock()
-        self.moving = True
-        try:
-            answer = player(view)
-            self.moving = False
-        except _TooSlow:
-            self.moving = False
-            raise PlayerFault("slow", f"{1000 * (clock() - start):.0f}") from None
-        except (Exception, SystemExit) as e:
-            self.moving = False
-            raise PlayerFault("raised", _error(e)) from None
-        took = clock() - start
-        if took > self.limit:
-            raise PlayerFault("slow", f"{1000 * took:.0f}")
-        return answer
 
 
 # --- playing the deals -------------------------------------------------------------------------
@@ -312,11 +200,10 @@ def _worker(task: tuple[str, int, int, Rules, bool]) -> DealResult:
     return play_pair(_worker_guard(spec, limit_ms), number, rules, hint)
 
 
-def play_deals(
-    spec: str, numbers: range, rules: Rules, *, limit_ms: int, hint: bool, jobs: int
+def _in_process(
+    spec: str, numbers: range, rules: Rules, limit_ms: int, hint: bool, jobs: int
 ) -> Iterator[DealResult]:
-    """Every deal's result, in deal order; on ``jobs`` spawned processes when more than one.
-    The player is loaded here first, so a player that cannot be loaded stops the run at once."""
+    """``--in-process``: the player loaded and called in the arena's own processes."""
     player = load_player(spec)
     if jobs <= 1:
         with Guard(player, limit_ms) as guard:
@@ -328,6 +215,139 @@ def play_deals(
     # the block, on every path
     with multiprocessing.get_context("spawn").Pool(jobs) as pool:
         yield from pool.imap(_worker, tasks, chunksize=4 if hint else 64)
+
+
+def referee(
+    spec: str, numbers: range, rules: Rules, *, limit_ms: int, hint: bool, batch: int
+) -> Iterator[DealResult]:
+    """Every deal's result, in deal order, the player in a process of its own
+    (:class:`PlayerProcess`) that is asked about ``batch`` games at once: two groups of
+    games, one played on here while the player answers the other."""
+    player = PlayerProcess(spec, limit_ms, "solitaire", rules)
+    player.start()  # a player that cannot be loaded stops the run before any deal
+    try:
+        yield from _referee(player, numbers, rules, hint, batch)
+    finally:
+        player.close()
+
+
+def _referee(
+    player: PlayerProcess, numbers: range, rules: Rules, hint: bool, batch: int
+) -> Iterator[DealResult]:
+    half = max(1, batch // 2)
+    groups = [range(0, half), range(half, batch)] if batch > 1 else [range(0, 1)]
+    deals = iter(enumerate(numbers))
+    slots: list[DealGame | None] = [None] * batch
+    order = [0] * batch  # each table's game's place in the run
+    done: dict[int, Played] = {}
+    shown = 0
+    asked: deque[tuple[int, list[DealGame]]] = deque()  # (group, its games) per message sent
+    busy = [False] * len(groups)
+    while True:
+        for g, tables in enumerate(groups):
+            if busy[g]:
+                continue
+            waiting: list[DealGame] = []
+            for t in tables:
+                game = slots[t]
+                while game is None or not game.legal:
+                    if game is not None:  # over: its result waits for its turn in the run
+                        done[order[t]] = game.played()
+                        slots[t] = game = None
+                    following = next(deals, None)
+                    if following is None:
+                        break
+                    order[t], number = following
+                    slots[t] = game = DealGame(number, rules, t)
+                if game is not None:
+                    waiting.append(game)
+            if waiting:
+                asked.append((g, waiting))
+                busy[g] = True
+                try:
+                    player.send([game.wire() for game in waiting])
+                except Broken as broken:
+                    _broken(broken, asked, busy)
+        while shown in done:
+            played = done.pop(shown)
+            theirs = play_deal(played.number, rules, HintPlayer()) if hint else None
+            yield DealResult(played.number, played, theirs)
+            shown += 1
+        if not asked:
+            return
+        g, waiting = asked[0]
+        try:
+            lines = player.receive()
+        except Broken as broken:
+            _broken(broken, asked, busy)
+            continue
+        asked.popleft()
+        busy[g] = False
+        tokens = TOKENS
+        for game, line in zip(waiting, lines, strict=True):
+            action = tokens.get(line)
+            if action is not None and action in game.legal:
+                game.take(action)
+                continue
+            if line[:1] == "!":
+                kind, _, detail = line[1:].partition(" ")
+                if kind in FAULT_LINE_KINDS:
+                    game.fail(kind, detail)
+                    continue
+            game.answer(line)  # not one of the legal actions: the game ends in the fault
+
+
+def _broken(broken: Broken, asked: deque[tuple[int, list[DealGame]]], busy: list[bool]) -> None:
+    """The process broke on a view: that game ends in the fault; every other game of the
+    messages not answered is asked again, of a new process."""
+    if broken.request < len(asked):
+        games = asked[broken.request][1]
+        if broken.index < len(games):
+            games[broken.index].fail(broken.kind, broken.detail)
+    asked.clear()
+    busy[:] = [False] * len(busy)
+
+
+def _referee_job(task: tuple[str, range, Rules, int, bool, int]) -> list[DealResult]:
+    spec, numbers, rules, limit_ms, hint, batch = task
+    return list(referee(spec, numbers, rules, limit_ms=limit_ms, hint=hint, batch=batch))
+
+
+def play_deals(
+    spec: str,
+    numbers: range,
+    rules: Rules,
+    *,
+    limit_ms: int,
+    hint: bool,
+    jobs: int,
+    in_process: bool = False,
+    batch: int = BATCH,
+) -> Iterator[DealResult]:
+    """Every deal's result, in deal order. The player runs in a process of its own
+    (:func:`referee`); with ``jobs`` over 1, each of ``jobs`` spawned processes is a referee
+    with its own player process, for a share of the deals at a time. ``in_process``: the
+    player is loaded and called here (and in each job), as a trusted player."""
+    if in_process:
+        yield from _in_process(spec, numbers, rules, limit_ms, hint, jobs)
+        return
+    if jobs <= 1:
+        yield from referee(spec, numbers, rules, limit_ms=limit_ms, hint=hint, batch=batch)
+        return
+    share = -(-len(numbers) // ((8 if hint else 2) * jobs))
+    size = max(1, min(share, batch) if hint else max(share, batch))
+    tasks = [
+        (spec, numbers[i : i + size], rules, limit_ms, hint, batch)
+        for i in range(0, len(numbers), size)
+    ]
+    # spawn, never fork; a job's workers are not daemons, so each may start its player
+    # process; the pool ends with the block, on every path, the jobs not begun cancelled
+    pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"))
+    try:
+        for results in pool.map(_referee_job, tasks):
+            yield from results
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 # --- the report ------------------------------------------------------------------------------
@@ -413,7 +433,14 @@ def run_arena(args: argparse.Namespace) -> int:
     faulted: list[Played] = []
     recorded: list[str] = []
     results = play_deals(
-        spec, numbers, rules, limit_ms=limit_ms, hint=hint, jobs=min(args.jobs, len(numbers))
+        spec,
+        numbers,
+        rules,
+        limit_ms=limit_ms,
+        hint=hint,
+        jobs=min(args.jobs, len(numbers)),
+        in_process=args.in_process,
+        batch=args.batch,
     )
     for done, result in enumerate(results, start=1):
         played = result.player

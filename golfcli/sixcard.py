@@ -16,6 +16,7 @@ import random
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, Final
 
@@ -39,6 +40,7 @@ from golfcli.arena import (
     add_run_options,
     load_player,
 )
+from golfcli.arena_process import SeatProcess
 from golfcli.options import (
     EXIT_BAD_INPUT,
     EXIT_FAILED,
@@ -349,9 +351,69 @@ def _six_worker(task: tuple[tuple[str, ...], int, int, int, SixRules]) -> SixGam
 
 
 def six_arena_games(
-    entrants: Sequence[str], numbers: range, rules: SixRules, *, limit_ms: int, jobs: int
+    entrants: Sequence[str],
+    numbers: range,
+    rules: SixRules,
+    *,
+    limit_ms: int,
+    jobs: int,
+    in_process: bool = False,
 ) -> Iterator[SixGame]:
-    """Every game, in deal order; on ``jobs`` spawned processes when more than one."""
+    """Every game, in deal order; on ``jobs`` spawned processes when more than one. Each
+    scripted entrant plays in a process of its own, shown only its seat's views
+    (``golfcli/arena_process.py``); ``in_process``: the players are called here instead."""
+    if in_process:
+        yield from _six_in_process(entrants, numbers, rules, limit_ms, jobs)
+        return
+    if jobs <= 1:
+        yield from _six_separated(tuple(entrants), numbers, 0, rules, limit_ms)
+        return
+    size = max(4, -(-len(numbers) // (4 * jobs)))
+    tasks = [
+        (tuple(entrants), numbers[i : i + size], i, rules, limit_ms)
+        for i in range(0, len(numbers), size)
+    ]
+    # spawn, never fork; a job's workers are not daemons, so each may start its players'
+    # processes; the pool ends with the block, on every path, the jobs not begun cancelled
+    pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"))
+    try:
+        for games in pool.map(_six_job, tasks):
+            yield from games
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _six_separated(
+    entrants: tuple[str, ...], numbers: range, first: int, rules: SixRules, limit_ms: int
+) -> Iterator[SixGame]:
+    """The games of ``numbers`` (game ``first`` of the run the first), each scripted entrant
+    in its own :class:`SeatProcess` for all of them."""
+    players = len(entrants)
+    processes: dict[int, SeatProcess] = {}
+    try:
+        for e, name in enumerate(entrants):
+            if name not in LEVELS:
+                processes[e] = SeatProcess(name, limit_ms)
+                processes[e].player.start()  # one that cannot be loaded stops the run here
+        for index, number in enumerate(numbers, start=first):
+            seats: list[Seat | str] = [""] * players
+            for e, name in enumerate(entrants):
+                seats[seat_of(e, index, players)] = processes.get(e) or name
+            yield play_six_game(number, rules, seats, _six_fault)
+    finally:
+        for process in processes.values():
+            process.player.close()
+
+
+def _six_job(task: tuple[tuple[str, ...], range, int, SixRules, int]) -> list[SixGame]:
+    entrants, numbers, first, rules, limit_ms = task
+    return list(_six_separated(entrants, numbers, first, rules, limit_ms))
+
+
+def _six_in_process(
+    entrants: Sequence[str], numbers: range, rules: SixRules, limit_ms: int, jobs: int
+) -> Iterator[SixGame]:
+    """``--in-process``: the players loaded and called in the arena's own processes."""
     loaded = {name: load_player(name) for name in entrants if name not in LEVELS}
     if jobs <= 1:
         with Guard(None, limit_ms) as guard:
@@ -376,7 +438,12 @@ def run_arena(args: argparse.Namespace) -> int:
             f"--deals: {len(numbers):,} deals, more than the {MAX_ARENA_DEALS:,} of one run"
         )
     games = six_arena_games(
-        entrants, numbers, rules, limit_ms=limit_ms, jobs=min(args.jobs, len(numbers))
+        entrants,
+        numbers,
+        rules,
+        limit_ms=limit_ms,
+        jobs=min(args.jobs, len(numbers)),
+        in_process=args.in_process,
     )
     out: Path | None = args.record_losses
     if out is not None:

@@ -14,9 +14,11 @@ from typing import Final
 
 __all__ = ["FAULT_KINDS", "MAX_DETAIL", "Z95", "PlayerFault", "mean_interval", "shown", "wilson"]
 
-FAULT_KINDS: Final = ("raised", "slow", "illegal")
-"""A player's failures: it raised an exception, it took longer than the move's time limit, or
-it answered something that is not a legal action."""
+FAULT_KINDS: Final = ("raised", "slow", "illegal", "died", "hung")
+"""A player's failures: it raised an exception, it took longer than the move's time limit, it
+answered something that is not a legal action, its process ended while it was on the move, or
+its process gave no answer long past the limit and was stopped (the last two where the
+player runs in a process of its own: ``golfcli/arena_process.py``)."""
 MAX_DETAIL: Final = 160
 """The longest text kept of a fault (an exception's message, an answer)."""
 Z95: Final = 1.96

@@ -32,6 +32,7 @@ __all__ = [
     "SixFault",
     "SixGame",
     "SixPlayerView",
+    "action_of",
     "play_game",
     "seat_of",
 ]
@@ -78,7 +79,7 @@ def seat_of(entrant: int, game: int, players: int) -> int:
     return (entrant + game) % players
 
 
-def _action_of(answer: object, legal: Sequence[Action]) -> Action | None:
+def action_of(answer: object, legal: Sequence[Action]) -> Action | None:
     """The legal action ``answer`` names (exact types only: see golf.solitaire.arena)."""
     if type(answer) is Action:
         kind, row, column = answer
@@ -136,7 +137,7 @@ def play_game(
                 raise
             action = None
         else:
-            action = _action_of(answer, legal)
+            action = action_of(answer, legal)
             if action is None:
                 fault = ("illegal", shown(answer))
         if fault is not None:

@@ -26,6 +26,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Final, NamedTuple
 
 from golf.core.arena import FAULT_KINDS, PlayerFault, mean_interval, shown, wilson
@@ -39,6 +40,7 @@ from golf.solitaire.rules import Rules
 __all__ = [
     "FAULT_KINDS",
     "HINT_ORDERS",
+    "DealGame",
     "Fault",
     "Figures",
     "HintPlayer",
@@ -49,6 +51,7 @@ __all__ = [
     "figures",
     "mean_interval",
     "play_deal",
+    "shown_answer",
 ]
 
 HINT_ORDERS: Final = 8
@@ -61,8 +64,10 @@ class PlayerView(NamedTuple):
 
     ``columns`` top to bottom (the last card of each is free), ``waste`` with its top card
     last, ``stock_count``, ``legal`` (plays by column, then the draw: answer one of them, or its
-    token such as ``"play 3"``), ``rules``, ``moves`` (actions taken so far). An immutable
-    value (a named tuple: no ``__dict__``, every assignment refused).
+    token such as ``"play 3"``), ``rules``, ``moves`` (actions taken so far), ``table`` (which
+    of the games played at once this view is of: a player that keeps something of a game
+    between calls keys it by ``table``; a view with ``moves == 0`` starts a new game there).
+    An immutable value (a named tuple: no ``__dict__``, every assignment refused).
     """
 
     columns: tuple[Column, ...]
@@ -71,22 +76,29 @@ class PlayerView(NamedTuple):
     legal: tuple[Action, ...]
     rules: Rules
     moves: int
+    table: int = 0
 
     @classmethod
     def of(
-        cls, position: Position, legal: Sequence[Action], rules: Rules, moves: int
+        cls, position: Position, legal: Sequence[Action], rules: Rules, moves: int, table: int = 0
     ) -> PlayerView:
         """The view of ``position``: its columns and waste (tuples: shared, never copied),
         the stock's count only."""
         return cls(
-            position.columns, position.waste, len(position.stock), tuple(legal), rules, moves
+            position.columns,
+            position.waste,
+            len(position.stock),
+            tuple(legal),
+            rules,
+            moves,
+            table,
         )
 
     def __repr__(self) -> str:
         return (
             f"PlayerView(columns={self.columns}, waste={self.waste}, "
             f"stock_count={self.stock_count}, legal={[str(a) for a in self.legal]}, "
-            f"moves={self.moves})"
+            f"moves={self.moves}, table={self.table})"
         )
 
     @property
@@ -152,11 +164,15 @@ def action_of(answer: object, legal: Sequence[Action]) -> Action | None:
             return None
         wanted = (kind, column, row)
     elif type(answer) is str and len(answer) <= 40:
-        try:
-            parsed = Action.parse(answer)
-        except ValueError:
-            return None
-        wanted = (parsed.kind, parsed.column, parsed.row)
+        known = _TOKENS.get(answer)
+        if known is not None:
+            wanted = known
+        else:
+            try:
+                parsed = Action.parse(answer)
+            except ValueError:
+                return None
+            wanted = (parsed.kind, parsed.column, parsed.row)
     else:
         return None
     for action in legal:
@@ -165,7 +181,20 @@ def action_of(answer: object, legal: Sequence[Action]) -> Action | None:
     return None
 
 
-def _shown(answer: object) -> str:
+_apply: Final = engine.apply
+_legal_actions: Final = engine.legal_actions
+
+_TOKENS: Final = MappingProxyType(
+    {
+        str(a): (a.kind, a.column, a.row)
+        for a in (Action.draw(), *(Action.play(c) for c in range(1, 8)))
+    }
+)
+"""The tokens of the actions a view offers (what a player in a process of its own answers),
+read without parsing."""
+
+
+def shown_answer(answer: object) -> str:
     """What a wrong answer was, without calling the player's code (its ``repr``)."""
     if type(answer) is Action and all(type(x) in (str, int) for x in answer):
         return f"Action({answer[0]!r}, {answer[1]!r}, {answer[2]!r})"
@@ -180,37 +209,96 @@ def _forfeit_score(position: Position, rules: Rules) -> int:
     return max(0, 10 * (TABLEAU_SIZE - left) - 10 * left)
 
 
-def play_deal(number: int, rules: Rules, choose: Chooser) -> Played:
-    """Deal ``number`` under ``rules`` played to its end by ``choose``, shown a fresh
-    :class:`PlayerView` before each action."""
-    position = engine.deal(number, rules)
-    actions: list[Action] = []
-    legal = engine.legal_actions(position, rules)
-    moves = 0
-    fault: Fault | None = None
-    while legal:
-        try:
-            columns, waste, stock = position
-            answer = choose(PlayerView(columns, waste, len(stock), tuple(legal), rules, moves))
-        except PlayerFault as failed:
-            fault = Fault(moves + 1, failed.kind, failed.detail)
-            break
-        for action in legal:  # the usual answer: one of the view's own actions
+class DealGame:
+    """One deal in play, one answer at a time: the legal actions now (``legal``, empty once the
+    game is over), the view of the position (:meth:`view`), the answer taken or the fault
+    that ends the game, the result.
+
+    :func:`play_deal` plays one game through it, and the arena's referee
+    (``golfcli/arena.py``) many at once, with the player in a process of its own: the same
+    steps, so the same games.
+    """
+
+    __slots__ = ("actions", "fault", "legal", "number", "position", "rules", "table")
+
+    def __init__(self, number: int, rules: Rules, table: int = 0) -> None:
+        self.number = number
+        self.rules = rules
+        self.table = table
+        self.position = engine.deal(number, rules)
+        self.legal = engine.legal_actions(self.position, rules)
+        self.actions: list[Action] = []
+        self.fault: Fault | None = None
+
+    @property
+    def over(self) -> bool:
+        return not self.legal
+
+    def view(self) -> PlayerView:
+        """What the player is shown now (the game is not over)."""
+        columns, waste, stock = self.position
+        legal = tuple(self.legal)
+        return PlayerView(
+            columns, waste, len(stock), legal, self.rules, len(self.actions), self.table
+        )
+
+    def wire(self) -> tuple[tuple[Column, ...], tuple[int, ...], int, int, int]:
+        """The view's own values, to be sent to a player's process (numbers and tuples only):
+        the columns, the waste, the stock's count, the moves, the table. The process makes
+        the same :class:`PlayerView` of them, the legal actions worked out there by the same
+        move generator (``golfcli/arena_process.py``)."""
+        columns, waste, stock = self.position
+        return columns, waste, len(stock), len(self.actions), self.table
+
+    def answer(self, answer: object) -> None:
+        """Take ``answer`` (an action of the view, or its token); anything else is an
+        ``illegal`` fault that ends the game."""
+        for action in self.legal:  # the usual answer: one of the view's own actions
             if action is answer:
                 break
         else:
-            found = action_of(answer, legal)
+            found = action_of(answer, self.legal)
             if found is None:
-                fault = Fault(moves + 1, "illegal", _shown(answer))
-                break
+                self.fail("illegal", shown_answer(answer))
+                return
             action = found
-        position = engine.apply(position, action, rules)
-        actions.append(action)
-        moves += 1
-        legal = engine.legal_actions(position, rules)
-    won = engine.is_won(position)
-    score = engine.score(position, rules) if fault is None else _forfeit_score(position, rules)
-    return Played(number, won, score, moves, position.removed, tuple(actions), fault)
+        self.take(action)
+
+    def take(self, action: Action) -> None:
+        """Apply ``action``, one of ``legal`` (the caller has made sure of it)."""
+        rules = self.rules
+        self.position = position = _apply(self.position, action, rules)
+        self.actions.append(action)
+        self.legal = _legal_actions(position, rules)
+
+    def fail(self, kind: str, detail: str) -> None:
+        """The player failed on the move the view asks: the game ends there, lost."""
+        self.fault = Fault(len(self.actions) + 1, kind, detail)
+        self.legal = []
+
+    def played(self) -> Played:
+        """The game's result (once it is over)."""
+        position, rules = self.position, self.rules
+        fault = self.fault
+        won = engine.is_won(position)
+        score = engine.score(position, rules) if fault is None else _forfeit_score(position, rules)
+        return Played(
+            self.number, won, score, len(self.actions), position.removed, tuple(self.actions), fault
+        )
+
+
+def play_deal(number: int, rules: Rules, choose: Chooser) -> Played:
+    """Deal ``number`` under ``rules`` played to its end by ``choose``, shown a fresh
+    :class:`PlayerView` before each action."""
+    game = DealGame(number, rules)
+    while game.legal:
+        try:
+            answer = choose(game.view())
+        except PlayerFault as failed:
+            game.fail(failed.kind, failed.detail)
+            break
+        game.answer(answer)
+    return game.played()
 
 
 class HintPlayer:

@@ -1,4 +1,5 @@
-"""bench/arena.py --quick: both rates over the same games, and their ratio."""
+"""bench/arena.py --quick: the engine's rate, the arena's with its player process and in one
+process, over the same games, and the ratio to the target."""
 
 from __future__ import annotations
 
@@ -19,7 +20,10 @@ def test_the_quick_run_prints_both_rates_and_their_ratio() -> None:
     )
     lines = done.stdout.splitlines()
     assert lines[0].startswith("deals 0-499, Easy, first legal action")
-    assert lines[1].startswith("engine's own loop :") and lines[1].endswith("actions/s")
-    assert lines[2].startswith("golf arena        :") and lines[2].endswith("actions/s")
-    assert lines[3].startswith("ratio             :")
+    assert "actions/s" in lines[1] and "of the engine" in lines[1]
+    assert lines[2].startswith("engine's own loop") and lines[2].split()[-3:-1] == ["100.0", "%"]
+    assert lines[3].startswith("golf arena (player process)")
+    assert lines[4].startswith("golf arena --in-process")
+    assert lines[5].startswith("golf arena with its player process: ")
+    assert "% of the engine's actions per second" in lines[5]
     assert done.stderr == ""

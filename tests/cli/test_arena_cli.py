@@ -1,4 +1,7 @@
-"""The ``arena`` subcommand: scripted players over many deals, their faults, the example players."""
+"""The ``arena`` subcommand: scripted players over many deals, their faults, the example players.
+
+These run the arena with ``--in-process`` (the fast layer starts no process); the player in a
+process of its own, as the arena runs it by default, is tested in ``test_arena_process.py``."""
 
 from __future__ import annotations
 
@@ -26,7 +29,7 @@ def player(name: str) -> str:
 
 
 def arena(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = cli.main(["arena", *argv])
+    status = cli.main(["arena", *argv, "--in-process"])
     out, err = capsys.readouterr()
     return status, out, err
 
@@ -149,6 +152,7 @@ def test_the_view_holds_no_stock_and_cannot_be_changed() -> None:
         "legal",
         "rules",
         "moves",
+        "table",
     }
     assert not hasattr(view, "__dict__")
     assert view.stock_count == len(position.stock)

@@ -1,4 +1,7 @@
-"""``six-card arena``: scripted seats and computers, the seats turned each game, faults."""
+"""``six-card arena``: scripted seats and computers, the seats turned each game, faults.
+
+These run the arena with ``--in-process`` (the fast layer starts no process); the players in
+processes of their own, as the arena runs them by default: ``test_arena_process.py``."""
 
 from __future__ import annotations
 
@@ -22,7 +25,7 @@ def player(name: str) -> str:
 def six_arena(
     capsys: pytest.CaptureFixture[str], *argv: str
 ) -> tuple[int, dict[str, Any] | None, str, str]:
-    status = cli.main(["six-card", "arena", *argv])
+    status = cli.main(["six-card", "arena", *argv, "--in-process"])
     out, err = capsys.readouterr()
     data = json.loads(out) if "--json" in argv and status in (0, 1) else None
     return status, data, out, err

@@ -1,0 +1,562 @@
+"""A scripted player in a process of its own: loading it, its time limit, and the referee's
+side of the exchange (``docs/scripting.md``, "What the player cannot see").
+
+The arena (``golfcli/arena.py``, ``golfcli/sixcard.py``) keeps the deals; the player's code
+runs in a **player process** started with spawn, which never receives a deal, a deal number,
+the arena's code or any object of the engine's game: it is given the player's name
+(``module:function``), the time limit, and then only views (solitaire's ``PlayerView``,
+six-card's ``SixPlayerView``: tuples of numbers, actions and the frozen rules), many in one
+message, and it answers one line for each: the action's token (``play 3``) or a fault
+(``!raised ...``). The referee reads that answer as text only (never ``pickle``: what comes
+back cannot run code in the arena's process) and checks every token against the legal actions.
+
+The player process times each move with :class:`Guard` (an alarm interrupts a move past the
+limit). The referee watches the process too: a counter in shared memory says which view it is
+answering, so a process that ends (``os._exit``, a crash, a kill) or stops answering (a move
+the alarm cannot interrupt) is stopped, the view it was answering is that player's fault
+(``died`` or ``hung``), and a new process is started for what is left; the other views of the
+message are asked again.
+
+The built-in hint player stays in the arena's process: it is the game's own code and reads
+only its view.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import importlib.util
+import marshal
+import multiprocessing
+import os
+import pickle
+import select
+import signal
+import struct
+import sys
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Sequence
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from pathlib import Path
+from types import FrameType, ModuleType, TracebackType
+from typing import Any, Final
+
+from golf.core.arena import MAX_DETAIL, PlayerFault, shown
+from golf.core.cards import DECK_SIZE, JOKERS
+from golf.core.messages import one_line
+from golf.sixcard import arena as six_arena
+from golf.solitaire import arena as solitaire_arena
+from golf.solitaire import engine
+from golf.solitaire.engine import Action, Position
+from golf.solitaire.rules import Rules
+from golfcli.options import UsageError
+
+Player = Callable[[Any], object]
+"""A scripted player: a view in (solitaire's ``PlayerView``, six-card's ``SixPlayerView``), an
+action out."""
+
+GAMES: Final = ("solitaire", "six-card")
+LOAD_SECONDS: Final = 60.0
+"""How long a player process may take to start and load the player."""
+HANG_GRACE: Final = 1.0
+"""A player process that has not moved on from a view for twice the time limit and this many
+seconds more is stopped (its own alarm stops a slow move within 1.25 limits)."""
+WATCH_TICK: Final = 0.05
+"""How often the referee looks at a process that has not answered yet, in seconds."""
+MAX_LINE: Final = MAX_DETAIL + 40
+"""The longest answer line read back (a token, or a fault's kind and detail)."""
+_HEADER: Final = struct.Struct("!I")
+
+ACTIONS: Final = (Action.draw(), *(Action.play(column) for column in range(1, 8)))
+TOKENS: Final = {str(action): action for action in ACTIONS}
+"""A legal action by its token, as the player process answers it."""
+_STOCKS: Final = tuple((0,) * n for n in range(DECK_SIZE + len(JOKERS) + 1))
+"""Stand-ins for a stock of each size: zeros, never cards."""
+
+
+def _solitaire_views(body: bytes, rules: Rules) -> list[solitaire_arena.PlayerView]:
+    view = solitaire_arena.PlayerView
+    legal_actions, stocks = engine.legal_actions, _STOCKS
+    return [
+        view(
+            columns,
+            waste,
+            count,
+            tuple(legal_actions(Position(columns, waste, stocks[count]), rules)),
+            rules,
+            moves,
+            table,
+        )
+        for columns, waste, count, moves, table in marshal.loads(body)
+    ]
+
+
+# --- the player and its time limit -------------------------------------------------------------
+
+
+def load_player(spec: str) -> Player:
+    """The function ``spec`` names; a module or file that cannot be loaded, or a name that is
+    not a function of it, is a :class:`UsageError`."""
+    where, _, name = spec.rpartition(":")
+    try:
+        module = _module(where)
+    except UsageError:
+        raise
+    except (Exception, SystemExit) as e:
+        raise UsageError(f"--player {spec}: cannot load {where} ({error_text(e)})") from None
+    player = getattr(module, name, None)
+    if not callable(player):
+        raise UsageError(f"--player {spec}: {where} has no function {name}")
+    return player  # type: ignore[no-any-return]
+
+
+def _module(where: str) -> ModuleType:
+    if where.endswith(".py") or "/" in where or "\\" in where:
+        path = Path(where)
+        if not path.is_file():
+            raise UsageError(f"--player: {where} is not a file")
+        name = "golf_arena_player_" + "".join(c if c.isalnum() else "_" for c in path.stem)
+        spec = importlib.util.spec_from_file_location(name, path)
+        if spec is None or spec.loader is None:
+            raise UsageError(f"--player: {where} is not a Python file")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+    if "" not in sys.path and str(Path.cwd()) not in sys.path:
+        sys.path.insert(0, str(Path.cwd()))  # a module of the current folder, as python -m finds
+    return importlib.import_module(where)
+
+
+def error_text(e: BaseException) -> str:
+    """An exception in one line: its type and its message, cut at 120 characters."""
+    said = one_line(str(e))
+    said = said if len(said) <= 120 else said[:117] + "..."
+    return f"{type(e).__name__}: {said}" if said else type(e).__name__
+
+
+class _TooSlow(BaseException):
+    """Raised into a player's move by the timer (a BaseException: ``except Exception`` in the
+    player does not swallow it)."""
+
+
+TICK_SHARE: Final = 0.25
+"""The timer ticks every quarter of the limit (a move is stopped within 1.25 limits)..."""
+MIN_TICK: Final = 0.01
+"""...but at most every 10 ms."""
+
+
+class Guard:
+    """A player called under its time limit; every failure becomes a :class:`PlayerFault`.
+
+    Used as a context manager: on entering, where the system has ``setitimer`` and this is the
+    main thread, it starts a timer that ticks every quarter of the limit for as long as the
+    guard is in use (no system call for each move: a move costs two reads of the clock); a tick
+    that finds a move running past the limit raises into it. On leaving it stops the timer and
+    sets again the one it found (a test run's timeout).
+    """
+
+    def __init__(
+        self, player: Player | None, limit_ms: int, clock: Callable[[], float] = time.perf_counter
+    ) -> None:
+        self.player = player
+        self.limit = limit_ms / 1000
+        self.clock = clock
+        self.alarm = False
+        self.started = 0.0
+        self.moving = False
+        self._before: tuple[Any, tuple[float, float], float] | None = None
+
+    def __enter__(self) -> Guard:
+        if hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread():
+            handler = signal.getsignal(signal.SIGALRM)
+            timer = signal.setitimer(signal.ITIMER_REAL, 0)
+            self._before = (handler, timer, self.clock())
+            signal.signal(signal.SIGALRM, self._tick)
+            tick = max(MIN_TICK, TICK_SHARE * self.limit)
+            signal.setitimer(signal.ITIMER_REAL, tick, tick)
+            self.alarm = True
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, e: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        if self._before is None:
+            return
+        handler, (delay, interval), since = self._before
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, handler)
+        if delay > 0:
+            left = max(delay - (self.clock() - since), 0.001)
+            signal.setitimer(signal.ITIMER_REAL, left, interval)
+        self._before = None
+        self.alarm = False
+
+    def _tick(self, signum: int, frame: FrameType | None) -> None:
+        if self.moving and self.clock() - self.started > self.limit:
+            raise _TooSlow
+
+    def __call__(self, view: Any) -> object:
+        assert self.player is not None, "a guard of several players is used through call()"
+        return self.call(self.player, view)
+
+    def call(self, player: Callable[[Any], object], view: object) -> object:
+        """``player(view)`` under the limit (the guard may serve several players, one at a
+        time: the seats of a six-card game)."""
+        try:
+            return self._move(player, view)
+        except _TooSlow:  # a tick in the moment the move ended: it was too slow all the same
+            self.moving = False
+            raise PlayerFault("slow", f"{1000 * (self.clock() - self.started):.0f}") from None
+
+    def _move(self, player: Callable[[Any], object], view: object) -> object:
+        clock = self.clock
+        self.started = start = clock()
+        self.moving = True
+        try:
+            answer = player(view)
+            self.moving = False
+        except _TooSlow:
+            self.moving = False
+            raise PlayerFault("slow", f"{1000 * (clock() - start):.0f}") from None
+        except (Exception, SystemExit) as e:
+            self.moving = False
+            raise PlayerFault("raised", error_text(e)) from None
+        took = clock() - start
+        if took > self.limit:
+            raise PlayerFault("slow", f"{1000 * took:.0f}")
+        return answer
+
+
+# --- the player process ------------------------------------------------------------------------
+
+
+def _write_all(fd: int, data: bytes, deadline: float | None = None) -> bool:
+    """Write ``data`` to ``fd``; with a deadline (the fd is then non-blocking), False when the
+    reader took none of it in time."""
+    view = memoryview(data)
+    while view:
+        if deadline is not None:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([], [fd], [], left)[1]:
+                return False
+        try:
+            n = os.write(fd, view)
+        except BlockingIOError:
+            continue
+        view = view[n:]
+    return True
+
+
+def _read_exact(fd: int, n: int) -> bytes | None:
+    """``n`` bytes from a blocking ``fd``, or None at its end."""
+    parts = []
+    while n:
+        part = os.read(fd, min(n, 1 << 20))
+        if not part:
+            return None
+        parts.append(part)
+        n -= len(part)
+    return b"".join(parts)
+
+
+def answer_line(answer: object, view: Any, game: str) -> str:
+    """What the player process sends back for ``answer``: the token of the legal action it
+    names, or ``!illegal`` and what it was (as the arena in one process reports it)."""
+    if game == "solitaire":
+        action: object = solitaire_arena.action_of(answer, view.legal)
+        wrong = solitaire_arena.shown_answer
+    else:
+        action = six_arena.action_of(answer, view.legal)
+        wrong = shown
+    if action is None:
+        return "!illegal " + _clean(wrong(answer))
+    return str(action)
+
+
+def _clean(detail: str) -> str:
+    text = "".join(c if c.isprintable() else " " for c in detail)
+    return text if len(text) <= MAX_DETAIL else text[: MAX_DETAIL - 3] + "..."
+
+
+def serve(
+    requests: Connection,
+    answers: Connection,
+    progress: Any,
+    spec: str,
+    limit_ms: int,
+    game: str,
+    rules: Rules | None,
+) -> None:
+    """The player process: load the player, then answer each message of views until the
+    arena closes its end. ``progress`` (shared memory) counts the views begun; ``rules`` are
+    solitaire's, sent once (a six-card view holds its own)."""
+    sys.argv = sys.argv[:1]  # the arena's command line is not the player's
+    with contextlib.suppress(OSError):
+        os.dup2(2, 1)  # what the player prints goes to stderr, never into the arena's output
+    sys.stdout = sys.stderr
+    rfd, wfd = requests.fileno(), answers.fileno()
+    try:
+        player = load_player(spec)
+    except UsageError as e:
+        _write_frame(wfd, ("!" + _clean(str(e))).encode())
+        return
+    _write_frame(wfd, b"ok")
+    with Guard(player, limit_ms) as guard:
+        call = guard.call
+        while True:
+            header = _read_exact(rfd, _HEADER.size)
+            if header is None:
+                return
+            body = _read_exact(rfd, _HEADER.unpack(header)[0])
+            if body is None:
+                return
+            # from the arena: trusted
+            views = pickle.loads(body) if rules is None else _solitaire_views(body, rules)
+            out = []
+            for view in views:
+                progress.value += 1
+                try:
+                    answer = call(player, view)
+                except PlayerFault as fault:
+                    out.append(f"!{fault.kind} {_clean(fault.detail)}")
+                else:
+                    out.append(answer_line(answer, view, game))
+            _write_frame(wfd, "\n".join(out).encode("utf-8", "replace"))
+
+
+def _write_frame(fd: int, body: bytes) -> None:
+    _write_all(fd, _HEADER.pack(len(body)) + body)
+
+
+# --- the referee's side ------------------------------------------------------------------------
+
+
+class Broken(Exception):
+    """The player process ended or stopped answering: the view it was on (``request``: 0 is
+    the oldest message not answered yet, ``index`` in it) is its fault, of ``kind`` ``died``
+    or ``hung``; every other view of those messages is to be asked again."""
+
+    def __init__(self, request: int, index: int, kind: str, detail: str) -> None:
+        super().__init__(f"{kind}: {detail}")
+        self.request = request
+        self.index = index
+        self.kind = kind
+        self.detail = detail
+
+
+def _ended(code: int | None) -> str:
+    if code is None:
+        return "no exit status"
+    if code < 0:
+        try:
+            return f"signal {signal.Signals(-code).name}"
+        except ValueError:
+            return f"signal {-code}"
+    return f"exit status {code}"
+
+
+class PlayerProcess:
+    """The referee's handle on one player's process: :meth:`send` a message of views,
+    :meth:`receive` the answers of the oldest message not answered yet (several may be on their
+    way: the arena plays one group of games while the player answers the other).
+    The process is started by :meth:`start` and again after it broke; :meth:`close` ends it."""
+
+    def __init__(self, spec: str, limit_ms: int, game: str, rules: Rules | None = None) -> None:
+        assert game in GAMES and (rules is None) == (game != "solitaire")
+        self.rules = rules
+        self.spec = spec
+        self.limit_ms = limit_ms
+        self.game = game
+        self.hang_after = 2 * limit_ms / 1000 + HANG_GRACE
+        self.process: BaseProcess | None = None
+        self.requests: Connection | None = None
+        self.answers: Connection | None = None
+        self.progress: Any = None
+        self.sent = 0
+        self.pending: deque[tuple[int, int]] = deque()
+        self.buffer = bytearray()
+        self.hung = 0.0
+        self.started = 0
+
+    @property
+    def running(self) -> bool:
+        return self.process is not None
+
+    def start(self) -> None:
+        """Start the process and wait until it has loaded the player; a player that cannot be
+        loaded is a :class:`UsageError`."""
+        self.close()
+        ctx = multiprocessing.get_context("spawn")  # never fork: the child gets nothing of ours
+        their_requests, requests = ctx.Pipe(duplex=False)
+        answers, their_answers = ctx.Pipe(duplex=False)
+        self.progress = ctx.RawValue("q", 0)
+        process = ctx.Process(
+            target=serve,
+            args=(
+                their_requests,
+                their_answers,
+                self.progress,
+                self.spec,
+                self.limit_ms,
+                self.game,
+                self.rules,
+            ),
+            name="golf arena player",
+        )
+        process.start()
+        their_requests.close()
+        their_answers.close()
+        os.set_blocking(requests.fileno(), False)
+        self.process, self.requests, self.answers = process, requests, answers
+        self.sent = 0
+        self.pending.clear()
+        self.buffer.clear()
+        self.started += 1
+        first = self._frame(time.monotonic() + LOAD_SECONDS, 256 + 4 * MAX_DETAIL)
+        if first == b"ok":
+            return
+        self.close()
+        if first is None:
+            raise UsageError(
+                f"--player {self.spec}: its process did not start within {LOAD_SECONDS:.0f} s or ended"
+            )
+        said = first.decode("utf-8", "replace")[1:]
+        raise UsageError(_clean(said) or f"--player {self.spec}: cannot be loaded")
+
+    def close(self) -> None:
+        """End the process (it ends by itself once its messages stop; else it is killed)."""
+        process, self.process = self.process, None
+        for conn in (self.requests, self.answers):
+            if conn is not None:
+                conn.close()
+        self.requests = self.answers = None
+        self.pending.clear()
+        if process is None:
+            return
+        process.join(0.5)
+        if process.exitcode is None:
+            process.kill()
+            process.join(5)
+        with contextlib.suppress(ValueError):
+            process.close()
+
+    def send(self, views: Sequence[object]) -> None:
+        """Send one message of ``views`` (the process is started first if it is not running):
+        solitaire's as :func:`solitaire_wire` makes them, six-card's ``SixPlayerView``."""
+        if self.process is None:
+            self.start()
+        assert self.requests is not None
+        if self.rules is None:
+            body = pickle.dumps(list(views), protocol=pickle.HIGHEST_PROTOCOL)
+        else:
+            body = marshal.dumps(list(views))
+        self.pending.append((self.sent, len(views)))
+        self.sent += len(views)
+        if not _write_all(
+            self.requests.fileno(),
+            _HEADER.pack(len(body)) + body,
+            time.monotonic() + self.hang_after,
+        ):
+            raise self._broken("hung", f"{1000 * self.hang_after:.0f}")
+
+    def receive(self) -> list[str]:
+        """The answer lines of the oldest message sent (one a view: a token, or ``!kind
+        detail``); :class:`Broken` when the process ended or hung on the way."""
+        assert self.pending and self.answers is not None
+        _, count = self.pending[0]
+        body = self._frame(None, count * (MAX_LINE + 1) + 64)
+        if body is None:
+            raise self._gone()
+        lines = body.decode("utf-8", "replace").split("\n")
+        if len(lines) != count or max(map(len, lines)) > MAX_LINE:
+            raise self._broken("died", "its answer could not be read")
+        self.pending.popleft()
+        return lines
+
+    def _frame(self, deadline: float | None, limit: int) -> bytes | None:
+        """One message from the process, watched: None when it ended, or hung (then
+        ``self.hung`` says for how long), or sent more than ``limit`` bytes."""
+        assert self.answers is not None and self.process is not None
+        fd = self.answers.fileno()
+        buffer = self.buffer  # what was read past the last message: the start of the next
+        progress = self.progress
+        last = progress.value
+        since = time.monotonic()
+        self.hung = 0.0
+        while True:
+            if len(buffer) >= _HEADER.size:
+                size = _HEADER.unpack_from(buffer)[0]
+                if size > limit:
+                    return None
+                end = _HEADER.size + size
+                if len(buffer) >= end:
+                    body = bytes(buffer[_HEADER.size : end])
+                    del buffer[:end]
+                    return body
+            ready = select.select([fd], [], [], WATCH_TICK)[0]
+            if ready:
+                part = os.read(fd, 1 << 20)
+                if not part:
+                    return None
+                buffer += part
+                continue
+            now = time.monotonic()
+            seen = progress.value
+            if seen != last:
+                last, since = seen, now
+                continue
+            if deadline is not None and now > deadline:
+                return None
+            if deadline is None and now - since > self.hang_after:
+                self.hung = now - since
+                return None
+
+    def _gone(self) -> Broken:
+        if self.hung:
+            return self._broken("hung", f"{1000 * self.hung:.0f}")
+        process = self.process
+        code = None
+        if process is not None:
+            process.join(1.0)
+            code = process.exitcode
+        if code is None:
+            return self._broken("died", "its answer could not be read")
+        return self._broken("died", _ended(code))
+
+    def _broken(self, kind: str, detail: str) -> Broken:
+        """Which view the process was on; the process is stopped."""
+        begun = self.progress.value if self.progress is not None else 0
+        request, index = 0, 0
+        for r, (base, count) in enumerate(self.pending):
+            if base < begun <= base + count:
+                request, index = r, begun - base - 1
+        self.close()
+        return Broken(request, index, kind, detail)
+
+
+# --- six-card: a scripted seat ------------------------------------------------------------------
+
+
+class SeatProcess:
+    """A six-card entrant's player in its own process, called as a seat: one view a message;
+    a fault (its own, or its process's) is raised as a :class:`PlayerFault`."""
+
+    def __init__(self, spec: str, limit_ms: int) -> None:
+        self.player = PlayerProcess(spec, limit_ms, "six-card")
+
+    def __call__(self, turn: six_arena.SixPlayerView) -> object:
+        player = self.player
+        try:
+            player.send([turn])
+            (line,) = player.receive()
+        except Broken as broken:
+            raise PlayerFault(broken.kind, broken.detail) from None
+        if line.startswith("!"):
+            kind, _, detail = line[1:].partition(" ")
+            if kind in ("raised", "slow", "illegal"):
+                raise PlayerFault(kind, detail)
+            return line
+        return line
