@@ -31,7 +31,7 @@ shows it at 800×600, 1280×720, 1920×1080 and 3840×2160 (the logical screen s
 window by the window's own ``Presenter``, the bars black), in English and French, to
 ``DIR/<screen>-<size>-<lang>.png``, and ``DIR/index.html``, a contact sheet of them all, to look
 at them. The journal holds ``--games`` games played beforehand, as for the README's pictures,
-so the statistics, high scores and history have something to show. ``--only`` keeps the
+so the statistics, high scores (its games signed) and history have something to show. ``--only`` keeps the
 screens whose file name contains NAME, ``--size`` and ``--lang`` one size or language (each may
 be given again), ``--table`` another table theme.
 """
@@ -111,10 +111,11 @@ def _run(position: engine.Position, rules: Rules, depth: int, seen: dict[object,
 
 def _solitaire(
     journal: Journal, number: int, rules_key: str, skill: float, rng: random.Random, start: datetime
-) -> None:
+) -> tuple[int, str]:
     """A deal played to its end by a player who, with chance ``skill``, plays the card that
     starts the longest run of cards, else any card (a draw when none plays); a game in twelve
-    is left half way. Written action by action, then finished, as the table does."""
+    is left half way. Written action by action, then finished, as the table does. The game's
+    id in the journal and how it ended."""
     rules = PRESETS[rules_key]
     game = Game.new(number, rules)
     leave_at = rng.randrange(6, 20) if rng.random() < 1 / 12 else None
@@ -157,6 +158,7 @@ def _solitaire(
             undos=result.undos,
         ),
     )
+    return gid, outcome
 
 
 def _six_card(journal: Journal, number: int, rng: random.Random, start: datetime) -> None:
@@ -192,10 +194,15 @@ def _six_card(journal: Journal, number: int, rng: random.Random, start: datetime
     )
 
 
-def fill_journal(folder: Path, count: int, seed: int = 2026) -> None:
+SIGNERS = ("ACE", "JOE", "ZOE")
+"""The initials on the signed games (``fill_journal(signed=True)``), in turn."""
+
+
+def fill_journal(folder: Path, count: int, seed: int = 2026, signed: bool = False) -> None:
     """``count`` finished games, oldest first: Easy mostly, Classic now and then, six-card
     Golf one game in eight; the solitaire player's skill grows from a third to nineteen in
-    twenty."""
+    twenty. ``signed``: every solitaire game won or blocked signed with initials, as the
+    high-score tables' entries are (the README's pictures have none)."""
     rng = random.Random(seed)
     journal = Journal(folder)
     try:
@@ -209,7 +216,9 @@ def fill_journal(folder: Path, count: int, seed: int = 2026) -> None:
             else:
                 skill = 0.3 + 0.65 * index / max(1, count - 1)
                 rules = "classic" if index % 5 == 2 else "easy"
-                _solitaire(journal, number, rules, skill, rng, start)
+                gid, outcome = _solitaire(journal, number, rules, skill, rng, start)
+                if signed and outcome in ("won", "blocked"):
+                    journal.sign(gid, SIGNERS[index % len(SIGNERS)])
     finally:
         journal.close()
 
@@ -377,7 +386,7 @@ def tour_screens(
     ``games`` games played beforehand (the statistics, high scores and history filled)."""
     tour = _tour()
     if games:
-        fill_journal(folder / "data", games)
+        fill_journal(folder / "data", games, signed=True)
     app: App = tour.make_app(folder, lang, table)
     surface = pygame.Surface(SCREEN_SIZE)
     try:
