@@ -72,7 +72,7 @@ from golf.solitaire.session import Game  # noqa: E402
 from golf.solitaire.stats import GameResult  # noqa: E402
 from scenes.app import WindowOptions, build_app, first_scene  # noqa: E402
 from scenes.core.look import SCREEN_SIZE  # noqa: E402
-from scenes.core.manager import App, Loop  # noqa: E402
+from scenes.core.manager import App, Loop, Scene  # noqa: E402
 from scenes.core.settings import TABLE_THEMES  # noqa: E402
 from scenes.core.viewport import Presenter  # noqa: E402
 
@@ -382,22 +382,36 @@ def tour_screens(
     folder: Path, lang: str, table: str, games: int = 0
 ) -> Iterator[tuple[str, pygame.Surface]]:
     """Every screen of the tour by its file name, drawn on the logical screen as the contrast
-    bench and the layout test draw it (one surface, drawn again for each), on a journal of
-    ``games`` games played beforehand (the statistics, high scores and history filled)."""
+        bench and the layout test draw it (one surface, drawn again for each; an overlay over the
+    screen below it), on a journal of
+        ``games`` games played beforehand (the statistics, high scores and history filled)."""
     tour = _tour()
     if games:
         fill_journal(folder / "data", games, signed=True)
     app: App = tour.make_app(folder, lang, table)
     surface = pygame.Surface(SCREEN_SIZE)
+    title: Scene | None = None
     try:
         for name, scene in tour.screens(app):
+            title = title or scene  # the tour starts at the title
             surface.fill((0, 0, 0))
+            if scene.overlay:  # over the screen it opens on, as the window shows it
+                _below(scene, title).draw(surface)
             scene.draw(surface)
             yield file_name(name), surface
     finally:
         app.flow.leave_games(quitting=True)
         app.speech.close()
         app.records.close()
+
+
+def _below(overlay: Scene, title: Scene) -> Scene:
+    """The screen an overlay of the tour is drawn over: the one it was opened on (a pause
+    menu's table, the reset dialog's statistics), else the title."""
+    for value in vars(overlay).values():
+        if isinstance(value, Scene) and value is not overlay:
+            return value
+    return title
 
 
 def in_window(logical: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
