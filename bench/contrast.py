@@ -57,6 +57,7 @@ from scenes.sixcard.setup import HUMAN, SixSetup, SixSetupScene
 from scenes.sixcard.table import SixTableScene
 from scenes.sixcard.watch import SixWatchScene
 from scenes.solitaire import kept
+from scenes.solitaire.attract import AttractScene
 from scenes.solitaire.dialogs import BlockedDialog, GameOverScene, PauseMenu
 from scenes.solitaire.game import GameScene
 from scenes.solitaire.newgame import NewGameScene
@@ -242,6 +243,7 @@ def screens(app: App) -> Iterator[tuple[str, Scene]]:
     yield "initials", InitialsScene(app, chance)
     yield "tutorial", TutorialScene(app, load_tutorial())
     yield "watch", WatchScene(app, Replay.from_game(Game.from_code(WIN_CODE)))
+    yield "demo", AttractScene(app, Replay.from_game(_won(), title=app.texts("attract.title")))
     six_replay = read_replay(SAMPLES / "six-card-two-computers.yaml", six_card=True)
     assert isinstance(six_replay, SixReplay)
     yield "six-card watch", SixWatchScene(app, six_replay, "six-card-two-computers")
@@ -289,12 +291,18 @@ def _hint(table: GameScene) -> None:
         toast.update(0.5)  # popped in (its first frame is smaller), not fading
 
 
+def _won(moves: int = len(WIN_LINE)) -> Game:
+    """The won deal after the first ``moves`` of its winning line."""
+    game = Game.from_code(WIN_CODE)
+    for token in WIN_LINE[:moves]:
+        assert game.apply(Action.draw() if token == "d" else Action.play(int(token))) is None
+    return game
+
+
 def _last_card(app: App) -> GameScene:
     """The won deal one card from its end: the stock empty (its ∅), six empty columns, and
     the keyboard's cursor on the last card (its column's badge lit)."""
-    game = Game.from_code(WIN_CODE)
-    for token in WIN_LINE[:-1]:
-        assert game.apply(Action.draw() if token == "d" else Action.play(int(token))) is None
+    game = _won(len(WIN_LINE) - 1)
     table = GameScene(app, game, deal_in=False, record=False)
     table.cursor = int(WIN_LINE[-1]) - 1
     table.cursor_visible = True
