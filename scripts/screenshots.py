@@ -30,10 +30,11 @@ one list of screens the contrast bench, the layout test and these pictures share
 shows it at 800×600, 1280×720, 1920×1080 and 3840×2160 (the logical screen scaled into the
 window by the window's own ``Presenter``, the bars black), in English and French, to
 ``DIR/<screen>-<size>-<lang>.png``, and ``DIR/index.html``, a contact sheet of them all, to look
-at them. The journal holds ``--games`` games played beforehand, as for the README's pictures,
-so the statistics, high scores (its games signed) and history have something to show. ``--only`` keeps the
-screens whose file name contains NAME, ``--size`` and ``--lang`` one size or language (each may
-be given again), ``--table`` another table theme.
+at them. An overlay (a dialog, a menu, a setup panel) is drawn over the screen it opens on.
+The journal holds ``--games`` games played beforehand, as for the README's pictures but signed,
+so the statistics, the high scores and the history have something to show. ``--only`` keeps
+the screens whose file name contains NAME, ``--size`` and ``--lang`` one size or language (each
+may be given again), ``--table`` another table theme.
 """
 
 from __future__ import annotations
@@ -382,9 +383,9 @@ def tour_screens(
     folder: Path, lang: str, table: str, games: int = 0
 ) -> Iterator[tuple[str, pygame.Surface]]:
     """Every screen of the tour by its file name, drawn on the logical screen as the contrast
-        bench and the layout test draw it (one surface, drawn again for each; an overlay over the
-    screen below it), on a journal of
-        ``games`` games played beforehand (the statistics, high scores and history filled)."""
+    bench and the layout test draw it (one surface, drawn again for each; an overlay over the
+    screen below it), on a journal of ``games`` games played beforehand and signed (the
+    statistics, the high scores and the history filled)."""
     tour = _tour()
     if games:
         fill_journal(folder / "data", games, signed=True)
