@@ -6,7 +6,11 @@ One SQLite file, ``rooms.sqlite3`` in the state folder (``golf serve --state DIR
 written the way the player's journal is (``golf.journal.database``: WAL, ``synchronous =
 NORMAL`` — a commit survives the process being killed —, one transaction per change, the
 tables' migrations by ``PRAGMA user_version``, a corrupt file moved aside and never deleted, a
-file that cannot be used left alone while the rooms live in memory only). Its tables:
+file that cannot be used left alone while the rooms live in memory only). *Group commit*: in the
+server's loop, the actions of every room taken in one pass of the loop are written in one
+transaction at its end, and what the rooms tell of them (their updates, and whatever a room
+says until then) is held and sent once it is written (:meth:`RoomJournal.flush`): one commit for
+many actions, and still none told before it is written. Its tables:
 
 * ``rooms``: the room's code, its options as the ``create`` gave them (seats, rules, timer,
   pause), the secret deal (a decimal text: it is wider than SQLite's integers) and the seed of
@@ -27,6 +31,7 @@ end (:meth:`RoomJournal.prune`).
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import sqlite3
@@ -40,7 +45,7 @@ from golf.journal.database import Database, Kind, open_database
 from golf.sixcard.actions import Action
 from golf.sixcard.game import Match, new_game
 from golfnet.protocol import PERSON, read_rules
-from golfnet.room import COMPUTER, OPEN, Room, Seat
+from golfnet.room import COMPUTER, OPEN, Link, Room, Seat
 
 __all__ = ["FILE_NAME", "KEEP_DAYS", "RECENT", "RoomJournal"]
 
@@ -124,6 +129,21 @@ def _seat_row(room: int, s: int, seat: Seat) -> tuple[object, ...]:
     return (room, s, seat.kind, seat.name, seat.level, seat.token, int(seat.ready), int(seat.gone))
 
 
+def _run(connection: sqlite3.Connection, statements: list[tuple[str, tuple[object, ...]]]) -> None:
+    """``statements`` in order, each run of one statement as one ``executemany``."""
+    start = 0
+    while start < len(statements):
+        sql = statements[start][0]
+        end = start + 1
+        while end < len(statements) and statements[end][0] == sql:
+            end += 1
+        if end - start == 1:
+            connection.execute(sql, statements[start][1])
+        else:
+            connection.executemany(sql, [parameters for _, parameters in statements[start:end]])
+        start = end
+
+
 def _problem(notice_kind: str, path: Path, kept_as: str | None, detail: str) -> str:
     """The operator's one line for a state file that could not be used as it was."""
     if notice_kind == "corrupt" and kept_as is not None:
@@ -156,7 +176,15 @@ class RoomJournal:
     restoring: float = 0.0
     """…and in how many seconds."""
     timing: Callable[[float], None] | None = None
-    """Told the seconds of each change written (``golfnet.metrics``: the write-time histogram)."""
+    """Told the seconds of each transaction written (``golfnet.metrics``: the write-time
+    histogram; one a batch of actions)."""
+    pending: list[tuple[str, tuple[object, ...]]] = field(default_factory=list)
+    """The actions taken in this pass of the server's loop, not yet written (group commit)…"""
+    outbox: list[tuple[Link, str]] = field(default_factory=list)
+    """…and what the rooms tell of them, sent once they are written (:meth:`flush`)."""
+    batches: int = 0
+    """Transactions of actions written (for the figures: actions per transaction)."""
+    _flush_due: bool = False
 
     @classmethod
     def open(cls, folder: Path | None, wall: Callable[[], float] = time.time) -> RoomJournal:
@@ -176,13 +204,59 @@ class RoomJournal:
         return not self.database.in_memory
 
     def close(self) -> None:
+        self.flush()
         self.database.close()
 
+    # --- group commit ---------------------------------------------------------------------------
+
+    @property
+    def holding(self) -> bool:
+        """Actions are waiting for their transaction: what a room tells now must wait too."""
+        return bool(self.pending)
+
+    def later(self, link: Link, text: str) -> None:
+        """Send ``text`` to ``link`` once the actions waiting are written."""
+        self.outbox.append((link, text))
+
+    def _hold(self, *statements: tuple[str, tuple[object, ...]]) -> None:
+        """An action's rows: in a running asyncio loop, written with every other action of this
+        pass of the loop in one transaction at its end (``call_soon``); else at once."""
+        self.pending.extend(statements)
+        if self._flush_due:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # a room stepped without a server: one transaction an action
+            self.flush()
+            return
+        self._flush_due = True
+        loop.call_soon(self.flush)
+
+    def flush(self) -> None:
+        """Write the actions waiting in one transaction, then send what was held for them (an
+        action is never told before it is written: a write that fails tells nothing)."""
+        self._flush_due = False
+        pending, self.pending = self.pending, []
+        if pending:
+            began = time.perf_counter()
+            try:
+                self.database.change(lambda connection: _run(connection, pending))
+            except sqlite3.Error:
+                log.exception("%d changes of rooms could not be written", len(pending))
+                self.outbox.clear()
+                return
+            self.batches += 1
+            if self.timing is not None:
+                self.timing(time.perf_counter() - began)
+        outbox, self.outbox = self.outbox, []
+        for link, text in outbox:
+            link.send(text)
+
     def _write(self, *statements: tuple[str, tuple[object, ...]]) -> None:
-        began = time.perf_counter()
-        self.database.write(*statements)
-        if self.timing is not None:
-            self.timing(time.perf_counter() - began)
+        """A change written at once (with the actions waiting before it, in its transaction),
+        then what was held for them sent."""
+        self.pending.extend(statements)
+        self.flush()
 
     # --- what a room writes (golfnet.room.Keeper) ---------------------------------------------
 
@@ -207,6 +281,7 @@ class RoomJournal:
                 _SEAT_ROW, [_seat_row(room.kept, s, seat) for s, seat in enumerate(room.seats)]
             )
 
+        self.flush()  # the actions waiting first, in their order
         began = time.perf_counter()
         self.database.change(write)
         if self.timing is not None:
@@ -253,7 +328,7 @@ class RoomJournal:
                     (now, OVER, room.kept),
                 )
             )
-        self._write(*statements)
+        self._hold(*statements)
 
     def ended(self, room: Room) -> None:
         """The server lets the room go: it ends now if its game was not over, and no restart
@@ -283,6 +358,7 @@ class RoomJournal:
             )
         ]
         if ids:
+            self.flush()
 
             def remove(connection: sqlite3.Connection) -> None:
                 connection.executemany("DELETE FROM rooms WHERE id = ?", [(i,) for i in ids])

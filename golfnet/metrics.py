@@ -18,14 +18,19 @@ the library's global one, so that several servers in one process — the tests �
   ``golf_connections`` (open WebSocket connections), read when scraped;
 - ``golf_actions_total`` (actions the server took from people; their rate is the actions a
   second: ``rate(golf_actions_total[1m])``) and ``golf_action_seconds`` (a histogram of every
-  action message, refused ones too: from the message read to everyone told, the journal's write
-  included);
+  action message, refused ones too: from the message read to its updates ready, which go out
+  once the journal has written the action, at the end of the loop's pass);
 - ``golf_refusals_total{kind}``: what the door and the server refused, by kind (``address full``,
   ``server full``, ``origin``, ``server-wide guesses``, ``actions``: an action the rules refuse)
   and ``golf_offences_total{kind}`` (flood, malformed, guessing…), from the server's counters;
 - ``golf_room_events_total{event}``: rooms created, seats taken, people back in their seats,
   games started and ended, rooms removed;
-- ``golf_journal_write_seconds`` (a histogram: each change written to ``--state``'s file).
+- ``golf_journal_write_seconds`` (a histogram: each transaction written to ``--state``'s file;
+  the actions of one pass of the loop are one transaction, ``golfnet.journal``).
+
+The counters and histograms are plain numbers the loop adds to (:class:`Count`,
+:class:`Timings`), read when scraped: ``prometheus_client``'s own take a lock on every
+observation, a cost on every action of a server that has one thread.
 
 **The room events** are log lines of the logger ``golfnet.rooms`` whether or not the figures
 are asked for (``golfnet.server.room_line``), one an event, in ``key=value`` form:
@@ -40,14 +45,21 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from bisect import bisect_left
 from collections import Counter as Counts
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, Final, Protocol
 
-from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram
-from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
+from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry
+from prometheus_client.core import (
+    CounterMetricFamily,
+    GaugeMetricFamily,
+    HistogramMetricFamily,
+    Metric,
+)
 from prometheus_client.exposition import generate_latest
 from prometheus_client.registry import Collector
+from prometheus_client.utils import floatToGoString
 
 
 class GolfServer(Protocol):
@@ -130,27 +142,86 @@ class _State(Collector):
         yield offences
 
 
+class Count:
+    """A counter the server's loop adds to (one thread: a plain number, read when scraped;
+    ``prometheus_client``'s takes a lock each time, a cost on every action)."""
+
+    def __init__(self) -> None:
+        self.value = 0
+
+    def inc(self, amount: int = 1) -> None:
+        self.value += amount
+
+
+class LabelledCounts(dict[str, Count]):
+    """Counters by one label's value (``labels(value).inc()``)."""
+
+    def labels(self, value: str) -> Count:
+        count = self.get(value)
+        if count is None:
+            count = self[value] = Count()
+        return count
+
+
+class Timings:
+    """A histogram the server's loop observes (plain counts a bucket, read when scraped)."""
+
+    def __init__(self, buckets: Sequence[float]) -> None:
+        self.bounds = tuple(buckets)
+        self.counts = [0] * (len(self.bounds) + 1)  # the last: above every bound
+        self.sum = 0.0
+
+    def observe(self, value: float) -> None:
+        self.counts[bisect_left(self.bounds, value)] += 1  # a bucket holds what is <= its bound
+        self.sum += value
+
+    def family(self, name: str, documentation: str) -> HistogramMetricFamily:
+        cumulative, total = [], 0
+        for bound, count in zip((*self.bounds, float("inf")), self.counts, strict=True):
+            total += count
+            cumulative.append((floatToGoString(bound), total))  # type: ignore[no-untyped-call]
+        return HistogramMetricFamily(name, documentation, buckets=cumulative, sum_value=self.sum)
+
+
+class _Kept(Collector):
+    """The counters and histograms the server's loop keeps, as Prometheus reads them."""
+
+    def __init__(self, metrics: Metrics) -> None:
+        self.metrics = metrics
+
+    def collect(self) -> Iterable[Metric]:
+        m = self.metrics
+        yield CounterMetricFamily(
+            "golf_actions", "Actions taken from people", value=m.actions.value
+        )
+        yield m.action_seconds.family(
+            "golf_action_seconds",
+            "Seconds from an action's message read to its update ready to send (the journal's "
+            "write is golf_journal_write_seconds)",
+        )
+        yield m.journal_seconds.family(
+            "golf_journal_write_seconds",
+            "Seconds of each transaction written to the rooms' journal (--state; the actions "
+            "of one pass of the loop are one transaction)",
+        )
+        events = CounterMetricFamily("golf_room_events", "Room events", labels=["event"])
+        for event, count in m.events.items():
+            events.add_metric([event], count.value)
+        yield events
+
+
 class Metrics:
     """One server's figures, in a registry of their own."""
 
     def __init__(self) -> None:
         self.registry = CollectorRegistry()
-        self.actions = Counter("golf_actions", "Actions taken from people", registry=self.registry)
-        self.action_seconds = Histogram(
-            "golf_action_seconds",
-            "Seconds from an action's message read to everyone told (journal write included)",
-            buckets=ACTION_BUCKETS,
-            registry=self.registry,
-        )
-        self.journal_seconds = Histogram(
-            "golf_journal_write_seconds",
-            "Seconds of each change written to the rooms' journal (--state)",
-            buckets=WRITE_BUCKETS,
-            registry=self.registry,
-        )
-        self.events = Counter("golf_room_events", "Room events", ["event"], registry=self.registry)
+        self.actions = Count()
+        self.action_seconds = Timings(ACTION_BUCKETS)
+        self.journal_seconds = Timings(WRITE_BUCKETS)
+        self.events = LabelledCounts()
         for event in EVENTS:
             self.events.labels(event)
+        self.registry.register(_Kept(self))
         self.state: _State | None = None
 
     def watch(self, server: GolfServer) -> None:

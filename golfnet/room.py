@@ -16,6 +16,7 @@ room tells anyone of it, so that what a client was told survives the server's en
 from __future__ import annotations
 
 import hashlib
+import json
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -27,14 +28,14 @@ from golf.sixcard.ai import Opponent, make_opponent
 from golf.sixcard.game import Match, new_game
 from golf.sixcard.rules import NEW_DEFAULTS, SixRules
 from golf.sixcard.texts import message
-from golf.sixcard.view import seat_fields, seat_view
+from golf.sixcard.view import every_seat_fields, seat_view
 from golf.sixcard.wide import WIDE_DEALS
 from golfnet.protocol import (
     PERSON,
+    VERSION,
     BadMessage,
     Message,
     encode,
-    encode_updates,
     last_for,
     public_view,
     read_rules,
@@ -102,6 +103,65 @@ class RoomConfig:
         return cls(seats, rules, float(create.get("timer", 0)), float(create.get("pause", 0.6)))
 
 
+def _json_text() -> Callable[[object], str]:
+    """JSON text as :func:`~golfnet.protocol.encode` writes it, by the C encoder made once
+    (``json.dumps`` makes one a call: most of the cost of a small value)."""
+    make = getattr(json.encoder, "c_make_encoder", None)
+    if make is None:  # an interpreter without the C encoder
+        return json.JSONEncoder(separators=(",", ":")).encode
+    encoder = make(
+        None, None, json.encoder.encode_basestring_ascii, None, ":", ",", False, False, True
+    )
+    return lambda value: "".join(encoder(value, 0))
+
+
+_dumps: Final = _json_text()
+_OWN: Final = frozenset(("seat", "grids", "up", "peeked", "drawn"))
+"""The fields of a seat's view that may differ from seat to seat (``every_seat_fields``)."""
+
+
+def _card(card: object) -> str:
+    """A card number, or no card, as JSON text (and the view's closing brace)."""
+    return "null}" if card is None else f"{card:d}}}"
+
+
+def seat_updates(
+    at: int,
+    every: Sequence[Mapping[str, object]],
+    seats: Sequence[int],
+    lasts: Sequence[object],
+    deadline: float | None,
+) -> list[str]:
+    """The ``update`` of one action for each of ``seats`` (told ``lasts[k]``), from every seat's
+    fields as :func:`~golf.sixcard.view.every_seat_fields` makes them: the fields every seat
+    shares encoded once, and of each seat's own only what is not the same object as another
+    seat's (a grid as its face-up cards show it is one object for all) — so the texts are those
+    :func:`~golfnet.protocol.encode` writes, their fields in another order."""
+    first = every[0]
+    head = (
+        f'{{"v":{VERSION},"type":"update","at":{at:d},"deadline":{_dumps(deadline)},"view":'
+        + _dumps({name: value for name, value in first.items() if name not in _OWN})[:-1]
+    )
+    said: dict[int, str] = {}  # by id: every object encoded lives in ``every`` or ``held``
+    held = list(lasts)
+
+    def text(value: object) -> str:
+        got = said.get(id(value))
+        if got is None:
+            got = said[id(value)] = _dumps(value)
+        return got
+
+    out = []
+    for seat, last in zip(seats, held, strict=True):
+        own = every[seat]
+        grids = ",".join([text(grid) for grid in own["grids"]])  # type: ignore[attr-defined]
+        out.append(
+            f'{head},"seat":{seat:d},"grids":[{grids}],"up":{text(own["up"])},'
+            f'"peeked":{own["peeked"]:d},"drawn":{_card(own["drawn"])},"last":{text(last)}}}'
+        )
+    return out
+
+
 class Link(Protocol):
     """Where a seat's or spectator's messages go (a connection; a list in tests)."""
 
@@ -119,7 +179,14 @@ class Keeper(Protocol):
 
     def acted(self, room: Room) -> None:
         """The room's last action (``room.last``, its pause ``room.times[-1]``), and the end of
-        the game when it is over."""
+        the game when it is over (it may wait for the end of the loop's pass: ``holding``)."""
+
+    @property
+    def holding(self) -> bool:
+        """Changes are waiting to be written: whatever a room tells now waits for them."""
+
+    def later(self, link: Link, text: str) -> None:
+        """Send ``text`` to ``link`` once the changes waiting are written."""
 
 
 @dataclass
@@ -229,15 +296,15 @@ class Room:
             self.keep_seat(seat)
         self.tell_room()
         if self.match is not None:
-            link.send(self.update_for(seat, now))
+            self.tell(link, self.update_for(seat, now))
             if self.over:
-                link.send(encode("over", record=self.record()))
+                self.tell(link, encode("over", record=self.record()))
 
     def watch(self, link: Link, now: float) -> None:
         self.spectators.append(link)
-        link.send(self.room_message())
+        self.tell(link, self.room_message())
         if self.match is not None:
-            link.send(self.update_for(None, now))
+            self.tell(link, self.update_for(None, now))
 
     def ready(self, seat: int, flag: bool) -> None:
         if self.seats[seat].ready != flag:
@@ -345,7 +412,7 @@ class Room:
         if self.match.state.over:
             text = encode("over", record=self.record())
             for link in self.links():
-                link.send(text)
+                self.tell(link, text)
 
     def due(self) -> tuple[float, int | None] | None:
         """When the next automatic action is due (seconds after the last) and for which seat."""
@@ -406,10 +473,19 @@ class Room:
             started=self.started,
         )
 
+    def tell(self, link: Link, text: str) -> None:
+        """Send ``text`` now, or, while the keeper holds changes not yet written, once they are
+        (what a seat is told never runs ahead of the journal, nor of what it was told before)."""
+        keeper = self.keeper
+        if keeper is not None and keeper.holding:
+            keeper.later(link, text)
+        else:
+            link.send(text)
+
     def tell_room(self) -> None:
         text = self.room_message()
         for link in self.links():
-            link.send(text)
+            self.tell(link, text)
 
     def deadline(self, now: float) -> float | None:
         due = self.due()
@@ -434,18 +510,18 @@ class Room:
         state = self.match.state
         opening = state.phase == "opening"
         seated = [(s, seat.link) for s, seat in enumerate(self.seats) if seat.link is not None]
-        views: list[Mapping[str, object]] = [seat_fields(state, s) for s, _ in seated]
-        lasts = [last_for(self.last, s, opening) for s, _ in seated]
+        at, deadline = len(self.match.log), self.deadline(now)
+        if seated:
+            lasts = [last_for(self.last, s, opening) for s, _ in seated]
+            seats = [s for s, _ in seated]
+            texts = seat_updates(at, every_seat_fields(state), seats, lasts, deadline)
+            for (_, link), text in zip(seated, texts, strict=True):
+                self.tell(link, text)
         if self.spectators:
-            views.append(public_view(state))
-            lasts.append(last_for(self.last, None, opening))
-        if not views:
-            return
-        texts = encode_updates(len(self.match.log), views, lasts, self.deadline(now))
-        for (_, link), text in zip(seated, texts, strict=False):
-            link.send(text)
-        for link in self.spectators:
-            link.send(texts[-1])
+            last = last_for(self.last, None, opening)
+            text = encode("update", at=at, view=public_view(state), last=last, deadline=deadline)
+            for link in self.spectators:
+                self.tell(link, text)
 
     def record(self) -> dict[str, object]:
         """The record of play, from which a client writes a normal six-card replay."""

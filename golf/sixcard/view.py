@@ -103,6 +103,65 @@ def seat_view(state: State, seat: int) -> SeatView:
     return SeatView(rules=state.rules, **seat_fields(state, seat))
 
 
+def _masked(grid: tuple[int, ...], known: int) -> tuple[int | None, ...]:
+    """``grid`` with the cards not in ``known`` (a bit mask of its slots) hidden."""
+    if known == (1 << len(grid)) - 1:
+        return grid  # every card known (or no card)
+    if not known:
+        return (None,) * len(grid)
+    return tuple([c if known >> i & 1 else None for i, c in enumerate(grid)])
+
+
+def every_seat_fields(state: State) -> list[SeatFields]:
+    """:func:`seat_fields` of every seat, in seat order, made at once: what the seats see alike
+    (a grid as its face-up cards show it, the piles, the scores) is one object shared by their
+    fields, so that whoever encodes them can encode it once. Equal to ``[seat_fields(state, s)
+    for s in range(state.players)]``."""
+    up = state.up
+    grids = state.grids
+    opening = state.phase == "opening"
+    public: list[tuple[int | None, ...]]
+    if opening:  # every grid face down to the others until everyone has chosen
+        public = [(None,) * len(grid) for grid in grids]
+    else:
+        public = [_masked(grid, up[s]) for s, grid in enumerate(grids)]
+    shared = {
+        "players": state.players,
+        "hole": state.hole,
+        "seats": state.seats,
+        "dealer": state.dealer,
+        "cut": state.cut,
+        "phase": state.phase,
+        "to_move": state.to_move,
+        "discard": state.discard,
+        "stock_count": len(state.stock),
+        "drawn_from": state.drawn_from,
+        "finisher": state.finisher,
+        "knocked": state.knocked,
+        "last_turns": state.last_turns,
+        "turns": state.turns,
+        "scores": state.scores,
+    }
+    everyone_sees_drawn = state.drawn_from == "discard"
+    out: list[SeatFields] = []
+    for seat in range(state.players):
+        peeked = state.peeked[seat]
+        own_up = up[seat]
+        seen = list(public)
+        own_known = own_up | peeked
+        if opening or own_known != own_up:
+            seen[seat] = _masked(grids[seat], own_known)
+        fields = dict(shared)
+        fields["seat"] = seat
+        fields["grids"] = tuple(seen)
+        fields["up"] = tuple(u if s == seat else 0 for s, u in enumerate(up)) if opening else up
+        fields["peeked"] = peeked
+        visible = everyone_sees_drawn or state.to_move == seat
+        fields["drawn"] = state.drawn if visible else None
+        out.append(fields)  # type: ignore[arg-type]  # the SeatFields keys, built in two steps
+    return out
+
+
 def seat_fields(state: State, seat: int) -> SeatFields:
     """What ``seat`` may know of ``state``, as the fields of its view (the rules aside): what
     the network game sends a seat, without building the view."""
