@@ -242,7 +242,7 @@ def screens(app: App) -> Iterator[tuple[str, Scene]]:
     chance = HighScoreChance("classic", 350, WIN_CODE, date(2026, 12, 1), 1)
     yield "initials", InitialsScene(app, chance)
     yield "tutorial", TutorialScene(app, load_tutorial())
-    yield "watch", WatchScene(app, Replay.from_game(Game.from_code(WIN_CODE)))
+    yield "watch", WatchScene(app, Replay.from_game(_won()))  # a won game to watch
     yield "demo", AttractScene(app, Replay.from_game(_won(), title=app.texts("attract.title")))
     six_replay = read_replay(SAMPLES / "six-card-two-computers.yaml", six_card=True)
     assert isinstance(six_replay, SixReplay)
