@@ -127,21 +127,37 @@ def test_a_client_that_does_not_read_what_it_is_sent_is_let_go() -> None:
     run(_not_reading, 60)
 
 
-@pytest.mark.parametrize(("bare", "third"), [(False, "the room alone"), (True, "websockets alone")])
-def test_the_load_benchmark_plays_rooms_in_bot_processes_and_reports(
-    bare: bool, third: str
-) -> None:
+@pytest.mark.parametrize("bare", [False, True])
+def test_the_load_benchmark_plays_rooms_in_client_processes_and_reports(bare: bool) -> None:
     command = [sys.executable, str(ROOT / "bench" / "net_load.py"), "--rooms", "2"]
-    command += ["--seconds", "1", "--client-procs", "2"] + (["--bare"] if bare else [])
-    done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=True)
+    command += ["--seconds", "1", "--client-procs", "1"]
+    command += ["--bare"] if bare else ["--human", "8"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=180, check=True)
     lines = done.stdout.splitlines()
-    assert "load average" in lines[0] and "bots in 2 processes" in lines[0]
-    assert lines[1].startswith("speed probe") and lines[2].startswith(third)
-    assert lines[3].split()[0] == "rooms"
-    row = lines[4].split()
-    assert row[:2] == ["2", "2"]  # two rooms, both playing
-    assert float(row[2]) > 0 and 0 < float(row[3]) <= float(row[4])  # actions, p50 <= p99
-    assert "derived (not measured)" in done.stdout and "Traceback" not in done.stderr
+    assert "load average" in lines[0] and "clients in 1 processes" in lines[0]
+    assert lines[1].startswith("speed probe")
+    if bare:
+        assert lines[2].startswith("websockets alone")
+        head, rows = lines.index(next(x for x in lines if x.split()[:1] == ["rooms"])), 1
+    else:
+        assert lines[2].startswith("the room alone") and "KB (tracemalloc" in lines[2]
+        assert lines[3].startswith("the server as shipped: Limits()") and "journal on" in lines[3]
+        head, rows = 4, 2
+    assert lines[head].split()[:2] == ["rooms", "pace"]
+    expected = [("2", "full"), ("8", "person")][:rows]
+    for line, (rooms, pace) in zip(lines[head + 1 : head + 1 + rows], expected, strict=True):
+        row = line.split()
+        assert row[:3] == [rooms, "bare" if bare else pace, rooms]  # every room playing
+        assert float(row[3]) > 0 and 0 < float(row[4]) <= float(row[5])  # actions, p50 <= p99
+        assert float(row[7]) > 0  # µs of the server's CPU an action
+    if not bare:
+        text = done.stdout
+        assert text.count("capacity from the server's own CPU per action (derived, not") == 2
+        written = next(x for x in lines if x.startswith("journal: "))
+        assert all(int(n) > 0 for n in written.split(":")[1].split("actions")[0].split(","))
+        targets = lines[lines.index("targets (issue 34, item 5):") + 1 :][:4]
+        assert all(t.endswith((": ok", ": MISSED")) for t in targets)
+    assert "Traceback" not in done.stderr
 
 
 def test_settle_sets_what_was_loaded_aside_from_the_collector() -> None:
