@@ -25,7 +25,7 @@ import json
 import multiprocessing
 import sys
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -33,7 +33,7 @@ from typing import Any, Final
 
 from golf.core.messages import one_line
 from golf.core.translations import LANGUAGES, decimal, text
-from golf.solitaire import replay
+from golf.solitaire import engine, replay
 from golf.solitaire.arena import (
     DealGame,
     Figures,
@@ -41,12 +41,14 @@ from golf.solitaire.arena import (
     Played,
     figures,
     play_deal,
+    shown_answer,
 )
 from golf.solitaire.codes import format_code
 from golf.solitaire.rules import EASY, Rules
 from golf.solitaire.session import Game
 from golf.solitaire.stats import rules_key
 from golfcli.arena_process import (
+    OVER,
     TOKENS,
     Broken,
     Guard,
@@ -231,81 +233,112 @@ def referee(
         player.close()
 
 
+Asked = tuple[list[tuple[int, DealGame]], list[tuple[Any, ...]]]
+"""A message to the player's process: its games (with their places in the run) and their
+views as sent."""
+
+
 def _referee(
-    player: PlayerProcess, numbers: range, rules: Rules, hint: bool, batch: int
+    player: PlayerProcess, numbers: Iterable[int], rules: Rules, hint: bool, batch: int
 ) -> Iterator[DealResult]:
-    half = max(1, batch // 2)
-    groups = [range(0, half), range(half, batch)] if batch > 1 else [range(0, 1)]
     deals = iter(enumerate(numbers))
-    slots: list[DealGame | None] = [None] * batch
-    order = [0] * batch  # each table's game's place in the run
-    done: dict[int, Played] = {}
+    done: dict[int, Played] = {}  # results waiting for their turn in the run
     shown = 0
-    asked: deque[tuple[int, list[DealGame]]] = deque()  # (group, its games) per message sent
-    busy = [False] * len(groups)
-    while True:
-        for g, tables in enumerate(groups):
-            if busy[g]:
-                continue
-            waiting: list[DealGame] = []
-            for t in tables:
-                game = slots[t]
-                while game is None or not game.legal:
-                    if game is not None:  # over: its result waits for its turn in the run
-                        done[order[t]] = game.played()
-                        slots[t] = game = None
-                    following = next(deals, None)
+    asked: deque[Asked] = deque()  # sent, not answered yet, oldest first
+    to_send: deque[Asked] = deque()
+
+    def fresh(table: int) -> tuple[int, DealGame] | None:
+        """The next deal of the run, at ``table``."""
+        for place, number in deals:
+            game = DealGame(number, rules, table)
+            if game.legal:
+                return place, game
+            done[place] = game.played()
+        return None
+
+    def broke(broken: Broken) -> None:
+        """The process broke on a view: that game ends in the fault; every other game of the
+        messages not answered is asked again, of a new process."""
+        groups = list(asked)
+        asked.clear()
+        if broken.request < len(groups) and broken.index < len(groups[broken.request][0]):
+            groups[broken.request][0][broken.index][1].fail(broken.kind, broken.detail)
+        for games, _ in groups:
+            again: list[tuple[int, DealGame]] = []
+            for place, game in games:
+                if not game.legal:
+                    done[place] = game.played()
+                    following = fresh(game.table)
                     if following is None:
-                        break
-                    order[t], number = following
-                    slots[t] = game = DealGame(number, rules, t)
-                if game is not None:
-                    waiting.append(game)
-            if waiting:
-                asked.append((g, waiting))
-                busy[g] = True
-                try:
-                    player.send([game.wire() for game in waiting])
-                except Broken as broken:
-                    _broken(broken, asked, busy)
+                        continue
+                    place, game = following
+                again.append((place, game))
+            if again:
+                to_send.append((again, [game.wire() for _, game in again]))
+
+    half = max(1, batch // 2)
+    for tables in (range(0, half), range(half, batch)):  # two groups: one played on here
+        games = [g for g in map(fresh, tables) if g is not None]  # while the other is asked
+        if games:
+            to_send.append((games, [game.wire() for _, game in games]))
+    tokens, apply, legal_actions = TOKENS, engine.apply, engine.legal_actions
+    while to_send or asked:
+        while to_send:
+            message = to_send.popleft()
+            asked.append(message)
+            try:
+                player.send(message[1])
+            except Broken as broken:
+                broke(broken)
         while shown in done:
             played = done.pop(shown)
             theirs = play_deal(played.number, rules, HintPlayer()) if hint else None
             yield DealResult(played.number, played, theirs)
             shown += 1
         if not asked:
-            return
-        g, waiting = asked[0]
+            continue
         try:
             lines = player.receive()
         except Broken as broken:
-            _broken(broken, asked, busy)
+            broke(broken)
             continue
-        asked.popleft()
-        busy[g] = False
-        tokens = TOKENS
-        for game, line in zip(waiting, lines, strict=True):
+        games = asked.popleft()[0]
+        going: list[tuple[int, DealGame]] = []
+        wires: list[tuple[Any, ...]] = []
+        for (place, game), line in zip(games, lines, strict=True):
             action = tokens.get(line)
-            if action is not None and action in game.legal:
-                game.take(action)
-                continue
-            if line[:1] == "!":
-                kind, _, detail = line[1:].partition(" ")
-                if kind in FAULT_LINE_KINDS:
-                    game.fail(kind, detail)
+            if action is not None:
+                try:  # the engine refuses any action the rules do not allow
+                    position = apply(game.position, action, rules)
+                except engine.Refused:
+                    game.fail("illegal", shown_answer(line))
+                else:
+                    game.position = position
+                    game.actions.append(action)
+                    going.append((place, game))
+                    columns, waste, stock = position
+                    wires.append((columns, waste, len(stock), len(game.actions), game.table))
                     continue
-            game.answer(line)  # not one of the legal actions: the game ends in the fault
-
-
-def _broken(broken: Broken, asked: deque[tuple[int, list[DealGame]]], busy: list[bool]) -> None:
-    """The process broke on a view: that game ends in the fault; every other game of the
-    messages not answered is asked again, of a new process."""
-    if broken.request < len(asked):
-        games = asked[broken.request][1]
-        if broken.index < len(games):
-            games[broken.index].fail(broken.kind, broken.detail)
-    asked.clear()
-    busy[:] = [False] * len(busy)
+            elif line == OVER:  # the process saw no legal action: so it is, or it lied
+                game.legal = legal_actions(game.position, rules)
+                if game.legal:
+                    game.fail("illegal", shown_answer(line))
+            elif line[:1] == "!" and (fault := line[1:].partition(" "))[0] in FAULT_LINE_KINDS:
+                game.fail(fault[0], fault[2])
+            else:  # the process answers legal actions by their tokens: anything else is not
+                game.fail("illegal", shown_answer(line))
+            done[place] = game.played()
+            following = fresh(game.table)
+            if following is not None:
+                going.append(following)
+                wires.append(following[1].wire())
+        if going:
+            to_send.append((going, wires))
+    while shown in done:
+        played = done.pop(shown)
+        theirs = play_deal(played.number, rules, HintPlayer()) if hint else None
+        yield DealResult(played.number, played, theirs)
+        shown += 1
 
 
 def _referee_job(task: tuple[str, range, Rules, int, bool, int]) -> list[DealResult]:

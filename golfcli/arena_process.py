@@ -73,6 +73,9 @@ _HEADER: Final = struct.Struct("!I")
 ACTIONS: Final = (Action.draw(), *(Action.play(column) for column in range(1, 8)))
 TOKENS: Final = {str(action): action for action in ACTIONS}
 """A legal action by its token, as the player process answers it."""
+OVER: Final = "!over"
+"""What the player process answers for a solitaire view without a legal action (the game is
+over: the arena works that out itself only then, and checks it)."""
 _STOCKS: Final = tuple((0,) * n for n in range(DECK_SIZE + len(JOKERS) + 1))
 """Stand-ins for a stock of each size: zeros, never cards."""
 
@@ -318,6 +321,9 @@ def serve(
             out = []
             for view in views:
                 progress.value += 1
+                if not view.legal:
+                    out.append(OVER)
+                    continue
                 try:
                     answer = call(player, view)
                 except PlayerFault as fault:

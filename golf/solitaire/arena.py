@@ -216,7 +216,11 @@ class DealGame:
 
     :func:`play_deal` plays one game through it, and the arena's referee
     (``golfcli/arena.py``) many at once, with the player in a process of its own: the same
-    steps, so the same games.
+    steps, so the same games. The referee applies each answer through ``engine.apply``, which
+    refuses any action the rules do not allow, and leaves the legal actions to the player's
+    process, which works them out for its view with the same move generator: it works out
+    ``legal`` itself only when that process says there is none (so ``legal`` is then the list
+    as last worked out, and ``position`` is the truth).
     """
 
     __slots__ = ("actions", "fault", "legal", "number", "position", "rules", "table")
