@@ -21,16 +21,19 @@ from __future__ import annotations
 
 import argparse
 import functools
+import hashlib
 import json
 import multiprocessing
+import secrets
 import sys
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Final
 
+from golf.core.deal import MAX_DEAL
 from golf.core.messages import one_line
 from golf.core.translations import LANGUAGES, decimal, text
 from golf.solitaire import engine, replay
@@ -64,6 +67,7 @@ from golfcli.options import (
     add_rule_options,
     quoted,
     rules_from_args,
+    whole,
     within,
 )
 from golfcli.output import Progress
@@ -153,6 +157,22 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         help="the player: a function of a module on the path, or of a file (path/to/file.py:name)",
     )
     add_run_options(parser, MAX_DEALS)
+    parser.set_defaults(deals=None)  # --deals 0-99 unless --secret-deals
+    parser.add_argument(
+        "--secret-deals",
+        type=within(1, MAX_DEALS),
+        metavar="N",
+        help=(
+            "play N deals drawn at random from every deal number instead of --deals; the seed "
+            "they come from is printed after the run"
+        ),
+    )
+    parser.add_argument(
+        "--secret-seed",
+        type=whole,
+        metavar="S",
+        help="with --secret-deals: the deals of that seed (a run printed it), not a new one",
+    )
     parser.add_argument(
         "--batch",
         type=within(1, 1024),
@@ -203,7 +223,7 @@ def _worker(task: tuple[str, int, int, Rules, bool]) -> DealResult:
 
 
 def _in_process(
-    spec: str, numbers: range, rules: Rules, limit_ms: int, hint: bool, jobs: int
+    spec: str, numbers: Sequence[int], rules: Rules, limit_ms: int, hint: bool, jobs: int
 ) -> Iterator[DealResult]:
     """``--in-process``: the player loaded and called in the arena's own processes."""
     player = load_player(spec)
@@ -220,7 +240,7 @@ def _in_process(
 
 
 def referee(
-    spec: str, numbers: range, rules: Rules, *, limit_ms: int, hint: bool, batch: int
+    spec: str, numbers: Sequence[int], rules: Rules, *, limit_ms: int, hint: bool, batch: int
 ) -> Iterator[DealResult]:
     """Every deal's result, in deal order, the player in a process of its own
     (:class:`PlayerProcess`) that is asked about ``batch`` games at once: two groups of
@@ -341,14 +361,14 @@ def _referee(
         shown += 1
 
 
-def _referee_job(task: tuple[str, range, Rules, int, bool, int]) -> list[DealResult]:
+def _referee_job(task: tuple[str, Sequence[int], Rules, int, bool, int]) -> list[DealResult]:
     spec, numbers, rules, limit_ms, hint, batch = task
     return list(referee(spec, numbers, rules, limit_ms=limit_ms, hint=hint, batch=batch))
 
 
 def play_deals(
     spec: str,
-    numbers: range,
+    numbers: Sequence[int],
     rules: Rules,
     *,
     limit_ms: int,
@@ -367,8 +387,10 @@ def play_deals(
     if jobs <= 1:
         yield from referee(spec, numbers, rules, limit_ms=limit_ms, hint=hint, batch=batch)
         return
+    # each job's share of the deals in pieces: eight a job with the hint player (which takes
+    # most of the time: the progress moves on), else two (each piece starts a player process)
     share = -(-len(numbers) // ((8 if hint else 2) * jobs))
-    size = max(1, min(share, batch) if hint else max(share, batch))
+    size = max(1, min(share, batch) if hint else share)
     tasks = [
         (spec, numbers[i : i + size], rules, limit_ms, hint, batch)
         for i in range(0, len(numbers), size)
@@ -448,9 +470,30 @@ def _record(out: Path, played: Played, rules: Rules, spec: str, lang: str, limit
     return path
 
 
+def secret_deals(seed: int, count: int) -> list[int]:
+    """``count`` deal numbers drawn from all of them by ``seed``: each its own hash of the seed
+    and its place (BLAKE2b), so neither the seed nor another deal follows from some of them (a
+    replay written during the run names its deal)."""
+    out = []
+    for i in range(count):
+        digest = hashlib.blake2b(f"golf arena {seed} {i}".encode(), digest_size=8).digest()
+        out.append(int.from_bytes(digest, "big") % MAX_DEAL)
+    return out
+
+
 def run_arena(args: argparse.Namespace) -> int:
     rules = rules_from_args(args, EASY)
-    numbers: range = args.deals
+    seed: int | None = None
+    numbers: Sequence[int]
+    if args.secret_deals is not None:
+        if args.deals is not None:
+            raise UsageError("--deals and --secret-deals: one or the other")
+        seed = secrets.randbits(64) if args.secret_seed is None else args.secret_seed
+        numbers = secret_deals(seed, args.secret_deals)
+    elif args.secret_seed is not None:
+        raise UsageError("--secret-seed goes with --secret-deals")
+    else:
+        numbers = args.deals if args.deals is not None else range(0, 100)
     if len(numbers) > MAX_DEALS:
         raise UsageError(f"--deals: {len(numbers):,} deals, more than the {MAX_DEALS:,} of one run")
     lang, spec, limit_ms, hint = args.lang, args.player, args.move_ms, not args.no_hint
@@ -491,8 +534,9 @@ def run_arena(args: argparse.Namespace) -> int:
     if args.json:
         report = {
             "rules": rules.to_dict(),
-            "first_deal": numbers.start,
-            "last_deal": numbers.stop - 1,
+            "first_deal": numbers[0] if seed is None else None,
+            "last_deal": numbers[-1] if seed is None else None,
+            "secret_seed": seed,
             "move_ms": limit_ms,
             "player": _figures_data(spec, ours),
             "hint": _figures_data(hint_name, figures(theirs)) if hint else None,
@@ -514,12 +558,13 @@ def run_arena(args: argparse.Namespace) -> int:
     print(
         text(
             lang,
-            "cli.arena.header",
+            "cli.arena.header" if seed is None else "cli.arena.header_secret",
             rules=rule_set_name(rules_key(rules), lang),
-            first=numbers.start,
-            last=numbers.stop - 1,
+            first=numbers[0],
+            last=numbers[-1],
             count=len(numbers),
             limit=limit_ms,
+            seed=seed,
         )
     )
     print("  " + _row(lang, spec, ours))

@@ -74,6 +74,7 @@ def test_json_has_the_figures_of_both_players(capsys: pytest.CaptureFixture[str]
         "rules",
         "first_deal",
         "last_deal",
+        "secret_seed",
         "move_ms",
         "player",
         "hint",
@@ -227,3 +228,41 @@ def test_the_figures_do_not_depend_on_the_jobs(capsys: pytest.CaptureFixture[str
     one = arena_json(capsys, *argv, "--jobs", "1")
     two = arena_json(capsys, *argv, "--jobs", "2")
     assert one == two
+
+
+def test_secret_deals_come_from_a_seed_printed_after_the_run(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from golf.core.deal import MAX_DEAL
+    from golfcli.arena import secret_deals
+
+    drawn = secret_deals(7, 50)
+    assert drawn == secret_deals(7, 50) and drawn != secret_deals(8, 50)
+    assert len(set(drawn)) == 50 and all(0 <= n < MAX_DEAL for n in drawn)
+    assert max(drawn) > 26**6  # from all the deal numbers, not a published range
+    argv = ("--player", player("raises"), "--secret-deals", "3", "--no-hint")
+    status, first = arena_json(capsys, *argv)
+    seed = first["secret_seed"]
+    assert status == 1 and isinstance(seed, int) and first["first_deal"] is None
+    assert [f["deal"] for f in first["faults"]] == secret_deals(seed, 3)
+    _, again = arena_json(capsys, *argv, "--secret-seed", str(seed))
+    assert again == first
+    status, out, _ = arena(capsys, *argv, "--secret-seed", "5", "--lang", "fr")
+    assert out.startswith(
+        "règles : Facile ; 3 donnes secrètes tirées au hasard (graine 5 : --secret-seed 5 les "
+        "rejoue) ; au plus 1000 ms par coup\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (("--secret-deals", "3", "--deals", "0-4"), "--deals and --secret-deals: one or the other"),
+        (("--secret-seed", "3"), "--secret-seed goes with --secret-deals"),
+    ],
+)
+def test_secret_deals_take_no_range_and_a_seed_needs_them(
+    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], said: str
+) -> None:
+    status, out, err = arena(capsys, "--player", player("first"), *argv)
+    assert status == 2 and out == "" and said in err

@@ -77,8 +77,8 @@ NOT_RUN = {
         "runs for minutes (1000 deals; tests/cli/test_arena_cli.py runs the arena on a few)"
     ),
     "golf arena --player MODULE:FUNCTION [--deals A-B] [--rules easy|classic|strict] "
-    "[rule options] [--jobs N] [--move-ms MS] [--batch N] [--in-process] [--record-losses DIR] "
-    "[--no-hint] [--json] [--lang en|fr]": (
+    "[rule options] [--secret-deals N [--secret-seed S]] [--jobs N] [--move-ms MS] [--batch N] "
+    "[--in-process] [--record-losses DIR] [--no-hint] [--json] [--lang en|fr]": (
         "runs for about a minute (100 deals, the default; tests/cli/test_arena_cli.py and "
         "test_arena_process.py run it on a few)"
     ),
