@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import dataclasses
 import functools
 import json
 import os
@@ -43,16 +44,44 @@ from typing import Any, NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from net_kill import ServerProcess  # bench/: this file's own folder
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 
 from golf.sixcard import replay as sixreplay
 from golf.sixcard.ai import make_opponent
 from golf.sixcard.game import totals
-from golfnet.audit import CARDLESS, leaks
+from golf.sixcard.view import seat_view
+from golfnet.audit import CARDLESS, leaks, plain
 from golfnet.bots import play_seat
-from golfnet.client import Client
+from golfnet.client import Client, come_back
 from golfnet.door import Door, fitting_connections
-from golfnet.protocol import CODE_LENGTH, CODE_LETTERS, encode
+from golfnet.protocol import (
+    CODE_LENGTH,
+    CODE_LETTERS,
+    TO_CLIENT,
+    TO_SERVER,
+    Act,
+    Bye,
+    Create,
+    Error,
+    Join,
+    Leave,
+    Over,
+    Ready,
+    Record,
+    Refused,
+    Rejoin,
+    RoomInfo,
+    Start,
+    ToClient,
+    ToServer,
+    Update,
+    Watch,
+    Welcome,
+    encode,
+    raw_message,
+    view_data,
+)
 from golfnet.server import GolfServer, Limits
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -98,21 +127,21 @@ async def drain(c: Client, seconds: float = 3.0) -> bool:
 
 
 def cardless(c: Client) -> int:
-    return sum(1 for m in c.received if m["type"] not in CARDLESS)
+    return sum(1 for m in c.received if not isinstance(m, CARDLESS))
 
 
 async def seated_pair(uri: str) -> tuple[Client, Client]:
     """An attacker seated in a room against an honest bot."""
     a = await evil(uri)
-    await a.send("create", name="mallory", seats=["person", "person"], pause=0)
-    await a.until(lambda m: m["type"] == "welcome")
+    await a.send(Create(name="mallory", seats=("person", "person"), pause=0))
+    await a.until(lambda m: isinstance(m, Welcome))
     b = await Client.open(uri)
-    await b.send("join", code=a.code, name="bob")
-    await b.until(lambda m: m["type"] == "welcome")
-    await b.send("ready", ready=True)
-    await a.until(lambda m: m["type"] == "room" and all(s["ready"] for s in m["seats"]))
-    await a.send("start")
-    await a.until(lambda m: m["type"] == "update")
+    await b.send(Join(code=str(a.code), name="bob"))
+    await b.until(lambda m: isinstance(m, Welcome))
+    await b.send(Ready(ready=True))
+    await a.until(lambda m: isinstance(m, RoomInfo) and all(s.ready for s in m.seats))
+    await a.send(Start())
+    await a.until(lambda m: isinstance(m, Update))
     return a, b
 
 
@@ -127,13 +156,13 @@ async def out_of_turn(uri: str, server: GolfServer) -> Row:
         assert a.view is not None
         if a.view.to_move == a.seat:  # its own turn: a legal move, so that the turn passes
             await a.act(own.decide(a.view))
-            await a.until(lambda m: m["type"] == "update")
+            await a.until(lambda m: isinstance(m, Update))
             continue
         await a.act("take stock")  # the other seat's turn
         sent += 1
         await asyncio.sleep(0.06)  # within the message rate
     await drain(a, 0.5)
-    refused = sum(1 for m in a.received if m["type"] == "refused")
+    refused = sum(1 for m in a.received if isinstance(m, Refused))
     room = server.rooms.get(str(a.code))
     states = (
         sixreplay.play(sixreplay.SixReplay.record(room.match.start, room.match.log))
@@ -150,37 +179,37 @@ async def out_of_turn(uri: str, server: GolfServer) -> Row:
 async def other_seat(uri: str, server: GolfServer) -> Row:
     a, b = await seated_pair(uri)
     for _ in range(8):
-        await a.ws.send(encode("act", action="take stock", at=a.at, seat=1 - (a.seat or 0)))
+        await a.ws.send(raw_message("act", action="take stock", at=a.at, seat=1 - (a.seat or 0)))
         await asyncio.sleep(0.06)
     closed = await drain(a, 1.0)
-    refused = sum(1 for m in a.received if m["type"] == "error")
+    refused = sum(1 for m in a.received if isinstance(m, Error))
     await b.close()
     row = Row("other seat's action", 8, refused, closed, cardless(a) - _updates(a))
     return judged(row, refused == 8, "each refused as malformed")
 
 
 def _updates(c: Client) -> int:
-    return sum(1 for m in c.received if m["type"] in ("update", "over"))
+    return sum(1 for m in c.received if isinstance(m, Update | Over))
 
 
 async def forged_tokens(uri: str, server: GolfServer) -> Row:
     host = await Client.open(uri)
-    await host.send("create", name="h", seats=["person", "person"])
-    await host.until(lambda m: m["type"] == "welcome")
+    await host.send(Create(name="h", seats=("person", "person")))
+    await host.until(lambda m: isinstance(m, Welcome))
     a = await evil(uri)
     n = 0
     closed = False
     for _ in range(20):
         try:
-            await a.send("rejoin", code=host.code, token=secrets.token_urlsafe(18))
+            await a.send(Rejoin(code=str(host.code), token=secrets.token_urlsafe(18)))
         except ConnectionClosed:
             closed = True
             break
         n += 1
         await asyncio.sleep(0.06)
     closed = closed or await drain(a, 1.0)
-    refused = sum(1 for m in a.received if m["type"] == "error")
-    welcomed = any(m["type"] == "welcome" for m in a.received)
+    refused = sum(1 for m in a.received if isinstance(m, Error))
+    welcomed = any(isinstance(m, Welcome) for m in a.received)
     await host.close()
     row = Row("forged tokens", n, refused, closed, cardless(a))
     return judged(row, closed and not welcomed, "no seat taken, cut off")
@@ -198,23 +227,23 @@ async def frames(uri: str, what: str, frame: str | bytes, count: int) -> Row:
         pass
     closed = await drain(a, 2.0)
     await asyncio.sleep(0.2)  # the server counts a closed connection once its handler ends
-    refused = sum(1 for m in a.received if m["type"] in ("error", "bye"))
+    refused = sum(1 for m in a.received if isinstance(m, Error | Bye))
     return judged(Row(what, n, refused, closed, cardless(a)), closed, "")
 
 
 async def flood(uri: str, server: GolfServer) -> Row:
     a = await evil(uri)
-    await a.send("create", name="f", seats=["person", "easy"])
-    await a.until(lambda m: m["type"] == "welcome")
+    await a.send(Create(name="f", seats=("person", "easy")))
+    await a.until(lambda m: isinstance(m, Welcome))
     n = 0
     try:
         for _ in range(500):
-            await a.ws.send(encode("record"))
+            await a.ws.send(encode(Record()))
             n += 1
     except ConnectionClosed:
         pass
     closed = await drain(a, 3.0)
-    refused = sum(1 for m in a.received if m["type"] == "error" and m["error"] == "flood")
+    refused = sum(1 for m in a.received if isinstance(m, Error) and m.error == "flood")
     return judged(Row("flood (500 at once)", n, refused, closed, cardless(a)), closed, "")
 
 
@@ -257,15 +286,15 @@ async def guessing(uri: str, server: GolfServer) -> Row:
     closed = False
     for _ in range(200):
         try:
-            await a.send("join", code=guess_code(), name="g")
+            await a.send(Join(code=guess_code(), name="g"))
         except ConnectionClosed:
             closed = True
             break
         n += 1
         await asyncio.sleep(0.06)
     closed = closed or await drain(a, 1.0)
-    found = sum(1 for m in a.received if m["type"] == "welcome")
-    refused = sum(1 for m in a.received if m["type"] == "error")
+    found = sum(1 for m in a.received if isinstance(m, Welcome))
+    refused = sum(1 for m in a.received if isinstance(m, Error))
     row = Row(f"room-code guessing (found {found})", n, refused, closed, cardless(a))
     return judged(row, found == 0 and closed, "")
 
@@ -382,12 +411,12 @@ async def honest_join(uri: str, within: float) -> float | None:
             async with asyncio.timeout(within - (time.monotonic() - start)):
                 host = await Client.open(uri, open_timeout=2)
                 clients.append(host)
-                await host.send("create", name="h", seats=["person", "person"])
-                await host.until(lambda m: m["type"] == "welcome")
+                await host.send(Create(name="h", seats=("person", "person")))
+                await host.until(lambda m: isinstance(m, Welcome))
                 guest = await Client.open(uri, open_timeout=2)
                 clients.append(guest)
-                await guest.send("join", code=host.code, name="g")
-                await guest.until(lambda m: m["type"] == "welcome")
+                await guest.send(Join(code=str(host.code), name="g"))
+                await guest.until(lambda m: isinstance(m, Welcome))
                 return time.monotonic() - start
         except (OSError, TimeoutError, ConnectionClosed, InvalidStatus):
             await asyncio.sleep(0.1)
@@ -578,24 +607,24 @@ async def server_guessing(rate: float) -> Row:
     limits = Limits(guesses=rate)
     server, uri = await own_server(limits)
     host = await Client.open(uri)
-    await host.send("create", name="h", seats=["person", "person"])
-    await host.until(lambda m: m["type"] == "welcome")
+    await host.send(Create(name="h", seats=("person", "person")))
+    await host.until(lambda m: isinstance(m, Welcome))
     sent = looked = found = 0
     for a in range(40):
         c = await evil(uri, f"127.0.2.{a + 1}")
         for _ in range(4):
-            await c.send("join", code=guess_code(), name="g")
-            m = await c.until(lambda m: m["type"] in ("error", "welcome"), 5)
+            await c.send(Join(code=guess_code(), name="g"))
+            m = await c.until(lambda m: isinstance(m, Error | Welcome), 5)
             sent += 1
-            looked += m.get("error") == "no_room"
-            found += m["type"] == "welcome"
+            looked += isinstance(m, Error) and m.error == "no_room"
+            found += isinstance(m, Welcome)
         await c.close()
     guest = await Client.open(uri)  # the right code, while the bucket is empty: refused
-    await guest.send("join", code=host.code, name="g")
-    first = await guest.until(lambda m: m["type"] in ("error", "welcome"), 5)
+    await guest.send(Join(code=str(host.code), name="g"))
+    first = await guest.until(lambda m: isinstance(m, Error | Welcome), 5)
     await asyncio.sleep(60.0 / rate + 0.2)  # one guess's worth refilled
-    await guest.send("join", code=host.code, name="g")
-    second = await guest.until(lambda m: m["type"] in ("error", "welcome"), 5)
+    await guest.send(Join(code=str(host.code), name="g"))
+    second = await guest.until(lambda m: isinstance(m, Error | Welcome), 5)
     for c in (host, guest):
         await c.close()
     wrong = server.stats["wrong codes"]
@@ -605,7 +634,8 @@ async def server_guessing(rate: float) -> Row:
     expected = len(CODE_LETTERS) ** CODE_LENGTH / rooms
     years = expected / Limits().guesses / (60 * 24 * 365)  # at the default rate
     ok = found == 0 and wrong <= rate + 2 and refused >= sent - wrong and looked == wrong
-    ok = ok and first.get("error") == "slow_down" and second["type"] == "welcome"
+    ok = ok and isinstance(first, Error) and first.error == "slow_down"
+    ok = ok and isinstance(second, Welcome)
     found_text = (
         f"{wrong} looked up of {sent}, then refused; right code refused, then let in. "
         f"2,000 rooms open: {expected:.1e} guesses to find one, "
@@ -634,6 +664,194 @@ async def forgotten_offences() -> Row:
     return judged(row, survived and closed, "the slow ones forgotten, the burst cut off")
 
 
+# --- the messages' cases: every field of every message, typed wrong ------------------------------
+
+SAMPLES: dict[str, object] = {
+    "null": None,
+    "bool": True,
+    "int": 5,
+    "float": 1.5,
+    "str": "SECRET-7f3a",
+    "list": ["SECRET-7f3a"],
+    "object": {"x": "SECRET-7f3a"},
+}
+"""A value of each JSON type (a text no refusal may repeat)."""
+
+
+def _json_type(value: object) -> str:
+    kinds = {type(None): "null", bool: "bool", int: "int", float: "float", str: "str"}
+    return kinds.get(type(value)) or ("list" if isinstance(value, list) else "object")
+
+
+def wrong_messages() -> list[tuple[str, str]]:
+    """Every message a client may send (``TO_SERVER``) with each of its fields given a value of
+    each JSON type it does not take, left out, and with a field too many; the server's own
+    messages sent to it; a type it does not know, another version, JSON that is no object."""
+    good: list[ToServer] = [
+        Create(name="m", seats=("person", "easy"), rules={"cut": True}, timer=5, pause=0),
+        Join(code="ABCDEFGHJ", name="m"),
+        Rejoin(code="ABCDEFGHJ", token="t" * 24),
+        Watch(code="ABCDEFGHJ"),
+        Ready(ready=True),
+        Start(),
+        Act(action="take stock", at=0),
+        Leave(),
+        Record(),
+    ]
+    assert {type(m) for m in good} == set(TO_SERVER.classes)
+    out = []
+    for message in good:
+        data = json.loads(encode(message))
+        for f in dataclasses.fields(message):
+            taken = {_json_type(data[f.name])}
+            if "float" in str(f.type):
+                taken |= {"int", "float"}
+            for kind, value in SAMPLES.items():
+                if kind not in taken:
+                    out.append(
+                        (f"{message.TYPE}.{f.name}={kind}", json.dumps({**data, f.name: value}))
+                    )
+            if not f.metadata["absent"]:
+                left = {k: v for k, v in data.items() if k != f.name}
+                out.append((f"{message.TYPE} without {f.name}", json.dumps(left)))
+        out.append((f"{message.TYPE}+seat", json.dumps({**data, "seat": 1})))
+    for cls in TO_CLIENT.classes:
+        out.append((f"the server's {cls.TYPE}", raw_message(cls.TYPE)))
+    out += [
+        ("unknown type", raw_message("deal", seat=0)),
+        ("version 2", json.dumps({"v": 2, "type": "start"})),
+        ("a list", "[1, 2]"),
+        ("a string", '"act"'),
+    ]
+    return out
+
+
+async def typed_wrong(uri: str, server: GolfServer) -> Row:
+    """Each wrong message of :func:`wrong_messages` from a seated attacker (its room's game
+    started, a bot across the table), one at a time: each must be answered by exactly one
+    error, ``bad_message``, that repeats nothing it was sent; the server must not fail. The
+    offence limit is what cuts a client off after ten: each batch of nine comes on a
+    connection of its own, seated again through a room of its own."""
+    sent = errors = wrong_answers = cut_off = 0
+    echoed: list[str] = []
+    messages = wrong_messages()
+    crashes = server.stats["crashes"]
+    leaked = 0
+    for start in range(0, len(messages), 9):
+        a, b = await seated_pair(uri)
+        seen = len(a.received)
+        for what, text in messages[start : start + 9]:
+            await a.ws.send(text)
+            sent += 1
+            try:
+                m = await a.until(lambda m: isinstance(m, Error | Bye), 3.0)
+            except (TimeoutError, ConnectionClosed):
+                wrong_answers += 1
+                continue
+            if not isinstance(m, Error) or m.error != "bad_message":
+                wrong_answers += 1
+                continue
+            errors += 1
+            if "SECRET" in m.text or "ABCDEFGHJ" in m.text:
+                echoed.append(what)
+            await asyncio.sleep(0.06)  # within the message rate
+        cut_off += await drain(a, 0.3)
+        answers = a.received[seen:]
+        errors_seen = sum(1 for m in answers if isinstance(m, Error))
+        wrong_answers += abs(errors_seen - min(9, len(messages) - start))
+        leaked += cardless(a) - _updates(a)
+        await a.close()
+        await b.close()
+    crashed = server.stats["crashes"] - crashes
+    row = Row(f"every field typed wrong ({len(messages)} kinds)", sent, errors, cut_off > 0, leaked)
+    ok = errors == sent and wrong_answers == 0 and not echoed and crashed == 0 and not cut_off
+    found = f"{errors} of {sent} answered by one bad_message each, none echoed, 0 crashes"
+    if not ok:
+        found = f"{errors}/{sent} errors, {wrong_answers} wrong, echoed {echoed}, {crashed} crashes"
+    return judged(row, ok, found)
+
+
+# --- kill -9 mid-turn: the room comes back from the server's state -----------------------------
+
+
+def _after(at: int, m: ToClient) -> bool:
+    return isinstance(m, Update) and m.at > at
+
+
+async def killed_mid_turn() -> Row:
+    """A ``golf serve --state`` process killed (SIGKILL) while a seat holds the card it drew,
+    and started again on the same state: the room must be back, each seat rejoin with its
+    token, find the turn as it was left (the card still in hand) with every action it was
+    told, and the game play on to its end; no message of either connection may hold a card
+    its seat could not see."""
+    folder = tempfile.TemporaryDirectory(prefix="golf-attack-kill-")
+    home = Path(folder.name)
+    process = ServerProcess(free_port(), home / "state", home)
+    clients: list[Client] = []
+    try:
+        await process.start()
+        uri = f"ws://127.0.0.1:{process.port}"
+        host = await Client.open(uri)
+        await host.send(Create(name="h", seats=("person", "person"), pause=0))
+        await host.until(lambda m: isinstance(m, Welcome))
+        guest = await Client.open(uri)
+        await guest.send(Join(code=str(host.code), name="g"))
+        await guest.until(lambda m: isinstance(m, Welcome))
+        await guest.send(Ready(ready=True))
+        await host.until(lambda m: isinstance(m, RoomInfo) and all(s.ready for s in m.seats))
+        await host.send(Start())
+        old = [host, guest]
+        for c in old:
+            await c.until(lambda m: isinstance(m, Update))
+        bots = [make_opponent("easy", 3), make_opponent("easy", 4)]
+        while True:  # honest turns until a seat has drawn a card, a few actions in
+            view = host.view
+            assert view is not None and guest.view is not None
+            if view.phase == "turn" and view.drawn_from is not None and host.at >= 6:
+                break
+            mover = next(c for c in old if c.view is not None and c.view.to_move == c.seat)
+            at = host.at
+            await mover.act(bots[old.index(mover)].decide(mover.view))  # type: ignore[arg-type]
+            for c in old:
+                await c.until(functools.partial(_after, at))
+        told = host.at
+        before = [c.view_data for c in old]
+        await process.kill()
+        killed = time.perf_counter()
+        up = await process.start()
+        back: list[Client] = []
+        for c in old:
+            again = await asyncio.wait_for(come_back(uri, c, lambda: False, jitter=0), 20)
+            assert again is not None
+            await again.until(lambda m: isinstance(m, Update))
+            back.append(again)
+        clients = back
+        seconds = time.perf_counter() - killed
+        same = [c.at for c in back] == [told, told] and [c.view_data for c in back] == before
+        await asyncio.gather(
+            *(play_seat(c, bots[k], timeout=120, pace=0.04) for k, c in enumerate(back))
+        )
+        states = sixreplay.play(back[0].replay())
+        leaked = sum(len(leaks(c, states)) for c in (*old, *back))
+        kept = all(plain(view_data(seat_view(states[told], k))) == before[k] for k in range(2))
+        for c in old:
+            with contextlib.suppress(Exception):
+                await c.close()
+    finally:
+        for c in clients:
+            with contextlib.suppress(Exception):
+                await c.close()
+        await process.kill()
+        errors = process.errors()
+        folder.cleanup()
+    ok = same and kept and states[-1].over and "Traceback" not in errors
+    found = (
+        f"killed at action {told} with a card in hand; up again in {up:.2f} s, both seats back "
+        f"in {seconds:.2f} s at action {told} as told; played to the end ({len(states) - 1} actions)"
+    )
+    return judged(Row("kill -9 mid-turn (--state)", 1, 0, True, leaked), ok, found)
+
+
 def ip(text: str) -> Any:
     import ipaddress
 
@@ -644,21 +862,19 @@ async def honest_game(uri: str, i: int, pace: float = 0.08) -> tuple[bool, int]:
     """Three honest people and a computer; True when it ended as its record says."""
     clients = []
     host = await Client.open(uri)
-    await host.send("create", name="h", seats=["person", "person", "person", "easy"], pause=0.05)
-    await host.until(lambda m: m["type"] == "welcome")
+    await host.send(Create(name="h", seats=("person", "person", "person", "easy"), pause=0.05))
+    await host.until(lambda m: isinstance(m, Welcome))
     clients.append(host)
     for k in range(2):
         c = await Client.open(uri)
-        await c.send("join", code=host.code, name=f"p{k}")
-        await c.until(lambda m: m["type"] == "welcome")
-        await c.send("ready", ready=True)
+        await c.send(Join(code=str(host.code), name=f"p{k}"))
+        await c.until(lambda m: isinstance(m, Welcome))
+        await c.send(Ready(ready=True))
         clients.append(c)
     await host.until(
-        lambda m: (
-            m["type"] == "room" and all(s["ready"] for s in m["seats"] if s["kind"] == "person")
-        )
+        lambda m: isinstance(m, RoomInfo) and all(s.ready for s in m.seats if s.kind == "person")
     )
-    await host.send("start")
+    await host.send(Start())
     await asyncio.gather(
         *(
             play_seat(c, make_opponent("easy", 10 * i + k), timeout=120, pace=pace)
@@ -693,6 +909,7 @@ async def main(games: int, idle: float = 5.0, pace: float = 0.08, quick: bool = 
         flood,
         slow_loris,
         guessing,
+        typed_wrong,
     ]
     rows = []
     for case in cases:
@@ -707,6 +924,7 @@ async def main(games: int, idle: float = 5.0, pace: float = 0.08, quick: bool = 
         wrong_origin,
         lambda: server_guessing(60.0 if quick else 120.0),
         forgotten_offences,
+        killed_mid_turn,
     ]
     for door_case in door_cases:
         rows.append(await door_case())

@@ -60,7 +60,21 @@ from golf.sixcard.actions import NEXT_HOLE_ACTION  # noqa: E402
 from golf.sixcard.ai import Opponent, make_opponent  # noqa: E402
 from golf.sixcard.rules import SixRules  # noqa: E402
 from golfnet.client import OPEN_ERRORS, Client  # noqa: E402
-from golfnet.protocol import BadMessage, Message  # noqa: E402
+from golfnet.protocol import (  # noqa: E402
+    Act,
+    BadMessage,
+    Create,
+    Error,
+    Join,
+    Over,
+    Ready,
+    Rejoin,
+    RoomInfo,
+    Start,
+    ToServer,
+    Update,
+    Welcome,
+)
 
 BACK_WITHIN = 2.0
 """Seconds from starting the server again to every room back: the target."""
@@ -226,14 +240,14 @@ class BenchRoom:
         """The most actions told on connections to the servers before restart ``epoch``."""
         return max((top for e, top in self.tops.items() if e < epoch), default=0)
 
-    def acknowledge(self, message: Message, epoch: int) -> None:
-        at, last = message["at"], message["last"]
+    def acknowledge(self, message: Update, epoch: int) -> None:
+        at, last = message.at, message.last
         self.tops[epoch] = max(self.tops.get(epoch, 0), at)
-        if at > 0 and isinstance(last, Mapping):
-            said = str(last["action"])
+        if at > 0 and last is not None:
+            said = last.action
             _, known = self.acked.get(at, (None, ""))
             if len(said) > len(known):
-                self.acked[at] = (last["seat"], said)
+                self.acked[at] = (last.seat, said)
         self.top = max(self.top, at)
 
 
@@ -275,38 +289,41 @@ async def _enter(bench: Bench, room: BenchRoom, me: Person) -> bool:
     try:
         if me.token is not None:
             assert room.code is not None
-            await client.send("rejoin", code=room.code, token=me.token)
+            await client.send(Rejoin(code=room.code, token=me.token))
         elif me.index == 0:
             await client.send(
-                "create",
-                name="P0",
-                seats=room.kinds,
-                rules=room.rules.to_dict(),
-                timer=room.timer,
-                pause=0.05,
+                Create(
+                    name="P0",
+                    seats=tuple(room.kinds),
+                    rules=room.rules.to_dict(),
+                    timer=room.timer,
+                    pause=0.05,
+                )
             )
         else:
-            await client.send("join", code=room.code, name=f"P{me.index}")
-        answer = await client.until(lambda m: m["type"] in ("welcome", "error"), 5.0)
+            assert room.code is not None
+            await client.send(Join(code=room.code, name=f"P{me.index}"))
+        answer = await client.until(lambda m: isinstance(m, Welcome | Error), 5.0)
     except (ConnectionClosed, TimeoutError, BadMessage, OSError):
         with contextlib.suppress(Exception):
             await client.close()
         await asyncio.sleep(RETRY)
         return False
-    if answer["type"] == "error":
+    if isinstance(answer, Error):
         with contextlib.suppress(Exception):
             await client.close()
-        if me.token is not None and answer["error"] in ("no_room", "bad_token"):
-            room.failed = f"rejoin refused: {answer['error']}"
+        if me.token is not None and answer.error in ("no_room", "bad_token"):
+            room.failed = f"rejoin refused: {answer.error}"
         elif me.token is None and me.index > 0:
-            room.failed = f"join refused: {answer['error']}"
+            room.failed = f"join refused: {answer.error}"
         else:
             await asyncio.sleep(RETRY)
         return False
+    assert isinstance(answer, Welcome)
     if me.token is None:  # a seat taken afresh (not a rejoin): in the room from now on
-        me.seat, me.token = answer["seat"], answer["token"]
+        me.seat, me.token = answer.seat, answer.token
         if me.index == 0:
-            room.code = answer["code"]
+            room.code = answer.code
         me.back.setdefault(epoch, time.perf_counter())
     me.client, me.epoch = client, epoch
     return True
@@ -331,27 +348,26 @@ async def _person(bench: Bench, room: BenchRoom, me: Person) -> None:
         except BadMessage as e:
             bench.problems.append(f"room {room.code}: a message refused: {e}")
             continue
-        kind = message["type"]
-        if rejoined and kind in ("update", "room"):
-            started = kind == "room" and message["started"]
-            if kind == "update" or not started:  # a started room's update follows its room
+        if rejoined and isinstance(message, Update | RoomInfo):
+            started = isinstance(message, RoomInfo) and message.started
+            if not started:  # a started room's update follows its room
                 rejoined = False
                 told = room.told_before(me.epoch)
-                if kind == "update" and message["at"] < told:
-                    room.behind += told - message["at"]
+                if isinstance(message, Update) and message.at < told:
+                    room.behind += told - message.at
                     bench.problems.append(
-                        f"room {room.code}: back at action {message['at']}, {told} told"
+                        f"room {room.code}: back at action {message.at}, {told} told"
                     )
                 if me.epoch == bench.epoch:
                     me.back.setdefault(me.epoch, time.perf_counter())
-        if kind == "update":
+        if isinstance(message, Update):
             room.acknowledge(message, me.epoch)
             me.stop_acting()
             me.acting = asyncio.create_task(_act(bench, room, me, client))
-        elif kind == "room":
+        elif isinstance(message, RoomInfo):
             await _lobby(room, me, client, message)
-        elif kind == "over":
-            room.record = message["record"]
+        elif isinstance(message, Over):
+            room.record = message.record
             me.done = True
     me.stop_acting()
     if me.client is not None:
@@ -359,22 +375,22 @@ async def _person(bench: Bench, room: BenchRoom, me: Person) -> None:
             await me.client.close()
 
 
-async def _send(client: Client, kind: str, **fields: object) -> None:
+async def _send(client: Client, message: ToServer) -> None:
     with contextlib.suppress(ConnectionClosed, OSError):
-        await client.send(kind, **fields)
+        await client.send(message)
 
 
-async def _lobby(room: BenchRoom, me: Person, client: Client, message: Message) -> None:
+async def _lobby(room: BenchRoom, me: Person, client: Client, message: RoomInfo) -> None:
     """Before the start: a guest gets ready; the host starts once every person is seated and
     ready."""
-    if message["started"] or me.seat is None:
+    if message.started or me.seat is None:
         return
-    seats = message["seats"]
-    if me.index > 0 and not seats[me.seat]["ready"]:
-        await _send(client, "ready", ready=True)
-    people = [s for s in seats if s["kind"] == "person"]
-    if me.index == 0 and len(people) == len(room.people) and all(s["ready"] for s in people):
-        await _send(client, "start")
+    seats = message.seats
+    if me.index > 0 and not seats[me.seat].ready:
+        await _send(client, Ready(ready=True))
+    people = [s for s in seats if s.kind == "person"]
+    if me.index == 0 and len(people) == len(room.people) and all(s.ready for s in people):
+        await _send(client, Start())
 
 
 async def _act(bench: Bench, room: BenchRoom, me: Person, client: Client) -> None:
@@ -393,7 +409,7 @@ async def _act(bench: Bench, room: BenchRoom, me: Person, client: Client) -> Non
     at = client.at
     if pause:
         await asyncio.sleep(pause)
-    await _send(client, "act", action=str(action), at=at)
+    await _send(client, Act(action=str(action), at=at))
 
 
 async def _table(bench: Bench) -> None:

@@ -12,10 +12,21 @@ from typing import Any, Final
 from golf.sixcard.game import State
 from golf.sixcard.view import seat_view
 from golfnet.client import Client
-from golfnet.protocol import public_view, view_data
+from golfnet.protocol import (
+    Bye,
+    Error,
+    Over,
+    Refused,
+    RoomInfo,
+    ToClient,
+    Update,
+    Welcome,
+    public_view,
+    view_data,
+)
 
-CARDLESS: Final = frozenset({"welcome", "room", "refused", "error", "bye"})
-"""The message types whose schema has no place for a card."""
+CARDLESS: Final[tuple[type[ToClient], ...]] = (Welcome, RoomInfo, Refused, Error, Bye)
+"""The messages that have no place for a card."""
 
 
 def plain(data: object) -> Any:
@@ -28,23 +39,22 @@ def leaks(client: Client, states: Sequence[State]) -> list[str]:
     sent (``states[k]``: the state after k actions). Empty when nothing leaked."""
     wrong = []
     for i, m in enumerate(client.received):
-        kind = m["type"]
-        if kind == "update":
-            state = states[m["at"]]
+        if isinstance(m, Update):
+            state = states[m.at]
             seat = client.seat
             expected = view_data(seat_view(state, seat)) if seat is not None else public_view(state)
-            if m["view"] != plain(expected):
-                wrong.append(f"message {i}: update at {m['at']} is not seat {seat}'s view")
+            if m.view != plain(expected):
+                wrong.append(f"message {i}: update at {m.at} is not seat {seat}'s view")
             if seat is None:
-                wrong += [f"message {i}: {w}" for w in _beyond_every_seat(m["view"], state)]
-            last = m["last"]
-            if state.phase == "opening" and last and last["seat"] != seat and " " in last["action"]:
+                wrong += [f"message {i}: {w}" for w in _beyond_every_seat(m.view, state)]
+            last = m.last
+            if state.phase == "opening" and last and last.seat != seat and " " in last.action:
                 wrong.append(f"message {i}: another seat's opening choice is named")
-        elif kind == "over":
-            if not states[-1].over or m["record"]["code"] != states[0].code:
+        elif isinstance(m, Over):
+            if not states[-1].over or m.record.get("code") != states[0].code:
                 wrong.append(f"message {i}: a record before the game's end")
-        elif kind not in CARDLESS:
-            wrong.append(f"message {i}: unexpected {kind}")
+        elif not isinstance(m, CARDLESS):
+            wrong.append(f"message {i}: unexpected {m.TYPE}")
     return wrong
 
 

@@ -10,14 +10,14 @@ from collections.abc import Callable
 from golf.sixcard.actions import NEXT_HOLE_ACTION, Action
 from golf.sixcard.ai import Opponent
 from golfnet.client import Client
-from golfnet.protocol import Message
+from golfnet.protocol import Over, Update
 
 
 async def play_seat(
     client: Client,
     opponent: Opponent,
     timeout: float = 60.0,
-    on_update: Callable[[Message, float], None] | None = None,
+    on_update: Callable[[Update, float], None] | None = None,
     pace: float = 0.0,
 ) -> None:
     """Play the client's seat until the game is over (and its record has come).
@@ -28,8 +28,8 @@ async def play_seat(
     fresh = client.view is not None  # a view already received (after a rejoin) is answered
     while client.record is None:
         if not fresh:
-            message = await client.until(lambda m: m["type"] in ("update", "over"), timeout)
-            if message["type"] != "update":
+            message = await client.until(lambda m: isinstance(m, Update | Over), timeout)
+            if not isinstance(message, Update):
                 continue
             if on_update is not None and sent_at is not None:
                 on_update(message, time.perf_counter() - sent_at)

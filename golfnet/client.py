@@ -1,6 +1,6 @@
 """A client of the six-card Golf server (asyncio): what the window, the tests and the benchmarks
-connect with. Every message received is checked against the protocol before it is kept; the
-client remembers its room, seat and token (to come back after a lost connection), the room's
+connect with. Every message received is read into its typed value by the protocol before it is
+kept, and taken in by its class from one table (``Client.takers``); the client remembers its room, seat and token (to come back after a lost connection), the room's
 seats, its last view and, once the game is over, the record of play, which it turns into a
 normal six-card replay. A client whose connection was lost comes back to its seat with its
 token (:func:`come_back`), trying again after longer and longer pauses (:func:`backoff`).
@@ -23,7 +23,26 @@ from golf.sixcard.game import new_game
 from golf.sixcard.replay import SixReplay
 from golf.sixcard.rules import SixRules
 from golf.sixcard.view import SeatView
-from golfnet.protocol import TO_CLIENT, BadMessage, Message, decode, encode, read_rules, read_view
+from golfnet.protocol import (
+    TO_CLIENT,
+    Act,
+    BadMessage,
+    Bye,
+    Error,
+    Last,
+    Over,
+    Refused,
+    Rejoin,
+    RoomInfo,
+    ToClient,
+    ToServer,
+    Update,
+    Welcome,
+    decode,
+    encode,
+    raw_message,
+    read_view,
+)
 
 MAX_RECEIVED: Final = 1 << 20
 """Largest message a client accepts from a server."""
@@ -44,33 +63,51 @@ class Client:
 
     def __init__(self, ws: ClientConnection) -> None:
         self.ws = ws
-        self.received: list[Message] = []
+        self.received: list[ToClient] = []
         self.code: str | None = None
         self.seat: int | None = None
         self.token: str | None = None
         self.rules: SixRules | None = None
-        self.room: Message | None = None
+        self.room: RoomInfo | None = None
         self.view: SeatView | None = None
         self.view_data: dict[str, Any] | None = None
         self.at = 0
-        self.last: dict[str, Any] | None = None
+        self.last: Last | None = None
         self.deadline: float | None = None
         self.record: dict[str, Any] | None = None
         self.keep = True
         """Keep every message in ``received`` (the tests read them all)."""
+        self.takers: dict[type[ToClient], Callable[[Any], None]] = {
+            Welcome: self.welcomed,
+            RoomInfo: self.roomed,
+            Update: self.updated,
+            Over: self.over,
+            Refused: _said,
+            Error: _said,
+            Bye: _said,
+        }
+        """What each message from the server changes here (the one table of the client's
+        side: ``tests/engine/test_protocol.py`` checks that it has every message of
+        ``TO_CLIENT``)."""
 
     @classmethod
     async def open(cls, uri: str, **options: Any) -> Client:
         ws = await connect(uri, max_size=MAX_RECEIVED, compression=None, **options)
         return cls(ws)
 
-    async def send(self, kind: str, **fields: object) -> None:
-        await self.ws.send(encode(kind, **fields))
+    async def send(self, message: ToServer | str, **fields: object) -> None:
+        """Send a message. ``send("type", **fields)`` sends those fields as they are,
+        unchecked (:func:`~golfnet.protocol.raw_message`: tests and attacks send what the
+        server must refuse; ``bench/net_load.py`` still writes its messages so)."""
+        if isinstance(message, str):
+            await self.ws.send(raw_message(message, **fields))
+        else:
+            await self.ws.send(encode(message))
 
     async def act(self, action: Action | str) -> None:
-        await self.send("act", action=str(action), at=self.at)
+        await self.send(Act(action=str(action), at=self.at))
 
-    async def receive(self) -> Message:
+    async def receive(self) -> ToClient:
         """The next message, checked and taken in; raises ``BadMessage`` for one that is not
         the protocol's, ``websockets.ConnectionClosed`` when the connection ends."""
         data = await self.ws.recv()
@@ -78,30 +115,34 @@ class Client:
         self.take_in(message)
         return message
 
-    def take_in(self, message: Message) -> None:
+    def take_in(self, message: ToClient) -> None:
         if self.keep:
             self.received.append(message)
-        kind = message["type"]
-        if kind == "welcome":
-            self.code, self.seat = message["code"], message["seat"]
-            self.token = message["token"] or self.token
-        elif kind == "room":
-            self.room = message
-            self.rules = read_rules(message["rules"])
-        elif kind == "update":
-            if self.rules is None:
-                raise BadMessage("update: before the room's rules")
-            # read first: an update whose view is not one changes nothing
-            view = read_view(message["view"], self.rules) if self.seat is not None else None
-            self.at, self.last = message["at"], message["last"]
-            self.deadline = message["deadline"]
-            self.view_data = message["view"]
-            if view is not None:
-                self.view = view
-        elif kind == "over":
-            self.record = message["record"]
+        self.takers[type(message)](message)
 
-    async def until(self, wanted: Callable[[Message], bool], timeout: float = 10.0) -> Message:
+    def welcomed(self, message: Welcome) -> None:
+        self.code, self.seat = message.code, message.seat
+        self.token = message.token or self.token
+
+    def roomed(self, message: RoomInfo) -> None:
+        self.room = message
+        self.rules = message.rules
+
+    def updated(self, message: Update) -> None:
+        if self.rules is None:
+            raise BadMessage("update: before the room's rules")
+        # read first: an update whose view is not one changes nothing
+        view = read_view(message.view, self.rules) if self.seat is not None else None
+        self.at, self.last = message.at, message.last
+        self.deadline = message.deadline
+        self.view_data = message.view
+        if view is not None:
+            self.view = view
+
+    def over(self, message: Over) -> None:
+        self.record = message.record
+
+    async def until(self, wanted: Callable[[ToClient], bool], timeout: float = 10.0) -> ToClient:
         """Receive until a message ``wanted`` accepts arrives; it is returned."""
         async with asyncio.timeout(timeout):
             while True:
@@ -136,6 +177,10 @@ class Client:
         if self.record is None:
             raise ValueError("the game is not over: no record yet")
         return replay_of(self.record)
+
+
+def _said(message: Refused | Error | Bye) -> None:
+    """A message that changes nothing the client keeps (its reader says it to the player)."""
 
 
 def replay_of(record: dict[str, Any]) -> SixReplay:
@@ -197,16 +242,16 @@ async def come_back(
             continue
         client.takes_over(old)
         try:
-            await client.send("rejoin", code=old.code, token=old.token)
-            answer = await client.until(lambda m: m["type"] in ("welcome", "error"), 5.0)
+            await client.send(Rejoin(code=old.code, token=old.token))
+            answer = await client.until(lambda m: isinstance(m, Welcome | Error), 5.0)
         except (TimeoutError, ConnectionClosed, BadMessage):
             with contextlib.suppress(ConnectionClosed):
                 await client.close()
             continue
-        if answer["type"] == "welcome":
+        if isinstance(answer, Welcome):
             return client
         with contextlib.suppress(ConnectionClosed):
             await client.close()
-        if answer["error"] in FINAL_ERRORS:
-            raise SeatLost(str(answer["error"]))
+        if isinstance(answer, Error) and answer.error in FINAL_ERRORS:
+            raise SeatLost(answer.error)
     return None

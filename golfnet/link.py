@@ -13,26 +13,47 @@ import queue
 import socket
 import threading
 from collections.abc import Coroutine
-from typing import Any, Final
+from dataclasses import dataclass
+from typing import Any, Final, TypeAlias
 
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from golfnet.client import Client, SeatLost, come_back, room_uri
-from golfnet.protocol import BadMessage, Message
+from golfnet.protocol import BadMessage, Create, Leave, ToClient, ToServer
 from golfnet.server import DEFAULT_PORT, GolfServer
 
 log = logging.getLogger(__name__)
 
-LOST: Final = "_lost"
-BACK: Final = "_back"
-FAILED: Final = "_failed"
-"""Events of the link itself (not the protocol's): connection lost, back, not made."""
 NO_SERVER: Final = "no_server"
 UNKNOWN_HOST: Final = "unknown_host"
 BAD_ADDRESS: Final = "bad_address"
 REFUSED: Final = "refused"
-"""Why a connection was not made (FAILED's ``why``): nothing answers there, no machine has
-that name, the address cannot be one, a server there refused the connection."""
+"""Why a connection was not made (:class:`Failed`'s ``why``): nothing answers there, no machine
+has that name, the address cannot be one, a server there refused the connection."""
+
+
+@dataclass(frozen=True, slots=True)
+class Lost:
+    """The link's own event: the connection was lost; ``final``: it will not come back."""
+
+    final: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Back:
+    """The link's own event: the connection came back and the seat is its again."""
+
+
+@dataclass(frozen=True, slots=True)
+class Failed:
+    """The link's own event: no connection was made (``why``: one of the words above)."""
+
+    why: str
+    text: str
+
+
+Event: TypeAlias = ToClient | Lost | Back | Failed
+"""What :meth:`NetLink.poll` hands over: the server's messages and the link's own events."""
 
 
 class NetLink:
@@ -40,7 +61,7 @@ class NetLink:
 
     def __init__(self) -> None:
         self.loop = asyncio.new_event_loop()
-        self.inbox: queue.Queue[Message] = queue.Queue()
+        self.inbox: queue.Queue[Event] = queue.Queue()
         self.client: Client | None = None
         self.server: GolfServer | None = None
         self.uri = ""
@@ -68,20 +89,20 @@ class NetLink:
         self.hosted_port = server.port()
         return self.hosted_port
 
-    def connect(self, uri: str, first: dict[str, Any]) -> None:
+    def connect(self, uri: str, first: ToServer) -> None:
         """Connect to ``uri`` and send ``first`` (create, join or watch)."""
         self.uri = uri
         self._run(self._connect(first))
 
-    async def _connect(self, first: dict[str, Any]) -> None:
+    async def _connect(self, first: ToServer) -> None:
         try:
-            code = first.get("code") if first.get("type") != "create" else None
+            code = None if isinstance(first, Create) else getattr(first, "code", None)
             client = await Client.open(room_uri(self.uri, code), open_timeout=5)
         except Exception as e:  # whatever the address or the other end, the window is told
-            self.inbox.put({"type": FAILED, "why": failure(e), "text": str(e)[:120]})
+            self.inbox.put(Failed(why=failure(e), text=str(e)[:120]))
             return
         self.client = client
-        await client.send(first.pop("type"), **first)
+        await client.send(first)
         await self._listen()
 
     async def _listen(self) -> None:
@@ -95,9 +116,9 @@ class NetLink:
                 continue
             except ConnectionClosed:
                 if self.closed or client.token is None or client.record is not None:
-                    self.inbox.put({"type": LOST, "final": True})
+                    self.inbox.put(Lost(final=True))
                     return
-                self.inbox.put({"type": LOST, "final": False})
+                self.inbox.put(Lost(final=False))
                 if not await self._come_back(client):
                     return
                 continue
@@ -106,27 +127,27 @@ class NetLink:
     async def _come_back(self, old: Client) -> bool:
         """Reconnect and rejoin the seat with its token (``golfnet.client.come_back``: longer
         and longer pauses between tries), until it works, the seat is refused or the link
-        closes; BACK once the seat is this connection's again."""
+        closes; :class:`Back` once the seat is this connection's again."""
         try:
             client = await come_back(self.uri, old, lambda: self.closed)
         except SeatLost as e:
             log.warning("the seat cannot come back: %s", e)
             client = None
         if client is None:
-            self.inbox.put({"type": LOST, "final": True})
+            self.inbox.put(Lost(final=True))
             return False
         self.client = client
-        self.inbox.put({"type": BACK})
+        self.inbox.put(Back())
         return True
 
-    def send(self, kind: str, **fields: object) -> None:
+    def send(self, message: ToServer) -> None:
         client = self.client
         if client is not None:
-            self._run(self._send(client, kind, fields))
+            self._run(self._send(client, message))
 
-    async def _send(self, client: Client, kind: str, fields: dict[str, object]) -> None:
+    async def _send(self, client: Client, message: ToServer) -> None:
         with contextlib.suppress(ConnectionClosed):  # the listener notices and comes back
-            await client.send(kind, **fields)
+            await client.send(message)
 
     def drop(self) -> None:
         """Cut the connection as a failing network would (a test hook): the link finds it
@@ -135,7 +156,7 @@ class NetLink:
         if client is not None and not self.closed:
             self.loop.call_soon_threadsafe(client.drop)
 
-    def poll(self) -> list[Message]:
+    def poll(self) -> list[Event]:
         """What has arrived since the last call (the window's loop calls it every frame)."""
         out = []
         while True:
@@ -161,7 +182,7 @@ class NetLink:
         try:
             if self.client is not None:
                 with contextlib.suppress(ConnectionClosed):
-                    await self.client.send("leave")
+                    await self.client.send(Leave())
                 await self.client.close()
             if self.server is not None:
                 await self.server.stop()
@@ -174,7 +195,7 @@ class NetLink:
 
 
 def failure(error: Exception) -> str:
-    """Why a connection could not be made, in one word of FAILED's ``why``."""
+    """Why a connection could not be made, in one word of :class:`Failed`'s ``why``."""
     if isinstance(error, socket.gaierror):
         return UNKNOWN_HOST
     if isinstance(error, InvalidURI | ValueError | UnicodeError):

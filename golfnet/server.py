@@ -1,5 +1,6 @@
-"""The six-card Golf server: WebSocket connections (``websockets``), each message checked against
-the protocol, the rooms, the timers of their automatic moves, and the guards.
+"""The six-card Golf server: WebSocket connections (``websockets``), each message read into its
+typed value by the protocol and handed to its handler from one table (``GolfServer.handlers``),
+the rooms, the timers of their automatic moves, and the guards.
 
 One asyncio loop runs everything. A connection is bound to at most one seat (or is a spectator)
 once it creates, joins, rejoins or watches a room, and everything it sends afterwards is for
@@ -21,7 +22,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
@@ -47,8 +48,22 @@ from golfnet.protocol import (
     CODE_LETTERS,
     MAX_MESSAGE,
     TO_SERVER,
+    Act,
     BadMessage,
-    Message,
+    Bye,
+    Create,
+    Error,
+    Join,
+    Leave,
+    Over,
+    Ready,
+    Record,
+    Refused,
+    Rejoin,
+    Start,
+    ToServer,
+    Watch,
+    Welcome,
     decode,
     encode,
 )
@@ -70,6 +85,16 @@ IDLE: Final = 60.0
 SWEEP: Final = 30.0
 KEEP_EMPTY: Final = 600.0
 """Seconds a room with nobody connected is kept for its people to come back."""
+
+Handler = Callable[["Connection", Any, float], None]
+"""What a message does: given its connection, the message and the time."""
+Place = str
+ENTER: Final[Place] = "enter"
+"""A message that enters a room: its connection must have none."""
+ROOM: Final[Place] = "room"
+"""A message for the connection's room: a seat's or a spectator's."""
+SEAT: Final[Place] = "seat"
+"""A message for the connection's seat: a spectator's is refused."""
 
 SERVER_ERRORS: Final = {
     "bad_message": "that message is not one of the protocol's",
@@ -206,6 +231,20 @@ class GolfServer:
         """Rooms whose game's end has been said (``event=ended``)."""
         self.metrics = metrics
         """The figures ``/metrics`` shows (``golfnet.metrics``; None: not asked for)."""
+        self.handlers: dict[type[ToServer], tuple[Handler, Place]] = {
+            Create: (self.on_create, ENTER),
+            Join: (self.on_join, ENTER),
+            Rejoin: (self.on_rejoin, ENTER),
+            Watch: (self.on_watch, ENTER),
+            Ready: (self.on_ready, SEAT),
+            Start: (self.on_start, SEAT),
+            Act: (self.on_act, SEAT),
+            Leave: (self.on_leave, ROOM),
+            Record: (self.on_record, ROOM),
+        }
+        """What each message a client sends does, and where its connection must be for it
+        (the one table of the server's side: ``tests/engine/test_protocol.py`` checks that it
+        has every message of ``TO_SERVER``)."""
         if metrics is not None:
             metrics.watch(self)
             if journal is not None:
@@ -344,11 +383,11 @@ class GolfServer:
         log.info("offence from %s: %s", conn.address, kind)
         if conn.offences.add(kind, self.now()):
             self.stats["disconnected"] += 1
-            conn.send(encode("bye", reason="offences"))
+            conn.send(encode(Bye(reason="offences")))
             conn.close()
 
     def error(self, conn: Connection, key: str) -> None:
-        conn.send(encode("error", error=key, text=SERVER_ERRORS[key]))
+        conn.send(encode(Error(error=key, text=SERVER_ERRORS[key])))
 
     def receive(self, conn: Connection, data: str | bytes) -> None:
         now = self.now()
@@ -360,28 +399,31 @@ class GolfServer:
             message = decode(data, TO_SERVER)
         except BadMessage as e:
             self.offend(conn, "binary" if isinstance(data, bytes) else "malformed")
-            conn.send(encode("error", error="bad_message", text=str(e)[:200]))
+            conn.send(encode(Error(error="bad_message", text=str(e)[:200])))
             return
         began = time.perf_counter()
         try:
             self.dispatch(conn, message, now)
-            if self.metrics is not None and message["type"] == "act":
+            if self.metrics is not None and type(message) is Act:
                 self.metrics.action_seconds.observe(time.perf_counter() - began)
         except Exception:
             self.stats["crashes"] += 1
-            log.exception("a %s message from %s failed", message["type"], conn.address)
+            log.exception("a %s message from %s failed", message.TYPE, conn.address)
             self.error(conn, "bad_message")
 
     # --- what each message does -------------------------------------------------------------
 
-    def dispatch(self, conn: Connection, message: Message, now: float) -> None:
-        kind = message["type"]
-        if kind in ("create", "join", "rejoin", "watch"):
+    def dispatch(self, conn: Connection, message: ToServer, now: float) -> None:
+        """Hand the message to its handler (:attr:`handlers`) if its connection is where the
+        message may be sent: without a room to enter one, in a room to leave it or ask for its
+        record, at a seat for the rest."""
+        handler, place = self.handlers[type(message)]
+        if place is ENTER:
             if conn.room is not None:
                 self.offend(conn, "misuse")
                 self.error(conn, "seated")
                 return
-            getattr(self, "on_" + kind)(conn, message, now)
+            handler(conn, message, now)
             return
         room = conn.room
         if room is None:
@@ -389,58 +431,70 @@ class GolfServer:
             self.error(conn, "no_seat")
             return
         self.touched[room.code] = now
-        if conn.seat is None:
-            if kind == "leave":
-                room.unwatch(conn)
-                conn.room = None
-            elif kind == "record":
-                self.send_record(conn, room)
-            else:
-                self.error(conn, "spectator")
+        seat = conn.seat
+        if seat is None and place is SEAT:
+            self.error(conn, "spectator")
             return
-        self.seated(conn, room, conn.seat, message, now)
-        self.schedule(room)
+        handler(conn, message, now)
+        if seat is not None:
+            self.schedule(room)
 
-    def seated(self, conn: Connection, room: Room, seat: int, message: Message, now: float) -> None:
-        kind = message["type"]
-        if kind == "act":
-            refused = room.act(seat, message["action"], message["at"], now)
-            if refused is not None:
-                self.stats["refused actions"] += 1
-                conn.send(encode("refused", reason=refused[0], text=refused[1]))
-            elif self.metrics is not None:
-                self.metrics.actions.inc()
-        elif kind == "ready":
-            room.ready(seat, message["ready"])
-        elif kind == "start":
-            err = room.start(seat, now)
-            if err is not None:
-                self.error(conn, err)
-            else:
-                people = sum(1 for s in room.seats if s.person)
-                self.event("started", room, seats=len(room.seats), people=people)
-        elif kind == "record":
-            self.send_record(conn, room)
-        elif kind == "leave":
-            closes = room.leave(seat, now)
-            conn.room, conn.seat = None, None
-            if closes:
-                self.close_room(room, "left")
+    def on_act(self, conn: Connection, message: Act, now: float) -> None:
+        room, seat = self.seated(conn)
+        refused = room.act(seat, message.action, message.at, now)
+        if refused is not None:
+            self.stats["refused actions"] += 1
+            conn.send(encode(Refused(reason=refused[0], text=refused[1])))
+        elif self.metrics is not None:
+            self.metrics.actions.inc()
 
-    def send_record(self, conn: Connection, room: Room) -> None:
+    def on_ready(self, conn: Connection, message: Ready, now: float) -> None:
+        room, seat = self.seated(conn)
+        room.ready(seat, message.ready)
+
+    def on_start(self, conn: Connection, message: Start, now: float) -> None:
+        room, seat = self.seated(conn)
+        err = room.start(seat, now)
+        if err is not None:
+            self.error(conn, err)
+        else:
+            people = sum(1 for s in room.seats if s.person)
+            self.event("started", room, seats=len(room.seats), people=people)
+
+    def on_record(self, conn: Connection, message: Record, now: float) -> None:
+        room = conn.room
+        assert room is not None
         if room.over:
-            conn.send(encode("over", record=room.record()))
+            conn.send(encode(Over(record=room.record())))
         else:
             self.error(conn, "not_over")
 
-    def on_create(self, conn: Connection, message: Message, now: float) -> None:
+    def on_leave(self, conn: Connection, message: Leave, now: float) -> None:
+        room, seat = conn.room, conn.seat
+        assert room is not None
+        if seat is None:
+            room.unwatch(conn)
+            conn.room = None
+            return
+        closes = room.leave(seat, now)
+        conn.room, conn.seat = None, None
+        if closes:
+            self.close_room(room, "left")
+
+    @staticmethod
+    def seated(conn: Connection) -> tuple[Room, int]:
+        """The room and seat of a connection that :meth:`dispatch` found seated."""
+        assert conn.room is not None and conn.seat is not None
+        return conn.room, conn.seat
+
+    def on_create(self, conn: Connection, message: Create, now: float) -> None:
         if len(self.rooms) >= self.limits.rooms:
             self.error(conn, "busy")
             return
         try:
             config = RoomConfig.read(message)  # the engine decides what a room may be
         except BadMessage as e:
-            conn.send(encode("error", error="bad_rules", text=str(e)[:200]))
+            conn.send(encode(Error(error="bad_rules", text=str(e)[:200])))
             self.offend(conn, "malformed")  # the window's form never sends these
             return
         code = self.new_code()
@@ -459,7 +513,7 @@ class GolfServer:
         self.touched[code] = now
         self.stats["rooms"] += 1
         self.event("created", room, seats=",".join(room.kinds), address=conn.address)
-        self.seat_person(conn, room, message["name"])
+        self.seat_person(conn, room, message.name)
 
     def seat_person(self, conn: Connection, room: Room, name: str) -> None:
         taken = room.take(name, conn)
@@ -468,7 +522,7 @@ class GolfServer:
             return
         conn.room, conn.seat = room, taken[0]
         self.event("seat", room, seat=taken[0], address=conn.address)
-        conn.send(encode("welcome", code=room.code, seat=taken[0], token=taken[1]))
+        conn.send(encode(Welcome(code=room.code, seat=taken[0], token=taken[1])))
         room.tell_room()
 
     def guessed(self, conn: Connection, code: str, now: float) -> Room | None:
@@ -488,16 +542,16 @@ class GolfServer:
             self.error(conn, "no_room")
         return room
 
-    def on_join(self, conn: Connection, message: Message, now: float) -> None:
-        room = self.guessed(conn, message["code"], now)
+    def on_join(self, conn: Connection, message: Join, now: float) -> None:
+        room = self.guessed(conn, message.code, now)
         if room is not None:
-            self.seat_person(conn, room, message["name"])
+            self.seat_person(conn, room, message.name)
 
-    def on_rejoin(self, conn: Connection, message: Message, now: float) -> None:
-        room = self.guessed(conn, message["code"], now)
+    def on_rejoin(self, conn: Connection, message: Rejoin, now: float) -> None:
+        room = self.guessed(conn, message.code, now)
         if room is None:
             return
-        seat = room.seat_of(message["token"])
+        seat = room.seat_of(message.token)
         if seat is None:
             self.guesses.missed(conn.address, now)
             self.stats["wrong tokens"] += 1
@@ -507,19 +561,19 @@ class GolfServer:
         old = room.seats[seat].link
         if isinstance(old, Connection) and old is not conn:
             old.room, old.seat = None, None  # the old connection no longer speaks for the seat
-            old.send(encode("bye", reason="replaced"))
+            old.send(encode(Bye(reason="replaced")))
             old.close()
         conn.room, conn.seat = room, seat
         self.event("back", room, seat=seat, address=conn.address)
-        conn.send(encode("welcome", code=room.code, seat=seat, token=message["token"]))
+        conn.send(encode(Welcome(code=room.code, seat=seat, token=message.token)))
         room.bind(seat, conn, now)
         self.schedule(room)
 
-    def on_watch(self, conn: Connection, message: Message, now: float) -> None:
-        room = self.guessed(conn, message["code"], now)
+    def on_watch(self, conn: Connection, message: Watch, now: float) -> None:
+        room = self.guessed(conn, message.code, now)
         if room is not None:
             conn.room, conn.seat = room, None
-            conn.send(encode("welcome", code=room.code, seat=None, token=None))
+            conn.send(encode(Welcome(code=room.code, seat=None, token=None)))
             room.watch(conn, now)
 
     def gone(self, conn: Connection) -> None:
@@ -551,7 +605,7 @@ class GolfServer:
         for link in room.links():
             if isinstance(link, Connection):
                 link.room, link.seat = None, None
-                link.send(encode("bye", reason="room_closed"))
+                link.send(encode(Bye(reason="room_closed")))
         if self.journal is not None:
             self.journal.ended(room)
         if self.rooms.pop(room.code, None) is not None:

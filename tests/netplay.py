@@ -4,16 +4,35 @@ with honest clients, and the check that a client was never sent a card its seat 
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Sequence
 from typing import Any
 
 from golf.sixcard.rules import STANDARD, SixRules
 from golfnet.audit import leaks as leaks
 from golfnet.audit import plain as plain
-from golfnet.client import Client
+from golfnet.client import MAX_RECEIVED, Client
+from golfnet.protocol import (
+    TO_CLIENT,
+    VERSION,
+    Create,
+    Join,
+    Ready,
+    RoomInfo,
+    Start,
+    ToClient,
+    Welcome,
+    decode,
+)
 from golfnet.server import GolfServer, Limits
 
 FAST = Limits(rate=1000.0, burst=1000.0)
+
+
+def wire(data: dict[str, Any]) -> ToClient:
+    """What a client makes of a server's message whose fields are ``data`` (its ``type``
+    among them): the typed value its decoder reads from the JSON text."""
+    return decode(json.dumps({"v": VERSION, **data}), TO_CLIENT, MAX_RECEIVED)
 
 
 async def start_server(limits: Limits = FAST) -> tuple[GolfServer, str]:
@@ -28,24 +47,25 @@ async def open_room(
     """A room whose person seats are all taken by new clients, everyone ready, started."""
     host = await Client.open(uri)
     await host.send(
-        "create", name="P0", seats=list(kinds), rules=rules.to_dict(), pause=0, timer=timer
+        Create(name="P0", seats=tuple(kinds), rules=rules.to_dict(), pause=0, timer=timer)
     )
-    await host.until(lambda m: m["type"] == "welcome")
+    await host.until(lambda m: isinstance(m, Welcome))
     clients = [host]
     for i in range(1, kinds.count("person")):
         c = await Client.open(uri)
-        await c.send("join", code=host.code, name=f"P{i}")
-        await c.until(lambda m: m["type"] == "welcome")
-        await c.send("ready", ready=True)
+        assert host.code is not None
+        await c.send(Join(code=host.code, name=f"P{i}"))
+        await c.until(lambda m: isinstance(m, Welcome))
+        await c.send(Ready(ready=True))
         clients.append(c)
     people = kinds.count("person")
     await host.until(
         lambda m: (
-            m["type"] == "room"
-            and sum(1 for s in m["seats"] if s["kind"] == "person" and s["ready"]) == people
+            isinstance(m, RoomInfo)
+            and sum(1 for s in m.seats if s.kind == "person" and s.ready) == people
         )
     )
-    await host.send("start")
+    await host.send(Start())
     return clients
 
 

@@ -19,8 +19,19 @@ from dataclasses import dataclass
 import pygame
 
 from golf.core.translations import has_text
-from golfnet.link import FAILED, LOST, NO_SERVER, NetLink, local_address, server_uri
-from golfnet.protocol import MAX_NAME, BadMessage, Message, read_code, read_rules, show_code
+from golfnet.link import Failed, Lost, NetLink, local_address, server_uri
+from golfnet.protocol import (
+    MAX_NAME,
+    Error,
+    Join,
+    Ready,
+    RoomInfo,
+    Start,
+    Update,
+    Watch,
+    read_code,
+    show_code,
+)
 from golfnet.server import DEFAULT_PORT
 from scenes.core.i18n import Texts
 from scenes.core.input import Intent, Kind
@@ -51,40 +62,38 @@ class LobbySeats:
     def __init__(self, app: App) -> None:
         self.app = app
 
-    def lines(self, room: Message | None, me: int | None) -> list[tuple[str, tuple[int, int, int]]]:
+    def lines(
+        self, room: RoomInfo | None, me: int | None
+    ) -> list[tuple[str, tuple[int, int, int]]]:
         if room is None:
             return []
         texts, p = self.app.texts, PALETTE
         out = []
-        for s, seat in enumerate(room["seats"]):
-            if seat["kind"] == "open":
+        for s, seat in enumerate(room.seats):
+            if seat.kind == "open":
                 words, colour = texts("net.seat.open"), p.grey
-            elif seat["kind"] == "computer":
+            elif seat.kind == "computer":
                 words, colour = (
-                    texts("net.seat.computer", level=texts(f"six.level.{seat['level']}")),
+                    texts("net.seat.computer", level=texts(f"six.level.{seat.level}")),
                     p.label,
                 )
             else:
-                state = "net.seat.ready" if seat["ready"] else "net.seat.not_ready"
-                if not seat["connected"]:
+                state = "net.seat.ready" if seat.ready else "net.seat.not_ready"
+                if not seat.connected:
                     state = "net.seat.away"
-                words = f"{seat['name']} — {texts(state)}"
-                colour = p.white if seat["ready"] else p.gold
+                words = f"{seat.name} — {texts(state)}"
+                colour = p.white if seat.ready else p.gold
             if s == me:
                 words += f"  ({texts('net.you')})"
             out.append((f"{s + 1}. {words}", colour))
         return out
 
-    def rules_line(self, room: Message | None) -> str:
+    def rules_line(self, room: RoomInfo | None) -> str:
         """The room's rules and turn timer, for everyone to read before getting ready."""
         if room is None:
             return ""
-        try:
-            rules = read_rules(room["rules"])
-        except BadMessage:
-            return ""
         texts = self.app.texts
-        return " · ".join([*rules_words(texts, rules), timer_words(texts, room["timer"])])
+        return " · ".join([*rules_words(texts, room.rules), timer_words(texts, room.timer)])
 
 
 @dataclass
@@ -309,19 +318,17 @@ class NetLobbyScene(Scene):
             return
         self.hosting, self.address, self.message = "", parts[0], ""
         self.remember(net_address=parts[0])
-        first = {"type": kind, "code": code}
-        if kind == "join":
-            first["name"] = self.name.strip()
+        first = Join(code=code, name=self.name.strip()) if kind == "join" else Watch(code=code)
         self.new_link().connect(server_uri(parts[0]), first)
 
     def toggle_ready(self) -> None:
         if self.link is not None and self.link.client is not None:
             self.ready = not self.ready
-            self.link.send("ready", ready=self.ready)
+            self.link.send(Ready(ready=self.ready))
 
     def start(self) -> None:
         if self.link is not None:
-            self.link.send("start")
+            self.link.send(Start())
 
     def close(self) -> None:
         if self.link is not None:
@@ -405,17 +412,16 @@ class NetLobbyScene(Scene):
         self.form.update(dt)
         if self.link is None:
             return
-        for message in self.link.poll():
-            kind = message["type"]
-            if kind == FAILED:
-                self.message = self.failed(message.get("why", NO_SERVER), message["text"])
-            elif kind == LOST:
+        for message in self.link.poll():  # the rest (the room, welcome…): the client kept them
+            if isinstance(message, Failed):
+                self.message = self.failed(message.why, message.text)
+            elif isinstance(message, Lost):
                 seated = self.link.client is not None and self.link.client.token is not None
                 why = "net.table.lost" if seated else "net.lobby.refused"
                 self.message = self.app.texts(why, address=self.address or "?")
-            elif kind == "error":
+            elif isinstance(message, Error):
                 self.message = self.error_text(message)
-            elif kind == "update":
+            elif isinstance(message, Update):
                 link, self.link = self.link, None
                 self.app.scenes.replace(NetTableScene(self.app, link), fade=False)
                 return
@@ -427,14 +433,14 @@ class NetLobbyScene(Scene):
             return self.app.texts("net.lobby.failed", reason=text)
         return self.app.texts(key, address=self.address)
 
-    def error_text(self, message: Message) -> str:
+    def error_text(self, message: Error) -> str:
         """A server's error in the player's words (refused options: with the server's reason,
         which names the field)."""
-        key = f"net.error.{message['error']}"
+        key = f"net.error.{message.error}"
         if not has_text(key):
-            return str(message["text"])
-        if message["error"] == "bad_rules":
-            return self.app.texts("net.lobby.bad_rules", reason=message["text"])
+            return message.text
+        if message.error == "bad_rules":
+            return self.app.texts("net.lobby.bad_rules", reason=message.text)
         return self.app.texts(key)
 
     # --- drawing -----------------------------------------------------------------------------

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Final
 
 import pygame
 
 from golf.sixcard.pace import PACES
 from golf.sixcard.rules import MAX_PLAYERS, NEW_GAME, SWITCHES, SixRules
 from golf.sixcard.seating import HUMAN, SixSetup
-from golfnet.protocol import PERSON
+from golfnet.protocol import PERSON, Create
 from scenes.core.i18n import Texts
 from scenes.core.look import PALETTE
 from scenes.core.manager import App
@@ -74,16 +74,15 @@ class RoomChoice:
         computer's level at each seat."""
         return [PERSON] + [PERSON if k == HUMAN else k for k in self.setup.seats[1:]]
 
-    def create(self, name: str) -> dict[str, Any]:
+    def create(self, name: str) -> Create:
         """The ``create`` message of this room for a host called ``name``."""
-        return {
-            "type": "create",
-            "name": name,
-            "seats": self.seats,
-            "rules": self.setup.rules.to_dict(),
-            "timer": self.timer,
-            "pause": PACES[self.setup.speed][1],
-        }
+        return Create(
+            name=name,
+            seats=tuple(self.seats),
+            rules=self.setup.rules.to_dict(),
+            timer=self.timer,
+            pause=PACES[self.setup.speed][1],
+        )
 
 
 def timer_text(texts: Texts, seconds: object) -> str:

@@ -7,11 +7,12 @@ pause menu, whose way out leaves the game (a computer plays the seat to the end)
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
 import pygame
 
 from golf.sixcard.game import State
+from golfnet.protocol import PERSON, Last, RoomInfo
 from scenes.core.look import PALETTE, SCREEN_SIZE, chunky_panel
 from scenes.core.manager import App
 from scenes.core.textfit import fit_text
@@ -30,7 +31,7 @@ BANNER_Y = 300
 """The centre of the lost-connection banner (where the final-turn banner stands)."""
 
 
-def seat_names(app: App, room: dict[str, Any] | None) -> list[tuple[str, str, bool]]:
+def seat_names(app: App, room: RoomInfo | None) -> list[tuple[str, str, bool]]:
     """Each seat's name, the word under it and whether a person plays it: a person by the name
     they gave ("connection lost" while away; a computer's level once they left), a computer by
     a table name (as at a local table) and its level."""
@@ -38,13 +39,13 @@ def seat_names(app: App, room: dict[str, Any] | None) -> list[tuple[str, str, bo
         return []
     out = []
     computers = 0
-    for seat in room["seats"]:
-        level = app.texts(f"six.level.{seat['level']}")
-        if seat["kind"] == "person":
-            word = level if seat["gone"] else ""
-            if not seat["gone"] and not seat["connected"]:
+    for seat in room.seats:
+        level = app.texts(f"six.level.{seat.level}")
+        if seat.kind == PERSON:
+            word = level if seat.gone else ""
+            if not seat.gone and not seat.connected:
                 word = app.texts("net.seat.away")
-            out.append((seat["name"] or "?", word, not seat["gone"]))
+            out.append((seat.name or "?", word, not seat.gone))
         else:
             out.append((COMPUTER_NAMES[computers % len(COMPUTER_NAMES)], level, False))
             computers += 1
@@ -104,29 +105,29 @@ class NetStatus:
     def updated(
         self,
         deadline: float | None,
-        last: dict[str, Any] | None,
+        last: Last | None,
         seat: int,
-        room: dict[str, Any] | None = None,
+        room: RoomInfo | None = None,
     ) -> None:
         """An update arrived: the timer starts again; a move played for someone out of time
         (or whose connection is lost) is said."""
         self.deadline, self.since = deadline, 0.0
-        if last and last["auto"] and last["seat"] is not None:
+        if last and last.auto and last.seat is not None:
             texts = self.table.app.texts
-            seats = room["seats"] if room is not None else []
-            away = last["seat"] < len(seats) and not seats[last["seat"]]["connected"]
-            if last["seat"] == seat:
+            seats = room.seats if room is not None else ()
+            away = last.seat < len(seats) and not seats[last.seat].connected
+            if last.seat == seat:
                 line = texts("net.table.auto_you")
             else:
                 key = "net.table.auto_away" if away else "net.table.auto"
-                line = texts(key, name=self.table.name(last["seat"]))
+                line = texts(key, name=self.table.name(last.seat))
             self.table.toast(line, PALETTE.orange)
 
-    def roomed(self, room: dict[str, Any], seat: int) -> None:
+    def roomed(self, room: RoomInfo, seat: int) -> None:
         """The room's seats changed: a person who left the game is said once (a computer
         plays for them to the end; its moves are not theirs running out of time)."""
-        for s, place in enumerate(room["seats"]):
-            if place["kind"] == "person" and place["gone"] and s not in self.left:
+        for s, place in enumerate(room.seats):
+            if place.kind == PERSON and place.gone and s not in self.left:
                 self.left.add(s)
                 if s != seat:
                     name = self.table.name(s)

@@ -23,8 +23,9 @@ and the final standings for everyone; the replay saved in the replays folder.
 
 from __future__ import annotations
 
+import functools
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from types import MappingProxyType
 from typing import Any
@@ -42,9 +43,22 @@ from golf.sixcard.rules import SixRules
 from golf.sixcard.seating import HUMAN, SixSetup
 from golf.sixcard.view import SeatView
 from golfnet.client import replay_of
-from golfnet.link import BACK, LOST, NetLink
+from golfnet.link import Back, Event, Failed, Lost, NetLink
 from golfnet.mirror import Mirror, told_action
-from golfnet.protocol import BadMessage, Message, read_view, show_code
+from golfnet.protocol import (
+    PERSON,
+    Act,
+    BadMessage,
+    Bye,
+    Error,
+    Over,
+    Refused,
+    RoomInfo,
+    Update,
+    Welcome,
+    read_view,
+    show_code,
+)
 from scenes.core.look import PALETTE
 from scenes.core.manager import App
 from scenes.sixcard.board import Board
@@ -69,6 +83,10 @@ __all__ = ["NetMatch", "NetTableScene"]
 log = logging.getLogger(__name__)
 
 _NOBODY: Mapping[int, Opponent] = MappingProxyType({})
+
+
+def _unsaid(message: object) -> None:
+    """A message the table has nothing to do with."""
 
 
 class NetMatch(Match):
@@ -119,9 +137,7 @@ class NetTableScene(TableBase):
         self.asked = -1  # the update on which the person's last action was sent
         self.finished = False
         room = client.room
-        kinds = (
-            [HUMAN if s["kind"] == "person" else s["level"] for s in room["seats"]] if room else []
-        )
+        kinds = [HUMAN if s.kind == PERSON else s.level for s in room.seats] if room else []
         self.setup = SixSetup(
             players=first.players,
             kinds=(*kinds, *(HUMAN,) * (first.players - len(kinds))),
@@ -233,7 +249,7 @@ class NetTableScene(TableBase):
             return None
         else:
             self.asked = self.at
-        self.link.send("act", action=str(action), at=self.at)
+        self.link.send(Act(action=str(action), at=self.at))
         return None
 
     def refuse(self, text: str) -> None:
@@ -267,42 +283,52 @@ class NetTableScene(TableBase):
         for message in self.link.poll():
             self.take(message)
 
-    def take(self, message: Message) -> None:
-        kind = message["type"]
-        if kind == LOST:
-            self.status.lose(bool(message.get("final")))
-            self.asked = -1
-        elif kind == BACK:
-            self.status.back()
-        elif kind == "update":
-            self.took(message)
-        elif kind == "room":
-            self.status.roomed(message, -1 if self.watching else self.seat)
-        elif kind == "refused":
-            self.asked = -1
-            key = f"refusal.sixcard.{message['reason']}"
-            if not has_text(key):  # the room's refusals (not your turn, too late)
-                key = f"net.error.{message['reason']}"
-            self.refuse(self.said(key, message["text"]))
-        elif kind == "error":
-            self.toast(self.said(f"net.error.{message['error']}", message["text"]), PALETTE.white)
-        elif kind == "over":
-            self.finish(message["record"])
+    def take(self, message: Event) -> None:
+        """What the server said (or the link: lost, back), by its class (:attr:`takers`)."""
+        self.takers[type(message)](message)
 
-    def took(self, message: Message) -> None:
+    @functools.cached_property
+    def takers(self) -> Mapping[type[Event], Callable[[Any], None]]:
+        """What each message does here (the window's table of the server's messages and
+        the link's events: ``tests/net/test_ui_net_table.py`` checks that it has them all)."""
+        return {
+            Lost: self.lost,
+            Back: lambda _back: self.status.back(),
+            Failed: _unsaid,  # only before a connection: the lobby's
+            Welcome: _unsaid,  # a seat come back: the client keeps its token
+            Update: self.took,
+            RoomInfo: lambda room: self.status.roomed(room, -1 if self.watching else self.seat),
+            Refused: self.refused,
+            Error: lambda e: self.toast(self.said(f"net.error.{e.error}", e.text), PALETTE.white),
+            Over: lambda over: self.finish(over.record),
+            Bye: _unsaid,  # the connection ends: Lost follows
+        }
+
+    def lost(self, message: Lost) -> None:
+        self.status.lose(message.final)
+        self.asked = -1
+
+    def refused(self, message: Refused) -> None:
+        self.asked = -1
+        key = f"refusal.sixcard.{message.reason}"
+        if not has_text(key):  # the room's refusals (not your turn, too late)
+            key = f"net.error.{message.reason}"
+        self.refuse(self.said(key, message.text))
+
+    def took(self, message: Update) -> None:
         """An update: the view, the action that led to it played out at the table."""
         try:
-            view = read_update(message["view"], self.rules, self.watching)
+            view = read_update(message.view, self.rules, self.watching)
         except BadMessage as e:
             log.warning("an update that is not a view: %s", e)
             return
-        last = message["last"]
-        action = told_action(last["action"]) if last else None
+        last = message.last
+        action = told_action(last.action) if last else None
         client = self.link.client
         room = client.room if client is not None else None
-        self.status.updated(message["deadline"], last, -1 if self.watching else self.seat, room)
-        followed = self.mirror.follow(view, message["at"], action)
-        self.seat_view, self.at = view, message["at"]
+        self.status.updated(message.deadline, last, -1 if self.watching else self.seat, room)
+        followed = self.mirror.follow(view, message.at, action)
+        self.seat_view, self.at = view, message.at
         self.cards.rename(followed.renames)
         if view.phase != "hole_over":
             self.status.asked_next = False

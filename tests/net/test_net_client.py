@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from golfnet.client import FIRST_PAUSE, LONGEST_PAUSE, Client, SeatLost, backoff, come_back
+from golfnet.protocol import Update
 from tests.netplay import open_room, run, start_server
 
 
@@ -26,14 +27,14 @@ def test_a_cut_connection_comes_back_to_its_seat_with_the_same_view() -> None:
         clients = await open_room(uri, ("person", "person"))
         opened.extend(clients)
         guest = clients[1]
-        await guest.until(lambda m: m["type"] == "update")
+        await guest.until(lambda m: isinstance(m, Update))
         guest.drop()
         back = await come_back(uri, guest, lambda: False, jitter=0.0)
         assert back is not None
         opened.append(back)
         assert (back.code, back.seat, back.token) == (guest.code, 1, guest.token)
-        update = await back.until(lambda m: m["type"] == "update")
-        assert update["view"] == guest.view_data  # the seat exactly as it was left
+        update = await back.until(lambda m: isinstance(m, Update))
+        assert update.view == guest.view_data  # the seat exactly as it was left
         room = server.rooms[str(guest.code)]
         assert room.seats[1].link is not None
 

@@ -17,7 +17,15 @@ from golf.sixcard.rules import SixRules
 from golf.sixcard.view import seat_view
 from golfnet.bots import play_seat
 from golfnet.client import Client
-from golfnet.protocol import BadMessage, public_view, read_view, view_data
+from golfnet.protocol import (
+    BadMessage,
+    RoomInfo,
+    Update,
+    Welcome,
+    public_view,
+    read_view,
+    view_data,
+)
 from tests.netplay import leaks, open_room, plain, run, start_server
 
 WIDE = 26**7 + 918_273_645
@@ -47,7 +55,7 @@ def test_every_view_carries_the_cut_of_the_secret_deal_exactly_with_the_cut_rule
     number, clients = run(lambda opened: _played(rules, opened))
     wanted = cut_cards(number, 3) if cut else None
     for client in clients:
-        updates = [m for m in client.received if m["type"] == "update"]
+        updates = [m for m in client.received if isinstance(m, Update)]
         assert len(updates) > 50 and updates[-1]["view"]["hole"] >= 9
         # every update of every hole, to every seat and the spectator
         assert all(m["view"]["cut"] == plain(wanted) for m in updates)
@@ -115,13 +123,14 @@ def test_a_view_whose_cut_is_not_the_cut_rule_s_is_refused(bad: str) -> None:
         read_view(data, rules)
     # a client refuses the update as it refuses any other bad message, and keeps its view
     client = Client(None)  # type: ignore[arg-type]
-    client.take_in({"type": "welcome", "code": "ABCDEFGHJ", "seat": 1, "token": "t" * 24})
-    client.take_in({"type": "room", "rules": rules.to_dict()})
-    client.take_in({"type": "update", "at": 0, "view": good, "last": None, "deadline": None})
+    client.take_in(Welcome(code="ABCDEFGHJ", seat=1, token="t" * 24))
+    client.take_in(
+        RoomInfo(code="ABCDEFGHJ", seats=(), rules=rules, timer=0, host=0, started=False)
+    )
+    client.take_in(Update(at=0, view=good, last=None, deadline=None))
     kept = client.view
-    update = {"type": "update", "at": 1, "view": data, "last": None, "deadline": None}
     with pytest.raises(BadMessage):
-        client.take_in(update)
+        client.take_in(Update(at=1, view=data, last=None, deadline=None))
     assert client.view == kept and client.view_data == good and client.at == 0
 
 

@@ -34,7 +34,7 @@ from golfnet.door import (
     tls_context,
 )
 from golfnet.guard import Guesses, Offences
-from golfnet.protocol import CODE_LENGTH, CODE_LETTERS, read_code, show_code
+from golfnet.protocol import CODE_LENGTH, CODE_LETTERS, Error, Welcome, read_code, show_code
 from golfnet.server import GolfServer, Limits
 from tests.netplay import run
 
@@ -257,11 +257,11 @@ def test_bare_connections_are_limited_before_any_handshake_and_honest_ones_get_i
         host = await Client.open(uri)
         opened.append(host)
         await host.send("create", name="h", seats=["person", "person"])
-        await host.until(lambda m: m["type"] == "welcome")
+        await host.until(lambda m: isinstance(m, Welcome))
         guest = await Client.open(uri)
         opened.append(guest)
         await guest.send("join", code=host.code, name="g")
-        await guest.until(lambda m: m["type"] == "welcome")
+        await guest.until(lambda m: isinstance(m, Welcome))
         assert server.gate.open == 6 and server.stats["dropped for a newcomer"] >= 2
         # the biggest holder's connections went first
         assert server.gate.count("127.0.0.2") < 3
@@ -317,7 +317,7 @@ def test_the_forwarded_address_counts_only_through_a_trusted_proxy() -> None:
         assert guesser is not None
         for i in range(6):
             await guesser.send("join", code="ZZZZZZZZ" + "ABCDEFG"[i], name="g")
-            await guesser.until(lambda m: m["type"] == "error")
+            await guesser.until(lambda m: isinstance(m, Error))
         assert server.guesses.blocked("10.0.0.0", asyncio.get_running_loop().time())
         assert not server.guesses.blocked("127.0.0.3", asyncio.get_running_loop().time())
 
@@ -352,7 +352,7 @@ def test_the_server_speaks_tls_with_a_certificate_and_counts_before_it() -> None
         c = await Client.open(secure, ssl=trust)
         opened.append(c)
         await c.send("create", name="h", seats=["person", "person"])
-        assert (await c.until(lambda m: m["type"] == "welcome"))["type"] == "welcome"
+        assert isinstance(await c.until(lambda m: isinstance(m, Welcome)), Welcome)
         with pytest.raises((InvalidHandshake, ConnectionClosed, OSError)):
             await Client.open(uri, open_timeout=2)  # plain ws: no TLS, no game
         # a silent TLS client is dropped after the timeout; a third from one address at once
@@ -471,7 +471,7 @@ def test_golf_serve_speaks_tls_refuses_other_pages_and_says_its_limits(tmp_path:
             uri = f"wss://localhost:{port}"
             c = await Client.open(uri, ssl=trust, origin="https://golf.example.org")
             await c.send("create", name="h", seats=["person", "person"])
-            await c.until(lambda m: m["type"] == "welcome")
+            await c.until(lambda m: isinstance(m, Welcome))
             await c.close()
             with pytest.raises(InvalidStatus):
                 await Client.open(uri, ssl=trust, origin="https://evil.example")

@@ -18,7 +18,7 @@ from golf.sixcard.rules import SixRules
 from golf.sixcard.view import seat_view
 from golfnet.bots import play_seat
 from golfnet.client import Client
-from golfnet.protocol import view_data
+from golfnet.protocol import Error, Refused, Update, view_data
 from tests.netplay import leaks, open_room, plain, run, start_server
 
 GAMES = [
@@ -73,7 +73,7 @@ async def _reconnect(opened: list[Any]) -> None:
     host_play = asyncio.ensure_future(play_seat(host, make_opponent("easy", 1)))
     # the guest plays until mid-hole, on its turn, then its connection drops
     while True:
-        await guest.until(lambda m: m["type"] == "update")
+        await guest.until(lambda m: isinstance(m, Update))
         view = guest.view
         assert view is not None
         if view.to_move == guest.seat and guest.at >= 12:
@@ -91,7 +91,7 @@ async def _reconnect(opened: list[Any]) -> None:
     opened.append(back)
     back.rules = guest.rules
     await back.send("rejoin", code=code, token=token)
-    await back.until(lambda m: m["type"] == "update")
+    await back.until(lambda m: isinstance(m, Update))
     assert back.seat == 1 and back.view_data == before  # the seat, exactly as it was
     assert room.match is not None
     assert back.view_data == plain(view_data(seat_view(room.match.state, 1)))
@@ -111,8 +111,8 @@ async def _unseatable(opened: list[Any]) -> None:
     c = await Client.open(uri)
     opened.append(c)
     await c.send("create", name="x", seats=["person"] * 7, rules=SixRules(grid=6).to_dict())
-    m = await c.until(lambda m: m["type"] == "error")
-    assert m["error"] == "bad_rules" and server.rooms == {} and server.stats["crashes"] == 0
+    m = await c.until(lambda m: isinstance(m, Error))
+    assert m.error == "bad_rules" and server.rooms == {} and server.stats["crashes"] == 0
 
 
 def test_a_room_its_rules_cannot_seat_is_refused() -> None:
@@ -126,18 +126,18 @@ async def _forged(opened: list[Any]) -> None:
     thief = await Client.open(uri)
     opened += [host, guest, thief]
     await thief.send("rejoin", code=host.code, token="A" * 24)
-    m = await thief.until(lambda m: m["type"] == "error")
-    assert m["error"] == "bad_token" and thief.seat is None
-    await host.until(lambda m: m["type"] == "update")
+    m = await thief.until(lambda m: isinstance(m, Error))
+    assert m.error == "bad_token" and thief.seat is None
+    await host.until(lambda m: isinstance(m, Update))
     assert host.view is not None
     other = 1 - host.seat if host.seat is not None else 0
     if host.view.to_move == other:
         await host.act("take stock")  # the other seat's turn: refused
-        m = await host.until(lambda m: m["type"] in ("refused",))
-        assert m["reason"] == "not_your_turn"
+        m = await host.until(lambda m: isinstance(m, Refused))
+        assert m.reason == "not_your_turn"
     await host.send("act", action="take stock", at=999)
-    m = await host.until(lambda m: m["type"] in ("refused",))
-    assert m["reason"] in ("stale", "not_your_turn")
+    m = await host.until(lambda m: isinstance(m, Refused))
+    assert m.reason in ("stale", "not_your_turn")
     assert server.stats["crashes"] == 0
 
 

@@ -12,9 +12,21 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from golf.sixcard.rules import MAX_PLAYERS, STANDARD
-from golfnet.client import Client
+from golfnet.client import MAX_RECEIVED, Client
 from golfnet.guard import Bucket, Guesses
-from golfnet.protocol import TO_SERVER, BadMessage, decode, encode
+from golfnet.protocol import (
+    TO_CLIENT,
+    TO_SERVER,
+    BadMessage,
+    Bye,
+    Error,
+    Last,
+    RoomInfo,
+    Update,
+    Welcome,
+    decode,
+    raw_message,
+)
 from golfnet.room import Room
 from golfnet.server import Limits
 from tests.netplay import open_room, run, start_server
@@ -24,10 +36,10 @@ class Inbox:
     """A link that keeps what it is sent."""
 
     def __init__(self) -> None:
-        self.got: list[dict[str, Any]] = []
+        self.got: list[Any] = []
 
     def send(self, text: str) -> None:
-        self.got.append(json.loads(text))
+        self.got.append(decode(text, TO_CLIENT, MAX_RECEIVED))  # every message as a client reads it
 
 
 @pytest.mark.parametrize(
@@ -35,14 +47,14 @@ class Inbox:
     [
         "not json",
         "[1, 2]",
-        encode("act", action="take stock"),  # no "at"
-        encode("act", action="take stock", at=0, seat=1),  # a seat is never said
-        encode("join", code="abc", name="x"),
-        encode("join", code="ABCDEFGHJ", name="x" * 100),
+        raw_message("act", action="take stock"),  # no "at"
+        raw_message("act", action="take stock", at=0, seat=1),  # a seat is never said
+        raw_message("join", code="abc", name="x"),
+        raw_message("join", code="ABCDEFGHJ", name="x" * 100),
         json.dumps({"v": 2, "type": "start"}),
-        encode("create", name="x", seats=["easy", "person"]),  # the creator sits first
-        encode("create", name="x", seats=["person"] * (MAX_PLAYERS + 1)),
-        encode("ready", ready=1),
+        raw_message("create", name="x", seats=["easy", "person"]),  # the creator sits first
+        raw_message("create", name="x", seats=["person"] * (MAX_PLAYERS + 1)),
+        raw_message("ready", ready=1),
         b"\x00\x01binary",
     ],
 )
@@ -75,8 +87,8 @@ def test_a_person_out_of_time_has_an_automatic_move_said_in_the_update() -> None
     assert len(room.match.log) == 0
     room.wake(5.0)
     assert len(room.match.log) == 1
-    last = a.got[-1]["last"]
-    assert last == {"seat": mover, "action": str(room.match.log[0]), "auto": True}
+    last = a.got[-1].last
+    assert last == Last(seat=mover, action=str(room.match.log[0]), auto=True)
 
 
 def test_a_person_who_leaves_mid_game_is_played_by_a_computer() -> None:
@@ -97,12 +109,12 @@ def test_a_person_who_leaves_mid_game_is_played_by_a_computer() -> None:
     assert room.seats[1].label() == "B (medium)"
     # the others are told that B left (the room's seat is gone); the computer's moves for B
     # are not said to be B's running out of time, while A's, out of time, are automatic
-    rooms = [m for m in a.got if m["type"] == "room"]
-    assert rooms[-1]["seats"][1]["gone"] is True and rooms[-1]["seats"][1]["name"] == "B"
+    rooms = [m for m in a.got if isinstance(m, RoomInfo)]
+    assert rooms[-1].seats[1].gone is True and rooms[-1].seats[1].name == "B"
     for t in range(2, 40):
         room.wake(t * 6.0)
-    lasts = [m["last"] for m in a.got[told:] if m["type"] == "update"]
-    by_seat = {seat: [last["auto"] for last in lasts if last["seat"] == seat] for seat in (0, 1)}
+    lasts = [m.last for m in a.got[told:] if isinstance(m, Update)]
+    by_seat = {seat: [last.auto for last in lasts if last.seat == seat] for seat in (0, 1)}
     assert len(by_seat[0]) > 3 and len(by_seat[1]) > 3
     assert set(by_seat[0]) == {True} and set(by_seat[1]) == {False}
 
@@ -126,21 +138,21 @@ async def _hostile(opened: list[Any]) -> None:
         await rude.ws.send("{")
     with pytest.raises(ConnectionClosed):
         await rude.until(lambda m: False, 5)
-    assert any(m["type"] == "bye" for m in rude.received)
+    assert any(isinstance(m, Bye) for m in rude.received)
     # room codes: a few wrong guesses, then every try is refused without looking
     guesser = await Client.open(uri)
     opened.append(guesser)
     errors = []
     for i in range(7):
         await guesser.send("join", code="ZZZZZZZZ" + "ABCDEFG"[i], name="g")
-        m = await guesser.until(lambda m: m["type"] in ("error", "bye"), 5)
-        errors.append(m.get("error"))
+        m = await guesser.until(lambda m: isinstance(m, Error | Bye), 5)
+        errors.append(m.error if isinstance(m, Error) else m.TYPE)
     assert errors[:5] == ["no_room"] * 5 and "slow_down" in errors
     # the honest game still goes on
     host = honest[0]
     await host.send("record")
-    m = await host.until(lambda m: m["type"] == "error", 5)
-    assert m["error"] == "not_over"
+    m = await host.until(lambda m: isinstance(m, Error), 5)
+    assert m.error == "not_over"
     assert server.stats["crashes"] == 0
     assert server.stats["oversized"] == 1 and server.stats["binary"] == 1
     assert server.stats["disconnected"] >= 1
@@ -156,7 +168,7 @@ async def _flood(opened: list[Any]) -> None:
     c = await Client.open(uri)
     opened.append(c)
     await c.send("create", name="f", seats=["person", "easy"])
-    await c.until(lambda m: m["type"] == "welcome")
+    await c.until(lambda m: isinstance(m, Welcome))
     for _ in range(20):
         await c.send("record")  # allowed, but not twenty at once
     with pytest.raises(ConnectionClosed):

@@ -28,6 +28,7 @@ from golf.sixcard.rules import STANDARD, SixRules
 from golfnet.bots import play_seat
 from golfnet.client import come_back, replay_of
 from golfnet.journal import FILE_NAME, KEEP_DAYS, RECENT, ROOMS, RoomJournal
+from golfnet.protocol import Update
 from golfnet.room import GRACE, Room
 from golfnet.server import GolfServer
 from tests.netplay import FAST, open_room, run
@@ -356,7 +357,7 @@ def test_a_server_started_again_on_its_state_gives_each_person_their_seat(tmp_pa
             new = await come_back(uri, old, lambda: False, jitter=0.0)
             assert new is not None and (new.seat, new.token) == (old.seat, old.token)
             opened.append(new)
-            await new.until(lambda m: m["type"] == "update")
+            await new.until(lambda m: isinstance(m, Update))
             assert new.at >= told
             back.append(new)
         await asyncio.gather(*(play_seat(b, p) for b, p in zip(back, players, strict=True)))

@@ -21,6 +21,7 @@ from golf.sixcard.ai import make_opponent
 from golfnet.bots import play_seat
 from golfnet.journal import RoomJournal
 from golfnet.metrics import Metrics, MetricsListener
+from golfnet.protocol import Refused
 from golfnet.server import GolfServer
 from tests.netplay import FAST, open_room, run
 
@@ -87,7 +88,7 @@ def test_the_figures_move_with_a_bot_game_and_health_follows_the_server(
             *(play_seat(c, make_opponent("easy", i)) for i, c in enumerate(clients))
         )
         await clients[0].act("take_discard")  # not its turn, or the game is over: refused
-        await clients[0].until(lambda m: m["type"] == "refused")
+        await clients[0].until(lambda m: isinstance(m, Refused))
 
         _, after = await get(port, "/metrics")
         actions = sample(after, "golf_actions_total")

@@ -25,7 +25,7 @@ from golf.sixcard import replay as sixreplay
 from golf.sixcard.ai import make_opponent
 from golfnet.bots import play_seat
 from golfnet.client import Client, come_back, room_uri
-from golfnet.protocol import Message
+from golfnet.protocol import Error, Message, RoomInfo, Welcome
 
 ROOT = Path(__file__).resolve().parents[2]
 CADDYFILE = ROOT / "docs" / "deploy" / "Caddyfile"
@@ -176,7 +176,7 @@ async def _play(https: int, context: ssl.SSLContext, servers: list[Golf]) -> Non
         raise AssertionError(f"cannot open {uri}")
 
     async def welcome(client: Client) -> Message:
-        return await client.until(lambda m: m["type"] in ("welcome", "error"))
+        return await client.until(lambda m: isinstance(m, Welcome | Error))
 
     try:
         # two new rooms: round robin gives one to each process, and each code names its own
@@ -186,7 +186,7 @@ async def _play(https: int, context: ssl.SSLContext, servers: list[Golf]) -> Non
             await creator.send(
                 "create", name="P0", seats=["person", "easy", "person"], pause=0, timer=0
             )
-            assert (await welcome(creator))["type"] == "welcome"
+            assert isinstance(await welcome(creator), Welcome)
             codes.append(creator)
         assert {c.code is not None and c.code[0] in FIRST for c in codes} == {True, False}
         host = codes[0]
@@ -195,12 +195,12 @@ async def _play(https: int, context: ssl.SSLContext, servers: list[Golf]) -> Non
 
         guest = await open_client(room_uri(base, host.code))
         await guest.send("join", code=host.code, name="P1")
-        assert (await welcome(guest))["type"] == "welcome"
+        assert isinstance(await welcome(guest), Welcome)
         await guest.send("ready", ready=True)
         await host.until(
             lambda m: (
-                m["type"] == "room"
-                and sum(1 for s in m["seats"] if s["kind"] == "person" and s["ready"]) == 2
+                isinstance(m, RoomInfo)
+                and sum(1 for s in m.seats if s.kind == "person" and s.ready) == 2
             )
         )
         await host.send("start")

@@ -20,6 +20,7 @@ from golf.sixcard.rules import SixRules
 from golf.sixcard.wide import WIDE_LETTERS, is_wide
 from golfnet.bots import play_seat
 from golfnet.client import Client
+from golfnet.protocol import Bye, Create, Error, Over, RoomInfo, encode
 from golfnet.room import secret_deal
 from tests.netplay import leaks, open_room, run, start_server
 
@@ -55,14 +56,14 @@ async def _secret(folder: Path, opened: list[Any]) -> None:
     stream = str(room.match.state.rng)
     secrets_ = (deal, str(number), f"{number:x}", f"{number:X}", stream)
     for client in clients:
-        end = next(i for i, m in enumerate(client.received) if m["type"] == "over")
+        end = next(i for i, m in enumerate(client.received) if isinstance(m, Over))
         before = client.received[:end]
         assert len(before) > 50
         for message in before:
-            text = json.dumps(message)
-            assert not any(s in text for s in secrets_), message["type"]
+            text = encode(message)
+            assert not any(s in text for s in secrets_), message.TYPE
             # nothing like a deal number or a stream's state: only small counts and cards
-            assert all(abs(n) < 1_000_000 for n in _numbers(message)), message["type"]
+            assert all(abs(n) < 1_000_000 for n in _numbers(json.loads(text))), message.TYPE
         assert deal in client.record["code"]  # type: ignore[index]  # told at the end
     replay = clients[0].replay()
     path = folder / "wide.yaml"
@@ -121,8 +122,8 @@ async def _refused(opened: list[Any]) -> None:
         opened.append(c)
         create = {"name": "Host", "seats": ["person", "medium"], **change}
         await c.send("create", **create)
-        m = await c.until(lambda m: m["type"] == "error")
-        assert (m["error"], m["text"]) == (error, text), change
+        m = await c.until(lambda m: isinstance(m, Error))
+        assert (m.error, m.text) == (error, text), change
         assert server.rooms == {} and c.seat is None
     assert server.stats["malformed"] == len(BAD)  # each counted as an offence
     # a client that keeps sending them is cut off, like any other offender
@@ -130,19 +131,19 @@ async def _refused(opened: list[Any]) -> None:
     opened.append(pest)
     for _ in range(10):
         await pest.send("create", name="x", seats=["person", "easy"], rules={"grid": 5})
-    bye = await pest.until(lambda m: m["type"] == "bye")
+    bye = await pest.until(lambda m: isinstance(m, Bye))
     assert bye["reason"] == "offences" and server.stats["disconnected"] == 1
     # a room with good options: every one is kept
     c = await Client.open(uri)
     opened.append(c)
     rules = SixRules(grid=9, peek=True, row_cancel=True, pairs=True, holes=18, ties="shared")
     await c.send(
-        "create", name="Host", seats=["person", "hard", "person"], rules=rules.to_dict(), timer=45
+        Create(name="Host", seats=("person", "hard", "person"), rules=rules.to_dict(), timer=45)
     )
-    m = await c.until(lambda m: m["type"] == "room")
-    assert m["rules"] == rules.to_dict() and m["timer"] == 45
-    assert [s["kind"] for s in m["seats"]] == ["person", "computer", "open"]
-    assert m["seats"][1]["level"] == "hard"
+    m = await c.until(lambda m: isinstance(m, RoomInfo))
+    assert isinstance(m, RoomInfo) and m.rules == rules and m.timer == 45
+    assert [s.kind for s in m.seats] == ["person", "computer", "open"]
+    assert m.seats[1].level == "hard"
     assert server.stats["crashes"] == 0
 
 

@@ -19,7 +19,17 @@ from golf.sixcard.actions import NEXT_HOLE_ACTION
 from golf.sixcard.ai import make_opponent
 from golf.sixcard.rules import SixRules
 from golf.sixcard.view import seat_fields, seat_view
-from golfnet.protocol import TO_CLIENT, decode, encode, encode_updates, view_data
+from golfnet.protocol import (
+    TO_CLIENT,
+    Create,
+    Ready,
+    Update,
+    decode,
+    encode,
+    encode_updates,
+    raw_message,
+    view_data,
+)
 from golfnet.room import Room
 from golfnet.server import BACKLOG, Limits
 from tests.netplay import run, start_server
@@ -77,7 +87,7 @@ def test_the_updates_of_an_action_encoded_together_are_each_seats_own(
         for seat, link in [*enumerate(inboxes), (None, watcher)]:
             update = next(t for t in link.texts if '"type":"update"' in t)
             assert json.loads(update) == json.loads(room.update_for(seat, now))
-            assert decode(update, TO_CLIENT, 1 << 20)["type"] == "update"
+            assert isinstance(decode(update, TO_CLIENT, 1 << 20), Update)
 
 
 def test_encode_updates_writes_what_encode_writes_for_every_kind_of_value() -> None:
@@ -89,7 +99,7 @@ def test_encode_updates_writes_what_encode_writes_for_every_kind_of_value() -> N
     for deadline in (None, 0.0, 12.75):
         texts = encode_updates(9, views, lasts, deadline)
         for view, last, text in zip(views, lasts, texts, strict=True):
-            expected = encode("update", at=9, view=view, last=last, deadline=deadline)
+            expected = raw_message("update", at=9, view=view, last=last, deadline=deadline)
             assert json.loads(text) == json.loads(expected)
     alone = encode_updates(0, views[:1], [None], None)[0]
     assert json.loads(alone)["view"] == views[0]
@@ -102,7 +112,7 @@ async def _not_reading(opened: list[Any]) -> None:
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
     sock.connect(("127.0.0.1", server.port()))
     ws = await connect(uri, sock=sock, max_queue=1, compression=None, close_timeout=1)
-    await ws.send(encode("create", name="slow", seats=["person", "person", "person", "person"]))
+    await ws.send(encode(Create(name="slow", seats=("person",) * 4)))
     async with asyncio.timeout(10):
         while not server.connections:
             await asyncio.sleep(0.01)
@@ -111,7 +121,7 @@ async def _not_reading(opened: list[Any]) -> None:
     conn.ws.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 8192)
     # each change of readiness is answered with the room's seats: far more than it reads
     for k in range(4 * BACKLOG // 300):
-        await ws.send(encode("ready", ready=k % 2 == 0))
+        await ws.send(encode(Ready(ready=k % 2 == 0)))
         if server.stats["not reading"]:
             break
         if k % 50 == 0:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from golfnet.link import local_address
+from golfnet.protocol import Join, ToServer
 from scenes.core.input import Intent, Kind
 from scenes.core.look import SCREEN_SIZE
 from scenes.core.manager import App, Loop
@@ -126,11 +127,11 @@ def test_the_code_is_read_in_any_grouping_and_case(tmp_path: Path, typed: str) -
     app = net_app(tmp_path, "en")
     lobby = NetLobbyScene(app)
     app.scenes.reset(lobby, fade=False)
-    sent: list[dict[str, object]] = []
+    sent: list[tuple[str, ToServer]] = []
 
     class Link:
-        def connect(self, uri: str, first: dict[str, object]) -> None:
-            sent.append({"uri": uri, **first})
+        def connect(self, uri: str, first: ToServer) -> None:
+            sent.append((uri, first))
 
         def close(self) -> None:
             pass
@@ -138,9 +139,7 @@ def test_the_code_is_read_in_any_grouping_and_case(tmp_path: Path, typed: str) -
     lobby.new_link = lambda: Link()  # type: ignore[assignment, method-assign, return-value]
     lobby.target = f"192.168.1.20 {typed}"
     lobby.join()
-    assert sent == [
-        {"uri": "ws://192.168.1.20:8765", "type": "join", "code": "ABCDEFGHJ", "name": "Player"}
-    ]
+    assert sent == [("ws://192.168.1.20:8765", Join(code="ABCDEFGHJ", name="Player"))]
     lobby.target = "192.168.1.20 K7P2QX"  # an older server's code: not one of these
     lobby.join()
     assert len(sent) == 1 and lobby.message.startswith("To join, type the host's address")

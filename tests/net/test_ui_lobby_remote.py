@@ -8,6 +8,7 @@ the other options."""
 
 from __future__ import annotations
 
+import dataclasses
 import http.server
 import socket
 import subprocess
@@ -20,7 +21,7 @@ import pytest
 import yaml
 
 from golf.sixcard.rules import SixRules
-from golfnet.protocol import read_rules
+from golfnet.protocol import Create
 from scenes.core.input import Intent, Kind
 from scenes.core.manager import Loop
 from scenes.core.settings import SETTINGS_FILE, Settings, SettingsStore
@@ -89,7 +90,7 @@ def test_a_window_creates_a_room_on_a_server_at_an_address_and_another_joins(
     guest.join()
     _step(loops, lambda: guest.link and guest.link.client and guest.link.client.seat == 1)
     guest.toggle_ready()
-    _step(loops, lambda: host.link.client.room and host.link.client.room["seats"][1]["ready"])
+    _step(loops, lambda: host.link.client.room and host.link.client.room.seats[1].ready)
     host.start()
     _step(loops, lambda: all(isinstance(a.scenes.top, NetTableScene) for a in apps))
     for app in apps:
@@ -97,8 +98,8 @@ def test_a_window_creates_a_room_on_a_server_at_an_address_and_another_joins(
         assert isinstance(table, NetTableScene)
         client = table.link.client
         assert client is not None and client.room is not None
-        assert read_rules(client.room["rules"]) == wanted and client.room["timer"] == 60.0
-        assert [s["kind"] for s in client.room["seats"]] == ["person", "person", "computer"]
+        assert client.room.rules == wanted and client.room.timer == 60.0
+        assert [s.kind for s in client.room.seats] == ["person", "person", "computer"]
         _step(loops, lambda c=client: c.view is not None)
         assert client.view is not None and len(client.view.grid) == 4
     for app in apps:
@@ -161,11 +162,12 @@ def test_a_server_that_refuses_the_connection_is_told(tmp_path: Path, lang: str)
 class _Forged(RoomChoice):
     """A room the form would never send: the server refuses its options."""
 
-    def create(self, name: str) -> dict[str, object]:
-        message = super().create(name)
-        message["seats"] = ["person", "easy"]
-        message["rules"] = SixRules(grid=9).to_dict()  # 9 cards are for 3 to 6 players
-        return message
+    def create(self, name: str) -> Create:
+        return dataclasses.replace(
+            super().create(name),
+            seats=("person", "easy"),
+            rules=SixRules(grid=9).to_dict(),  # 9 cards are for 3 to 6 players
+        )
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from golfnet.client import Client
-from golfnet.protocol import Message
+from golfnet.link import Event
+from golfnet.protocol import Welcome
 from scenes.core.manager import Loop
 from scenes.sixcard.lobby import PANEL, NetLobbyScene
 from tests.net.test_ui_net import _app
@@ -23,9 +24,9 @@ class Link:
 
     def __init__(self) -> None:
         self.client = Client(None)  # type: ignore[arg-type]
-        self.client.take_in({"type": "welcome", "code": "ABCDEFGHJ", "seat": None, "token": ""})
+        self.client.take_in(Welcome(code="ABCDEFGHJ", seat=None, token=None))
 
-    def poll(self) -> list[Message]:
+    def poll(self) -> list[Event]:
         return []
 
 

@@ -16,8 +16,9 @@ import pytest
 
 from golf.sixcard.game import State
 from golf.sixcard.view import SeatView, seat_view
-from golfnet.link import NetLink
+from golfnet.link import Back, Lost, NetLink
 from golfnet.mirror import STAND_IN
+from golfnet.protocol import Create, Join, Ready, Start, Update
 from scenes.core.input import Intent, Kind
 from scenes.core.look import SCREEN_SIZE
 from scenes.core.manager import App, Loop
@@ -162,25 +163,25 @@ def test_a_link_whose_connection_drops_comes_back_to_its_seat_by_itself() -> Non
     try:
         port = host.host(0, "127.0.0.1")
         uri = f"ws://127.0.0.1:{port}"
-        host.connect(uri, {"type": "create", "name": "A", "seats": ["person", "person"]})
+        host.connect(uri, Create(name="A", seats=("person", "person")))
         _wait(lambda: host.client is not None and host.client.code is not None)
         assert host.client is not None and host.server is not None
-        guest.connect(uri, {"type": "join", "code": host.client.code, "name": "B"})
+        guest.connect(uri, Join(code=str(host.client.code), name="B"))
         _wait(lambda: guest.client is not None and guest.client.seat == 1)
-        guest.send("ready", ready=True)
+        guest.send(Ready(ready=True))
         room = host.server.rooms[str(host.client.code)]
         _wait(lambda: room.seats[1].ready)
-        host.send("start")
+        host.send(Start())
         _wait(lambda: guest.client is not None and guest.client.view is not None)
         seen = guest.poll()
-        assert any(m["type"] == "update" for m in seen)
+        assert any(isinstance(m, Update) for m in seen)
         # the server loses the guest's connection: the link says so, and comes back
         conn = room.seats[1].link
         assert conn is not None
         host.loop.call_soon_threadsafe(conn.ws.transport.abort)  # type: ignore[attr-defined]
-        events: list[str] = []
-        _wait(lambda: events.extend(m["type"] for m in guest.poll()) or "_back" in events)
-        assert "_lost" in events
+        events: list[type] = []
+        _wait(lambda: events.extend(type(m) for m in guest.poll()) or Back in events)
+        assert Lost in events
         _wait(
             lambda: (
                 room.seats[1].link is not None

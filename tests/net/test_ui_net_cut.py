@@ -19,7 +19,7 @@ from golf.sixcard.game import State, apply, cut_cards, lowest_cut, new_game
 from golf.sixcard.rules import SixRules
 from golf.sixcard.view import seat_view
 from golfnet.client import Client
-from golfnet.protocol import Message, last_for, public_view, view_data
+from golfnet.protocol import ToClient, last_for, public_view, view_data
 from scenes.core.look import SCREEN_SIZE
 from scenes.core.manager import App, Loop
 from scenes.core.speech import RecordingVoice, Speech
@@ -27,6 +27,7 @@ from scenes.sixcard.cut import draw_cut, shows_cut
 from scenes.sixcard.nettable import NetTableScene
 from tests.net.test_ui_net_table import Link
 from tests.net_windows import net_app
+from tests.netplay import wire
 
 pytestmark = pytest.mark.window  # the network's screens, in a window
 
@@ -37,32 +38,35 @@ CUT = SixRules(knock=True, cut=True)
 NAMES = {"en": ("You", "Birdie", "Bob"), "fr": ("Vous", "Birdie", "Bob")}
 
 
-def _room(rules: SixRules) -> Message:
+def _room(rules: SixRules) -> ToClient:
     """Ann (this seat, 0), a computer and Bob."""
     seat = {"ready": True, "connected": True, "gone": False}
-    return {
-        "type": "room",
-        "code": "ABCDEFGHJ",
-        "seats": [
-            {"name": "Ann", "kind": "person", "level": "medium", **seat},
-            {"name": "", "kind": "computer", "level": "hard", **seat},
-            {"name": "Bob", "kind": "person", "level": "medium", **seat},
-        ],
-        "rules": rules.to_dict(),
-        "timer": 0,
-        "host": 0,
-        "started": True,
-    }
+    return wire(
+        {
+            "type": "room",
+            "code": "ABCDEFGHJ",
+            "seats": [
+                {"name": "Ann", "kind": "person", "level": "medium", **seat},
+                {"name": "", "kind": "computer", "level": "hard", **seat},
+                {"name": "Bob", "kind": "person", "level": "medium", **seat},
+            ],
+            "rules": rules.to_dict(),
+            "timer": 0,
+            "host": 0,
+            "started": True,
+        }
+    )
 
 
 def _view(state: State, seat: int | None) -> dict[str, object]:
     return view_data(seat_view(state, seat)) if seat is not None else public_view(state)
 
 
-def _update(state: State, at: int, seat: int | None, last: dict[str, object] | None) -> Message:
+def _update(state: State, at: int, seat: int | None, last: dict[str, object] | None) -> ToClient:
     opening = state.phase == "opening"
     view = _view(state, seat)
-    return {"type": "update", "at": at, "view": view, "last": last_for(last, seat, opening)}
+    last = last_for(last, seat, opening)  # type: ignore[assignment]
+    return wire({"type": "update", "at": at, "view": view, "last": last, "deadline": None})
 
 
 def _table(
@@ -75,9 +79,9 @@ def _table(
     app.change_settings(app.settings.with_(speak=True), save=False)
     app.speech.configure(on=True)
     client = Client(None)  # type: ignore[arg-type]
-    client.take_in({"type": "welcome", "code": "ABCDEFGHJ", "seat": seat, "token": "t" * 24})
+    client.take_in(wire({"type": "welcome", "code": "ABCDEFGHJ", "seat": seat, "token": "t" * 24}))
     client.take_in(_room(start.rules))
-    client.take_in({**_update(start, 0, seat, None), "deadline": None})
+    client.take_in(_update(start, 0, seat, None))
     link = Link(client)
     table = NetTableScene(app, link)  # type: ignore[arg-type]
     app.scenes.reset(table, fade=False)
@@ -150,7 +154,7 @@ def test_a_seat_s_table_shows_and_says_the_cut_while_the_first_hole_opens(
     assert said and voice.texts and voice.texts[0].startswith(said)
     # once every seat has chosen, the cut is gone
     for at, (state, last) in enumerate(_opening(start), 1):
-        link.inbox.append({**_update(state, at, 0, last), "deadline": None})
+        link.inbox.append(_update(state, at, 0, last))
         table.listen()
         assert shows_cut(table.state) == (state.phase == "opening")
     assert table.state.phase == "turn" and table.state.cut == cards

@@ -12,7 +12,7 @@ import pytest
 
 from golf.sixcard.game import State
 from golfnet.client import Client
-from golfnet.protocol import Message, last_for, public_view
+from golfnet.protocol import ToClient, last_for, public_view
 from scenes.core.input import Intent, Kind
 from scenes.core.look import SCREEN_SIZE
 from scenes.core.manager import App, Loop
@@ -20,24 +20,27 @@ from scenes.sixcard.netshow import NetPauseMenu, NetScoreboard
 from scenes.sixcard.nettable import NetTableScene
 from tests.net.test_ui_net import _app
 from tests.net.test_ui_net_table import Link, _game, _room, _table, _update
+from tests.netplay import wire
 
 pytestmark = pytest.mark.window  # the network's screens, in a window
 
 
-def _public(state: State, at: int, last: dict[str, object] | None, opening: bool) -> Message:
-    return {
-        "type": "update",
-        "at": at,
-        "view": public_view(state),
-        "last": last_for(last, None, opening),
-        "deadline": 12.0,
-    }
+def _public(state: State, at: int, last: dict[str, object] | None, opening: bool) -> ToClient:
+    return wire(
+        {
+            "type": "update",
+            "at": at,
+            "view": public_view(state),
+            "last": last_for(last, None, opening),
+            "deadline": 12.0,
+        }
+    )
 
 
 def _spectator(tmp_path: Path, lang: str, start: State) -> tuple[App, NetTableScene, Link]:
     app = _app(tmp_path, lang)
     client = Client(None)  # type: ignore[arg-type]
-    client.take_in({"type": "welcome", "code": "ABCDEFGHJ", "seat": None, "token": "t" * 24})
+    client.take_in(wire({"type": "welcome", "code": "ABCDEFGHJ", "seat": None, "token": "t" * 24}))
     client.take_in(_room("ABCDEFGHJ"))
     client.take_in(_public(start, 0, None, True))
     link = Link(client)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -21,7 +22,8 @@ from golf.sixcard.game import State, apply, new_game
 from golf.sixcard.rules import SixRules
 from golf.sixcard.view import seat_view
 from golfnet.client import Client
-from golfnet.protocol import Message, last_for, view_data
+from golfnet.link import Back, Event, Failed, Lost
+from golfnet.protocol import TO_CLIENT, Act, Last, ToClient, ToServer, last_for, view_data
 from scenes.app import WindowOptions, build_app
 from scenes.core.input import Intent, Kind
 from scenes.core.look import SCREEN_SIZE
@@ -29,6 +31,7 @@ from scenes.core.manager import App, Loop
 from scenes.core.speech import RecordingVoice, Speech
 from scenes.sixcard.netshow import NetPauseMenu, NetScoreboard
 from scenes.sixcard.nettable import NetTableScene
+from tests.netplay import wire
 
 pytestmark = pytest.mark.window  # the network's screens, in a window
 
@@ -41,16 +44,16 @@ class Link:
 
     def __init__(self, client: Client) -> None:
         self.client = client
-        self.inbox: list[Message] = []
-        self.sent: list[tuple[str, dict[str, object]]] = []
+        self.inbox: list[Event] = []
+        self.sent: list[ToServer] = []
         self.closed = False
 
-    def poll(self) -> list[Message]:
+    def poll(self) -> list[Event]:
         out, self.inbox = self.inbox, []
         return out
 
-    def send(self, kind: str, **fields: object) -> None:
-        self.sent.append((kind, fields))
+    def send(self, message: ToServer) -> None:
+        self.sent.append(message)
 
     def close(self) -> None:
         self.closed = True
@@ -82,17 +85,23 @@ def _game(seed: int) -> tuple[State, list[tuple[State, Action, int | None]]]:
     return start, steps
 
 
-def _update(state: State, at: int, last: dict[str, object] | None, opening: bool) -> Message:
-    return {
-        "type": "update",
-        "at": at,
-        "view": view_data(seat_view(state, 0)),
-        "last": last_for(last, 0, opening),
-        "deadline": 12.0,
-    }
+def _update(state: State, at: int, last: dict[str, object] | None, opening: bool) -> ToClient:
+    return wire(
+        {
+            "type": "update",
+            "at": at,
+            "view": view_data(seat_view(state, 0)),
+            "last": last_for(last, 0, opening),
+            "deadline": 12.0,
+        }
+    )
 
 
-def _room(code: str) -> Message:
+def _room(code: str) -> ToClient:
+    return wire(_room_data(code))
+
+
+def _room_data(code: str) -> dict[str, Any]:
     seat = {"ready": True, "connected": True, "gone": False}
     return {
         "type": "room",
@@ -111,7 +120,7 @@ def _room(code: str) -> Message:
 def _table(tmp_path: Path, start: State) -> tuple[App, Loop, NetTableScene, Link]:
     app = _app(tmp_path)
     client = Client(None)  # type: ignore[arg-type]
-    client.take_in({"type": "welcome", "code": "ABCDEFGHJ", "seat": 0, "token": "t" * 24})
+    client.take_in(wire({"type": "welcome", "code": "ABCDEFGHJ", "seat": 0, "token": "t" * 24}))
     client.take_in(_room("ABCDEFGHJ"))
     client.take_in(_update(start, 0, None, True))
     link = Link(client)
@@ -151,7 +160,7 @@ def test_a_whole_game_is_followed_to_the_final_standings_and_its_replay_saved(
         "times": [1.0] * len(log),
         "seats": ["Ann", "computer (hard)"],
     }
-    link.inbox.append({"type": "over", "record": record})
+    link.inbox.append(wire({"type": "over", "record": record}))
     for _ in range(600):
         loop.step([], 1 / 30)
         if isinstance(app.scenes.top, NetScoreboard):
@@ -182,9 +191,9 @@ def test_the_person_s_action_is_sent_once_with_the_update_it_was_chosen_on(
     assert table.person_to_act == 0
     table.handle(Intent(Kind.DRAW))  # Space: the stock
     table.handle(Intent(Kind.DRAW))  # again before the server answered: not sent twice
-    assert link.sent == [("act", {"action": str(TAKE_STOCK_ACTION), "at": table.at})]
+    assert link.sent == [Act(action=str(TAKE_STOCK_ACTION), at=table.at)]
     assert table.person_to_act is None  # waiting for the server
-    link.inbox.append({"type": "refused", "reason": "stale", "text": "too late"})
+    link.inbox.append(wire({"type": "refused", "reason": "stale", "text": "too late"}))
     table.listen()
     assert table.person_to_act == 0  # refused: the person may act again
     assert table.toasts  # and is told why
@@ -210,12 +219,12 @@ def test_esc_opens_the_network_menu_whose_way_out_leaves_the_game(tmp_path: Path
     assert not any(isinstance(s, NetTableScene) for s in app.scenes.stack)
 
 
-def _people(gone: bool, connected: bool = True) -> Message:
+def _people(gone: bool, connected: bool = True) -> ToClient:
     """The room of two people (Ann here, Bob there), Bob gone or not, connected or not."""
-    room = _room("ABCDEFGHJ")
+    room = _room_data("ABCDEFGHJ")
     bob = {"name": "Bob", "kind": "person", "level": "medium", "ready": True}
     room["seats"][1] = {**bob, "connected": connected and not gone, "gone": gone}
-    return room
+    return wire(room)
 
 
 def test_a_person_who_left_is_said_once_and_is_not_said_to_run_out_of_time(
@@ -250,12 +259,22 @@ def test_a_person_who_left_is_said_once_and_is_not_said_to_run_out_of_time(
         table.listen()
         assert table.toasts == []
         # Bob's moves, played by the computer now, come with auto false: nothing about time
-        table.status.updated(12.0, {"seat": 1, "action": "x", "auto": False}, 0, gone)
+        table.status.updated(12.0, Last(seat=1, action="x", auto=False), 0, gone)
         assert table.toasts == []
         # a person out of time is said so; one whose connection is lost, as such
-        table.status.updated(12.0, {"seat": 1, "action": "x", "auto": True}, 0, here)
+        table.status.updated(12.0, Last(seat=1, action="x", auto=True), 0, here)
         assert table.toasts[-1].text.startswith(out_of_time)
         away = _people(False, connected=False)
-        table.status.updated(12.0, {"seat": 1, "action": "x", "auto": True}, 0, away)
+        table.status.updated(12.0, Last(seat=1, action="x", auto=True), 0, away)
         said = table.toasts[-1].text
         assert "Bob" in said and not said.startswith(out_of_time) and said != left
+
+
+def test_the_table_takes_every_message_and_link_event_from_one_table(tmp_path: Path) -> None:
+    start, _steps = _game(5)
+    _app, loop, table, link = _table(tmp_path, start)
+    assert set(table.takers) == {*TO_CLIENT.classes, Lost, Back, Failed}
+    link.inbox.extend([Lost(final=False), Back(), wire({"type": "bye", "reason": "replaced"})])
+    table.listen()
+    loop.step([], 1 / 60)
+    assert not table.status.lost and table.status.back_left > 0  # lost, then back

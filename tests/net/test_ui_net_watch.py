@@ -14,7 +14,7 @@ import pytest
 from golf.sixcard.game import apply, new_game
 from golfnet.audit import leaks
 from golfnet.mirror import STAND_IN
-from golfnet.protocol import public_view
+from golfnet.protocol import ToServer, Update, public_view
 from scenes.core.input import Intent, Kind
 from scenes.core.look import SCREEN_SIZE
 from scenes.core.manager import Loop
@@ -66,8 +66,8 @@ def test_a_spectator_watches_a_hole_from_the_lobby_and_is_sent_no_hidden_card(
     tables: list[Any] = [a.scenes.top for a in apps]
     watching = tables[2]
     assert isinstance(watching, NetTableScene) and watching.watching
-    sent: list[tuple[str, dict[str, object]]] = []
-    watching.link.send = lambda kind, **fields: sent.append((kind, fields))  # type: ignore[method-assign]
+    sent: list[ToServer] = []
+    watching.link.send = sent.append  # type: ignore[method-assign]
     offered: list[int | None] = []
 
     def watch_and_click() -> bool:
@@ -93,7 +93,7 @@ def test_a_spectator_watches_a_hole_from_the_lobby_and_is_sent_no_hidden_card(
         states.append(apply(states[-1], action))
     client = watching.link.client
     assert client is not None and client.seat is None
-    assert sum(1 for m in client.received if m["type"] == "update") > 5
+    assert sum(1 for m in client.received if isinstance(m, Update)) > 5
     assert leaks(client, states) == []
     for table in tables:
         table.exit()
