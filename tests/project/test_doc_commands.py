@@ -107,6 +107,16 @@ NOT_RUN = {
         "plays a journal of 300 games and the window for some seconds: "
         "tests/project/test_screenshots.py runs it"
     ),
+    "python scripts/screenshots.py --all build/screens": (
+        "draws every screen at four sizes in two languages (some 330 pictures, minutes): "
+        "tests/window/test_screenshots_all.py runs it for one screen"
+    ),
+    "python scripts/screenshots.py --all build/screens --only game-over --size 800x600 "
+    "--lang fr": "the same for one screen: tests/window/test_screenshots_all.py runs it",
+    "python scripts/screenshots.py --all build/screens --table contrast": (
+        "every screen again on another table (minutes): tests/window/test_screenshots_all.py "
+        "runs the command for one screen"
+    ),
     "gunzip -k bench/results/policy-new-v4.jsonl.gz": (
         "the first step of a run of hours (it writes beside the committed results)"
     ),
