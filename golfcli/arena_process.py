@@ -73,6 +73,7 @@ _HEADER: Final = struct.Struct("!I")
 ACTIONS: Final = (Action.draw(), *(Action.play(column) for column in range(1, 8)))
 TOKENS: Final = {str(action): action for action in ACTIONS}
 """A legal action by its token, as the player process answers it."""
+_TOKEN_OF: Final[dict[Any, str]] = {action: token for token, action in TOKENS.items()}
 OVER: Final = "!over"
 """What the player process answers for a solitaire view without a legal action (the game is
 over: the arena works that out itself only then, and checks it)."""
@@ -81,17 +82,20 @@ _STOCKS: Final = tuple((0,) * n for n in range(DECK_SIZE + len(JOKERS) + 1))
 
 
 def _solitaire_views(body: bytes, rules: Rules) -> list[solitaire_arena.PlayerView]:
-    view = solitaire_arena.PlayerView
+    view, position, new = solitaire_arena.PlayerView, Position, tuple.__new__
     legal_actions, stocks = engine.legal_actions, _STOCKS
-    return [
-        view(
-            columns,
-            waste,
-            count,
-            tuple(legal_actions(Position(columns, waste, stocks[count]), rules)),
-            rules,
-            moves,
-            table,
+    return [  # tuple.__new__: the same named tuples, made without a Python-level call
+        new(
+            view,
+            (
+                columns,
+                waste,
+                count,
+                tuple(legal_actions(new(position, (columns, waste, stocks[count])), rules)),
+                rules,
+                moves,
+                table,
+            ),
         )
         for columns, waste, count, moves, table in marshal.loads(body)
     ]
@@ -236,21 +240,11 @@ class Guard:
 # --- the player process ------------------------------------------------------------------------
 
 
-def _write_all(fd: int, data: bytes, deadline: float | None = None) -> bool:
-    """Write ``data`` to ``fd``; with a deadline (the fd is then non-blocking), False when the
-    reader took none of it in time."""
+def _write_all(fd: int, data: bytes) -> None:
+    """Write ``data`` to a blocking ``fd`` (the player process's answers)."""
     view = memoryview(data)
     while view:
-        if deadline is not None:
-            left = deadline - time.monotonic()
-            if left <= 0 or not select.select([], [fd], [], left)[1]:
-                return False
-        try:
-            n = os.write(fd, view)
-        except BlockingIOError:
-            continue
-        view = view[n:]
-    return True
+        view = view[os.write(fd, view) :]
 
 
 def _read_exact(fd: int, n: int) -> bytes | None:
@@ -268,6 +262,10 @@ def _read_exact(fd: int, n: int) -> bytes | None:
 def answer_line(answer: object, view: Any, game: str) -> str:
     """What the player process sends back for ``answer``: the token of the legal action it
     names, or ``!illegal`` and what it was (as the arena in one process reports it)."""
+    offered: Any
+    for offered in view.legal:  # the usual answer: one of the view's own actions
+        if offered is answer:
+            return (_TOKEN_OF.get(offered) if game == "solitaire" else None) or str(offered)
     if game == "solitaire":
         action: object = solitaire_arena.action_of(answer, view.legal)
         wrong = solitaire_arena.shown_answer
@@ -308,7 +306,6 @@ def serve(
         return
     _write_frame(wfd, b"ok")
     with Guard(player, limit_ms) as guard:
-        call = guard.call
         while True:
             header = _read_exact(rfd, _HEADER.size)
             if header is None:
@@ -318,19 +315,45 @@ def serve(
                 return
             # from the arena: trusted
             views = pickle.loads(body) if rules is None else _solitaire_views(body, rules)
-            out = []
-            for view in views:
-                progress.value += 1
-                if not view.legal:
-                    out.append(OVER)
-                    continue
-                try:
-                    answer = call(player, view)
-                except PlayerFault as fault:
-                    out.append(f"!{fault.kind} {_clean(fault.detail)}")
-                else:
-                    out.append(answer_line(answer, view, game))
-            _write_frame(wfd, "\n".join(out).encode("utf-8", "replace"))
+            _write_frame(wfd, answer_views(views, player, guard, progress, game))
+
+
+def answer_views(
+    views: Sequence[Any], player: Player, guard: Guard, progress: Any, game: str
+) -> bytes:
+    """The player's answers to one message, a line each (what :meth:`Guard.call` does for each
+    move, written out here: this is the player process's whole work on a move)."""
+    out = []
+    clock, limit, counted = guard.clock, guard.limit, progress.value
+    for view in views:
+        counted += 1
+        progress.value = counted
+        if not view.legal:
+            out.append(OVER)
+            continue
+        try:
+            try:
+                guard.started = start = clock()
+                guard.moving = True
+                answer = player(view)
+                guard.moving = False
+            except _TooSlow:
+                guard.moving = False
+                raise PlayerFault("slow", f"{1000 * (clock() - start):.0f}") from None
+            except (Exception, SystemExit) as e:
+                guard.moving = False
+                raise PlayerFault("raised", error_text(e)) from None
+            took = clock() - start
+            if took > limit:
+                raise PlayerFault("slow", f"{1000 * took:.0f}")
+        except _TooSlow:  # a tick in the moment the move ended: too slow all the same
+            guard.moving = False
+            out.append(f"!slow {1000 * (clock() - guard.started):.0f}")
+        except PlayerFault as fault:
+            out.append(f"!{fault.kind} {_clean(fault.detail)}")
+        else:
+            out.append(answer_line(answer, view, game))
+    return "\n".join(out).encode("utf-8", "replace")
 
 
 def _write_frame(fd: int, body: bytes) -> None:
@@ -461,12 +484,46 @@ class PlayerProcess:
             body = marshal.dumps(list(views))
         self.pending.append((self.sent, len(views)))
         self.sent += len(views)
-        if not _write_all(
-            self.requests.fileno(),
-            _HEADER.pack(len(body)) + body,
-            time.monotonic() + self.hang_after,
-        ):
-            raise self._broken("hung", f"{1000 * self.hang_after:.0f}")
+        self._write(_HEADER.pack(len(body)) + body)
+
+    def _write(self, data: bytes) -> None:
+        """Write a message, watched as :meth:`_frame` watches an answer: while the pipe is full
+        (the process is busy with the messages before), its answers are read meanwhile (so
+        neither side waits on the other) and it must move on from view to view."""
+        assert self.requests is not None and self.answers is not None
+        wfd, rfd = self.requests.fileno(), self.answers.fileno()
+        view = memoryview(data)
+        try:
+            n = os.write(wfd, view)  # the usual case: the pipe takes it all at once
+        except BlockingIOError:
+            n = 0
+        except BrokenPipeError:  # the process has ended
+            raise self._gone() from None
+        view = view[n:]
+        progress = self.progress
+        last, since = progress.value, time.monotonic()
+        self.hung = 0.0
+        while view:
+            readable, writable, _ = select.select([rfd], [wfd], [], WATCH_TICK)
+            if readable:
+                part = os.read(rfd, 1 << 20)
+                if not part:
+                    raise self._gone()
+                self.buffer += part
+            if writable:
+                try:
+                    view = view[os.write(wfd, view) :]
+                except BlockingIOError:
+                    pass
+                except BrokenPipeError:
+                    raise self._gone() from None
+                continue
+            now = time.monotonic()
+            if progress.value != last:
+                last, since = progress.value, now
+            elif now - since > self.hang_after:
+                self.hung = now - since
+                raise self._gone()
 
     def receive(self) -> list[str]:
         """The answer lines of the oldest message sent (one a view: a token, or ``!kind

@@ -173,3 +173,10 @@ def six_killed(turn: Any) -> object:
     if _once("six_killed"):
         os.kill(os.getpid(), signal.SIGKILL)
     return turn.legal[0]
+
+
+def sleepy(view: PlayerView) -> Action:
+    """Takes 3 ms over the first move of each game, well within any limit."""
+    if view.moves == 0:
+        time.sleep(0.003)
+    return view.legal[0]

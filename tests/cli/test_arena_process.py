@@ -174,3 +174,13 @@ def test_a_six_card_seat_whose_process_dies_is_reported_and_the_game_goes_on(
         (0, 1, "died", "signal SIGKILL")
     ]
     assert all(row["games"] == 3 for row in data["entrants"])
+
+
+def test_a_long_message_of_slow_moves_is_not_taken_for_a_hang(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # 512 games a message: 1.5 s of 3 ms moves each, past the 1.1 s a process may stay on
+    # one view with a 50 ms limit, and a second message larger than a pipe's buffer waiting
+    argv = ("--deals", "0-1023", "--no-hint", "--move-ms", "50", "--batch", "1024")
+    status, data = arena_json(capsys, "--player", player("sleepy"), *argv)
+    assert status == 0 and data["faults"] == [] and data["player"]["games"] == 1024
