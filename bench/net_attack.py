@@ -9,14 +9,19 @@ many), the honest players from 127.0.0.1. Each case prints what was sent, what t
 refused or counted (its counters), whether the attacker was disconnected, the leaks found (a
 message holding a card its receiver could not see: every seated client's updates are compared
 with its seat's view of the recorded state), and its outcome: what the case expects of the
-server, checked — a case whose outcome fails makes the run fail.
+server, checked — a case whose outcome fails makes the run fail. The messages' case sends
+every field of every message a client may send typed wrong (each JSON type it does not take),
+left out and one too many, the server's own types, an unknown type: each must get one
+``bad_message`` error that repeats nothing of it, and the server must not fail.
 
 The door's cases (``golfnet.door``): floods of bare TCP connections and of handshakes against
 a ``golf serve`` process allowed 1,024 open files (so at most 896 connections: an honest
 player must still join within the time given), headers forged by a client that is not a
 trusted proxy (ignored) and written by one that is (believed), a page of another site
 (refused, 403), room codes guessed from many addresses against the whole server's limit, and
-offences forgotten with time. At the end: the server's crashes (exceptions it caught while
+offences forgotten with time; and a ``golf serve --state`` process killed (SIGKILL) while a
+seat holds the card it drew, then started again: the room back, both seats rejoined with their
+tokens at the action they were told, the game played to its end. At the end: the server's crashes (exceptions it caught while
 handling a client), the leaked cards and whether every honest game ended with the totals its
 record gives.
 """
@@ -730,8 +735,9 @@ async def typed_wrong(uri: str, server: GolfServer) -> Row:
     """Each wrong message of :func:`wrong_messages` from a seated attacker (its room's game
     started, a bot across the table), one at a time: each must be answered by exactly one
     error, ``bad_message``, that repeats nothing it was sent; the server must not fail. The
-    offence limit is what cuts a client off after ten: each batch of nine comes on a
-    connection of its own, seated again through a room of its own."""
+    offence limit is what cuts a client off after ten: each batch of nine (within a
+    connection's burst of messages) comes on a connection of its own, seated again in a room of
+    its own."""
     sent = errors = wrong_answers = cut_off = 0
     echoed: list[str] = []
     messages = wrong_messages()
@@ -754,7 +760,6 @@ async def typed_wrong(uri: str, server: GolfServer) -> Row:
             errors += 1
             if "SECRET" in m.text or "ABCDEFGHJ" in m.text:
                 echoed.append(what)
-            await asyncio.sleep(0.06)  # within the message rate
         cut_off += await drain(a, 0.3)
         answers = a.received[seen:]
         errors_seen = sum(1 for m in answers if isinstance(m, Error))
