@@ -380,15 +380,12 @@ class Charts:
             text = f"{figure_text(rates[shown - 1], self.texts.lang, 0)} %"
             label_y = max(area.top + 8, min(area.bottom - 12, y - 14))
             near_end = x > area.right - 80  # keep clear of the percentages on the right
-            self._text(
-                surface,
-                text,
-                8,
-                p.cyan,
-                (x - 10, label_y - 14) if near_end else (x + 10, label_y),
-                "midright" if near_end else "midleft",
-                shadow=True,
-            )
+            pos = (x - 10, label_y - 14) if near_end else (x + 10, label_y)
+            anchor = "midright" if near_end else "midleft"
+            # on an ink plate: the label may stand over the bars, whatever their colour
+            plate = self.look.type.render(text, 8, p.cyan, shadow=p.ink).get_rect(**{anchor: pos})
+            surface.fill(p.ink, plate.inflate(4 * PIXEL, 2 * PIXEL))
+            self._text(surface, text, 8, p.cyan, pos, anchor, shadow=True)
 
     # ------------------------------------------------------------------ over time
     def time(self, surface: pygame.Surface, found: Series, axis_name: str, grow: float) -> None:
