@@ -18,12 +18,13 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
+from array import array
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final, Protocol
 
 from golf.core.deal import MAX_DEAL
-from golf.sixcard.actions import NEXT_HOLE_ACTION, Action
+from golf.sixcard.actions import NEXT_HOLE_ACTION, Action, canonical
 from golf.sixcard.ai import Opponent, make_opponent
 from golf.sixcard.game import Match, new_game
 from golf.sixcard.rules import NEW_DEFAULTS, SixRules
@@ -189,7 +190,7 @@ class Keeper(Protocol):
         """Send ``text`` to ``link`` once the changes waiting are written."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Seat:
     """One seat: a place for a person (open until taken), or a computer of a level."""
 
@@ -224,7 +225,7 @@ class Seat:
         }
 
 
-@dataclass
+@dataclass(slots=True)
 class Room:
     """A room: created with its seats (``person`` or a computer level) and rules."""
 
@@ -241,7 +242,8 @@ class Room:
     seats: list[Seat] = field(init=False)
     spectators: list[Link] = field(default_factory=list)
     match: Match | None = None
-    times: list[float] = field(default_factory=list)
+    times: array[float] = field(default_factory=lambda: array("d"))
+    """Each action's seconds after the one before (the record of play's times)."""
     since: float = 0.0
     """When the last action was taken (or the game started)."""
     nexts: set[int] = field(default_factory=set)
@@ -400,7 +402,7 @@ class Room:
     def play(self, seat: int | None, action: Action, auto: bool, now: float) -> None:
         """Take an action the rules allow, keep its time and tell every seat."""
         assert self.match is not None
-        refused = self.match.apply(action)
+        refused = self.match.apply(canonical(action))  # the log holds one object an action
         assert refused is None, refused
         self.times.append(round(now - self.since, 3))
         self.since = now

@@ -20,6 +20,7 @@ always the player whose turn it is (``State.to_move``).
 from __future__ import annotations
 
 import re
+from types import MappingProxyType
 from typing import Final, NamedTuple
 
 FLIP: Final = "flip"
@@ -58,7 +59,7 @@ class Action(NamedTuple):
         m = _TOKEN_RE.fullmatch(t)
         if m is None or not (1 <= int(m.group(2)) <= MAX_LINE and 1 <= int(m.group(3)) <= MAX_LINE):
             raise ValueError(f"{token!r} is not an action ({ACTION_FORM})")
-        return Action(m.group(1), int(m.group(2)), int(m.group(3)))
+        return canonical(Action(m.group(1), int(m.group(2)), int(m.group(3))))
 
     def __str__(self) -> str:
         if self.kind in PLACED:
@@ -85,3 +86,24 @@ NEXT_HOLE_ACTION: Final = Action(NEXT_HOLE)
 _SIMPLE: Final = {
     a.kind: a for a in (TAKE_STOCK_ACTION, TAKE_DISCARD_ACTION, KNOCK_ACTION, NEXT_HOLE_ACTION)
 }
+_ONE: Final = MappingProxyType(
+    {
+        a: a
+        for a in (
+            *_SIMPLE.values(),
+            *(
+                Action(kind, row, column)
+                for kind in (FLIP, REPLACE, DISCARD_FLIP)
+                for row in range(1, MAX_LINE + 1)
+                for column in range(1, MAX_LINE + 1)
+            ),
+        )
+    }
+)
+"""Every action of the vocabulary, one object each."""
+
+
+def canonical(action: Action) -> Action:
+    """The one object of ``action`` (equal to it): a game's log of hundreds of actions then
+    holds references to a few dozen objects, not a copy of each."""
+    return _ONE.get(action, action)

@@ -132,6 +132,27 @@ def test_without_a_running_loop_each_action_is_its_own_transaction(tmp_path: Pat
         assert journal.batches == before + 1 and not journal.holding
 
 
+def test_a_rooms_history_holds_one_object_an_action_and_packed_times(tmp_path: Path) -> None:
+    """What a room keeps grows with its game: each action in its log is the vocabulary's one
+    object (parsed from a client or chosen by a computer), its times 8 bytes each."""
+    journal = RoomJournal.open(tmp_path)
+    reader = sqlite3.connect(tmp_path / FILE_NAME)
+    (room,) = _rooms(journal, reader, 1)
+    assert room.match is not None
+    for step in range(200):
+        if room.over:
+            break
+        if room.match.state.to_move is None:
+            room.wake(float(step) + 100.0)  # the next hole, once its scores have been shown
+        else:
+            _act(room, float(step))
+    log = room.match.log
+    assert len(log) > 150 and len({id(a) for a in log}) == len(set(log)) < 40
+    assert Action.parse("Replace  2 3") is Action.parse("replace 2 3")
+    assert room.times.itemsize == 8 and len(room.times) == len(log)
+    assert not hasattr(room, "__dict__") and not hasattr(room.seats[0], "__dict__")
+
+
 def _states(rules: SixRules, players: int, deal: int) -> list[State]:
     match = Match(new_game(deal, players, rules))
     bots = [make_opponent("easy", s) for s in range(players)]
