@@ -37,10 +37,11 @@ def is_six_card(text: str) -> bool:
     return _SIX_CARD.search(text) is not None
 
 
-def read_replay(path: str | os.PathLike[str]) -> Replay | SixReplay:
-    """A solitaire or a six-card replay file, read with its own strict reader; raises
-    :class:`~golf.core.yamlfile.ReplayError` for a file that cannot be read."""
-    return _loads(read_text(path, MAX_BYTES), str(path), None)
+def read_replay(path: str | os.PathLike[str], six_card: bool | None = None) -> Replay | SixReplay:
+    """A solitaire or a six-card replay file, read with its own strict reader (as ``six_card``
+    says, None: as the file says); raises :class:`~golf.core.yamlfile.ReplayError` for a file
+    that cannot be read."""
+    return _loads(read_text(path, MAX_BYTES), str(path), six_card)
 
 
 def _loads(text: str, name: str, six_card: bool | None) -> Replay | SixReplay:

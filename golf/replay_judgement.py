@@ -2,18 +2,22 @@
 print alike: it passes, it differs (its actions played again do not give what it claims: the
 first difference), or it is unreadable (not a replay, or a file that cannot be read: the
 reader's error). Reading and checking are ``golf.replay_files``'; this module only says the
-verdict and its message, and reads no clock (the command line times each file).
+verdict and its message, in the language asked for (the verdicts are the same words in every
+language), and reads no clock (the command line times each file).
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Literal
 
 from golf.core.messages import one_line
+from golf.core.record import Difference
+from golf.core.translations import SOURCE_LANGUAGE
 from golf.core.yamlfile import ReplayError
-from golf.replay_files import check, read_replay, verify_file
+from golf.replay_files import check, read_replay
 
 if TYPE_CHECKING:
     from golf.sixcard.replay import SixReplay
@@ -54,6 +58,13 @@ class Judgement:
             return cls(path, PASSES)
         return cls(path, DIFFERS, one_line(problems[0]), tuple(problems))
 
+    @classmethod
+    def of_differences(
+        cls, path: str, differences: Sequence[Difference], lang: str = SOURCE_LANGUAGE
+    ) -> Judgement:
+        """A file whose replay shows ``differences`` (none: it passes), said in ``lang``."""
+        return cls.of_problems(path, [d.said(lang) for d in differences])
+
 
 def _unreadable(name: str, error: ReplayError) -> Judgement:
     """A file the reader refused: its error without the file's name, which the report shows."""
@@ -63,24 +74,29 @@ def _unreadable(name: str, error: ReplayError) -> Judgement:
     return Judgement(name, UNREADABLE, message, (message,))
 
 
-def judge(path: str | os.PathLike[str]) -> tuple[Judgement, Replay | SixReplay | None]:
-    """The judgement of the replay file ``path``, and its replay (None when it cannot be
-    read): :func:`~golf.replay_files.read_replay`, then :func:`~golf.replay_files.check`."""
+def judge(
+    path: str | os.PathLike[str], lang: str = SOURCE_LANGUAGE
+) -> tuple[Judgement, Replay | SixReplay | None]:
+    """The judgement of the replay file ``path`` in ``lang``, and its replay (None when it
+    cannot be read): :func:`~golf.replay_files.read_replay`, then
+    :func:`~golf.replay_files.check`."""
     name = str(path)
     try:
         replay = read_replay(path)
     except ReplayError as error:
         return _unreadable(name, error), None
-    return Judgement.of_problems(name, check(replay).problems), replay
+    return Judgement.of_differences(name, check(replay).differences, lang), replay
 
 
-def judge_file(path: str | os.PathLike[str], six_card: bool | None = None) -> Judgement:
-    """The judgement of the replay file ``path`` (:func:`judge`'s, without the replay); a
-    file is read as ``six_card`` says (None: the file says which), as in
+def judge_file(
+    path: str | os.PathLike[str], six_card: bool | None = None, lang: str = SOURCE_LANGUAGE
+) -> Judgement:
+    """The judgement of the replay file ``path`` in ``lang`` (:func:`judge`'s, without the
+    replay); a file is read as ``six_card`` says (None: the file says which), as in
     :func:`~golf.replay_files.verify_file`."""
     name = str(path)
     try:
-        problems = verify_file(path, six_card)
+        replay = read_replay(path, six_card)
     except ReplayError as error:
         return _unreadable(name, error)
-    return Judgement.of_problems(name, problems)
+    return Judgement.of_differences(name, check(replay).differences, lang)

@@ -38,49 +38,30 @@ from golfcli.options import EXIT_OK, UsageError, add_rule_options, code_and_rule
 DEFAULT_STATES = 2_000_000
 
 
-def register(subparsers: argparse._SubParsersAction[Any]) -> None:
-    """Add ``chance``."""
-    parser = subparsers.add_parser(
-        "chance",
-        help="the win chance of a player who cannot see the stock (exact, or a range)",
-        description=(
-            "The best action and the win chance for a player who cannot see the stock's order: "
-            "exact when the search finishes within --max-states, else a range between a "
-            "non-peeking policy's measured rate and the rate of a player who knew the order."
-        ),
-    )
-    parser.add_argument("code", metavar="CODE", help="a game code such as GO1-C-AAAAAAB")
-    parser.add_argument(
-        "--actions",
-        default="",
-        metavar="LIST",
-        help='the moves played first, comma-separated: "draw, play 3, play 1"',
-    )
-    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+def register(subparsers: argparse._SubParsersAction[Any], lang: str) -> None:
+    """Add ``chance``, its help in ``lang``."""
+
+    def say(key: str, **fields: object) -> str:
+        return text(lang, f"cli.help.chance{key}", **fields)
+
+    parser = subparsers.add_parser("chance", help=say(""), description=say(".description"))
+    parser.add_argument("code", metavar="CODE", help=say(".code"))
+    parser.add_argument("--actions", default="", metavar="LIST", help=say(".actions"))
+    parser.add_argument("--json", action="store_true", help=text(lang, "cli.help.solve.json"))
     parser.add_argument(
         "--max-states",
         type=positive,
         default=DEFAULT_STATES,
         metavar="N",
-        help=f"the exact search's budget (default {DEFAULT_STATES:,})",
+        help=say(".max_states", states=grouped(DEFAULT_STATES, lang)),
     )
     parser.add_argument(
-        "--rollouts",
-        type=positive,
-        default=400,
-        metavar="N",
-        help="sampled orders the policy plays out for the range (default 400)",
+        "--rollouts", type=positive, default=400, metavar="N", help=say(".rollouts")
     )
-    parser.add_argument(
-        "--samples",
-        type=positive,
-        default=100,
-        metavar="N",
-        help="sampled orders the clairvoyant solver judges for the range (default 100)",
-    )
-    parser.add_argument("--seed", type=whole, default=0, help="the sampling seed (default 0)")
-    parser.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the text")
-    add_rule_options(parser)
+    parser.add_argument("--samples", type=positive, default=100, metavar="N", help=say(".samples"))
+    parser.add_argument("--seed", type=whole, default=0, help=say(".seed"))
+    parser.add_argument("--lang", choices=LANGUAGES, default=lang, help=text(lang, "cli.help.lang"))
+    add_rule_options(parser, lang)
     parser.set_defaults(run=run_chance)
 
 

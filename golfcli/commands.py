@@ -14,14 +14,17 @@ passes the real one, tests a stand-in. ``--version`` prints :func:`version` and 
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, NoReturn
 
+from golf.core.translations import text
 from golf.solitaire.replay import ReplayError
 from golfcli import solitaire, verify, watch
+from golfcli.language import argparse_words, run_language
 from golfcli.options import EXIT_BAD_INPUT, EXIT_FAILED, Run, UsageError
 from golfcli.output import error_line
 from golfcli.paths import os_error_text
@@ -47,8 +50,9 @@ PROG: Final = _program_name(sys.argv[0] if sys.argv else "", getattr(sys, "froze
 VERSION_OPTION: Final = "--version"
 
 
-Register = Callable[["argparse._SubParsersAction[Any]"], None]
-"""A command module's ``register``: it adds its subcommands to an argparse subparsers object."""
+Register = Callable[["argparse._SubParsersAction[Any]", str], None]
+"""A command module's ``register``: it adds its subcommands to an argparse subparsers object,
+their help in the language given."""
 
 
 @dataclass(frozen=True)
@@ -59,46 +63,46 @@ class Commands:
     register: Register
 
 
-def _solver(subparsers: argparse._SubParsersAction[Any]) -> None:
+def _solver(subparsers: argparse._SubParsersAction[Any], lang: str) -> None:
     from golfcli import solver
 
-    solver.register(subparsers)
+    solver.register(subparsers, lang)
 
 
-def _chance(subparsers: argparse._SubParsersAction[Any]) -> None:
+def _chance(subparsers: argparse._SubParsersAction[Any], lang: str) -> None:
     from golfcli import chance
 
-    chance.register(subparsers)
+    chance.register(subparsers, lang)
 
 
-def _arena(subparsers: argparse._SubParsersAction[Any]) -> None:
+def _arena(subparsers: argparse._SubParsersAction[Any], lang: str) -> None:
     from golfcli import arena
 
     arena.register(subparsers)
 
 
-def _stats(subparsers: argparse._SubParsersAction[Any]) -> None:
+def _stats(subparsers: argparse._SubParsersAction[Any], lang: str) -> None:
     from golfcli import stats
 
-    stats.register(subparsers)
+    stats.register(subparsers, lang)
 
 
-def _history(subparsers: argparse._SubParsersAction[Any]) -> None:
+def _history(subparsers: argparse._SubParsersAction[Any], lang: str) -> None:
     from golfcli import history
 
-    history.register(subparsers)
+    history.register(subparsers, lang)
 
 
-def _six_card(subparsers: argparse._SubParsersAction[Any]) -> None:
+def _six_card(subparsers: argparse._SubParsersAction[Any], lang: str) -> None:
     from golfcli import sixcard
 
-    sixcard.register(subparsers)
+    sixcard.register(subparsers, lang)
 
 
-def _serve(subparsers: argparse._SubParsersAction[Any]) -> None:
+def _serve(subparsers: argparse._SubParsersAction[Any], lang: str) -> None:
     from golfcli import serve
 
-    serve.register(subparsers)
+    serve.register(subparsers, lang)
 
 
 COMMANDS: Final = (
@@ -118,10 +122,21 @@ COMMANDS: Final = (
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse, with its errors on one line (status 2) rather than the usage block."""
+    """argparse, with its errors on one line (status 2) rather than the usage block, in the
+    language the parser was built in."""
+
+    def __init__(self, *args: Any, lang: str = "en", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lang = lang
+
+    def add_subparsers(self, **kwargs: Any) -> Any:
+        """Subcommands whose parsers are built in this parser's language."""
+        kwargs.setdefault("parser_class", functools.partial(_Parser, lang=self.lang))
+        return super().add_subparsers(**kwargs)
 
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {error_line(message)} (see {self.prog} --help)\n")
+        line = text(self.lang, "cli.error", prog=self.prog, message=error_line(message))
+        self.exit(EXIT_BAD_INPUT, line + "\n")
 
 
 class _VersionAction(argparse.Action):
@@ -144,17 +159,26 @@ class _VersionAction(argparse.Action):
         parser.exit()
 
 
-def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+def build_parser(command: str | None = None, lang: str = "en") -> argparse.ArgumentParser:
     """The command line with every command, or only with the module that adds ``command``
-    (when one does): the others are not even imported."""
-    parser = _Parser(prog=PROG, description="Golf solitaire.")
-    parser.add_argument(VERSION_OPTION, action=_VersionAction, help="print the version and exit")
+    (when one does): the others are not even imported. Its help is in ``lang``; argparse's
+    own words are too when it is built and used inside ``argparse_words(lang)``."""
+    parser = _Parser(
+        prog=PROG,
+        description=text(lang, "cli.help.golf"),
+        epilog=text(lang, "cli.help.golf.epilog"),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        lang=lang,
+    )
+    parser.add_argument(
+        VERSION_OPTION, action=_VersionAction, help=text(lang, "cli.help.golf.version")
+    )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     if command == VERSION_OPTION:
         return parser  # it prints the version and exits: no command module is needed
     owners = [c for c in COMMANDS if command in c.names]
     for commands in owners or COMMANDS:
-        commands.register(subparsers)
+        commands.register(subparsers, lang)
     return parser
 
 
@@ -164,7 +188,9 @@ def main(argv: Sequence[str] | None = None, window: Run | None = None) -> int:
     leading = ("-h", "--help", VERSION_OPTION)
     if not args_list or (args_list[0].startswith("-") and args_list[0] not in leading):
         args_list.insert(0, "play")
-    args = build_parser(args_list[0]).parse_args(args_list)
+    lang = run_language(args_list)
+    with argparse_words(lang):
+        args = build_parser(args_list[0], lang).parse_args(args_list)
     try:
         if args.command == "play":
             prepare_play(args)

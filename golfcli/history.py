@@ -164,31 +164,17 @@ def _write_replay(game: FinishedGame, path: Path, lang: str) -> None:
 # --- the command -----------------------------------------------------------------------------------
 
 
-def register(subparsers: argparse._SubParsersAction[Any]) -> None:
-    """Add ``history [--json] [--lang en|fr] [--replay N FILE]``."""
-    parser = subparsers.add_parser(
-        "history",
-        help="list the finished games, or write one as a replay file",
-        description=(
-            "List every finished game of the player's journal, newest first; each line starts "
-            "with the game's number N. With --replay N FILE, write game N as a replay file."
-        ),
-    )
-    parser.add_argument("--json", action="store_true", help="print the list as JSON")
-    parser.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the text")
-    parser.add_argument(
-        "--replay",
-        type=positive,
-        metavar="N",
-        help="write game N (its number in the list) as a replay file FILE",
-    )
-    parser.add_argument(
-        "file",
-        nargs="?",
-        type=output_file,
-        metavar="FILE",
-        help="the replay file to write (with --replay)",
-    )
+def register(subparsers: argparse._SubParsersAction[Any], lang: str) -> None:
+    """Add ``history [--json] [--lang en|fr] [--replay N FILE]``, its help in ``lang``."""
+
+    def say(key: str) -> str:
+        return text(lang, f"cli.help.history{key}")
+
+    parser = subparsers.add_parser("history", help=say(""), description=say(".description"))
+    parser.add_argument("--json", action="store_true", help=say(".json"))
+    parser.add_argument("--lang", choices=LANGUAGES, default=lang, help=text(lang, "cli.help.lang"))
+    parser.add_argument("--replay", type=positive, metavar="N", help=say(".replay"))
+    parser.add_argument("file", nargs="?", type=output_file, metavar="FILE", help=say(".file"))
     parser.set_defaults(run=run_history)
 
 

@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any, Final
 
+from golf.core.translations import SOURCE_LANGUAGE, text
 from golf.solitaire.codes import CodeError, parse_code
 from golf.solitaire.rules import EASY, PRESETS, Rules
 
@@ -55,16 +56,18 @@ class UsageError(Exception):
 def add_command(
     subparsers: argparse._SubParsersAction[Any],
     name: str,
-    help_text: str,
-    add_arguments: Callable[[argparse.ArgumentParser], None],
+    lang: str,
+    add_arguments: Callable[[argparse.ArgumentParser, str], None],
     run: Run,
 ) -> argparse.ArgumentParser:
-    """Add the subcommand ``name`` (``help_text`` its help and description): its arguments
-    from ``add_arguments``, what it does ``run``."""
+    """Add the subcommand ``name``, its help and description the text ``cli.help.NAME`` in
+    ``lang``: its arguments from ``add_arguments`` (their help in ``lang``), what it does
+    ``run``."""
+    help_text = text(lang, f"cli.help.{name}")
     parser: argparse.ArgumentParser = subparsers.add_parser(
         name, help=help_text, description=help_text
     )
-    add_arguments(parser)
+    add_arguments(parser, lang)
     parser.set_defaults(run=run)
     return parser
 
@@ -190,33 +193,26 @@ RULE_OPTIONS: Final = ("rules", "draw", *_SOLITAIRE_FIELDS)
 """The attributes :func:`add_rule_options` leaves on the parsed arguments."""
 
 
-def add_rule_options(parser: argparse.ArgumentParser) -> None:
-    """``--rules`` and one option per switch of SPEC §3 (each overrides the preset)."""
-    group = parser.add_argument_group("rules")
-    group.add_argument(
-        "--rules",
-        choices=sorted(PRESETS),
-        help="rule preset (default: easy, or the code's rules)",
-    )
-    group.add_argument(
-        "--king-ace", type=on_off, metavar="on|off", help="A on K and K on A (King–Ace link)"
-    )
-    group.add_argument(
-        "--queen-on-king", type=on_off, metavar="on|off", help="a Queen may go on a King"
-    )
-    group.add_argument(
-        "--draw",
-        choices=("any", "stuck"),
-        help="draw at any time, or only when no card can be played",
-    )
-    group.add_argument("--jokers", type=whole, choices=(0, 1, 2), help="wild jokers in the deck")
+def add_rule_options(parser: argparse.ArgumentParser, lang: str = SOURCE_LANGUAGE) -> None:
+    """``--rules`` and one option per switch of SPEC §3 (each overrides the preset), their
+    help in ``lang``."""
+
+    def say(key: str) -> str:
+        return text(lang, f"cli.help.rules.{key}")
+
+    group = parser.add_argument_group(say("title"))
+    group.add_argument("--rules", choices=sorted(PRESETS), help=say("rules"))
+    group.add_argument("--king-ace", type=on_off, metavar="on|off", help=say("king_ace"))
+    group.add_argument("--queen-on-king", type=on_off, metavar="on|off", help=say("queen_on_king"))
+    group.add_argument("--draw", choices=("any", "stuck"), help=say("draw"))
+    group.add_argument("--jokers", type=whole, choices=(0, 1, 2), help=say("jokers"))
     group.add_argument(
         "--empty-waste",
         action=argparse.BooleanOptionalAction,
         default=None,
-        help="the waste starts empty",
+        help=say("empty_waste"),
     )
-    group.add_argument("--scoring", choices=("points", "strokes"), help="how the game is scored")
+    group.add_argument("--scoring", choices=("points", "strokes"), help=say("scoring"))
 
 
 def rules_from_args(args: argparse.Namespace, base: Rules = EASY) -> Rules:

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from golf.core.translations import text
 from golfcli.options import (
     EXIT_FAILED,
     EXIT_OK,
@@ -80,24 +81,25 @@ def code_letters(text: str) -> str:
     return letters
 
 
-def _arguments(parser: argparse.ArgumentParser) -> None:
+def _arguments(parser: argparse.ArgumentParser, lang: str) -> None:
     parser.add_argument(
-        "--host", type=host_name, default="127.0.0.1", help="address to listen on (127.0.0.1)"
+        "--host", type=host_name, default="127.0.0.1", help=text(lang, "cli.help.serve.host")
     )
     parser.add_argument(
-        "--port", type=within(1, 65535), default=PORT, help=f"port to listen on ({PORT})"
+        "--port",
+        type=within(1, 65535),
+        default=PORT,
+        help=text(lang, "cli.help.serve.port", port=PORT),
     )
-    _state_arguments(parser)
-    _deployment_arguments(parser)
+    _state_arguments(parser, lang)
+    _deployment_arguments(parser, lang)
     parser.add_argument(
         "--first-letters",
         type=code_letters,
         metavar="LETTERS",
-        help="letters this server's room codes begin with (all by default): behind a proxy "
-        "that sends each room to its server by its code's first letter, each server has its "
-        "own (A-L and M-Z: docs/deploy/Caddyfile)",
+        help=text(lang, "cli.help.serve.first_letters"),
     )
-    _metrics_arguments(parser)
+    _metrics_arguments(parser, lang)
 
 
 # --- rooms that survive a restart (--state, --keep-days) ----------------------------------------
@@ -107,22 +109,19 @@ KEEP_DAYS = 7
 MAX_KEEP_DAYS = 3650
 
 
-def _state_arguments(parser: argparse.ArgumentParser) -> None:
+def _state_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
     parser.add_argument(
         "--state",
         type=folder,
         metavar="DIR",
-        help="folder where the rooms are kept (DIR/rooms.sqlite3, made if missing): every "
-        "action is written before it is told, and the rooms come back after a restart or a "
-        "crash, each person rejoining their seat. Without it the rooms live in memory only "
-        "and end with the server",
+        help=text(lang, "cli.help.serve.state"),
     )
     parser.add_argument(
         "--keep-days",
         type=within(1, MAX_KEEP_DAYS),
         default=KEEP_DAYS,
         metavar="N",
-        help=f"days an ended room stays in the --state folder before it is removed ({KEEP_DAYS})",
+        help=text(lang, "cli.help.serve.keep_days", days=KEEP_DAYS),
     )
 
 
@@ -157,56 +156,49 @@ HANDSHAKE = 5
 MAX_CONNECTIONS = 1_000_000
 
 
-def _deployment_arguments(parser: argparse.ArgumentParser) -> None:
-    group = parser.add_argument_group("deployment (docs/network.md)")
+def _deployment_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
+    group = parser.add_argument_group(text(lang, "cli.help.serve.group.deployment"))
     group.add_argument(
         "--tls-cert",
         type=readable_file,
         metavar="FILE",
-        help="certificate chain (PEM): the server speaks TLS, wss:// (with --tls-key)",
+        help=text(lang, "cli.help.serve.tls_cert"),
     )
     group.add_argument(
-        "--tls-key", type=readable_file, metavar="FILE", help="the certificate's private key (PEM)"
+        "--tls-key", type=readable_file, metavar="FILE", help=text(lang, "cli.help.serve.tls_key")
     )
     group.add_argument(
         "--trusted-proxy",
         type=networks,
         action="append",
         metavar="CIDR[,CIDR...]",
-        help="networks of the reverse proxies whose header names the client (the rightmost "
-        "address in it that is not a trusted proxy's); from anyone else the header is ignored "
-        "(none: every client is its peer's address)",
+        help=text(lang, "cli.help.serve.trusted_proxy"),
     )
     group.add_argument(
         "--proxy-header",
         choices=("x-forwarded-for", "forwarded"),
         default="x-forwarded-for",
-        help="the header those proxies write: X-Forwarded-For (nginx, Caddy, Traefik, "
-        "HAProxy's forwardfor) or Forwarded (RFC 7239); the other is never read "
-        "(x-forwarded-for)",
+        help=text(lang, "cli.help.serve.proxy_header"),
     )
     group.add_argument(
         "--allow-origin",
         type=web_origin,
         action="append",
         metavar="ORIGIN",
-        help="a web page (https://host[:port]) whose scripts may connect; others are refused "
-        "(403). By default only clients without an Origin (programs, not browsers) and pages "
-        "of this server's own address",
+        help=text(lang, "cli.help.serve.allow_origin"),
     )
     group.add_argument(
         "--max-connections",
         type=within(1, MAX_CONNECTIONS),
         metavar="N",
-        help="open connections in all, handshakes included (8000, or fewer to fit the open "
-        "files allowed: the soft limit less an eighth, at least 64; 896 for 1,024)",
+        help=text(lang, "cli.help.serve.max_connections"),
     )
     group.add_argument(
         "--handshake-timeout",
         type=within(1, 60),
         default=HANDSHAKE,
         metavar="SECONDS",
-        help=f"seconds for a connection's handshake, TLS and WebSocket each ({HANDSHAKE})",
+        help=text(lang, "cli.help.serve.handshake_timeout", seconds=HANDSHAKE),
     )
 
 
@@ -279,25 +271,23 @@ def _say_deployment(deployment: Any) -> None:
 # --- what the server says of itself (--metrics-port, --metrics-host, --log-rooms) --------------
 
 
-def _metrics_arguments(parser: argparse.ArgumentParser) -> None:
-    group = parser.add_argument_group("health and figures (docs/network.md)")
+def _metrics_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
+    group = parser.add_argument_group(text(lang, "cli.help.serve.group.health_and_figures"))
     group.add_argument(
         "--metrics-port",
         type=within(1, 65535),
         metavar="N",
-        help="answer GET /metrics (Prometheus's text format) and GET /healthz (200 while "
-        "serving, else 503; JSON) on this port, a listener of its own (none by default)",
+        help=text(lang, "cli.help.serve.metrics_port"),
     )
     group.add_argument(
         "--metrics-host",
         type=host_name,
-        help="address of the --metrics-port listener (127.0.0.1: this machine only)",
+        help=text(lang, "cli.help.serve.metrics_host"),
     )
     group.add_argument(
         "--log-rooms",
         action="store_true",
-        help="write each room event (created, seat, back, started, ended, removed) as one "
-        "key=value line to stderr too (always in the log file)",
+        help=text(lang, "cli.help.serve.log_rooms"),
     )
 
 
@@ -413,8 +403,6 @@ def run_serve(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def register(subparsers: argparse._SubParsersAction[Any]) -> None:
-    """Add ``serve [--host H] [--port P] [--state DIR] [--keep-days N]``."""
-    add_command(
-        subparsers, "serve", "run the six-card Golf server (no window)", _arguments, run_serve
-    )
+def register(subparsers: argparse._SubParsersAction[Any], lang: str) -> None:
+    """Add ``serve [--host H] [--port P] [--state DIR] [--keep-days N]``, its help in ``lang``."""
+    add_command(subparsers, "serve", lang, _arguments, run_serve)

@@ -22,7 +22,7 @@ from typing import Any, Final
 
 from golf.core.arena import PlayerFault, mean_interval, wilson
 from golf.core.deal import MAX_DEAL
-from golf.core.translations import LANGUAGES, decimal, text
+from golf.core.translations import LANGUAGES, decimal, grouped, text
 from golf.sixcard.ai import LEVELS, make_opponent
 from golf.sixcard.arena import Seat, SixGame, seat_of
 from golf.sixcard.arena import play_game as play_six_game
@@ -89,37 +89,49 @@ RULE_FIELDS: Final = ("grid", "holes", *SWITCHES, "ties")
 """The six-card rule switches, by their attribute on the parsed arguments."""
 
 
-def add_rule_options(parser: argparse.ArgumentParser) -> None:
+def add_rule_options(parser: argparse.ArgumentParser, lang: str) -> None:
     """One option per switch of the six-card rules (the defaults are a new game's,
-    ``golf.sixcard.rules.new_rules``: the standard game with the seed's cut and column pair)."""
-    g = parser.add_argument_group("rules")
-    g.add_argument("--grid", type=whole, choices=(2, 4, 6, 9), help="cards per player (default 6)")
-    g.add_argument("--holes", type=whole, choices=(9, 18), help="holes in a game (default 9)")
-    g.add_argument("--peek", type=on_off, metavar="on|off", help="look at 2 cards, not turn them")
-    g.add_argument("--knock", type=on_off, metavar="on|off", help="a player may knock")
-    g.add_argument("--jokers", type=on_off, metavar="on|off", help="two jokers per deck (on)")
+    ``golf.sixcard.rules.new_rules``: the standard game with the seed's cut and column pair),
+    their help in ``lang``."""
+    g = parser.add_argument_group(text(lang, "cli.help.six.group.rules"))
+    g.add_argument("--grid", type=whole, choices=(2, 4, 6, 9), help=text(lang, "cli.help.six.grid"))
+    g.add_argument("--holes", type=whole, choices=(9, 18), help=text(lang, "cli.help.six.holes"))
+    g.add_argument("--peek", type=on_off, metavar="on|off", help=text(lang, "cli.help.six.peek"))
+    g.add_argument("--knock", type=on_off, metavar="on|off", help=text(lang, "cli.help.six.knock"))
     g.add_argument(
-        "--jokers-cancel", type=on_off, metavar="on|off", help="jokers of a column cancel (on)"
+        "--jokers", type=on_off, metavar="on|off", help=text(lang, "cli.help.six.jokers")
     )
     g.add_argument(
-        "--double-deck", type=on_off, metavar="on|off", help="two decks for any number of players"
+        "--jokers-cancel",
+        type=on_off,
+        metavar="on|off",
+        help=text(lang, "cli.help.six.jokers_cancel"),
     )
-    g.add_argument("--twos-negative", type=on_off, metavar="on|off", help="twos worth -2")
-    g.add_argument("--row-cancel", type=on_off, metavar="on|off", help="rows of one rank score 0")
+    g.add_argument(
+        "--double-deck", type=on_off, metavar="on|off", help=text(lang, "cli.help.six.double_deck")
+    )
+    g.add_argument(
+        "--twos-negative",
+        type=on_off,
+        metavar="on|off",
+        help=text(lang, "cli.help.six.twos_negative"),
+    )
+    g.add_argument(
+        "--row-cancel", type=on_off, metavar="on|off", help=text(lang, "cli.help.six.row_cancel")
+    )
     g.add_argument(
         "--pairs",
         type=on_off,
         metavar="on|off",
-        help="two cards of one rank in a line of 3 cancel, as the seed's glossary (on); "
-        "off: only three alike",
+        help=text(lang, "cli.help.six.pairs"),
     )
     g.add_argument(
         "--cut",
         type=on_off,
         metavar="on|off",
-        help="the first dealer is chosen by a cut, as the seed (on); off: seat n mod players",
+        help=text(lang, "cli.help.six.cut"),
     )
-    g.add_argument("--ties", choices=("playoff", "shared"), help="how a tie is settled")
+    g.add_argument("--ties", choices=("playoff", "shared"), help=text(lang, "cli.help.six.ties"))
 
 
 def rules_from_args(args: argparse.Namespace, base: SixRules | None = None) -> SixRules:
@@ -180,28 +192,26 @@ def run_simulate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _add_simulate(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "--players", type=_players, default=4, help="2 to 7, as the grid allows (default 4)"
-    )
+def _add_simulate(p: argparse.ArgumentParser, lang: str) -> None:
+    p.add_argument("--players", type=_players, default=4, help=text(lang, "cli.help.six.players"))
     p.add_argument(
         "--ai",
         type=_levels,
         default=["hard", "easy", "easy", "easy"],
         metavar="LEVELS",
-        help="one level per seat, e.g. hard,easy,easy,easy (one level: every seat)",
+        help=text(lang, "cli.help.six.ai"),
     )
     p.add_argument(
         "--rounds",
         type=within(1, MAX_ROUNDS),
         default=100,
-        help=f"games to play (default 100, at most {MAX_ROUNDS:,})",
+        help=text(lang, "cli.help.six.simulate.rounds", most=grouped(MAX_ROUNDS, lang)),
     )
-    p.add_argument("--seed", type=whole, default=0, help="seed of the survey (default 0)")
+    p.add_argument("--seed", type=whole, default=0, help=text(lang, "cli.help.six.simulate.seed"))
     p.add_argument(
-        "--jobs", type=within(1, MAX_JOBS), default=1, help="processes to use (default 1)"
+        "--jobs", type=within(1, MAX_JOBS), default=1, help=text(lang, "cli.help.six.jobs")
     )
-    add_rule_options(p)
+    add_rule_options(p, lang)
     p.set_defaults(run=run_simulate)
 
 
@@ -241,15 +251,19 @@ def run_record(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _add_record(p: argparse.ArgumentParser) -> None:
-    p.add_argument("out", metavar="FILE", type=output_file, help="the replay file to write")
-    p.add_argument("--code", help="the game's code (default: a new one from --seed)")
+def _add_record(p: argparse.ArgumentParser, lang: str) -> None:
+    p.add_argument("out", metavar="FILE", type=output_file, help=text(lang, "cli.help.six.out"))
+    p.add_argument("--code", help=text(lang, "cli.help.six.code"))
+    p.add_argument("--players", type=_players, default=4, help=text(lang, "cli.help.six.players"))
     p.add_argument(
-        "--players", type=_players, default=4, help="2 to 7, as the grid allows (default 4)"
+        "--ai",
+        type=_levels,
+        default=["hard"],
+        metavar="LEVELS",
+        help=text(lang, "cli.help.six.record.ai"),
     )
-    p.add_argument("--ai", type=_levels, default=["hard"], metavar="LEVELS", help="levels")
-    p.add_argument("--seed", type=whole, default=0, help="seed of the opponents (default 0)")
-    add_rule_options(p)
+    p.add_argument("--seed", type=whole, default=0, help=text(lang, "cli.help.six.record.seed"))
+    add_rule_options(p, lang)
     p.set_defaults(run=run_record)
 
 
@@ -261,8 +275,8 @@ def run_verify(args: argparse.Namespace) -> int:
     return verify_replays(args, six_card=True)
 
 
-def _add_verify(p: argparse.ArgumentParser) -> None:
-    add_verify_options(p, "six-card replay files or folders")
+def _add_verify(p: argparse.ArgumentParser, lang: str) -> None:
+    add_verify_options(p, lang, text(lang, "cli.help.six.verify.paths"))
     p.set_defaults(run=run_verify)
 
 
@@ -278,12 +292,10 @@ def run_new_code(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _add_new_code(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "--players", type=_players, default=4, help="2 to 7, as the grid allows (default 4)"
-    )
-    p.add_argument("--seed", type=whole, help="seed of the random choice (repeatable output)")
-    add_rule_options(p)
+def _add_new_code(p: argparse.ArgumentParser, lang: str) -> None:
+    p.add_argument("--players", type=_players, default=4, help=text(lang, "cli.help.six.players"))
+    p.add_argument("--seed", type=whole, help=text(lang, "cli.help.six.new_code.seed"))
+    add_rule_options(p, lang)
     p.set_defaults(run=run_new_code)
 
 
@@ -622,52 +634,52 @@ def _print_arena(
         print(text(lang, "cli.arena.more_faults", count=len(faults) - SHOWN_FAULTS))
 
 
-def _add_arena(p: argparse.ArgumentParser) -> None:
+def _add_arena(p: argparse.ArgumentParser, lang: str) -> None:
     p.add_argument(
         "--players",
         type=_entrants,
         required=True,
         metavar="LIST",
-        help="one entrant per seat, e.g. mod:fn,hard,easy,easy (a level or module:function)",
+        help=text(lang, "cli.help.six.arena.players"),
     )
     add_run_options(p, MAX_ARENA_DEALS)
     p.add_argument(
         "--record-losses",
         type=folder,
         metavar="DIR",
-        help="write the games a scripted entrant did not win to this folder as replay files",
+        help=text(lang, "cli.help.six.record_losses"),
     )
-    p.add_argument("--json", action="store_true", help="print the result as JSON")
-    p.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the text")
-    add_rule_options(p)
+    p.add_argument("--json", action="store_true", help=text(lang, "cli.help.solve.json"))
+    p.add_argument("--lang", choices=LANGUAGES, default=lang, help=text(lang, "cli.help.lang"))
+    add_rule_options(p, lang)
     p.set_defaults(run=run_arena)
 
 
-def register(subparsers: Any) -> None:
-    """Add ``six-card`` and its subcommands to an argparse ``add_subparsers()`` object."""
+def register(subparsers: Any, lang: str) -> None:
+    """Add ``six-card`` and its subcommands to an argparse ``add_subparsers()`` object, their
+    help in ``lang``."""
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "six-card",
-        help="six-card Golf against the computer: simulate, record, verify, new-code, arena",
-        description="Six-card Golf (2-7 players, as the grid allows): headless commands.",
+        help=text(lang, "cli.help.six-card"),
+        description=text(lang, "cli.help.six-card.description"),
     )
     sub = parser.add_subparsers(dest="six_card_command", metavar="COMMAND", required=True)
     _add_simulate(
         sub.add_parser(
             "simulate",
-            help="computers against computers: each seat's mean total",
-            description="Play many games between computer players and print each seat's "
-            "mean total score (lower is better) with its standard error.",
-        )
+            help=text(lang, "cli.help.six.simulate"),
+            description=text(lang, "cli.help.six.simulate.description"),
+        ),
+        lang,
     )
-    _add_record(sub.add_parser("record", help="play one game between computers, save the replay"))
-    _add_verify(sub.add_parser("verify", help="play six-card replay files back and check them"))
-    _add_new_code(sub.add_parser("new-code", help="print a random six-card game code"))
+    _add_record(sub.add_parser("record", help=text(lang, "cli.help.six.record")), lang)
+    _add_verify(sub.add_parser("verify", help=text(lang, "cli.help.six.verify")), lang)
+    _add_new_code(sub.add_parser("new-code", help=text(lang, "cli.help.six.new-code")), lang)
     _add_arena(
         sub.add_parser(
             "arena",
-            help="scripted players and computers over many deals, the seats turned each game",
-            description="Play scripted players (Python functions given a seat's view) and "
-            "computers over many deals, the seats turned by one each game: each entrant's mean "
-            "total and wins with their 95 % intervals, and every fault.",
-        )
+            help=text(lang, "cli.help.six.arena"),
+            description=text(lang, "cli.help.six.arena.description"),
+        ),
+        lang,
     )

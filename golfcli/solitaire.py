@@ -47,13 +47,13 @@ def parse_actions(text: str) -> list[Action]:
     return out
 
 
-def _add_describe(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("code", metavar="CODE", help="a game code such as GO1-E-AAAAAAB")
-    parser.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the text")
+def _add_describe(parser: argparse.ArgumentParser, lang: str) -> None:
+    parser.add_argument("code", metavar="CODE", help=text(lang, "cli.help.describe.code"))
+    parser.add_argument("--lang", choices=LANGUAGES, default=lang, help=text(lang, "cli.help.lang"))
     parser.add_argument(
-        "--actions", default="", metavar="LIST", help='actions to play first, e.g. "draw, play 5"'
+        "--actions", default="", metavar="LIST", help=text(lang, "cli.help.describe.actions")
     )
-    add_rule_options(parser)
+    add_rule_options(parser, lang)
 
 
 def run_describe(args: argparse.Namespace) -> int:
@@ -76,11 +76,9 @@ def run_describe(args: argparse.Namespace) -> int:
 # --- new-code -------------------------------------------------------------------------------------
 
 
-def _add_new_code(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--seed", type=whole, help="seed of the random choice (for repeatable output)"
-    )
-    add_rule_options(parser)
+def _add_new_code(parser: argparse.ArgumentParser, lang: str) -> None:
+    parser.add_argument("--seed", type=whole, help=text(lang, "cli.help.new-code.seed"))
+    add_rule_options(parser, lang)
 
 
 def run_new_code(args: argparse.Namespace) -> int:
@@ -89,10 +87,7 @@ def run_new_code(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def register(subparsers: argparse._SubParsersAction[Any]) -> None:
-    """Add ``describe CODE`` and ``new-code``."""
-    for name, help_text, add_arguments, run in (
-        ("describe", "print the board description of a deal", _add_describe, run_describe),
-        ("new-code", "print a random game code", _add_new_code, run_new_code),
-    ):
-        add_command(subparsers, name, help_text, add_arguments, run)
+def register(subparsers: argparse._SubParsersAction[Any], lang: str) -> None:
+    """Add ``describe CODE`` and ``new-code``, their help in ``lang``."""
+    add_command(subparsers, "describe", lang, _add_describe, run_describe)
+    add_command(subparsers, "new-code", lang, _add_new_code, run_new_code)

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from golf.core.deal import MAX_DEAL, TABLEAU_SIZE
+from golf.core.translations import grouped, text
 from golf.solitaire import engine
 from golf.solitaire.codes import format_code, variant_part
 from golf.solitaire.rules import EASY, Rules
@@ -55,53 +56,40 @@ EXIT_UNDECIDED: Final = EXIT_FAILED
 """``solve``: the state budget ran out before a verdict."""
 
 
-def register(subparsers: argparse._SubParsersAction[Any]) -> None:
-    """Add ``solve`` and ``survey``."""
-    parser = subparsers.add_parser(
-        "solve",
-        help="solve a deal exactly (the stock's order known)",
-        description="Decide whether a deal can be won, with the winning line or the best result.",
-    )
-    parser.add_argument("code", metavar="CODE", help="a game code such as GO1-E-AAAAAAB")
-    parser.add_argument("--json", action="store_true", help="print the result as JSON")
-    parser.add_argument(
-        "--max-states",
-        type=positive,
-        metavar="N",
-        help="give up after N states (the verdict is then undecided, exit status 1)",
-    )
-    add_rule_options(parser)
+def register(subparsers: argparse._SubParsersAction[Any], lang: str) -> None:
+    """Add ``solve`` and ``survey``, their help in ``lang``."""
+
+    def say(key: str, **fields: object) -> str:
+        return text(lang, f"cli.help.{key}", **fields)
+
+    parser = subparsers.add_parser("solve", help=say("solve"), description=say("solve.description"))
+    parser.add_argument("code", metavar="CODE", help=say("describe.code"))
+    parser.add_argument("--json", action="store_true", help=say("solve.json"))
+    parser.add_argument("--max-states", type=positive, metavar="N", help=say("solve.max_states"))
+    add_rule_options(parser, lang)
     parser.set_defaults(run=run_solve)
 
     parser = subparsers.add_parser(
-        "survey",
-        help="solve many deals and report the win rate and the time per deal",
-        description="Solve a range of deals on every core and report the win rate and timing.",
+        "survey", help=say("survey"), description=say("survey.description")
     )
     parser.add_argument(
         "--deals",
         type=_deal_range,
         default=range(0, 100),
         metavar="A-B",
-        help=f"deal numbers, e.g. 0-999 (default 0-99; at most {MAX_SURVEY:,} deals)",
+        help=say("survey.deals", most=grouped(MAX_SURVEY, lang)),
     )
     parser.add_argument(
         "--jobs",
         type=within(1, MAX_JOBS),
         default=min(os.cpu_count() or 1, MAX_JOBS),
         metavar="N",
-        help="worker processes (default: one per core)",
+        help=say("survey.jobs"),
     )
-    parser.add_argument(
-        "--verdict-only",
-        action="store_true",
-        help="only decide winnable or not (skip the best result of lost deals)",
-    )
-    parser.add_argument(
-        "--max-states", type=positive, metavar="N", help="give up on a deal after N states"
-    )
-    parser.add_argument("--json", action="store_true", help="print the summary as JSON")
-    add_rule_options(parser)
+    parser.add_argument("--verdict-only", action="store_true", help=say("survey.verdict_only"))
+    parser.add_argument("--max-states", type=positive, metavar="N", help=say("survey.max_states"))
+    parser.add_argument("--json", action="store_true", help=say("survey.json"))
+    add_rule_options(parser, lang)
     parser.set_defaults(run=run_survey)
 
 

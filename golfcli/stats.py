@@ -86,18 +86,17 @@ def _iso_date(value: str) -> date:
     return day
 
 
-def register(subparsers: argparse._SubParsersAction[Any]) -> None:
-    """Add ``stats [--json] [--lang en|fr] [--today YYYY-MM-DD]``."""
+def register(subparsers: argparse._SubParsersAction[Any], lang: str) -> None:
+    """Add ``stats [--json] [--lang en|fr] [--today YYYY-MM-DD]``, its help in ``lang``."""
     parser = subparsers.add_parser(
-        "stats", help="print the statistics", description="Print the player's statistics."
+        "stats",
+        help=text(lang, "cli.help.stats"),
+        description=text(lang, "cli.help.stats.description"),
     )
-    parser.add_argument("--json", action="store_true", help="print them as JSON")
-    parser.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the text")
+    parser.add_argument("--json", action="store_true", help=text(lang, "cli.help.stats.json"))
+    parser.add_argument("--lang", choices=LANGUAGES, default=lang, help=text(lang, "cli.help.lang"))
     parser.add_argument(
-        "--today",
-        type=_iso_date,
-        metavar="YYYY-MM-DD",
-        help="the day to count the current daily streak from",
+        "--today", type=_iso_date, metavar="YYYY-MM-DD", help=text(lang, "cli.help.stats.today")
     )
     parser.set_defaults(run=run_stats)
 

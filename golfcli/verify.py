@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from golf.core.fileio import atomic_write_text
+from golf.core.translations import LANGUAGES, SOURCE_LANGUAGE, text
 from golf.replay_judgement import DIFFERS, UNREADABLE, Judgement, judge_file
 from golfcli.options import (
     EXIT_BAD_INPUT,
@@ -55,26 +56,6 @@ FORMATS: Final = ("text", "json", "tap")
 
 SUITE: Final = "golf verify"
 """The JUnit test suite's name."""
-
-EPILOG: Final = """\
-output (--format):
-  text  a line a file on stdout: "ok   FILE" or "FAIL FILE: the first difference";
-        a file that cannot be read has its FAIL line on stderr
-  json  one JSON document: every file's verdict (pass, differs or unreadable),
-        message, details and time in seconds, then the counts and the status
-  tap   TAP version 14: "1..N", then "ok N - FILE" or "not ok N - FILE" followed
-        by a YAML block (verdict, message, details, seconds)
-  --junit FILE also writes JUnit XML: a testcase a file, with its time; one that
-  differs has a <failure>, one that cannot be read an <error>, whose message is
-  the first difference or the reader's error and whose text is every difference
-
-exit status:
-  0  every replay passed
-  1  some replay differs from its game played again
-  2  a file could not be read or is not a replay (or a missing path, a bad option)
-  When the output is closed early (verify replays/ | head -1), verify stops
-  quietly: the status is that of the files checked until then (0 if all passed).
-"""
 
 
 def _yaml_files(folder: Path) -> list[Path]:
@@ -128,20 +109,20 @@ class Checked:
     seconds: float
 
 
-def _judged(task: tuple[str, bool | None]) -> Checked:
+def _judged(task: tuple[str, bool | None, str]) -> Checked:
     """One file judged (in a worker process with ``--jobs``)."""
-    path, six_card = task
+    path, six_card, lang = task
     start = time.perf_counter()
-    judgement = judge_file(path, six_card)
+    judgement = judge_file(path, six_card, lang)
     return Checked(judgement, time.perf_counter() - start)
 
 
 def check_files(
-    files: Sequence[Path], six_card: bool | None, jobs: int
+    files: Sequence[Path], six_card: bool | None, jobs: int, lang: str = SOURCE_LANGUAGE
 ) -> Generator[Checked, None, None]:
-    """Each file judged, in the order given, on ``jobs`` spawned processes (1: here). Close
-    the iterator to stop early: the workers end with it."""
-    tasks = [(str(path), six_card) for path in files]
+    """Each file judged, in the order given, on ``jobs`` spawned processes (1: here), its
+    messages in ``lang``. Close the iterator to stop early: the workers end with it."""
+    tasks = [(str(path), six_card, lang) for path in files]
     if jobs <= 1 or len(tasks) <= 1:
         yield from map(_judged, tasks)
         return
@@ -162,7 +143,11 @@ def status_of(checked: Iterable[Checked]) -> int:
 
 class _Report:
     """One form of the report: ``start`` before the first file, ``add`` as each file is judged
-    (its number from 1), ``end`` after the last."""
+    (its number from 1), ``end`` after the last. The messages are in the judgements' language;
+    a form for machines (JSON, TAP) keeps its keys in English, the text form is in ``lang``."""
+
+    def __init__(self, lang: str = SOURCE_LANGUAGE) -> None:
+        self.lang = lang
 
     def start(self, total: int) -> None:
         pass
@@ -180,10 +165,11 @@ class _Text(_Report):
     def add(self, number: int, checked: Checked) -> None:
         j = checked.judgement
         if j.passed:
-            print(f"ok   {j.path}", flush=True)
+            print(text(self.lang, "cli.verify.ok", file=j.path), flush=True)
         else:
             stream = sys.stderr if j.verdict == UNREADABLE else sys.stdout
-            print(f"FAIL {j.path}: {j.message}", file=stream, flush=True)
+            line = text(self.lang, "cli.verify.fail", file=j.path, message=j.message)
+            print(line, file=stream, flush=True)
 
 
 _TAP_ESCAPED: Final = re.compile(r"[\\#]")
@@ -307,13 +293,18 @@ def _quiet_closed_streams() -> None:
 
 
 def report_checks(
-    checked: Iterable[Checked], total: int, form: str = "text", junit: Path | None = None
+    checked: Iterable[Checked],
+    total: int,
+    form: str = "text",
+    junit: Path | None = None,
+    lang: str = SOURCE_LANGUAGE,
 ) -> int:
-    """Report each file as it comes (``form``: text, json or tap), write the JUnit file when
-    asked, and return the exit status of the files judged. A closed output stops the report
-    quietly: the status and the JUnit file are those of the files judged until then."""
+    """Report each file as it comes (``form``: text, json or tap; the text form's words in
+    ``lang``), write the JUnit file when asked, and return the exit status of the files judged.
+    A closed output stops the report quietly: the status and the JUnit file are those of the
+    files judged until then."""
     done: list[Checked] = []
-    writer = _REPORTS[form]()
+    writer = _REPORTS[form](lang)
     try:
         writer.start(total)
         for item in checked:
@@ -334,38 +325,31 @@ def run_verify(args: argparse.Namespace, six_card: bool | None = None) -> int:
     """Judge each file and report it; ``six_card`` reads every file as that game's (None: each
     file says which)."""
     files = replay_files(args.paths)
-    with contextlib.closing(check_files(files, six_card, args.jobs)) as checked:
-        return report_checks(checked, len(files), args.format, args.junit)
+    with contextlib.closing(check_files(files, six_card, args.jobs, args.lang)) as checked:
+        return report_checks(checked, len(files), args.format, args.junit, args.lang)
 
 
-def add_verify_options(parser: argparse.ArgumentParser, paths_help: str) -> None:
-    """The paths and the report's options, for ``verify`` and ``six-card verify``; the exit
-    statuses in the help."""
+def add_verify_options(parser: argparse.ArgumentParser, lang: str, paths_help: str) -> None:
+    """The paths and the report's options, for ``verify`` and ``six-card verify``, their help
+    in ``lang``; the exit statuses in the help."""
+
+    def say(key: str) -> str:
+        return text(lang, f"cli.help.verify.{key}")
+
     parser.add_argument("paths", nargs="+", metavar="PATH", help=paths_help)
+    parser.add_argument("--format", choices=FORMATS, default="text", help=say("format"))
+    parser.add_argument("--junit", type=output_file, metavar="FILE", help=say("junit"))
     parser.add_argument(
-        "--format",
-        choices=FORMATS,
-        default="text",
-        help="how to report each file (default: text; see below)",
+        "--jobs", type=within(1, MAX_JOBS), default=1, metavar="N", help=say("jobs")
     )
-    parser.add_argument(
-        "--junit", type=output_file, metavar="FILE", help="also write a JUnit XML report to FILE"
-    )
-    parser.add_argument(
-        "--jobs",
-        type=within(1, MAX_JOBS),
-        default=1,
-        metavar="N",
-        help="judge N files at once in worker processes (default 1): the same report, "
-        "in the same order",
-    )
-    parser.epilog = EPILOG
+    parser.add_argument("--lang", choices=LANGUAGES, default=lang, help=text(lang, "cli.help.lang"))
+    parser.epilog = say("epilog")
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
 
 
-def register(subparsers: argparse._SubParsersAction[Any]) -> None:
-    """Add ``verify PATH...``."""
-    help_text = "play replay files back and check them"
+def register(subparsers: argparse._SubParsersAction[Any], lang: str) -> None:
+    """Add ``verify PATH...``, its help in ``lang``."""
+    help_text = text(lang, "cli.help.verify")
     parser = subparsers.add_parser("verify", help=help_text, description=help_text)
-    add_verify_options(parser, "replay files or folders (solitaire or six-card)")
+    add_verify_options(parser, lang, text(lang, "cli.help.verify.paths"))
     parser.set_defaults(run=run_verify)

@@ -17,10 +17,11 @@ from collections.abc import Callable, Generator, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from golf.core.translations import LANGUAGES
+from golf.core.translations import LANGUAGES, text
 from golf.replay_files import read_replay
 from golf.replay_judgement import Judgement, judge
 from golf.solitaire.replay import Replay
+from golfcli.language import environment_language
 from golfcli.options import UsageError, add_command, positive
 from golfcli.paths import folder, output_file
 from golfcli.verify import Checked, replay_files, report_checks
@@ -33,36 +34,24 @@ if TYPE_CHECKING:
 __all__ = ["check_headless", "register", "run_watch"]
 
 
-def _add_watch(parser: argparse.ArgumentParser) -> None:
+def _add_watch(parser: argparse.ArgumentParser, lang: str) -> None:
+    parser.add_argument("paths", nargs="+", metavar="FILE", help=text(lang, "cli.help.watch.paths"))
     parser.add_argument(
-        "paths",
-        nargs="+",
-        metavar="FILE",
-        help="a replay file (with --headless: files or folders of *.yaml / *.yml)",
+        "--headless", action="store_true", help=text(lang, "cli.help.watch.headless")
     )
+    parser.add_argument("--lang", choices=LANGUAGES, help=text(lang, "cli.help.watch.lang"))
     parser.add_argument(
-        "--headless",
-        action="store_true",
-        help="judge each file as verify does, then play it through the game's scenes without a "
-        "window, as fast as possible (exit 0 all pass, 1 some replay differs, 2 a file could "
-        "not be read; one line a file, as verify's)",
+        "--config-dir", type=folder, metavar="DIR", help=text(lang, "cli.help.config_dir")
     )
-    parser.add_argument("--lang", choices=LANGUAGES, help="language for this run")
+    parser.add_argument("--frames", type=positive, metavar="N", help=text(lang, "cli.help.frames"))
     parser.add_argument(
-        "--config-dir", type=folder, metavar="DIR", help="where the settings file lives"
-    )
-    parser.add_argument(
-        "--frames", type=positive, metavar="N", help="close after N frames (tests, benchmarks)"
-    )
-    parser.add_argument(
-        "--screenshot", type=output_file, metavar="PNG", help="save the last frame before closing"
+        "--screenshot", type=output_file, metavar="PNG", help=text(lang, "cli.help.screenshot")
     )
 
 
-def register(subparsers: argparse._SubParsersAction[Any]) -> None:
-    """Add ``watch FILE...``."""
-    help_text = "watch a replay in the window, or check it headless"
-    add_command(subparsers, "watch", help_text, _add_watch, run_watch)
+def register(subparsers: argparse._SubParsersAction[Any], lang: str) -> None:
+    """Add ``watch FILE...``, its help in ``lang``."""
+    add_command(subparsers, "watch", lang, _add_watch, run_watch)
 
 
 def run_watch(args: argparse.Namespace) -> int:
@@ -76,7 +65,7 @@ def run_watch(args: argparse.Namespace) -> int:
     # before pygame is imported: SDL reads these once
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
-    return check_headless(files, args.lang or "en")
+    return check_headless(files, args.lang or environment_language())
 
 
 @contextlib.contextmanager
@@ -104,13 +93,16 @@ def _table_problems(app: App, replay: Replay | SixReplay) -> list[str]:
     return six_check(app, replay)
 
 
-def _watched(new_app: Callable[[], App], files: Sequence[Path]) -> Generator[Checked, None, None]:
-    """Each file judged as ``verify`` judges it; one that passes is then played through its
-    table (on the app made for the first of them), whose first difference makes it differ."""
+def _watched(
+    new_app: Callable[[], App], files: Sequence[Path], lang: str
+) -> Generator[Checked, None, None]:
+    """Each file judged as ``verify`` judges it (its messages in ``lang``); one that passes is
+    then played through its table (on the app made for the first of them), whose first
+    difference makes it differ."""
     app: App | None = None
     for path in files:
         start = time.perf_counter()
-        judgement, replay = judge(path)
+        judgement, replay = judge(path, lang)
         if judgement.passed and replay is not None:
             app = app or new_app()
             judgement = Judgement.of_problems(judgement.path, _table_problems(app, replay))
@@ -118,7 +110,7 @@ def _watched(new_app: Callable[[], App], files: Sequence[Path]) -> Generator[Che
 
 
 def check_headless(files: Sequence[Path], lang: str = "en") -> int:
-    """Judge each file as ``verify`` does (``golf.replay_judgement.judge``), then play a replay
+    """Judge each file as ``verify`` does, in ``lang`` (``golf.replay_judgement.judge``), then play a replay
     that passes through its table's watch scene on the dummy display; print ``ok`` or ``FAIL``
     with the first difference as ``verify`` does; the same exit status (0 all pass, 1 some
     replay differs, 2 a file could not be read)."""
@@ -131,7 +123,7 @@ def check_headless(files: Sequence[Path], lang: str = "en") -> int:
 
     with _solver_in_process():
         try:
-            with contextlib.closing(_watched(lambda: headless_app(lang), files)) as checked:
-                return report_checks(checked, len(files))
+            with contextlib.closing(_watched(lambda: headless_app(lang), files, lang)) as checked:
+                return report_checks(checked, len(files), lang=lang)
         finally:
             pygame.quit()

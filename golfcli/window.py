@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from golf.core.translations import LANGUAGES
+from golf.core.translations import LANGUAGES, text
 from golf.solitaire.codes import format_code
 from golfcli.crash import window_hooks
 from golfcli.options import (
@@ -46,47 +46,29 @@ WINDOW_MODULES: Final = (
 """The modules the command line opens the window through: a build may lack them."""
 
 
-def _add_play(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "code", nargs="?", metavar="CODE", help="deal this code (default: a new one)"
-    )
-    add_rule_options(parser)
-    window = parser.add_argument_group("window")
-    window.add_argument("--lang", choices=LANGUAGES, help="language for this run")
+def _add_play(parser: argparse.ArgumentParser, lang: str) -> None:
+    def say(key: str) -> str:
+        return text(lang, f"cli.help.play.{key}")
+
+    parser.add_argument("code", nargs="?", metavar="CODE", help=say("code"))
+    add_rule_options(parser, lang)
+    window = parser.add_argument_group(say("window"))
+    window.add_argument("--lang", choices=LANGUAGES, help=text(lang, "cli.help.lang_window"))
     window.add_argument(
-        "--fullscreen", action=argparse.BooleanOptionalAction, default=None, help="full screen"
-    )
-    window.add_argument(
-        "--config-dir", type=folder, metavar="DIR", help="where the settings file lives"
-    )
-    window.add_argument("--seed", type=whole, help="seed of the random deals and effects")
-    window.add_argument(
-        "--frames", type=positive, metavar="N", help="close after N frames (tests, benchmarks)"
+        "--fullscreen", action=argparse.BooleanOptionalAction, default=None, help=say("fullscreen")
     )
     window.add_argument(
-        "--screenshot",
-        type=output_file,
-        metavar="PNG",
-        help="save the last frame before closing",
+        "--config-dir", type=folder, metavar="DIR", help=text(lang, "cli.help.config_dir")
     )
+    window.add_argument("--seed", type=whole, help=say("seed"))
+    window.add_argument("--frames", type=positive, metavar="N", help=text(lang, "cli.help.frames"))
     window.add_argument(
-        "--record",
-        type=output_file,
-        metavar="FILE",
-        help="also write the game's replay to FILE, after every action (exit status 1 when "
-        "it could not be written; the game is kept in the replays folder)",
+        "--screenshot", type=output_file, metavar="PNG", help=text(lang, "cli.help.screenshot")
     )
+    window.add_argument("--record", type=output_file, metavar="FILE", help=say("record"))
+    window.add_argument("--autoplay", type=whole, metavar="SEED", help=say("autoplay"))
     window.add_argument(
-        "--autoplay",
-        type=whole,
-        metavar="SEED",
-        help="press random keys (tests): Continue or play from the title, then the table's "
-        "keys; print the game's state as JSON lines after every change",
-    )
-    window.add_argument(
-        "--autoplay-game",
-        choices=("solitaire", "six-card"),
-        help="the game --autoplay plays (default solitaire; six-card: through its setup window)",
+        "--autoplay-game", choices=("solitaire", "six-card"), help=say("autoplay_game")
     )
 
 
@@ -95,11 +77,10 @@ def _window_not_available(args: argparse.Namespace) -> int:
     return EXIT_FAILED
 
 
-def register(subparsers: argparse._SubParsersAction[Any]) -> None:
-    """Add ``play [CODE]``; what it runs is the ``window`` given to ``golfcli.commands.main``."""
-    add_command(
-        subparsers, "play", "open the game window (the default)", _add_play, _window_not_available
-    )
+def register(subparsers: argparse._SubParsersAction[Any], lang: str) -> None:
+    """Add ``play [CODE]``, its help in ``lang``; what it runs is the ``window`` given to
+    ``golfcli.commands.main``."""
+    add_command(subparsers, "play", lang, _add_play, _window_not_available)
 
 
 def prepare_play(args: argparse.Namespace) -> None:

@@ -37,6 +37,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode
 from golf.core.codes import CodeError
 from golf.core.fileio import atomic_write_text
 from golf.core.store import Data, Document, expect_list, expect_str, fail
+from golf.core.translations import Words
 from golf.core.version import PROGRAM_KEY, stamp
 from golf.core.yamlfile import (
     MAX_TIME,
@@ -160,6 +161,7 @@ class Difference:
     position), ``action`` (that action's token, None at the start), ``what`` (``refusal``,
     ``score``, ``position_en``, ``totals``, ...), ``got`` (what playing gives) and ``expected``
     (what the file says), as text; a refusal's values are its message or ``accepted``.
+    ``words``: the same line in any language (:meth:`said`); ``text`` is its English.
     """
 
     kind: Literal["action", "checkpoint", "result"]
@@ -170,9 +172,14 @@ class Difference:
     got: str
     expected: str
     text: str
+    words: Words | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
         return self.text
+
+    def said(self, lang: str) -> str:
+        """The one line in ``lang`` (``text`` when it has no words)."""
+        return self.text if self.words is None else self.words.text(lang)
 
 
 class Played(TypedDict, Generic[A]):

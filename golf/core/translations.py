@@ -16,15 +16,18 @@ import functools
 import gettext
 import string
 from collections.abc import Mapping
+from dataclasses import dataclass
 from importlib import resources
 from importlib.resources.abc import Traversable
 from types import MappingProxyType
-from typing import Final
+from typing import Final, Protocol, runtime_checkable
 
 __all__ = [
     "DOMAIN",
     "LANGUAGES",
     "SOURCE_LANGUAGE",
+    "Said",
+    "Words",
     "decimal",
     "fields_of",
     "has_text",
@@ -141,6 +144,34 @@ def text(lang: str, key: str, /, **fields: object) -> str:
 def table(lang: str) -> Mapping[str, str]:
     """Every key's text in ``lang``, unfilled (a plural text in its ``count`` = 1 form)."""
     return MappingProxyType({key: _lookup(lang, key, 1) for key in keys()})
+
+
+@runtime_checkable
+class Said(Protocol):
+    """Something that says itself in a language: :class:`Words`, a game's refusal."""
+
+    def text(self, lang: str = SOURCE_LANGUAGE) -> str: ...
+
+
+@dataclass(frozen=True)
+class Words:
+    """A text kept by its key and fields, to be said in any language later: a field that says
+    itself (:class:`Said`: other words, a game's refusal) is said in the same language."""
+
+    key: str
+    fields: tuple[tuple[str, object], ...] = ()
+
+    @classmethod
+    def of(cls, key: str, /, **fields: object) -> Words:
+        return cls(key, tuple(fields.items()))
+
+    def text(self, lang: str = SOURCE_LANGUAGE) -> str:
+        """The text in ``lang``, its fields filled."""
+        said = {
+            name: value.text(lang) if isinstance(value, Said) else value
+            for name, value in self.fields
+        }
+        return text(lang, self.key, **said)
 
 
 def plural_forms(lang: str, key: str) -> tuple[str, ...]:

@@ -24,6 +24,7 @@ from golf.core import record
 from golf.core.codes import ascii_only
 from golf.core.record import FORMAT as FORMAT
 from golf.core.record import Difference
+from golf.core.translations import Words
 from golf.core.yamlfile import FlowList
 from golf.sixcard.actions import ACTION_FORM, Action
 from golf.sixcard.codes import parse_code
@@ -204,9 +205,21 @@ def differences(replay: SixReplay) -> tuple[list[Difference], Result]:
     for frame in frames(replay):
         if frame.refusal is not None and not refused:
             i, token, said = frame.index, str(frame.action), frame.refusal.text("en")
-            where = f"action {i} ({token})"
-            text = f"{where} refused: {said}"
-            refused.append(Difference("action", where, i, token, "refusal", said, "accepted", text))
+            place = Words.of("replay.where.action", action=i, token=token)
+            words = Words.of("replay.difference.refused", where=place, said=frame.refusal)
+            refused.append(
+                Difference(
+                    "action",
+                    place.text(),
+                    i,
+                    token,
+                    "refusal",
+                    said,
+                    "accepted",
+                    words.text(),
+                    words,
+                )
+            )
         state = frame.state
     got = Result.of_state(state)
     n = len(replay.actions)
@@ -217,15 +230,24 @@ def differences(replay: SixReplay) -> tuple[list[Difference], Result]:
 def _differences(got: Result, want: Result, n: int, last: str | None) -> list[Difference]:
     """What differs between the result played (after ``n`` actions, the last one ``last``)
     and the result the file claims."""
-    where = f"at the end (after action {n})"
+    where = Words.of("replay.where.end", action=n).text()
     found: list[Difference] = []
 
-    def differ(what: str, a: object, b: object, text: str) -> None:
-        found.append(Difference("result", where, n, last, what, str(a), str(b), text))
+    def differ(part: str, a: object, b: object, key: str, **fields: object) -> None:
+        words = Words.of(f"replay.difference.{key}", **fields)
+        found.append(
+            Difference("result", where, n, last, part, str(a), str(b), words.text(), words)
+        )
 
     if got.outcome != want.outcome:
         differ(
-            "outcome", got.outcome, want.outcome, f"outcome {got.outcome}, expected {want.outcome}"
+            "outcome",
+            got.outcome,
+            want.outcome,
+            "result",
+            what="outcome",
+            got=got.outcome,
+            expected=want.outcome,
         )
     for i in range(max(len(got.holes), len(want.holes))):
         hole = f"hole {i + 1}"
@@ -235,12 +257,14 @@ def _differences(got: Result, want: Result, n: int, last: str | None) -> list[Di
                 hole,
                 "not played to its end",
                 wanted,
-                f"{hole} was not played to its end, expected {want.holes[i]}",
+                "unfinished_hole",
+                hole=i + 1,
+                expected=want.holes[i],
             )
             break
         if i >= len(want.holes):
             played = list(got.holes[i])
-            differ(hole, played, "not played", f"{hole} was played, {played}, not expected")
+            differ(hole, played, "not played", "unexpected_hole", hole=i + 1, got=played)
             break
         for seat, (a, b) in enumerate(zip(got.holes[i], want.holes[i], strict=True)):
             if a != b:
@@ -248,14 +272,18 @@ def _differences(got: Result, want: Result, n: int, last: str | None) -> list[Di
                     f"{hole}, seat {seat + 1}",
                     a,
                     b,
-                    f"{hole}, seat {seat + 1}: {a} points, expected {b}",
+                    "hole_points",
+                    hole=i + 1,
+                    seat=seat + 1,
+                    got=a,
+                    expected=b,
                 )
     if got.totals != want.totals:
         a_list, b_list = list(got.totals), list(want.totals)
-        differ("totals", a_list, b_list, f"totals {a_list}, expected {b_list}")
+        differ("totals", a_list, b_list, "result", what="totals", got=a_list, expected=b_list)
     if got.winners != want.winners:
         a_seats, b_seats = _seat_list(got.winners), _seat_list(want.winners)
-        differ("winners", a_seats, b_seats, f"winners {a_seats}, expected {b_seats} (seats from 0)")
+        differ("winners", a_seats, b_seats, "winners", got=a_seats, expected=b_seats)
     return found
 
 

@@ -23,7 +23,7 @@ from golf.core.codes import ascii_only
 from golf.core.deal import COLUMNS, ROWS, TABLEAU_SIZE
 from golf.core.record import FORMAT as FORMAT
 from golf.core.record import Difference
-from golf.core.translations import LANGUAGES
+from golf.core.translations import LANGUAGES, Words
 from golf.core.yamlfile import MAX_TIME as MAX_TIME
 from golf.core.yamlfile import MAX_TITLE, FlowList, FlowMap
 from golf.core.yamlfile import ReplayError as ReplayError
@@ -222,21 +222,27 @@ def play(replay: Replay) -> Playback:
     return Playback(tuple(positions), refusals, game)
 
 
-def _differs(label: str, got: str, expected: str) -> str:
+def _differs(where: Words, label: str, got: str, expected: str) -> Words:
+    """Where two texts part: the character and each side around it."""
     i = next(
         (k for k, (a, b) in enumerate(zip(got, expected, strict=False)) if a != b),
         min(len(got), len(expected)),
     )
     lo = max(0, i - 20)
-    return (
-        f"{label} differs at character {i + 1}: "
-        f"got {got[lo : i + 30]!r}, expected {expected[lo : i + 30]!r}"
+    return Words.of(
+        "replay.difference.text",
+        where=where,
+        what=label,
+        index=i + 1,
+        got=repr(got[lo : i + 30]),
+        expected=repr(expected[lo : i + 30]),
     )
 
 
 def _check(
-    where: str, after: int, action: str | None, game: Game, expect: Checkpoint | Result
+    place: Words, after: int, action: str | None, game: Game, expect: Checkpoint | Result
 ) -> list[Difference]:
+    where = place.text()
     kind: Literal["checkpoint", "result"] = "checkpoint"
     if isinstance(expect, Result):
         kind = "result"
@@ -252,23 +258,33 @@ def _check(
     for key, value in got.items():
         wanted = getattr(expect, key)
         if wanted is not None and wanted != value:
-            text = f"{where}: {key} {value}, expected {wanted}"
-            found.append(Difference(kind, where, after, action, key, str(value), str(wanted), text))
+            words = Words.of(
+                "replay.difference.value", where=place, what=key, got=value, expected=wanted
+            )
+            found.append(
+                Difference(
+                    kind, where, after, action, key, str(value), str(wanted), words.text(), words
+                )
+            )
     if isinstance(expect, Checkpoint):
         for lang, wanted_text in (("en", expect.position_en), ("fr", expect.position_fr)):
             if wanted_text is not None:
                 board = describe(pos, lang)
                 if board != wanted_text:
                     key = f"position_{lang}"
-                    text = f"{where}: " + _differs(key, board, wanted_text)
+                    words = _differs(place, key, board, wanted_text)
                     found.append(
-                        Difference(kind, where, after, action, key, board, wanted_text, text)
+                        Difference(
+                            kind, where, after, action, key, board, wanted_text, words.text(), words
+                        )
                     )
     return found
 
 
-def _where(after: int) -> str:
-    return "at the start" if after == 0 else f"after action {after}"
+def _where(after: int) -> Words:
+    if after == 0:
+        return Words.of("replay.where.start")
+    return Words.of("replay.where.after", action=after)
 
 
 def verify(replay: Replay) -> list[str]:
@@ -310,28 +326,44 @@ def _differences(replay: Replay, game: Game, steps: Iterator[Frame]) -> list[Dif
         i, token = frame.index, str(frame.action)
         cp = expected.get(i)
         wanted = cp.refusal if cp is not None else None
-        where = f"action {i} ({token})"
+        place = Words.of("replay.where.action", action=i, token=token)
+        where = place.text()
         if frame.refusal is not None:
             said = frame.refusal.text("en")
             if wanted is None:
-                text = f"{where} refused: {said}"
+                words = Words.of("replay.difference.refused", where=place, said=frame.refusal)
                 found.append(
-                    Difference("action", where, i, token, "refusal", said, "accepted", text)
+                    Difference(
+                        "action", where, i, token, "refusal", said, "accepted", words.text(), words
+                    )
                 )
                 return found
             if wanted not in (frame.refusal.text(lang) for lang in LANGUAGES):
-                text = f"{where} refused: {said}, expected refusal: {wanted}"
-                found.append(Difference("action", where, i, token, "refusal", said, wanted, text))
+                words = Words.of(
+                    "replay.difference.refused_otherwise",
+                    where=place,
+                    said=frame.refusal,
+                    expected=wanted,
+                )
+                found.append(
+                    Difference(
+                        "action", where, i, token, "refusal", said, wanted, words.text(), words
+                    )
+                )
         elif wanted is not None:
-            text = f"{where} was accepted, expected refusal: {wanted}"
-            found.append(Difference("action", where, i, token, "refusal", "accepted", wanted, text))
+            words = Words.of("replay.difference.accepted", where=place, expected=wanted)
+            found.append(
+                Difference(
+                    "action", where, i, token, "refusal", "accepted", wanted, words.text(), words
+                )
+            )
             return found
         if cp is not None:
             found.extend(_check(_where(i), i, token, game, cp))
     if replay.result is not None:
         n = len(replay.actions)
         last = str(replay.actions[-1]) if replay.actions else None
-        found.extend(_check(f"at the end (after action {n})", n, last, game, replay.result))
+        found.extend(_check(Words.of("replay.where.end", action=n), n, last, game, replay.result))
     return found
 
 

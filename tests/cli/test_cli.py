@@ -263,7 +263,9 @@ def test_without_a_window(capsys: pytest.CaptureFixture[str]) -> None:
 def test_a_command_is_added_to_the_list(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    def register(
+        subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str
+    ) -> None:
         parser = subparsers.add_parser("echo", help="say it louder")
         parser.add_argument("word")
         parser.set_defaults(run=lambda args: print(args.word.upper()) or 0)
@@ -276,7 +278,7 @@ def test_a_command_is_added_to_the_list(
 def test_each_module_adds_the_commands_the_list_names(commands: cli.Commands) -> None:
     parser = argparse.ArgumentParser()
     subparsers = parser.add_subparsers()
-    commands.register(subparsers)
+    commands.register(subparsers, "en")
     assert tuple(subparsers.choices) == commands.names
 
 

@@ -20,7 +20,7 @@ from golfcli.sixcard import register
 
 def run(*argv: str) -> int:
     parser = argparse.ArgumentParser(prog="main.py")
-    register(parser.add_subparsers(dest="command"))
+    register(parser.add_subparsers(dest="command"), "en")
     args = parser.parse_args(["six-card", *argv])
     status: int = args.run(args)
     return status

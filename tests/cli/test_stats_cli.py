@@ -24,7 +24,7 @@ FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 def run(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="main.py")
     subparsers = parser.add_subparsers(dest="command")
-    stats_cli.register(subparsers)
+    stats_cli.register(subparsers, "en")
     args = parser.parse_args(argv)
     status: int = args.run(args)
     return status

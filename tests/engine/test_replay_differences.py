@@ -80,3 +80,43 @@ def test_a_six_card_result_difference() -> None:
     assert (d.kind, d.what, d.got, d.expected) == ("result", "totals", "[70, 79]", "[70, 80]")
     assert d.text == "totals [70, 79], expected [70, 80]" == six_replay.verify(replay)[0]
     assert d.after == len(replay.actions)
+
+
+# --- the same differences in each language -----------------------------------------------------
+
+
+def test_a_difference_says_itself_in_french_and_its_english_is_its_text() -> None:
+    replay = solitaire("easy-win.yaml", "- {do: play 6, t: 0.7}", "- {do: play 7, t: 0.7}")
+    (d,) = check(replay).differences
+    assert d.said("en") == d.text
+    assert d.said("fr") == "coup 4 (play 7) refusé : Doit être d'un rang supérieur ou inférieur"
+
+
+def test_a_result_and_a_checkpoint_difference_in_french() -> None:
+    replay = solitaire("easy-win.yaml", "  score: 350\n", "  score: 340\n")
+    (d,) = check(replay).differences
+    n = len(replay.actions)
+    assert (d.said("en"), d.said("fr")) == (
+        d.text,
+        f"à la fin (après le coup {n}) : score 350, attendu 340",
+    )
+    old = "position_en: 'Stock: 15 cards; waste: 8 of clubs."
+    replay = solitaire("seeds-draw-and-play.yaml", old, old.replace("15 cards", "14 cards"))
+    (d,) = check(replay).differences
+    assert d.said("en") == d.text
+    assert d.said("fr").startswith("après le coup 7 : position_en diffère au caractère 9 : obtenu ")
+
+
+def test_every_kind_of_six_card_difference_says_itself_in_both_languages() -> None:
+    text = (SAMPLES / "six-card-two-computers.yaml").read_text(encoding="utf-8")
+    changes = {
+        "totals: [70, 79]": ("totals: [70, 80]", "totals [70, 79], attendu [70, 80]"),
+        "winners: [0]": ("winners: [1]", "winners [0], attendu [1] (places comptées depuis 0)"),
+        "  - [2, 0]\n": ("  - [2, 1]\n", "trou 1, place 2 : 0 points, attendu 1"),
+    }
+    for old, (new, french) in changes.items():
+        assert text.count(old) == 1, old
+        replay = six_replay.loads(text.replace(old, new), "six.yaml")
+        found, _played = six_replay.differences(replay)
+        assert [d.said("en") for d in found] == [d.text for d in found]
+        assert found[0].said("fr") == french
