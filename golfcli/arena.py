@@ -334,10 +334,12 @@ def _referee(
                     game.fail("illegal", shown_answer(line))
                 else:
                     game.position = position
-                    game.actions.append(action)
+                    actions = game.actions
+                    actions.append(action)
                     going.append((place, game))
-                    columns, waste, stock = position
-                    wires.append((columns, waste, len(stock), len(game.actions), game.table))
+                    wires.append(
+                        (position[0], position[1], len(position[2]), len(actions), game.table)
+                    )
                     continue
             elif line == OVER:  # the process saw no legal action: so it is, or it lied
                 game.legal = legal_actions(game.position, rules)

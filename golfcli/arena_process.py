@@ -325,6 +325,7 @@ def answer_views(
     move, written out here: this is the player process's whole work on a move)."""
     out = []
     clock, limit, counted = guard.clock, guard.limit, progress.value
+    token_of = _TOKEN_OF if game == "solitaire" else {}
     for view in views:
         counted += 1
         progress.value = counted
@@ -352,7 +353,12 @@ def answer_views(
         except PlayerFault as fault:
             out.append(f"!{fault.kind} {_clean(fault.detail)}")
         else:
-            out.append(answer_line(answer, view, game))
+            for offered in view.legal:  # the usual answer: one of the view's own actions
+                if offered is answer:
+                    out.append(token_of.get(offered) or str(offered))
+                    break
+            else:
+                out.append(answer_line(answer, view, game))
     return "\n".join(out).encode("utf-8", "replace")
 
 
