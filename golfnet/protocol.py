@@ -66,37 +66,37 @@ _ABSENT: Final = object()
 Read = Callable[[object], object]
 
 
-def _text(limit: int) -> Read:
-    def read(v: object) -> object:
-        return v if isinstance(v, str) and 0 < len(v) <= limit and v.isprintable() else _BAD
+def _check(test: str, **names: object) -> Read:
+    """The reader of a field whose value is kept as it is when ``test`` (an expression of
+    ``v``, with ``names``) holds. A message's reader writes the test out in its own text
+    rather than calling the reader (``_reader``): a call a field is most of what it saves."""
+    space: dict[str, object] = {"BAD": _BAD, **names}
+    exec(f"def read(v):\n    return v if ({test}) else BAD", space)  # the test above
+    read = space["read"]
+    read.test, read.names = test, names  # type: ignore[attr-defined]
+    return read  # type: ignore[return-value]
 
-    return read
+
+def _text(limit: int) -> Read:
+    return _check(f"isinstance(v, str) and 0 < len(v) <= {limit} and v.isprintable()")
 
 
 def _int(low: int, high: int) -> Read:
-    def read(v: object) -> object:
-        return v if type(v) is int and low <= v <= high else _BAD
-
-    return read
+    return _check(f"type(v) is int and {low} <= v <= {high}")
 
 
 def _number(low: float, high: float) -> Read:
-    def read(v: object) -> object:
-        return v if type(v) in (int, float) and low <= v <= high else _BAD  # type: ignore[operator]
-
-    return read
+    return _check(f"type(v) in (int, float) and {low!r} <= v <= {high!r}")
 
 
-def _bool(v: object) -> object:
-    return v if type(v) is bool else _BAD
+_bool: Final = _check("type(v) is bool")
 
 
 def _code_ok(v: object) -> bool:
     return isinstance(v, str) and len(v) == CODE_LENGTH and all(c in CODE_LETTERS for c in v)
 
 
-def _code(v: object) -> object:
-    return v if _code_ok(v) else _BAD
+_code: Final = _check("code_ok(v)", code_ok=_code_ok)
 
 
 def show_code(code: str) -> str:
@@ -114,9 +114,9 @@ def read_code(text: str) -> str | None:
     return code if _code_ok(code) else None
 
 
-def _token(v: object) -> object:
-    ok = isinstance(v, str) and 8 <= len(v) <= 64 and v.isascii() and v.isprintable()
-    return v if ok else _BAD
+_token: Final = _check(
+    "isinstance(v, str) and 8 <= len(v) <= 64 and v.isascii() and v.isprintable()"
+)
 
 
 def _seat_kinds(v: object) -> object:
@@ -150,15 +150,12 @@ def _rules_read(items: tuple[tuple[str, object], ...]) -> object:
         return _BAD
 
 
-def _object(v: object) -> object:
-    return v if isinstance(v, dict) else _BAD
+_object: Final = _check("isinstance(v, dict)")
 
 
 def _optional(read: Read) -> Read:
-    def optional(v: object) -> object:
-        return None if v is None else read(v)
-
-    return optional
+    """``read``, or None."""
+    return _check(f"v is None or ({read.test})", **read.names)  # type: ignore[attr-defined]
 
 
 _ACTION: Final = _text(24)
@@ -298,11 +295,9 @@ class Welcome(_Fields):
 class SeatInfo(_Fields):
     """One seat as the room's message shows it."""
 
-    name: str = field(
-        metadata=_wire(lambda v: v if isinstance(v, str) and len(v) <= MAX_NAME else _BAD)
-    )
-    kind: str = field(metadata=_wire(lambda v: v if v in PLACES else _BAD))
-    level: str = field(metadata=_wire(lambda v: v if v in LEVELS else _BAD))
+    name: str = field(metadata=_wire(_check(f"isinstance(v, str) and len(v) <= {MAX_NAME}")))
+    kind: str = field(metadata=_wire(_check("v in PLACES", PLACES=PLACES)))
+    level: str = field(metadata=_wire(_check("v in LEVELS", LEVELS=LEVELS)))
     ready: bool = field(metadata=_wire(_bool))
     connected: bool = field(metadata=_wire(_bool))
     gone: bool = field(metadata=_wire(_bool))
@@ -428,21 +423,31 @@ def _reader(
 
     lines = ["def read(data):"]
     for i, f in enumerate(fields):
-        names[f"read{i}"] = _named(f.metadata["read"])
+        read = _named(f.metadata["read"])
         names[f"set{i}"] = cls.__dict__[f.name].__set__  # the slot's own descriptor
         absent = f.metadata["absent"]
         indent = "        " if absent else "    "
-        lines += [f"    v{i} = data.get({f.name!r}, ABSENT)", f"    if v{i} is ABSENT:"]
+        lines += [f"    v = data.get({f.name!r}, ABSENT)", "    if v is ABSENT:"]
         lines += (
             [f"        v{i} = None", "    else:"]
             if absent
             else [f"        {refuse(f'{f.name} is missing')}"]
         )
-        lines += [
-            f"{indent}v{i} = read{i}(v{i})",
-            f"{indent}if v{i} is BAD:",
-            f"{indent}    {refuse(f'{f.name} is not valid')}",
-        ]
+        test = getattr(read, "test", None)
+        if test is not None:  # the test written out, its value kept as it is
+            names.update(read.names)
+            lines += [
+                f"{indent}if not ({test}):",
+                f"{indent}    {refuse(f'{f.name} is not valid')}",
+            ]
+            lines += [f"{indent}v{i} = v"]
+        else:
+            names[f"read{i}"] = read
+            lines += [
+                f"{indent}v{i} = read{i}(v)",
+                f"{indent}if v{i} is BAD:",
+                f"{indent}    {refuse(f'{f.name} is not valid')}",
+            ]
     lines.append("    made = new(cls)")
     lines += [f"    set{i}(made, v{i})" for i in range(len(fields))]
     lines.append("    return made")
