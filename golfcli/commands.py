@@ -24,7 +24,7 @@ from typing import Any, Final, NoReturn
 from golf.core.translations import text
 from golf.solitaire.replay import ReplayError
 from golfcli import solitaire, verify, watch
-from golfcli.language import argparse_words, run_language
+from golfcli.language import run_language, say, speaking
 from golfcli.options import EXIT_BAD_INPUT, EXIT_FAILED, Run, UsageError
 from golfcli.output import error_line
 from golfcli.paths import os_error_text
@@ -189,8 +189,14 @@ def main(argv: Sequence[str] | None = None, window: Run | None = None) -> int:
     if not args_list or (args_list[0].startswith("-") and args_list[0] not in leading):
         args_list.insert(0, "play")
     lang = run_language(args_list)
-    with argparse_words(lang):
+    with speaking(lang):
         args = build_parser(args_list[0], lang).parse_args(args_list)
+        return _run(args, window)
+
+
+def _run(args: argparse.Namespace, window: Run | None) -> int:
+    """Run the command the arguments name; a usage error, a bad file or a refused one is one
+    line on stderr in the run's language (``golfcli.language.say``)."""
     try:
         if args.command == "play":
             prepare_play(args)
@@ -198,12 +204,14 @@ def main(argv: Sequence[str] | None = None, window: Run | None = None) -> int:
         command_run: Run = args.run
         return command_run(args)
     except (UsageError, ReplayError) as e:
-        print(f"{PROG}: {error_line(str(e))}", file=sys.stderr)
+        print(say("cli.error.line", prog=PROG, message=error_line(str(e))), file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:
         return EXIT_FAILED
     except OSError as e:
         # a file or folder the system refused while the command worked (the names given are
         # checked before, golfcli.paths): one line, not a crash report
-        print(f"{PROG}: {error_line(os_error_text(e))}", file=sys.stderr)
+        print(
+            say("cli.error.line", prog=PROG, message=error_line(os_error_text(e))), file=sys.stderr
+        )
         return EXIT_FAILED

@@ -11,6 +11,10 @@ so the parser is built in the language found before it reads them (:func:`run_la
 argparse writes its own words through ``gettext`` functions it imported into its module
 (``argparse._``, ``argparse.ngettext``); :func:`argparse_words` puts the catalogue's in their
 place while a parser is built and used, and puts the originals back after.
+
+:func:`speaking` makes a language the run's for a block (argparse's words included): what
+cannot be handed the language — an option's type, which argparse calls with the text alone —
+says its message with :func:`say`.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import argparse
 import contextlib
 import os
 from collections.abc import Iterator, Mapping, Sequence
+from contextvars import ContextVar
 from typing import Final
 
 from golf.core.translations import LANGUAGES, SOURCE_LANGUAGE, text
@@ -33,6 +38,9 @@ __all__ = [
     "environment_language",
     "given_language",
     "run_language",
+    "say",
+    "speaking",
+    "spoken",
 ]
 
 ENVIRONMENT: Final = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
@@ -152,3 +160,29 @@ def argparse_words(lang: str) -> Iterator[None]:
     finally:
         setattr(argparse, "_", kept[0])  # noqa: B010
         setattr(argparse, "ngettext", kept[1])  # noqa: B010
+
+
+# --- the run's language ---------------------------------------------------------------------------
+
+_SPOKEN: Final[ContextVar[str]] = ContextVar("golfcli_language", default=SOURCE_LANGUAGE)
+
+
+def spoken() -> str:
+    """The language of the run (English outside :func:`speaking`)."""
+    return _SPOKEN.get()
+
+
+def say(key: str, /, **fields: object) -> str:
+    """The text of ``key`` in the run's language, its fields filled."""
+    return text(_SPOKEN.get(), key, **fields)
+
+
+@contextlib.contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """``lang`` is the run's language inside the block, argparse's words too."""
+    token = _SPOKEN.set(lang)
+    try:
+        with argparse_words(lang):
+            yield
+    finally:
+        _SPOKEN.reset(token)

@@ -13,9 +13,10 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any, Final
 
-from golf.core.translations import SOURCE_LANGUAGE, text
+from golf.core.translations import SOURCE_LANGUAGE, grouped, text
 from golf.solitaire.codes import CodeError, parse_code
 from golf.solitaire.rules import EASY, PRESETS, Rules
+from golfcli.language import say, spoken
 
 __all__ = [
     "EXIT_BAD_INPUT",
@@ -87,7 +88,7 @@ def on_off(text: str) -> bool:
         return True
     if t in ("off", "no", "false", "0"):
         return False
-    raise argparse.ArgumentTypeError(f"{quoted(text)} is not on or off")
+    raise argparse.ArgumentTypeError(say("cli.option.on_off", value=quoted(text)))
 
 
 _WHOLE: Final = re.compile(r"[+-]?[0-9]{1,100}")
@@ -106,7 +107,7 @@ def whole(text: str) -> int:
     """Any whole number in ASCII digits (a seed)."""
     value = ascii_whole(text)
     if value is None:
-        raise argparse.ArgumentTypeError(f"{quoted(text)} is not a whole number (digits 0-9)")
+        raise argparse.ArgumentTypeError(say("cli.option.whole", value=quoted(text)))
     return value
 
 
@@ -114,7 +115,7 @@ def positive(text: str) -> int:
     """A whole number of at least 1 (frames, games, states)."""
     value = ascii_whole(text)
     if value is None or value < 1:
-        raise argparse.ArgumentTypeError(f"{quoted(text)} is not a whole number of at least 1")
+        raise argparse.ArgumentTypeError(say("cli.option.positive", value=quoted(text)))
     return value
 
 
@@ -125,7 +126,7 @@ def within(low: int, high: int) -> Callable[[str], int]:
         value = ascii_whole(text)
         if value is None or not low <= value <= high:
             raise argparse.ArgumentTypeError(
-                f"{quoted(text)} is not a whole number from {low} to {high:,}"
+                say("cli.option.within", value=quoted(text), low=low, high=grouped(high, spoken()))
             )
         return value
 
@@ -142,21 +143,17 @@ def networks(text: str) -> tuple[Network, ...]:
     holds every address (/0: a header believed from anyone is believed from attackers)."""
     parts = text.split(",")
     if not text.isascii() or not 0 < len(parts) <= MAX_NETWORKS:
-        raise argparse.ArgumentTypeError(
-            f"{quoted(text)} is not a list of networks (CIDR, e.g. 10.0.0.0/8, in ASCII)"
-        )
+        raise argparse.ArgumentTypeError(say("cli.option.networks", value=quoted(text)))
     out = []
     for part in parts:
         try:
             network = ipaddress.ip_network(part.strip(" "), strict=True)
         except ValueError as e:
             raise argparse.ArgumentTypeError(
-                f"{quoted(part)} is not a network (CIDR, e.g. 10.0.0.0/8): {e}"
+                say("cli.option.network", value=quoted(part), reason=e)
             ) from None
         if network.prefixlen == 0:
-            raise argparse.ArgumentTypeError(
-                f"{quoted(part)} is every address: name the proxies' own networks"
-            )
+            raise argparse.ArgumentTypeError(say("cli.option.every_address", value=quoted(part)))
         out.append(network)
     return tuple(out)
 
@@ -168,10 +165,7 @@ def web_origin(text: str) -> str:
 
     origin = read_origin(text)
     if origin is None:
-        raise argparse.ArgumentTypeError(
-            f"{quoted(text)} is not a web origin (http:// or https://, a host, an optional "
-            "port, nothing after it)"
-        )
+        raise argparse.ArgumentTypeError(say("cli.option.origin", value=quoted(text)))
     return origin
 
 

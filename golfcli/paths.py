@@ -19,6 +19,9 @@ import stat
 from pathlib import Path
 from typing import Final
 
+from golf.core.translations import grouped
+from golfcli.language import say, spoken
+
 __all__ = [
     "MAX_NAME_BYTES",
     "MAX_PATH_BYTES",
@@ -45,21 +48,25 @@ def shown(name: object) -> str:
     if len(text) <= SHOWN:
         return text
     half = (SHOWN - 5) // 2
-    return f"{text[:half]}[...]{text[-half:]} ({len(text):,} characters)"
+    count = grouped(len(text), spoken())
+    return say("cli.path.shortened", start=text[:half], end=text[-half:], count=count)
 
 
 def name_problem(name: str) -> str | None:
     """What makes ``name`` a path no file can have (None: nothing)."""
     if not name:
-        return "an empty name"
+        return say("cli.path.empty")
     if "\0" in name:
-        return "a name with a zero byte"
+        return say("cli.path.zero_byte")
     raw = os.fsencode(name)
     if len(raw) > MAX_PATH_BYTES:
-        return f"the name is {len(raw):,} bytes long, more than {MAX_PATH_BYTES:,}"
+        lang = spoken()
+        return say(
+            "cli.path.too_long", count=grouped(len(raw), lang), most=grouped(MAX_PATH_BYTES, lang)
+        )
     longest = max(raw.split(b"/"), key=len)
     if len(longest) > MAX_NAME_BYTES:
-        return f"a part of the name is {len(longest):,} bytes long, more than {MAX_NAME_BYTES}"
+        return say("cli.path.part_too_long", count=len(longest), most=MAX_NAME_BYTES)
     return None
 
 
@@ -68,13 +75,15 @@ def os_error_text(error: OSError, name: object = None) -> str:
     about = error.filename if error.filename is not None else name
     reason = error.strerror or str(error) or type(error).__name__
     reason = " ".join(reason.split())
-    return f"{shown(about)}: {reason}" if about is not None else reason
+    return (
+        say("cli.path.problem", name=shown(about), problem=reason) if about is not None else reason
+    )
 
 
 def _usable(text: str) -> Path:
     problem = name_problem(text)
     if problem is not None:
-        raise argparse.ArgumentTypeError(f"{shown(text)}: {problem}")
+        raise argparse.ArgumentTypeError(say("cli.path.problem", name=shown(text), problem=problem))
     return Path(text)
 
 
@@ -97,18 +106,20 @@ def output_file(text: str) -> Path:
     path = _usable(text)
     kind = _existing_kind(path)
     if kind is not None and kind != stat.S_IFREG:
-        what = "a folder" if kind == stat.S_IFDIR else "not a regular file"
-        raise argparse.ArgumentTypeError(f"{shown(text)}: {what} (expected a file to write)")
+        what = say("cli.path.a_folder" if kind == stat.S_IFDIR else "cli.path.not_regular")
+        raise argparse.ArgumentTypeError(say("cli.path.not_to_write", name=shown(text), what=what))
     parent = path.parent
     parent_kind = _existing_kind(parent)
     if parent_kind is None:
         raise argparse.ArgumentTypeError(
-            f"{shown(text)}: the folder {shown(parent)} does not exist"
+            say("cli.path.no_parent", name=shown(text), parent=shown(parent))
         )
     if parent_kind != stat.S_IFDIR:
-        raise argparse.ArgumentTypeError(f"{shown(text)}: {shown(parent)} is not a folder")
+        raise argparse.ArgumentTypeError(
+            say("cli.path.parent_not_folder", name=shown(text), parent=shown(parent))
+        )
     if kind is not None and not os.access(path, os.W_OK):
-        raise argparse.ArgumentTypeError(f"{shown(text)}: the file cannot be written")
+        raise argparse.ArgumentTypeError(say("cli.path.not_writable", name=shown(text)))
     _try_writing(path, kind is None)
     return path
 
@@ -130,7 +141,9 @@ def _try_writing(path: Path, free: bool) -> None:
                 pass
     except OSError as error:
         reason = " ".join((error.strerror or str(error)).split())
-        raise argparse.ArgumentTypeError(f"{shown(path)}: cannot be written ({reason})") from None
+        raise argparse.ArgumentTypeError(
+            say("cli.path.cannot_write", name=shown(path), reason=reason)
+        ) from None
 
 
 def folder(text: str) -> Path:
@@ -139,7 +152,7 @@ def folder(text: str) -> Path:
     path = _usable(text)
     kind = _existing_kind(path)
     if kind is not None and kind != stat.S_IFDIR:
-        raise argparse.ArgumentTypeError(f"{shown(text)}: not a folder")
+        raise argparse.ArgumentTypeError(say("cli.path.not_folder", name=shown(text)))
     return path
 
 
@@ -150,10 +163,10 @@ def readable_file(text: str) -> Path:
     path = _usable(text)
     kind = _existing_kind(path)
     if kind is None:
-        raise argparse.ArgumentTypeError(f"{shown(text)}: no such file")
+        raise argparse.ArgumentTypeError(say("cli.path.no_file", name=shown(text)))
     if kind != stat.S_IFREG:
-        what = "a folder" if kind == stat.S_IFDIR else "not a regular file"
-        raise argparse.ArgumentTypeError(f"{shown(text)}: {what} (expected a file to read)")
+        what = say("cli.path.a_folder" if kind == stat.S_IFDIR else "cli.path.not_regular")
+        raise argparse.ArgumentTypeError(say("cli.path.not_to_read", name=shown(text), what=what))
     if not os.access(path, os.R_OK):
-        raise argparse.ArgumentTypeError(f"{shown(text)}: the file cannot be read")
+        raise argparse.ArgumentTypeError(say("cli.path.not_readable", name=shown(text)))
     return path

@@ -28,6 +28,7 @@ from typing import Any, Final
 from golf.core.fileio import atomic_write_text
 from golf.core.translations import LANGUAGES, SOURCE_LANGUAGE, text
 from golf.replay_judgement import DIFFERS, UNREADABLE, Judgement, judge_file
+from golfcli.language import say
 from golfcli.options import (
     EXIT_BAD_INPUT,
     EXIT_FAILED,
@@ -78,23 +79,23 @@ def replay_files(paths: Sequence[str]) -> list[Path]:
     for name in paths:
         problem = name_problem(name)
         if problem is not None:
-            raise UsageError(f"{shown(name)}: {problem}")
+            raise UsageError(say("cli.path.problem", name=shown(name), problem=problem))
         p = Path(name)
         try:
             kind = stat.S_IFMT(p.stat().st_mode)
         except FileNotFoundError:
-            raise UsageError(f"{shown(name)}: no such file or folder") from None
+            raise UsageError(say("cli.path.missing", name=shown(name))) from None
         except OSError as error:
             raise UsageError(os_error_text(error, name)) from None
         if kind == stat.S_IFDIR:
             found = sorted(_yaml_files(p))
             if not found:
-                raise UsageError(f"{shown(name)}: no replay files (*.yaml, *.yml) in this folder")
+                raise UsageError(say("cli.verify.no_replays", name=shown(name)))
             out.extend(found)
         elif kind == stat.S_IFREG:
             out.append(p)
         else:
-            raise UsageError(f"{shown(name)}: not a regular file or folder")
+            raise UsageError(say("cli.path.not_file_or_folder", name=shown(name)))
     return out
 
 

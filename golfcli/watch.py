@@ -21,7 +21,7 @@ from golf.core.translations import LANGUAGES, text
 from golf.replay_files import read_replay
 from golf.replay_judgement import Judgement, judge
 from golf.solitaire.replay import Replay
-from golfcli.language import environment_language
+from golfcli.language import environment_language, say
 from golfcli.options import UsageError, add_command, positive
 from golfcli.paths import folder, output_file
 from golfcli.verify import Checked, replay_files, report_checks
@@ -60,7 +60,7 @@ def run_watch(args: argparse.Namespace) -> int:
     files = replay_files(args.paths)
     if not args.headless:
         if len(files) != 1:
-            raise UsageError("watch opens one replay in the window (use --headless for several)")
+            raise UsageError(say("cli.watch.one_file"))
         return open_watch_window(args, files[0], read_replay(files[0]))
     # before pygame is imported: SDL reads these once
     os.environ["SDL_VIDEODRIVER"] = "dummy"

@@ -284,6 +284,31 @@ def test_argparse_s_errors_are_french_with_the_same_status(
     assert err.endswith(f"(voir {prog} --help)\n") and "error" not in err
 
 
+def test_an_option_s_value_and_a_missing_path_are_refused_in_french(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "missing.yaml"
+    english = [
+        (["play", "--king-ace", "maybe"], "argument --king-ace: 'maybe' is not on or off"),
+        (["verify", str(missing)], f"main.py: {missing}: no such file or folder"),
+        (["six-card", "record", str(tmp_path / "no" / "r.yaml")], "the folder"),
+    ]
+    french = [
+        "argument --king-ace : 'maybe' n'est ni on ni off",
+        f"main.py : {missing} : ni fichier ni dossier de ce nom",
+        f"le dossier {tmp_path / 'no'} n'existe pas",
+    ]
+    for (argv, said), dit in zip(english, french, strict=True):
+        for lang, words in (("C", said), ("fr_FR.UTF-8", dit)):
+            monkeypatch.setenv("LANG", lang)
+            try:
+                status = cli.main(argv)
+            except SystemExit as done:
+                status = int(str(done.code))
+            assert status == 2
+            assert words in capsys.readouterr().err
+
+
 # --- verify's report ------------------------------------------------------------------------------
 
 
