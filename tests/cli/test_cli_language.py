@@ -364,3 +364,14 @@ def test_machine_forms_keep_english_keys_with_french_messages(
     tap = capsys.readouterr().out.splitlines()
     assert tap[2:5] == [f"not ok 1 - {differs}", "  ---", "  verdict: differs"]
     assert tap[5] == f"  message: {json.dumps(french_difference())}"
+
+
+@pytest.mark.window
+def test_a_headless_watch_says_the_verdict_in_the_environment_s_language(
+    differs: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    assert cli.main(["watch", "--headless", str(differs)]) == 1
+    assert capsys.readouterr().out == f"ÉCHEC {differs} : {french_difference()}\n"
+    assert cli.main(["watch", "--headless", "--lang", "en", str(differs)]) == 1
+    assert capsys.readouterr().out.startswith(f"FAIL {differs}: at the end (after action ")
