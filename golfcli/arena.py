@@ -253,28 +253,34 @@ def referee(
         player.close()
 
 
-Asked = tuple[list[tuple[int, DealGame]], list[tuple[Any, ...]]]
-"""A message to the player's process: its games (with their places in the run) and their
-views as sent."""
+Asked = tuple[list[DealGame], list[tuple[Any, ...]]]
+"""A message to the player's process: its games and their views as sent."""
 
 
 def _referee(
     player: PlayerProcess, numbers: Iterable[int], rules: Rules, hint: bool, batch: int
 ) -> Iterator[DealResult]:
     deals = iter(enumerate(numbers))
+    place = [0] * batch  # the place in the run of each table's game
     done: dict[int, Played] = {}  # results waiting for their turn in the run
     shown = 0
     asked: deque[Asked] = deque()  # sent, not answered yet, oldest first
     to_send: deque[Asked] = deque()
 
-    def fresh(table: int) -> tuple[int, DealGame] | None:
+    def fresh(table: int) -> DealGame | None:
         """The next deal of the run, at ``table``."""
-        for place, number in deals:
+        for at, number in deals:
             game = DealGame(number, rules, table)
             if game.legal:
-                return place, game
-            done[place] = game.played()
+                place[table] = at
+                return game
+            done[at] = game.played()
         return None
+
+    def finish(game: DealGame) -> DealGame | None:
+        """``game`` is over: its result, and the next deal at its table."""
+        done[place[game.table]] = game.played()
+        return fresh(game.table)
 
     def broke(broken: Broken) -> None:
         """The process broke on a view: that game ends in the fault; every other game of the
@@ -282,25 +288,17 @@ def _referee(
         groups = list(asked)
         asked.clear()
         if broken.request < len(groups) and broken.index < len(groups[broken.request][0]):
-            groups[broken.request][0][broken.index][1].fail(broken.kind, broken.detail)
+            groups[broken.request][0][broken.index].fail(broken.kind, broken.detail)
         for games, _ in groups:
-            again: list[tuple[int, DealGame]] = []
-            for place, game in games:
-                if not game.legal:
-                    done[place] = game.played()
-                    following = fresh(game.table)
-                    if following is None:
-                        continue
-                    place, game = following
-                again.append((place, game))
+            again = [g for g in (g if g.legal else finish(g) for g in games) if g is not None]
             if again:
-                to_send.append((again, [game.wire() for _, game in again]))
+                to_send.append((again, [game.wire() for game in again]))
 
     half = max(1, batch // 2)
     for tables in (range(0, half), range(half, batch)):  # two groups: one played on here
         games = [g for g in map(fresh, tables) if g is not None]  # while the other is asked
         if games:
-            to_send.append((games, [game.wire() for _, game in games]))
+            to_send.append((games, [game.wire() for game in games]))
     tokens, apply, legal_actions = TOKENS, engine.apply, engine.legal_actions
     while to_send or asked:
         while to_send:
@@ -323,9 +321,9 @@ def _referee(
             broke(broken)
             continue
         games = asked.popleft()[0]
-        going: list[tuple[int, DealGame]] = []
+        going: list[DealGame] = []
         wires: list[tuple[Any, ...]] = []
-        for (place, game), line in zip(games, lines, strict=True):
+        for game, line in zip(games, lines, strict=True):
             action = tokens.get(line)
             if action is not None:
                 try:  # the engine refuses any action the rules do not allow
@@ -336,7 +334,7 @@ def _referee(
                     game.position = position
                     actions = game.actions
                     actions.append(action)
-                    going.append((place, game))
+                    going.append(game)
                     wires.append(
                         (position[0], position[1], len(position[2]), len(actions), game.table)
                     )
@@ -349,11 +347,10 @@ def _referee(
                 game.fail(fault[0], fault[2])
             else:  # the process answers legal actions by their tokens: anything else is not
                 game.fail("illegal", shown_answer(line))
-            done[place] = game.played()
-            following = fresh(game.table)
+            following = finish(game)
             if following is not None:
                 going.append(following)
-                wires.append(following[1].wire())
+                wires.append(following.wire())
         if going:
             to_send.append((going, wires))
     while shown in done:

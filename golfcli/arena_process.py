@@ -37,22 +37,24 @@ import sys
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from pathlib import Path
 from types import FrameType, ModuleType, TracebackType
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from golf.core.arena import MAX_DETAIL, PlayerFault, shown
 from golf.core.cards import DECK_SIZE, JOKERS
 from golf.core.messages import one_line
-from golf.sixcard import arena as six_arena
 from golf.solitaire import arena as solitaire_arena
 from golf.solitaire import engine
 from golf.solitaire.engine import Action, Position
 from golf.solitaire.rules import Rules
 from golfcli.options import UsageError
+
+if TYPE_CHECKING:  # a six-card player's process imports it when it answers
+    from golf.sixcard import arena as six_arena
 
 Player = Callable[[Any], object]
 """A scripted player: a view in (solitaire's ``PlayerView``, six-card's ``SixPlayerView``), an
@@ -270,7 +272,9 @@ def answer_line(answer: object, view: Any, game: str) -> str:
         action: object = solitaire_arena.action_of(answer, view.legal)
         wrong = solitaire_arena.shown_answer
     else:
-        action = six_arena.action_of(answer, view.legal)
+        from golf.sixcard.arena import action_of
+
+        action = action_of(answer, view.legal)
         wrong = shown
     if action is None:
         return "!illegal " + _clean(wrong(answer))
@@ -441,7 +445,8 @@ class PlayerProcess:
             ),
             name="golf arena player",
         )
-        process.start()
+        with _main_module_hidden():
+            process.start()
         their_requests.close()
         their_answers.close()
         os.set_blocking(requests.fileno(), False)
@@ -604,6 +609,28 @@ class PlayerProcess:
                 request, index = r, begun - base - 1
         self.close()
         return Broken(request, index, kind, detail)
+
+
+@contextlib.contextmanager
+def _main_module_hidden() -> Iterator[None]:
+    """While a player's process is started: spawn has a new process import the starting
+    program's main module first (``main.py``, the ``golf`` script: the whole command line, a
+    third of a second), for functions defined there; the player's process runs a function of
+    this module and needs none of it, so the main module is not named meanwhile."""
+    main = sys.modules.get("__main__")
+    if main is None or getattr(sys, "frozen", False):  # a built program starts its own way
+        yield
+        return
+    saved: dict[str, Any] = {
+        k: main.__dict__[k] for k in ("__file__", "__spec__") if k in main.__dict__
+    }
+    main.__dict__.pop("__file__", None)
+    main.__dict__["__spec__"] = None
+    try:
+        yield
+    finally:
+        main.__dict__.pop("__spec__", None)
+        main.__dict__.update(saved)
 
 
 # --- six-card: a scripted seat ------------------------------------------------------------------

@@ -27,15 +27,17 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Final, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from golf.core.arena import FAULT_KINDS, PlayerFault, mean_interval, shown, wilson
 from golf.core.cards import DECK_SIZE, JOKERS
 from golf.core.deal import TABLEAU_SIZE
 from golf.solitaire import engine
-from golf.solitaire.blind import BlindPlayer
 from golf.solitaire.engine import Action, Column, Position
 from golf.solitaire.rules import Rules
+
+if TYPE_CHECKING:
+    from golf.solitaire.blind import BlindPlayer
 
 __all__ = [
     "FAULT_KINDS",
@@ -321,6 +323,9 @@ class HintPlayer:
     def __call__(self, view: PlayerView) -> Action | None:
         position = Position(view.columns, view.waste, view.unseen())
         if self.player is None:
+            # imported here: a player's process imports this module for the view alone
+            from golf.solitaire.blind import BlindPlayer
+
             self.player = BlindPlayer(position, view.rules)
             self.rng = random.Random(repr((view.columns, view.waste)))
         return self.player.rollout_action(position, self.rng, orders=self.orders)

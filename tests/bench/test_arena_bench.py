@@ -26,4 +26,5 @@ def test_the_quick_run_prints_both_rates_and_their_ratio() -> None:
     assert lines[4].startswith("golf arena --in-process")
     assert lines[5].startswith("golf arena with its player process: ")
     assert "% of the engine's actions per second" in lines[5]
+    assert lines[6].startswith("processor seconds: engine ") and "an estimate" in lines[6]
     assert done.stderr == ""
