@@ -97,8 +97,8 @@ class Client:
 
     async def send(self, message: ToServer | str, **fields: object) -> None:
         """Send a message. ``send("type", **fields)`` sends those fields as they are,
-        unchecked (:func:`~golfnet.protocol.raw_message`: tests and attacks send what the
-        server must refuse; ``bench/net_load.py`` still writes its messages so)."""
+        unchecked (:func:`~golfnet.protocol.raw_message`: what tests and attacks send to see
+        the server refuse it)."""
         if isinstance(message, str):
             await self.ws.send(raw_message(message, **fields))
         else:

@@ -175,26 +175,10 @@ def _wire(
 
 
 class _Fields:
-    """What every message is: a value with a wire ``TYPE``.
-
-    For code written when messages were dicts and not yet moved to the types
-    (``golfnet/room.py``'s and ``bench/net_load.py``'s, worked on elsewhere), a message also
-    reads as one: ``message["field"]`` (``"type"``: its type) and ``message.get(...)`` (a
-    field left out: the default). Nothing in the protocol, the client or the window uses this."""
+    """What every message is: a value with its wire ``TYPE``."""
 
     __slots__ = ()
     TYPE: ClassVar[str]
-
-    def __getitem__(self, name: str) -> Any:
-        return self.TYPE if name == "type" else getattr(self, name)
-
-    def get(self, name: str, default: Any = None) -> Any:
-        try:
-            value = self[name]
-        except AttributeError:
-            return default
-        absent = name != "type" and self.__dataclass_fields__[name].metadata["absent"]  # type: ignore[attr-defined]
-        return default if value is None and absent else value
 
 
 # --- what a client sends -------------------------------------------------------------------------

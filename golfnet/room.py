@@ -35,7 +35,7 @@ from golfnet.protocol import (
     PERSON,
     VERSION,
     BadMessage,
-    Message,
+    Create,
     encode,
     last_for,
     public_view,
@@ -91,17 +91,19 @@ class RoomConfig:
     pause: float = 0.6
 
     @classmethod
-    def read(cls, create: Message) -> RoomConfig:
-        """The options of a checked ``create`` message; raises :class:`BadMessage` saying what
-        the engine refuses (the fields' forms were checked by the protocol)."""
-        given = create.get("rules", {})  # a rule left out is a new game's (the cut, the pair)
-        rules = read_rules({**NEW_DEFAULTS, **given} if isinstance(given, dict) else given)
-        seats = tuple(create["seats"])
+    def read(cls, create: Create) -> RoomConfig:
+        """The options of a decoded ``create`` message; raises :class:`BadMessage` saying what
+        the engine refuses (the fields' forms were checked by the protocol; one left out is
+        None)."""
+        given = create.rules or {}  # a rule left out is a new game's (the cut, the pair)
+        rules = read_rules({**NEW_DEFAULTS, **given})
+        seats = create.seats
         try:
             rules.check_new_table(len(seats))
         except ValueError as e:
             raise BadMessage(f"rules: {e}") from None
-        return cls(seats, rules, float(create.get("timer", 0)), float(create.get("pause", 0.6)))
+        timer = 0.0 if create.timer is None else float(create.timer)
+        return cls(seats, rules, timer, 0.6 if create.pause is None else float(create.pause))
 
 
 def _json_text() -> Callable[[object], str]:

@@ -20,7 +20,7 @@ from golf.core.pofile import read_po
 from golf.sixcard.codes import format_code, parse_code
 from golf.sixcard.game import cut_cards, first_dealer, lowest_cut, new_game
 from golf.sixcard.rules import NEW_GAME, STANDARD, SixRules, grid_score, new_rules
-from golfnet.protocol import BadMessage
+from golfnet.protocol import BadMessage, Create
 from golfnet.room import RoomConfig
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,7 +55,7 @@ def test_older_two_player_codes_still_read_but_no_new_game_seats_them() -> None:
 
 @pytest.mark.parametrize(("grid", "players"), [(9, 2), (4, 2), (6, 7), (9, 7)])
 def test_a_network_room_refuses_a_count_its_grid_does_not_seat(grid: int, players: int) -> None:
-    create = {"seats": ["person"] * players, "rules": {"grid": grid}}
+    create = Create(name="Ann", seats=("person",) * players, rules={"grid": grid})
     with pytest.raises(BadMessage, match=f"{grid}-card game is for"):
         RoomConfig.read(create)
 
@@ -74,11 +74,11 @@ def test_every_new_game_is_dealt_after_the_seeds_cut_and_its_code_says_so() -> N
 
 
 def test_a_network_room_that_leaves_the_rules_out_gets_a_new_games() -> None:
-    config = RoomConfig.read({"seats": ["person", "easy", "easy"], "rules": {"grid": 9}})
+    config = RoomConfig.read(Create("Ann", ("person", "easy", "easy"), rules={"grid": 9}))
     assert config.rules == new_rules(grid=9) and config.rules.cut and config.rules.pairs
-    config = RoomConfig.read({"seats": ["person", "easy"]})
+    config = RoomConfig.read(Create("Ann", ("person", "easy")))
     assert config.rules == NEW_GAME
-    asked = RoomConfig.read({"seats": ["person", "easy"], "rules": {"cut": False}})
+    asked = RoomConfig.read(Create("Ann", ("person", "easy"), rules={"cut": False}))
     assert not asked.rules.cut  # a rule given stays as given
 
 

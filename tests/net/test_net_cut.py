@@ -56,11 +56,11 @@ def test_every_view_carries_the_cut_of_the_secret_deal_exactly_with_the_cut_rule
     wanted = cut_cards(number, 3) if cut else None
     for client in clients:
         updates = [m for m in client.received if isinstance(m, Update)]
-        assert len(updates) > 50 and updates[-1]["view"]["hole"] >= 9
+        assert len(updates) > 50 and updates[-1].view["hole"] >= 9
         # every update of every hole, to every seat and the spectator
-        assert all(m["view"]["cut"] == plain(wanted) for m in updates)
+        assert all(m.view["cut"] == plain(wanted) for m in updates)
         if wanted is not None:
-            assert updates[0]["view"]["dealer"] == lowest_cut(wanted)
+            assert updates[0].view["dealer"] == lowest_cut(wanted)
     seated = clients[0].view
     assert seated is not None and seated.cut == wanted  # as the client reads it
     # and nothing else: each update is the seat's view of the recorded state, to the letter

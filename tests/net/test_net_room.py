@@ -132,7 +132,7 @@ async def _refused(opened: list[Any]) -> None:
     for _ in range(10):
         await pest.send("create", name="x", seats=["person", "easy"], rules={"grid": 5})
     bye = await pest.until(lambda m: isinstance(m, Bye))
-    assert bye["reason"] == "offences" and server.stats["disconnected"] == 1
+    assert isinstance(bye, Bye) and bye.reason == "offences" and server.stats["disconnected"] == 1
     # a room with good options: every one is kept
     c = await Client.open(uri)
     opened.append(c)

@@ -140,7 +140,7 @@ def test_a_room_made_on_the_form_starts_with_its_options_on_every_client(tmp_pat
         assert isinstance(table, NetTableScene)
         client = table.link.client
         assert client is not None and client.rules == wanted and client.room is not None
-        assert client.room["timer"] == 60.0 and len(client.room["seats"]) == 4
+        assert client.room.timer == 60.0 and len(client.room.seats) == 4
         _step(loops, lambda c=client: c.view is not None)
         assert client.view is not None and client.view.rules == wanted
         assert len(client.view.grid) == 9
@@ -209,7 +209,7 @@ def test_the_room_form_offers_only_what_the_engine_deals() -> None:
     choice = RoomChoice()
     assert choice.seats == ["person"] * 4 and choice.timer == 30.0
     message = choice.create("Ann")
-    assert message["rules"] == SixRules(cut=True).to_dict() and message["pause"] == 0.6
+    assert message.rules == SixRules(cut=True).to_dict() and message.pause == 0.6
     for setup_players, grid in ((2, 9), (7, 6)):
         try:
             RoomChoice(
