@@ -58,7 +58,7 @@ from golf.sixcard.game import totals
 from golf.sixcard.view import seat_view
 from golfnet.audit import CARDLESS, leaks, plain
 from golfnet.bots import play_seat
-from golfnet.client import Client, come_back
+from golfnet.client import Client, SeatLost, come_back
 from golfnet.door import Door, fitting_connections
 from golfnet.protocol import (
     CODE_LENGTH,
@@ -66,6 +66,7 @@ from golfnet.protocol import (
     TO_CLIENT,
     TO_SERVER,
     Act,
+    BadMessage,
     Bye,
     Create,
     Error,
@@ -788,7 +789,16 @@ async def killed_mid_turn() -> Row:
     and started again on the same state: the room must be back, each seat rejoin with its
     token, find the turn as it was left (the card still in hand) with every action it was
     told, and the game play on to its end; no message of either connection may hold a card
-    its seat could not see."""
+    its seat could not see. A seat that cannot come back, or a game that stalls, fails it."""
+    try:
+        async with asyncio.timeout(240):
+            return await _killed_mid_turn()
+    except (TimeoutError, OSError, RuntimeError, ConnectionClosed, SeatLost, BadMessage) as e:
+        row = Row("kill -9 mid-turn (--state)", 1, 0, True, 0)
+        return judged(row, False, f"{type(e).__name__}: {e}"[:200])
+
+
+async def _killed_mid_turn() -> Row:
     folder = tempfile.TemporaryDirectory(prefix="golf-attack-kill-")
     home = Path(folder.name)
     process = ServerProcess(free_port(), home / "state", home)
