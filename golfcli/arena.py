@@ -285,8 +285,9 @@ def _referee(
     def broke(broken: Broken) -> None:
         """The process broke on a view: that game ends in the fault; every other game of the
         messages not answered is asked again, of a new process."""
-        groups = list(asked)
+        groups = [*asked, *to_send]  # every view again whole: the new process knows none
         asked.clear()
+        to_send.clear()
         if broken.request < len(groups) and broken.index < len(groups[broken.request][0]):
             groups[broken.request][0][broken.index].fail(broken.kind, broken.detail)
         for games, _ in groups:
@@ -300,6 +301,7 @@ def _referee(
         if games:
             to_send.append((games, [game.wire() for game in games]))
     tokens, apply, legal_actions = TOKENS, engine.apply, engine.legal_actions
+    draw = tokens["draw"]
     while to_send or asked:
         while to_send:
             message = to_send.popleft()
@@ -332,12 +334,11 @@ def _referee(
                     game.fail("illegal", shown_answer(line))
                 else:
                     game.position = position
-                    actions = game.actions
-                    actions.append(action)
+                    game.actions.append(action)
                     going.append(game)
-                    wires.append(
-                        (position[0], position[1], len(position[2]), len(actions), game.table)
-                    )
+                    # what changed: the play it answered was taken, or the card its draw
+                    # turned up (golfcli.arena_process.Tables)
+                    wires.append((game.table, position[1][-1]) if action is draw else (game.table,))
                     continue
             elif line == OVER:  # the process saw no legal action: so it is, or it lied
                 game.legal = legal_actions(game.position, rules)

@@ -83,24 +83,56 @@ _STOCKS: Final = tuple((0,) * n for n in range(DECK_SIZE + len(JOKERS) + 1))
 """Stand-ins for a stock of each size: zeros, never cards."""
 
 
-def _solitaire_views(body: bytes, rules: Rules) -> list[solitaire_arena.PlayerView]:
-    view, position, new = solitaire_arena.PlayerView, Position, tuple.__new__
-    legal_actions, stocks = engine.legal_actions, _STOCKS
-    return [  # tuple.__new__: the same named tuples, made without a Python-level call
-        new(
-            view,
-            (
-                columns,
-                waste,
-                count,
-                tuple(legal_actions(new(position, (columns, waste, stocks[count])), rules)),
-                rules,
-                moves,
-                table,
-            ),
-        )
-        for columns, waste, count, moves, table in marshal.loads(body)
-    ]
+class Tables:
+    """The player process's side of solitaire's views: what each table shows, kept from one
+    message to the next, so that the arena sends a game's whole view once and then only what
+    changed (its numbers and tuples only, ``marshal``):
+
+    - ``(columns, waste, stock count, moves, table)``: a table's whole view (a new game, or
+      any game again after the process was started anew);
+    - ``(table,)``: the play this process answered for that table was taken;
+    - ``(table, card)``: its draw was taken, and turned up ``card``.
+
+    Each view is made with the run's rules, its legal actions worked out by the engine's one
+    move generator from what the view shows (which reads only whether the stock is empty: a
+    stock of zeros stands in)."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.shown: dict[int, tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int, int]] = {}
+        self.answered: dict[int, str] = {}
+
+    def views(self, body: bytes) -> list[solitaire_arena.PlayerView]:
+        view, position, new = solitaire_arena.PlayerView, Position, tuple.__new__
+        legal_actions, stocks, rules = engine.legal_actions, _STOCKS, self.rules
+        shown, answered = self.shown, self.answered
+        out = []
+        for item in marshal.loads(body):
+            if len(item) == 5:
+                columns, waste, count, moves, table = item
+            else:
+                table = item[0]
+                columns, waste, count, moves = shown[table]
+                if len(item) == 1:  # its play: the free card of that column onto the waste
+                    i = TOKENS[answered[table]].column - 1
+                    column = columns[i]
+                    columns = (*columns[:i], column[:-1], *columns[i + 1 :])
+                    waste = (*waste, column[-1])
+                else:
+                    waste = (*waste, item[1])
+                    count -= 1
+                moves += 1
+            shown[table] = (columns, waste, count, moves)
+            legal = tuple(legal_actions(new(position, (columns, waste, stocks[count])), rules))
+            # tuple.__new__: the same named tuple, made without a Python-level call
+            out.append(new(view, (columns, waste, count, legal, rules, moves, table)))
+        return out
+
+    def remember(self, views: Sequence[Any], lines: Sequence[str]) -> None:
+        """What was answered for each table (the token the next ``(table,)`` refers to)."""
+        answered = self.answered
+        for view, line in zip(views, lines, strict=True):
+            answered[view.table] = line
 
 
 # --- the player and its time limit -------------------------------------------------------------
@@ -309,6 +341,7 @@ def serve(
         _write_frame(wfd, ("!" + _clean(str(e))).encode())
         return
     _write_frame(wfd, b"ok")
+    tables = Tables(rules) if rules is not None else None
     with Guard(player, limit_ms) as guard:
         while True:
             header = _read_exact(rfd, _HEADER.size)
@@ -318,13 +351,18 @@ def serve(
             if body is None:
                 return
             # from the arena: trusted
-            views = pickle.loads(body) if rules is None else _solitaire_views(body, rules)
-            _write_frame(wfd, answer_views(views, player, guard, progress, game))
+            if tables is None:
+                lines = answer_views(pickle.loads(body), player, guard, progress, game)
+            else:
+                views = tables.views(body)
+                lines = answer_views(views, player, guard, progress, game)
+                tables.remember(views, lines)
+            _write_frame(wfd, "\n".join(lines).encode("utf-8", "replace"))
 
 
 def answer_views(
     views: Sequence[Any], player: Player, guard: Guard, progress: Any, game: str
-) -> bytes:
+) -> list[str]:
     """The player's answers to one message, a line each (what :meth:`Guard.call` does for each
     move, written out here: this is the player process's whole work on a move)."""
     out = []
@@ -363,7 +401,7 @@ def answer_views(
                     break
             else:
                 out.append(answer_line(answer, view, game))
-    return "\n".join(out).encode("utf-8", "replace")
+    return out
 
 
 def _write_frame(fd: int, body: bytes) -> None:

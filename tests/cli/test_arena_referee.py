@@ -11,7 +11,7 @@ from typing import Any
 from golf.solitaire.arena import PlayerView, play_deal
 from golf.solitaire.rules import CLASSIC, EASY
 from golfcli.arena import _referee
-from golfcli.arena_process import Broken, _solitaire_views, answer_line
+from golfcli.arena_process import Broken, Tables, answer_line
 
 Answer = Callable[[PlayerView], str]
 
@@ -22,7 +22,7 @@ class StandIn:
 
     def __init__(self, answer: Answer, rules: Any, breaks_at: int | None = None) -> None:
         self.answer = answer
-        self.rules = rules
+        self.tables = Tables(rules)
         self.waiting: deque[list[str]] = deque()
         self.received = 0
         self.breaks_at = breaks_at
@@ -30,13 +30,16 @@ class StandIn:
     def send(self, wires: list[tuple[Any, ...]]) -> None:
         import marshal
 
-        views = _solitaire_views(marshal.dumps(wires), self.rules)
-        self.waiting.append(["!over" if not v.legal else self.answer(v) for v in views])
+        views = self.tables.views(marshal.dumps(wires))
+        lines = ["!over" if not v.legal else self.answer(v) for v in views]
+        self.tables.remember(views, lines)
+        self.waiting.append(lines)
 
     def receive(self) -> list[str]:
         self.received += 1
         if self.received == self.breaks_at:
             self.waiting.clear()
+            self.tables = Tables(self.tables.rules)  # a new process knows no table
             raise Broken(0, 1, "died", "signal SIGKILL")
         return self.waiting.popleft()
 
