@@ -134,7 +134,7 @@ def _rules(v: object) -> object:
     which says which field is wrong): a room's messages all carry the same rules, so the few
     last read are remembered (by their fields' values, which are JSON scalars)."""
     if type(v) is dict:
-        key = tuple(v.items())
+        key = tuple((name, type(value), value) for name, value in v.items())  # True is not 1
         try:
             return _rules_read(key)
         except TypeError:  # a value that is not a scalar: not a rule set's
@@ -143,9 +143,9 @@ def _rules(v: object) -> object:
 
 
 @functools.lru_cache(maxsize=8)
-def _rules_read(items: tuple[tuple[str, object], ...]) -> object:
+def _rules_read(items: tuple[tuple[str, type, object], ...]) -> object:
     try:
-        return read_rules(dict(items))
+        return read_rules({name: value for name, _type, value in items})
     except BadMessage:
         return _BAD
 

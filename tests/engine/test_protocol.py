@@ -284,3 +284,14 @@ def test_the_decoder_reads_json_as_json_loads_does(text: str) -> None:
     except ValueError:
         got = ValueError
     assert got == expected or (got != got and expected != expected)  # NaN is not itself
+
+
+def test_a_room_s_rules_are_read_by_value_and_type_each_time() -> None:
+    """The rules a room's messages carry are remembered once read: a rule given as 1 where
+    the same rule came as true before is still refused."""
+    data = json.loads(EXAMPLES[RoomInfo][1])
+    assert decode(json.dumps(data), TO_CLIENT, 1 << 20).rules == SixRules()  # remembered
+    for name, wrong in (("jokers", 1), ("grid", 6.0), ("holes", True)):
+        changed = {**data, "rules": {**data["rules"], name: wrong}}
+        with pytest.raises(BadMessage, match=r"^room: rules is not valid$"):
+            decode(json.dumps(changed), TO_CLIENT, 1 << 20)
