@@ -72,6 +72,7 @@ bench-quick: $(STAMP)
 	$(PY) bench/net_load.py --quick
 	$(PY) bench/net_load.py --quick --bare
 	$(PY) bench/net_attack.py --quick
+	$(PY) bench/net_messages.py --quick
 	$(PY) bench/net_kill.py --quick --lenient
 	$(PY) bench/arena.py --quick
 	$(PY) bench/journal.py --quick
@@ -100,6 +101,7 @@ bench: $(STAMP) dist
 	$(PY) bench/kill_journal.py
 	$(PY) bench/net_load.py
 	$(PY) bench/net_attack.py
+	$(PY) bench/net_messages.py
 	$(PY) bench/net_kill.py
 	$(PY) bench/arena.py
 	$(PY) bench/journal.py
