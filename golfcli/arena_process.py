@@ -27,6 +27,7 @@ import contextlib
 import importlib
 import importlib.util
 import marshal
+import math
 import multiprocessing
 import os
 import pickle
@@ -331,6 +332,7 @@ def serve(
     arena closes its end. ``progress`` (shared memory) counts the views begun; ``rules`` are
     solitaire's, sent once (a six-card view holds its own)."""
     sys.argv = sys.argv[:1]  # the arena's command line is not the player's
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the arena's: it ends this process
     with contextlib.suppress(OSError):
         os.dup2(2, 1)  # what the player prints goes to stderr, never into the arena's output
     sys.stdout = sys.stderr
@@ -550,7 +552,9 @@ class PlayerProcess:
             raise self._gone() from None
         view = view[n:]
         progress = self.progress
-        last, since = progress.value, time.monotonic()
+        last = progress.value
+        since = started = time.monotonic()
+        bound = self._bound(sum(count for _, count in self.pending))
         self.hung = 0.0
         while view:
             readable, writable, _ = select.select([rfd], [wfd], [], WATCH_TICK)
@@ -570,8 +574,8 @@ class PlayerProcess:
             now = time.monotonic()
             if progress.value != last:
                 last, since = progress.value, now
-            elif now - since > self.hang_after:
-                self.hung = now - since
+            if now - since > self.hang_after or now > bound:
+                self.hung = now - (since if now - since > self.hang_after else started)
                 raise self._gone()
 
     def receive(self) -> list[str]:
@@ -579,7 +583,7 @@ class PlayerProcess:
         detail``); :class:`Broken` when the process ended or hung on the way."""
         assert self.pending and self.answers is not None
         _, count = self.pending[0]
-        body = self._frame(None, count * (MAX_LINE + 1) + 64)
+        body = self._frame(None, count * (MAX_LINE + 1) + 64, self._bound(count))
         if body is None:
             raise self._gone()
         lines = body.decode("utf-8", "replace").split("\n")
@@ -588,15 +592,22 @@ class PlayerProcess:
         self.pending.popleft()
         return lines
 
-    def _frame(self, deadline: float | None, limit: int) -> bytes | None:
+    def _bound(self, views: int) -> float:
+        """When ``views`` moves are over at the latest, each stopped by the process's own alarm
+        within 1.25 limits (and then the usual grace): a process whose counter keeps moving
+        (a thread of the player's could move it) is still stopped past that."""
+        return time.monotonic() + views * (1.25 * self.limit_ms / 1000 + 0.05) + self.hang_after
+
+    def _frame(self, deadline: float | None, limit: int, bound: float = math.inf) -> bytes | None:
         """One message from the process, watched: None when it ended, or hung (then
-        ``self.hung`` says for how long), or sent more than ``limit`` bytes."""
+        ``self.hung`` says for how long: on one view past ``hang_after``, or the message past
+        ``bound``), or sent more than ``limit`` bytes."""
         assert self.answers is not None and self.process is not None
         fd = self.answers.fileno()
         buffer = self.buffer  # what was read past the last message: the start of the next
         progress = self.progress
         last = progress.value
-        since = time.monotonic()
+        since = started = time.monotonic()
         self.hung = 0.0
         while True:
             if len(buffer) >= _HEADER.size:
@@ -619,11 +630,11 @@ class PlayerProcess:
             seen = progress.value
             if seen != last:
                 last, since = seen, now
-                continue
-            if deadline is not None and now > deadline:
-                return None
-            if deadline is None and now - since > self.hang_after:
-                self.hung = now - since
+            if deadline is not None:
+                if now > deadline:
+                    return None
+            elif now - since > self.hang_after or now > bound:
+                self.hung = now - (since if now - since > self.hang_after else started)
                 return None
 
     def _gone(self) -> Broken:

@@ -180,3 +180,26 @@ def sleepy(view: PlayerView) -> Action:
     if view.moves == 0:
         time.sleep(0.003)
     return view.legal[0]
+
+
+def forger(view: PlayerView) -> Action:
+    """Hangs on its fourth move, once in the run, while a thread of its own keeps moving the
+    counter its process shows the arena (found on the stack, in the process's own frame)."""
+    if view.moves == 3 and _once("forger"):
+        frame = sys._getframe()
+        while frame is not None and "progress" not in frame.f_locals:
+            frame = frame.f_back
+        assert frame is not None
+        counter = frame.f_locals["progress"]
+
+        def move_on() -> None:
+            while True:
+                counter.value += 1
+                time.sleep(0.01)
+
+        import threading
+
+        threading.Thread(target=move_on, daemon=True).start()
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
+        time.sleep(60)
+    return view.legal[0]

@@ -184,3 +184,15 @@ def test_a_long_message_of_slow_moves_is_not_taken_for_a_hang(
     argv = ("--deals", "0-1023", "--no-hint", "--move-ms", "50", "--batch", "1024")
     status, data = arena_json(capsys, "--player", player("sleepy"), *argv)
     assert status == 0 and data["faults"] == [] and data["player"]["games"] == 1024
+
+
+def test_a_hanging_player_that_moves_its_counter_is_stopped_all_the_same(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("GOLF_TEST_ONCE", str(tmp_path / "once"))
+    start = time.monotonic()
+    played = games("forger", range(0, 4), limit_ms=50, batch=4)
+    assert time.monotonic() - start < 30
+    faults = [r.player.fault for r in played if r.player.fault is not None]
+    assert len(faults) == 1 and faults[0].kind == "hung"
+    assert len(played) == 4
