@@ -4,16 +4,18 @@
 the path, or a file: ``docs/examples/greedy.py:choose``) and the built-in hint player
 (:class:`golf.solitaire.arena.HintPlayer`) on the same deals, and prints for each the win rate
 with its 95 % Wilson interval, the mean score and the mean moves with their 95 % normal
-intervals, and every fault: a player that raised, took longer than ``--move-ms`` or answered
-an illegal action, with the deal and the move (that game ends there, lost; the run goes on).
-``--jobs N`` plays on N processes (spawned; each loads the player itself), a progress bar
-shows on a terminal, ``--record-losses DIR`` writes the player's lost games as replay files,
-``--json`` prints one object. Exit status 0, or 1 when the player faulted.
+intervals, and every fault: a player that raised, took longer than ``--move-ms``, answered an
+illegal action, or whose process ended or hung, with the deal and the move (that game ends
+there, lost; the run goes on). A progress bar shows on a terminal, ``--record-losses DIR``
+writes the player's lost games as replay files, ``--json`` prints one object. Exit status 0,
+or 1 when the player faulted.
 
-The time limit is this module's, not the engine's (``golf/`` reads no clock): where the
-system has ``setitimer`` (Linux, macOS; the player is called on the main thread) an alarm
-interrupts a move that runs past the limit, and every move is also timed after it returns,
-so a move stuck in code an alarm cannot interrupt is still reported (once it returns).
+The player runs in a process of its own that never receives the deal
+(``golfcli/arena_process.py``); this module is the referee (:func:`referee`): it keeps the
+deals, plays ``--batch`` games at once and asks the player's process about those waiting on a
+move in one message. ``--jobs N``: N spawned referees, each with its own player process.
+``--in-process``: the player loaded and called here, under :class:`Guard`'s time limit (a
+trusted player). ``--secret-deals N``: deals drawn at random from every deal number.
 ``docs/scripting.md`` is the player's guide.
 """
 

@@ -2,13 +2,14 @@
 side of the exchange (``docs/scripting.md``, "What the player cannot see").
 
 The arena (``golfcli/arena.py``, ``golfcli/sixcard.py``) keeps the deals; the player's code
-runs in a **player process** started with spawn, which never receives a deal, a deal number,
-the arena's code or any object of the engine's game: it is given the player's name
-(``module:function``), the time limit, and then only views (solitaire's ``PlayerView``,
-six-card's ``SixPlayerView``: tuples of numbers, actions and the frozen rules), many in one
-message, and it answers one line for each: the action's token (``play 3``) or a fault
-(``!raised ...``). The referee reads that answer as text only (never ``pickle``: what comes
-back cannot run code in the arena's process) and checks every token against the legal actions.
+runs in a **player process** started with spawn, which never receives a deal, a deal number or
+code, or any object of the arena's games: it is given the player's name (``module:function``),
+the time limit and solitaire's rules, and then only what the player sees, many games in one
+message (solitaire's views as :class:`Tables` reads them: numbers and tuples; six-card's
+``SixPlayerView``), and it answers one line for each: the action's token (``play 3``) or a
+fault (``!raised ...``). The referee reads that answer as text only (never ``pickle``: what
+comes back cannot run code in the arena's process) and applies it through the engine, which
+refuses any action the rules do not allow.
 
 The player process times each move with :class:`Guard` (an alarm interrupts a move past the
 limit). The referee watches the process too: a counter in shared memory says which view it is
@@ -458,7 +459,7 @@ class PlayerProcess:
         self.pending: deque[tuple[int, int]] = deque()
         self.buffer = bytearray()
         self.hung = 0.0
-        self.started = 0
+        self.starts = 0  # processes started (a new one after each broke)
 
     @property
     def running(self) -> bool:
@@ -494,7 +495,7 @@ class PlayerProcess:
         self.sent = 0
         self.pending.clear()
         self.buffer.clear()
-        self.started += 1
+        self.starts += 1
         first = self._frame(time.monotonic() + LOAD_SECONDS, 256 + 4 * MAX_DETAIL)
         if first == b"ok":
             return
@@ -703,5 +704,4 @@ class SeatProcess:
             kind, _, detail = line[1:].partition(" ")
             if kind in ("raised", "slow", "illegal"):
                 raise PlayerFault(kind, detail)
-            return line
-        return line
+        return line  # a token, checked by the game against the legal actions as any answer
