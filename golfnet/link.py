@@ -19,7 +19,7 @@ from typing import Any, Final, TypeAlias
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from golfnet.client import Client, SeatLost, come_back, room_uri
-from golfnet.protocol import BadMessage, Create, Leave, ToClient, ToServer
+from golfnet.protocol import BadMessage, Join, Leave, Rejoin, ToClient, ToServer, Watch
 from golfnet.server import DEFAULT_PORT, GolfServer
 
 log = logging.getLogger(__name__)
@@ -96,7 +96,7 @@ class NetLink:
 
     async def _connect(self, first: ToServer) -> None:
         try:
-            code = None if isinstance(first, Create) else getattr(first, "code", None)
+            code = first.code if isinstance(first, Join | Rejoin | Watch) else None
             client = await Client.open(room_uri(self.uri, code), open_timeout=5)
         except Exception as e:  # whatever the address or the other end, the window is told
             self.inbox.put(Failed(why=failure(e), text=str(e)[:120]))
