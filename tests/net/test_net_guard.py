@@ -1,7 +1,7 @@
 """What the server does with hostile or broken clients, and the turn timer: malformed, binary,
 oversized and too frequent messages are refused and counted and their sender is disconnected;
 room-code guesses are rate-limited; a person out of time has an automatic move played, said in
-the update; the schema refuses what is not the protocol's."""
+the update; the decoder refuses what is not the protocol's."""
 
 from __future__ import annotations
 
@@ -58,7 +58,7 @@ class Inbox:
         b"\x00\x01binary",
     ],
 )
-def test_the_schema_refuses_what_is_not_the_protocol(data: str | bytes) -> None:
+def test_the_decoder_refuses_what_is_not_the_protocol(data: str | bytes) -> None:
     with pytest.raises(BadMessage):
         decode(data, TO_SERVER)
 
