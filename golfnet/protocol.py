@@ -573,7 +573,8 @@ def decode(data: str | bytes, direction: Direction[M], limit: int = MAX_MESSAGE)
         raise BadMessage("not JSON") from None
     if not isinstance(message, dict):
         raise BadMessage("a message is a JSON object")
-    if message.get("v") != VERSION:
+    version = message.get("v")
+    if type(version) is not int or version != VERSION:  # true == 1 and 1.0 == 1 in Python
         raise BadMessage(f"protocol version {VERSION} expected")
     kind = message.get("type")
     shape = direction.shapes.get(kind) if isinstance(kind, str) else None

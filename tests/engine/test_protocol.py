@@ -231,6 +231,13 @@ def test_a_missing_field_or_one_too_many_is_refused(cls: type) -> None:
             decode(json.dumps(left), direction, 1 << 20)
 
 
+@pytest.mark.parametrize("version", [True, 1.0, "1", 2, 0, None, [1]])
+def test_only_the_integer_1_is_the_protocol_s_version(version: object) -> None:
+    with pytest.raises(BadMessage, match=r"^protocol version 1 expected$"):
+        decode(json.dumps({"v": version, "type": "ready", "ready": True}), TO_SERVER)
+    assert decode(json.dumps({"v": 1, "type": "ready", "ready": True}), TO_SERVER)
+
+
 def test_a_message_of_the_other_direction_is_an_unknown_type() -> None:
     for cls, (_value, text) in EXAMPLES.items():
         other = TO_CLIENT if _direction(cls) is TO_SERVER else TO_SERVER
