@@ -54,6 +54,7 @@ from golf.solitaire.session import Game
 from golf.solitaire.stats import rules_key
 from golfcli.arena_process import (
     OVER,
+    SEPARATE,
     TOKENS,
     Broken,
     Guard,
@@ -91,7 +92,7 @@ FAULT_LINE_KINDS: Final = ("raised", "slow", "illegal")
 """The faults a player process may say its player made (``died`` and ``hung`` are the
 referee's own findings)."""
 
-__all__ = ["Guard", "Player", "load_player"]  # six-card's arena takes them from here
+__all__ = ["Guard", "Player", "load_player", "separate"]  # six-card's arena takes them from here
 
 
 def _player_spec(text_: str) -> str:
@@ -205,6 +206,17 @@ class DealResult:
     number: int
     player: Played
     hint: Played | None
+
+
+def separate(in_process: bool, lang: str) -> bool:
+    """Whether the players run in processes of their own: unless ``--in-process`` was asked,
+    or the system cannot (:data:`SEPARATE`: then a note on stderr says so)."""
+    if in_process:
+        return False
+    if not SEPARATE:
+        print(text(lang, "cli.arena.one_process"), file=sys.stderr)
+        return False
+    return True
 
 
 def play_pair(guard: Guard, number: int, rules: Rules, hint: bool) -> DealResult:
@@ -517,7 +529,7 @@ def run_arena(args: argparse.Namespace) -> int:
         limit_ms=limit_ms,
         hint=hint,
         jobs=min(args.jobs, len(numbers)),
-        in_process=args.in_process,
+        in_process=not separate(args.in_process, lang),
         batch=args.batch,
     )
     for done, result in enumerate(results, start=1):

@@ -63,6 +63,10 @@ Player = Callable[[Any], object]
 action out."""
 
 GAMES: Final = ("solitaire", "six-card")
+SEPARATE: Final = sys.platform != "win32"
+"""Whether a player can run in a process of its own here: the referee reads and writes the
+process's pipes as POSIX file descriptors (``select`` on pipes), which Windows does not have;
+there the arena calls the player in its own process, and says so."""
 LOAD_SECONDS: Final = 60.0
 """How long a player process may take to start and load the player."""
 HANG_GRACE: Final = 1.0

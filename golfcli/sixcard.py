@@ -39,6 +39,7 @@ from golfcli.arena import (
     _player_spec,
     add_run_options,
     load_player,
+    separate,
 )
 from golfcli.arena_process import SeatProcess
 from golfcli.options import (
@@ -455,7 +456,7 @@ def run_arena(args: argparse.Namespace) -> int:
         rules,
         limit_ms=limit_ms,
         jobs=min(args.jobs, len(numbers)),
-        in_process=args.in_process,
+        in_process=not separate(args.in_process, lang),
     )
     out: Path | None = args.record_losses
     if out is not None:

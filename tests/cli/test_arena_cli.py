@@ -266,3 +266,19 @@ def test_secret_deals_take_no_range_and_a_seed_needs_them(
 ) -> None:
     status, out, err = arena(capsys, "--player", player("first"), *argv)
     assert status == 2 and out == "" and said in err
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_where_a_player_cannot_have_its_own_process_the_arena_says_so(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    from golfcli import arena as arena_module
+
+    monkeypatch.setattr(arena_module, "SEPARATE", False)  # as on Windows
+    status = cli.main(
+        ["arena", "--player", player("first"), "--deals", "0-1", "--no-hint", "--lang", lang]
+    )  # no --in-process: the arena would start a process, which this layer refuses
+    _, err = capsys.readouterr()
+    assert status == 0
+    said = "as with --in-process" if lang == "en" else "comme avec --in-process"
+    assert said in err.splitlines()[0]
