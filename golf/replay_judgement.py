@@ -66,11 +66,10 @@ class Judgement:
         return cls.of_problems(path, [d.said(lang) for d in differences])
 
 
-def _unreadable(name: str, error: ReplayError) -> Judgement:
-    """A file the reader refused: its error without the file's name, which the report shows."""
-    said = str(error)
-    prefix = f"{error.name}: "
-    message = one_line(said[len(prefix) :] if said.startswith(prefix) else said)
+def _unreadable(name: str, error: ReplayError, lang: str) -> Judgement:
+    """A file the reader refused: its error in ``lang`` without the file's name, which the
+    report shows."""
+    message = one_line(error.said(lang))
     return Judgement(name, UNREADABLE, message, (message,))
 
 
@@ -84,7 +83,7 @@ def judge(
     try:
         replay = read_replay(path)
     except ReplayError as error:
-        return _unreadable(name, error), None
+        return _unreadable(name, error, lang), None
     return Judgement.of_differences(name, check(replay).differences, lang), replay
 
 
@@ -98,5 +97,5 @@ def judge_file(
     try:
         replay = read_replay(path, six_card)
     except ReplayError as error:
-        return _unreadable(name, error)
+        return _unreadable(name, error, lang)
     return Judgement.of_differences(name, check(replay).differences, lang)

@@ -37,7 +37,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode
 from golf.core.codes import CodeError
 from golf.core.fileio import atomic_write_text
 from golf.core.store import Data, Document, expect_list, expect_str, fail
-from golf.core.translations import Words
+from golf.core.translations import Joined, Words
 from golf.core.version import PROGRAM_KEY, stamp
 from golf.core.yamlfile import (
     MAX_TIME,
@@ -220,7 +220,7 @@ class ActionForm(Generic[A]):
     holds at most ``limit`` of them."""
 
     parse: Callable[[str], A]
-    text: str
+    text: str | Words
     limit: int
 
 
@@ -236,7 +236,7 @@ class ReplayFiles(Generic[A, R]):
         to_data: Callable[[R], dict[str, object]],
         reader: Callable[[str, ActionForm[A]], RecordReader[A, R]],
         actions: ActionForm[A],
-        empty: str,
+        empty: str | Words,
         max_bytes: int = MAX_BYTES,
     ) -> None:
         self.to_data = to_data
@@ -256,7 +256,8 @@ class ReplayFiles(Generic[A, R]):
     def loads(self, text: str, name: str = "<replay>") -> R:
         """Read and check replay ``text``; ``name`` is how errors name it."""
         if len(text) > self.max_bytes:
-            raise ReplayError(name, "", f"the text is more than {self.max_bytes:,} characters")
+            words = Words.of("replay.error.text_size", most=f"{self.max_bytes:,}")
+            raise ReplayError(name, "", words)
         return self.reader(name, self.actions).replay(compose(text, name, self.empty))
 
     def load(self, path: str | os.PathLike[str]) -> R:
@@ -267,12 +268,19 @@ class ReplayFiles(Generic[A, R]):
 # --- the replay file: reading ------------------------------------------------------------------
 
 
-def rules_differ(given: Mapping[str, object], said: Mapping[str, object]) -> str:
+def rules_differ(given: Mapping[str, object], said: Mapping[str, object]) -> Joined:
     """How the rules a file gives differ from those its code means, key by key."""
-    return ", ".join(
-        f"{key} is {_plain(given[key])} but the code means {_plain(said[key])}"
-        for key in given
-        if said.get(key) != given[key]
+    return Joined(
+        tuple(
+            Words.of(
+                "replay.error.rule_differs",
+                key=key,
+                given=_plain(given[key]),
+                said=_plain(said[key]),
+            )
+            for key in given
+            if said.get(key) != given[key]
+        )
     )
 
 
@@ -296,7 +304,7 @@ class RecordReader(NodeReader, ABC, Generic[A, R]):
         """The game's replay of the file's node tree (``fail`` naming the place when not)."""
 
     def top(
-        self, root: Node, keys: Sequence[str], required: Sequence[str], what: str
+        self, root: Node, keys: Sequence[str], required: Sequence[str], what: str | Words
     ) -> dict[str, Node]:
         """The top mapping, its ``format`` checked first. Every file may also say which
         ``program`` wrote it (files from before it was written have none): it is checked to be
@@ -304,15 +312,15 @@ class RecordReader(NodeReader, ABC, Generic[A, R]):
         top = self.mapping(root, "", (*keys, PROGRAM_KEY), required=required, what=what)
         self.format_version(top["format"])
         if PROGRAM_KEY in top:
-            self.text(top.pop(PROGRAM_KEY), PROGRAM_KEY, "the program that wrote it", 100)
+            program = Words.of("replay.expected.program")
+            self.text(top.pop(PROGRAM_KEY), PROGRAM_KEY, program, 100)
         return top
 
     def format_version(self, node: Node) -> int:
         value = self.integer(node, "format", 0, 1_000_000)
         if value != FORMAT:
-            self.fail(
-                node, "format", f"format {value} is not one this game reads (expected {FORMAT})"
-            )
+            words = Words.of("replay.error.format", value=value, expected=FORMAT)
+            self.fail(node, "format", words)
         return value
 
     def played(self, top: Mapping[str, Node]) -> Played[A]:
@@ -324,27 +332,28 @@ class RecordReader(NodeReader, ABC, Generic[A, R]):
 
     def rule_set(self, node: Node, keys: Sequence[str]) -> dict[str, Node]:
         """The ``rules`` mapping: every key of the game's rule set, and no other."""
-        return self.mapping(node, "rules", keys, required=keys, what="the rule set")
+        what = Words.of("replay.expected.rule_set")
+        return self.mapping(node, "rules", keys, required=keys, what=what)
 
-    def game_code(self, node: Node, parse: Callable[[str], C], example: str) -> C:
+    def game_code(self, node: Node, parse: Callable[[str], C], example: str | Words) -> C:
         """The ``code``, read by the game's ``parse`` (a :class:`~golf.core.codes.CodeError`
         when it is not one); ``example`` shows one, for the errors."""
         text = self.text(node, "code", example)
         try:
             return parse(text)
         except CodeError as e:
-            self.fail(node, "code", e.text("en"))
+            self.fail(node, "code", Words.of("replay.error.code", error=e))
 
     def same_rules(self, node: Node, given: RuleSet, code: object, said: RuleSet) -> None:
         """The rules a file gives are those its ``code`` means (``said``), or it fails."""
         if said != given:
             diff = rules_differ(given.to_dict(), said.to_dict())
-            self.fail(node, "rules", f"the rules do not match the code {code}: {diff}")
+            self.fail(node, "rules", Words.of("replay.error.rules", code=code, differences=diff))
 
     def action(self, node: Node, path: str) -> A:
-        self._known_tag(node, path, "an action")
+        self._known_tag(node, path, Words.of("replay.expected.action"))
         if not isinstance(node, ScalarNode) or node.tag != STR:
-            self.fail(node, path, f"{shown(node)} is not an action ({self._form.text})")
+            self.fail(node, path, self._not_an_action(node))
         token: str = node.value
         known = self._tokens.get(token)
         if known is not None:
@@ -355,11 +364,15 @@ class RecordReader(NodeReader, ABC, Generic[A, R]):
                 return action
             except ValueError:
                 pass
-        self.fail(node, path, f"{shown(node)} is not an action ({self._form.text})")
+        self.fail(node, path, self._not_an_action(node))
+
+    def _not_an_action(self, node: Node) -> Words:
+        return Words.of("replay.error.not_action", value=shown(node), form=self._form.text)
 
     def actions(self, node: Node) -> tuple[tuple[A, ...], tuple[float | None, ...]]:
         """The actions, each a token or ``{do: token, t: seconds}``, and their times."""
-        items = self.sequence(node, "actions", "a list of actions", self._form.limit)
+        what = Words.of("replay.expected.actions")
+        items = self.sequence(node, "actions", what, self._form.limit)
         actions: list[A] = []
         times: list[float | None] = []
         for i, item in enumerate(items):

@@ -26,6 +26,7 @@ __all__ = [
     "DOMAIN",
     "LANGUAGES",
     "SOURCE_LANGUAGE",
+    "Joined",
     "Said",
     "Words",
     "decimal",
@@ -172,6 +173,16 @@ class Words:
             for name, value in self.fields
         }
         return text(lang, self.key, **said)
+
+
+@dataclass(frozen=True)
+class Joined:
+    """Parts said in one language and joined with ``", "``."""
+
+    parts: tuple[object, ...]
+
+    def text(self, lang: str = SOURCE_LANGUAGE) -> str:
+        return ", ".join(p.text(lang) if isinstance(p, Said) else str(p) for p in self.parts)
 
 
 def plural_forms(lang: str, key: str) -> tuple[str, ...]:

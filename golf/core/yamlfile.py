@@ -3,7 +3,9 @@
 Reading goes to the node tree only (the C safe loader when PyYAML has it), refuses aliases
 before anything is built from them, and checks every value by hand (types, bounds, the YAML 1.1
 surprises such as ``no`` or ``1:30``), so that any error names the file, the place in it and
-what was expected. Writing uses the safe dumper, short lists and single actions on one line.
+what was expected — said in any language (:meth:`ReplayError.said`: each message is kept as
+:class:`~golf.core.translations.Words`, the ``replay.error.*`` keys). Writing uses the safe
+dumper, short lists and single actions on one line.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import math
 import os
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Final, NoReturn
@@ -21,6 +24,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from golf.core.fileio import read_bounded
 from golf.core.messages import one_line
+from golf.core.translations import SOURCE_LANGUAGE, Said, Words, text
 
 T: Final = "tag:yaml.org,2002:"
 STR: Final = T + "str"
@@ -39,21 +43,55 @@ except AttributeError:  # PyYAML built without libyaml: the same loader, slower
     Loader = yaml.SafeLoader
 
 
-class ReplayError(ValueError):
-    """A replay file that cannot be used: names the file, the place in it and what was expected."""
+Message = str | Words
+"""What a reader says is wrong: words in any language, or a text (another module's English, or
+a library's) said as it is."""
 
-    def __init__(self, name: str, path: str, what: str, line: int | None = None) -> None:
+
+@dataclass(frozen=True)
+class OneOf:
+    """Choices as a message lists them, ``a or b or c``, in each language."""
+
+    choices: tuple[str, ...]
+
+    def text(self, lang: str = SOURCE_LANGUAGE) -> str:
+        return text(lang, "replay.or").join(self.choices)
+
+
+class ReplayError(ValueError):
+    """A replay file that cannot be used: names the file, the place in it and what was expected.
+
+    ``str()`` is English; :meth:`said` gives the place and what in a language (all in English
+    when the message is a text rather than words)."""
+
+    def __init__(self, name: str, path: str, what: Message, line: int | None = None) -> None:
         self.name = name
         self.path = path
         self.line = line
-        self.what = what
-        place = path
-        if line is not None:
-            place = f"{path} (line {line})" if path else f"line {line}"
-        super().__init__(f"{name}: {place}: {what}" if place else f"{name}: {what}")
+        self.words = what if isinstance(what, Words) else None
+        self.what = what.text() if isinstance(what, Words) else what
+        place = self.place(SOURCE_LANGUAGE)
+        super().__init__(f"{name}: {place}: {self.what}" if place else f"{name}: {self.what}")
+
+    def place(self, lang: str) -> str:
+        """Where in the file, in ``lang``: ``rules (line 2)``, ``line 1``, or nothing."""
+        if self.line is None:
+            return self.path
+        if self.path:
+            return text(lang, "replay.place.path_line", path=self.path, line=self.line)
+        return text(lang, "replay.place.line", line=self.line)
+
+    def said(self, lang: str) -> str:
+        """The place and what is wrong, without the file's name, in ``lang``."""
+        if self.words is None:
+            lang, what = SOURCE_LANGUAGE, self.what
+        else:
+            what = self.words.text(lang)
+        place = self.place(lang)
+        return text(lang, "replay.error.at", place=place, what=what) if place else what
 
 
-def compose(text: str, name: str, empty: str) -> Node:
+def compose(text: str, name: str, empty: Message) -> Node:
     """The YAML node tree, with aliases refused before anything is built from them; ``empty``
     says what an empty file lacks."""
     try:
@@ -61,19 +99,20 @@ def compose(text: str, name: str, empty: str) -> Node:
             for event in yaml.parse(text, Loader=Loader):
                 if isinstance(event, yaml.AliasEvent):
                     line = event.start_mark.line + 1 if event.start_mark else None
-                    raise ReplayError(
-                        name, "", "YAML aliases (*name) are not allowed in replays", line
-                    )
+                    raise ReplayError(name, "", Words.of("replay.error.alias"), line)
         node = yaml.compose(text, Loader=Loader)
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line = mark.line + 1 if mark is not None else None
         problem = e.problem or e.context or "error"
-        raise ReplayError(name, "", f"not valid YAML: {one_line(problem)}", line) from None
+        words = Words.of("replay.error.yaml", problem=one_line(problem))
+        raise ReplayError(name, "", words, line) from None
     except yaml.YAMLError as e:  # libyaml's reader spans two lines: every error is one
-        raise ReplayError(name, "", f"not valid YAML: {one_line(str(e))}") from None
+        raise ReplayError(
+            name, "", Words.of("replay.error.yaml", problem=one_line(str(e)))
+        ) from None
     except RecursionError:
-        raise ReplayError(name, "", "not valid YAML: nested too deeply") from None
+        raise ReplayError(name, "", Words.of("replay.error.yaml_deep")) from None
     if node is None:
         raise ReplayError(name, "", empty)
     return node
@@ -84,28 +123,29 @@ def line_of(node: Node) -> int | None:
     return mark.line + 1 if mark is not None else None
 
 
-def shown(node: Node) -> str:
+def shown(node: Node) -> str | Words:
+    """What a node is, as a message shows it: a mapping, a list, nothing, or its value."""
     if isinstance(node, MappingNode):
-        return "a mapping"
+        return Words.of("replay.shown.mapping")
     if isinstance(node, SequenceNode):
-        return "a list"
+        return Words.of("replay.shown.list")
     value = str(node.value)
     if node.tag == T + "null":
-        return "nothing"
+        return Words.of("replay.shown.nothing")
     return repr(value if len(value) <= 60 else value[:57] + "...")
 
 
-def yaml_reading(node: ScalarNode) -> str:
+def yaml_reading(node: ScalarNode) -> Words | None:
     """How YAML 1.1 reads a plain scalar that was meant as something else."""
     try:
         value = yaml.safe_load(node.value)
     except yaml.YAMLError:  # pragma: no cover - a scalar that composed always loads
-        return ""
+        return None
     if isinstance(value, bool):
-        return f"YAML reads {node.value} as {str(value).lower()}"
+        return Words.of("replay.yaml.reads", value=node.value, read=str(value).lower())
     if node.tag == T + "null":
-        return "YAML reads it as nothing (null)"
-    return f"YAML 1.1 reads {node.value} as {value!r}"
+        return Words.of("replay.yaml.null")
+    return Words.of("replay.yaml.reads_11", value=node.value, read=repr(value))
 
 
 def read_text(path: str | os.PathLike[str], max_bytes: int) -> str:
@@ -115,17 +155,19 @@ def read_text(path: str | os.PathLike[str], max_bytes: int) -> str:
     try:
         size = p.stat().st_size
         if size > max_bytes and p.is_file():
-            raise ReplayError(name, "", f"the file is {size:,} bytes, more than {max_bytes:,}")
+            words = Words.of("replay.error.file_size", size=f"{size:,}", most=f"{max_bytes:,}")
+            raise ReplayError(name, "", words)
         # a regular file only, opened without blocking: a FIFO never hangs the reader
         raw = read_bounded(p, max_bytes)
     except OSError as e:
-        raise ReplayError(name, "", f"cannot be read ({e.strerror or e})") from None
+        words = Words.of("replay.error.cannot_read", reason=e.strerror or e)
+        raise ReplayError(name, "", words) from None
     if len(raw) > max_bytes:
-        raise ReplayError(name, "", f"the file is more than {max_bytes:,} bytes")
+        raise ReplayError(name, "", Words.of("replay.error.file_more", most=f"{max_bytes:,}"))
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise ReplayError(name, "", f"not UTF-8 text (byte {e.start + 1})") from None
+        raise ReplayError(name, "", Words.of("replay.error.not_utf8", byte=e.start + 1)) from None
 
 
 def dump_yaml(data: object) -> str:
@@ -135,6 +177,18 @@ def dump_yaml(data: object) -> str:
     return text
 
 
+Expected = str | Said
+"""What a value should be, as a message says it (``Words``; a text only for a file's own words)."""
+
+
+def _expected(key: str, /, **fields: object) -> Words:
+    return Words.of(f"replay.expected.{key}", **fields)
+
+
+def _error(key: str, /, **fields: object) -> Words:
+    return Words.of(f"replay.error.{key}", **fields)
+
+
 class NodeReader:
     """Checks a node tree value by value; every failure names the file, the place and what was
     expected. The replay readers build on it."""
@@ -142,73 +196,78 @@ class NodeReader:
     def __init__(self, name: str) -> None:
         self.name = name
 
-    def fail(self, node: Node | None, path: str, what: str) -> NoReturn:
+    def fail(self, node: Node | None, path: str, what: Message) -> NoReturn:
         raise ReplayError(self.name, path, what, line_of(node) if node is not None else None)
 
     # scalars
 
-    def _known_tag(self, node: Node, path: str, expected: str) -> None:
+    def _known_tag(self, node: Node, path: str, expected: Expected) -> None:
         if node.tag not in KNOWN_TAGS:
-            self.fail(node, path, f"YAML tag {node.tag} is not allowed (expected {expected})")
+            self.fail(node, path, _error("tag", tag=node.tag, expected=expected))
 
-    def _scalar(self, node: Node, path: str, expected: str) -> ScalarNode:
+    def _scalar(self, node: Node, path: str, expected: Expected) -> ScalarNode:
         self._known_tag(node, path, expected)
         if not isinstance(node, ScalarNode):
-            self.fail(node, path, f"expected {expected}, got {shown(node)}")
+            self.fail(node, path, _error("expected_got", expected=expected, got=shown(node)))
         return node
 
-    def text(self, node: Node, path: str, expected: str = "text", limit: int = MAX_TITLE) -> str:
+    def text(
+        self, node: Node, path: str, expected: Expected | None = None, limit: int = MAX_TITLE
+    ) -> str:
+        expected = _expected("text") if expected is None else expected
         s = self._scalar(node, path, expected)
         if s.tag != STR:
             hint = yaml_reading(s)
+            if hint is None:
+                self.fail(node, path, _error("expected_got", expected=expected, got=s.value))
             self.fail(
-                node,
-                path,
-                f"expected {expected}, got {s.value}"
-                + (f": {hint}; put it in quotes" if hint else ""),
+                node, path, _error("expected_got_hint", expected=expected, got=s.value, hint=hint)
             )
         value: str = s.value
         if len(value) > limit:
-            self.fail(node, path, f"expected {expected} of at most {limit} characters")
+            self.fail(node, path, _error("text_long", expected=expected, limit=limit))
         if not value.isprintable():
-            self.fail(node, path, f"expected {expected} without control characters")
+            self.fail(node, path, _error("text_control", expected=expected))
         return value
 
     def integer(self, node: Node, path: str, low: int, high: int) -> int:
-        expected = f"a whole number from {low} to {high}"
+        expected = _expected("whole", low=low, high=high)
         s = self._scalar(node, path, expected)
         if s.tag == T + "int" and _INT_RE.fullmatch(s.value):
             value = int(s.value)
             if not low <= value <= high:
-                self.fail(node, path, f"{value} is out of range (expected {expected})")
+                self.fail(node, path, _error("out_of_range", value=value, expected=expected))
             return value
         if s.tag in (T + "int", T + "float"):
-            self.fail(node, path, f"{yaml_reading(s)} (expected {expected}, written plainly)")
-        self.fail(node, path, f"expected {expected}, got {shown(s)}")
+            self.fail(
+                node, path, _error("written_plainly", reading=yaml_reading(s), expected=expected)
+            )
+        self.fail(node, path, _error("expected_got", expected=expected, got=shown(s)))
 
     def seconds(self, node: Node, path: str) -> float:
-        expected = f"seconds, a number from 0 to {MAX_TIME:g}"
+        expected = _expected("seconds", most=f"{MAX_TIME:g}")
         s = self._scalar(node, path, expected)
         if s.tag in (T + "int", T + "float") and _NUMBER_RE.fullmatch(s.value):
             value = float(s.value)
             if not (math.isfinite(value) and 0 <= value <= MAX_TIME):
-                self.fail(node, path, f"{s.value} is out of range (expected {expected})")
+                self.fail(node, path, _error("out_of_range", value=s.value, expected=expected))
             return value
         if s.tag in (T + "int", T + "float"):
-            self.fail(node, path, f"{yaml_reading(s)} (expected {expected}, such as 1.25)")
-        self.fail(node, path, f"expected {expected}, got {shown(s)}")
+            self.fail(node, path, _error("such_as", reading=yaml_reading(s), expected=expected))
+        self.fail(node, path, _error("expected_got", expected=expected, got=shown(s)))
 
     def boolean(self, node: Node, path: str) -> bool:
-        s = self._scalar(node, path, "true or false")
+        expected = _expected("boolean")
+        s = self._scalar(node, path, expected)
         if s.tag != T + "bool":
-            self.fail(node, path, f"expected true or false, got {shown(s)}")
+            self.fail(node, path, _error("expected_got", expected=expected, got=shown(s)))
         return str(s.value).lower() in ("true", "yes", "on")
 
     def choice(self, node: Node, path: str, choices: Sequence[str]) -> str:
-        expected = " or ".join(choices)
+        expected = OneOf(tuple(choices))
         value = self.text(node, path, expected)
         if value not in choices:
-            self.fail(node, path, f"{value!r} is not allowed (expected {expected})")
+            self.fail(node, path, _error("not_allowed", value=repr(value), expected=expected))
         return value
 
     # containers
@@ -219,52 +278,57 @@ class NodeReader:
         path: str,
         allowed: Sequence[str],
         required: Sequence[str] = (),
-        what: str = "a mapping",
+        what: Expected | None = None,
     ) -> dict[str, Node]:
+        what = Words.of("replay.shown.mapping") if what is None else what
         self._known_tag(node, path, what)
         if not isinstance(node, MappingNode):
-            self.fail(node, path, f"expected {what}, got {shown(node)}")
+            self.fail(node, path, _error("expected_got", expected=what, got=shown(node)))
         out: dict[str, Node] = {}
         for key_node, value_node in node.value:
             here = f"{path}." if path else ""
             if not (isinstance(key_node, ScalarNode) and key_node.tag == STR):
-                what_key = shown(key_node)
-                if isinstance(key_node, ScalarNode):
-                    hint = yaml_reading(key_node)
-                    what_key += f" ({hint})" if hint else ""
-                self.fail(
-                    key_node, path, f"key {what_key} is not a name (expected {', '.join(allowed)})"
-                )
+                hint = yaml_reading(key_node) if isinstance(key_node, ScalarNode) else None
+                expected = ", ".join(allowed)
+                if hint is None:
+                    words = _error("not_a_name", key=shown(key_node), expected=expected)
+                else:
+                    words = _error(
+                        "not_a_name_hint", key=shown(key_node), hint=hint, expected=expected
+                    )
+                self.fail(key_node, path, words)
             key: str = key_node.value
             if key in out:
-                self.fail(key_node, here + key, "this key appears twice")
+                self.fail(key_node, here + key, _error("twice"))
             if key not in allowed:
-                self.fail(key_node, path, f"unknown key {key!r} (expected {', '.join(allowed)})")
+                self.fail(
+                    key_node,
+                    path,
+                    _error("unknown_key", key=repr(key), expected=", ".join(allowed)),
+                )
             out[key] = value_node
         for key in required:
             if key not in out:
-                self.fail(node, path, f"missing key {key!r} (expected {', '.join(required)})")
+                self.fail(
+                    node, path, _error("missing_key", key=repr(key), expected=", ".join(required))
+                )
         return out
 
-    def sequence(self, node: Node, path: str, what: str, limit: int) -> list[Node]:
+    def sequence(self, node: Node, path: str, what: Expected, limit: int) -> list[Node]:
         self._known_tag(node, path, what)
         if not isinstance(node, SequenceNode):
-            self.fail(node, path, f"expected {what}, got {shown(node)}")
+            self.fail(node, path, _error("expected_got", expected=what, got=shown(node)))
         items: list[Node] = node.value
         if len(items) > limit:
-            self.fail(node, path, f"{len(items):,} items, more than {limit:,}")
+            self.fail(node, path, _error("too_many", count=f"{len(items):,}", most=f"{limit:,}"))
         return items
 
     def recorded(self, node: Node) -> str:
-        text = self.text(
-            node, "recorded", "an ISO date-time in quotes, e.g. '2026-11-30T10:15:00'", 64
-        )
+        text = self.text(node, "recorded", _expected("iso"), 64)
         try:
             datetime.fromisoformat(text)
         except ValueError:
-            self.fail(
-                node, "recorded", f"{text!r} is not an ISO date-time (e.g. '2026-11-30T10:15:00')"
-            )
+            self.fail(node, "recorded", _error("not_iso", value=repr(text)))
         return text
 
 

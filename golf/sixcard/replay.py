@@ -26,7 +26,7 @@ from golf.core.record import FORMAT as FORMAT
 from golf.core.record import Difference
 from golf.core.translations import Words
 from golf.core.yamlfile import FlowList
-from golf.sixcard.actions import ACTION_FORM, Action
+from golf.sixcard.actions import Action
 from golf.sixcard.codes import parse_code
 from golf.sixcard.game import Refusal, Refused, State, apply, new_game, totals, winners
 from golf.sixcard.rules import MAX_PLAYERS, MIN_PLAYERS, PLAYOFF_LIMIT, SWITCHES, SixRules
@@ -52,9 +52,11 @@ _TOP_KEYS: Final = (
     "result",
 )
 _REQUIRED: Final = ("format", "game", "code", "players", "rules", "actions", "result")
-_WHAT: Final = "a six-card replay (a mapping with format, game, code, players, rules, ...)"
-_EMPTY: Final = "the file is empty (expected format, game, code, players, ...)"
-_ACTIONS: Final = record.ActionForm(ascii_only(Action.parse), ACTION_FORM, MAX_ACTIONS)
+_WHAT: Final = Words.of("replay.expected.six_card", keys="format, game, code, players, rules, ...")
+_EMPTY: Final = Words.of("replay.error.empty", keys="format, game, code, players, ...")
+_ACTIONS: Final = record.ActionForm(
+    ascii_only(Action.parse), Words.of("replay.form.six_card"), MAX_ACTIONS
+)
 _RULE_KEYS: Final = tuple(SixRules().to_dict())
 _LATER_KEYS: Final = ("pairs", "cut")
 """Rule keys added after the format's first files: a file without them means false (the game
@@ -321,11 +323,14 @@ class _SixReader(record.RecordReader[Action, SixReplay]):
         code = self.six_code(top["code"], players, rules, top["players"])
         seats: tuple[str, ...] = ()
         if "seats" in top:
-            items = self.sequence(top["seats"], "seats", "a list of seat names", players)
+            what = Words.of("replay.expected.seats")
+            items = self.sequence(top["seats"], "seats", what, players)
             if len(items) != players:
-                self.fail(top["seats"], "seats", f"{len(items)} names for {players} players")
+                words = Words.of("replay.error.seat_names", count=len(items), players=players)
+                self.fail(top["seats"], "seats", words)
             seats = tuple(
-                self.text(n, f"seats[{i}]", "a seat name", MAX_LABEL) for i, n in enumerate(items)
+                self.text(n, f"seats[{i}]", Words.of("replay.expected.seat"), MAX_LABEL)
+                for i, n in enumerate(items)
             )
         played = self.played(top)
         result = self.six_result(top["result"], players, rules)
@@ -333,20 +338,20 @@ class _SixReader(record.RecordReader[Action, SixReplay]):
 
     def six_rules(self, node: Node) -> SixRules:
         required = tuple(k for k in _RULE_KEYS if k not in _LATER_KEYS)
-        m = self.mapping(node, "rules", _RULE_KEYS, required=required, what="the rule set")
+        what = Words.of("replay.expected.rule_set")
+        m = self.mapping(node, "rules", _RULE_KEYS, required=required, what=what)
         grid = self.integer(m["grid"], "rules.grid", 2, 9)
         if grid not in (2, 4, 6, 9):
-            self.fail(m["grid"], "rules.grid", f"{grid} is not allowed (expected 2, 4, 6 or 9)")
+            words = Words.of("replay.error.grid", value=grid)
+            self.fail(m["grid"], "rules.grid", words)
         holes = self.integer(m["holes"], "rules.holes", 9, 18)
         if holes not in (9, 18):
-            self.fail(m["holes"], "rules.holes", f"{holes} is not allowed (expected 9 or 18)")
+            words = Words.of("replay.error.holes", value=holes)
+            self.fail(m["holes"], "rules.holes", words)
         flags = {key: self.boolean(m[key], f"rules.{key}") for key in SWITCHES if key in m}
         if not flags["jokers"] and not flags["jokers_cancel"]:
-            self.fail(
-                m["jokers_cancel"],
-                "rules.jokers_cancel",
-                "false needs jokers (expected true when jokers is false)",
-            )
+            words = Words.of("replay.error.jokers_cancel")
+            self.fail(m["jokers_cancel"], "rules.jokers_cancel", words)
         ties = self.choice(m["ties"], "rules.ties", ("playoff", "shared"))
         return SixRules(
             grid=6 if grid == 6 else 4 if grid == 4 else 2 if grid == 2 else 9,
@@ -356,12 +361,12 @@ class _SixReader(record.RecordReader[Action, SixReplay]):
         )
 
     def six_code(self, node: Node, players: int, rules: SixRules, players_node: Node) -> str:
-        code = self.game_code(node, parse_code, "a six-card code such as G6-4-AAAAAAB")
+        code = self.game_code(node, parse_code, Words.of("replay.expected.six_code"))
         if code.players != players:
             self.fail(
                 players_node,
                 "players",
-                f"{players} players but the code {code} means {code.players}",
+                Words.of("replay.error.players", players=players, code=code, expected=code.players),
             )
         self.same_rules(node, rules, code, code.rules)
         return str(code)
@@ -375,16 +380,21 @@ class _SixReader(record.RecordReader[Action, SixReplay]):
         m = self.mapping(node, "result", _RESULT_KEYS, required=_RESULT_KEYS)
         outcome = self.choice(m["outcome"], "result.outcome", OUTCOMES)
         rows = self.sequence(
-            m["holes"], "result.holes", "a list of holes", rules.holes + PLAYOFF_LIMIT
+            m["holes"],
+            "result.holes",
+            Words.of("replay.expected.holes"),
+            rules.holes + PLAYOFF_LIMIT,
         )
         holes: list[tuple[int | None, ...]] = []
         for i, row in enumerate(rows):
             where = f"result.holes[{i}]"
-            cells = self.sequence(row, where, "the points of each seat", players)
+            cells = self.sequence(row, where, Words.of("replay.expected.points"), players)
             if len(cells) != players:
-                self.fail(row, where, f"{len(cells)} scores for {players} players")
+                words = Words.of("replay.error.scores", count=len(cells), players=players)
+                self.fail(row, where, words)
             holes.append(tuple(self.points(c, f"{where}[{k}]") for k, c in enumerate(cells)))
-        tot_items = self.sequence(m["totals"], "result.totals", "a list of totals", players)
+        what = Words.of("replay.expected.totals")
+        tot_items = self.sequence(m["totals"], "result.totals", what, players)
         if len(tot_items) != players:
             self.fail(
                 m["totals"], "result.totals", f"{len(tot_items)} totals for {players} players"
@@ -393,14 +403,15 @@ class _SixReader(record.RecordReader[Action, SixReplay]):
         tot = tuple(
             self.integer(n, f"result.totals[{i}]", -limit, limit) for i, n in enumerate(tot_items)
         )
-        win_items = self.sequence(m["winners"], "result.winners", "a list of seats", players)
+        what = Words.of("replay.expected.winners")
+        win_items = self.sequence(m["winners"], "result.winners", what, players)
         wins = tuple(
             self.integer(n, f"result.winners[{i}]", 0, players - 1) for i, n in enumerate(win_items)
         )
         if outcome == "over" and not wins:
-            self.fail(m["winners"], "result.winners", "a game over has at least one winner")
+            self.fail(m["winners"], "result.winners", Words.of("replay.error.no_winner"))
         if outcome == "playing" and wins:
-            self.fail(m["winners"], "result.winners", "a game still playing has no winner yet")
+            self.fail(m["winners"], "result.winners", Words.of("replay.error.early_winner"))
         return Result(outcome, tuple(holes), tot, wins)
 
 

@@ -68,12 +68,11 @@ _CHECK_KEYS: Final = (
 )
 _ACTIONS: Final = record.ActionForm(
     ascii_only(Action.parse),
-    "expected draw, undo, redo, play N with N 1-7, or play N row R with R 1-5; "
-    "or {do: action, t: seconds}",
+    Words.of("replay.form.solitaire", example="{do: action, t: seconds}"),
     MAX_ACTIONS,
 )
-_WHAT: Final = "a replay (a mapping with format, rules, actions, ...)"
-_EMPTY: Final = "the file is empty (expected format, rules, actions, ...)"
+_WHAT: Final = Words.of("replay.expected.solitaire", keys="format, rules, actions, ...")
+_EMPTY: Final = Words.of("replay.error.empty", keys="format, rules, actions, ...")
 
 # --- the replay itself -------------------------------------------------------------------------
 
@@ -409,7 +408,7 @@ class _Reader(record.RecordReader[Action, Replay]):
         layout: Position | None = None
         if ("code" in top) == ("layout" in top):
             where = top.get("layout", root)
-            self.fail(where, "", "expected either code or layout (one of them, not both)")
+            self.fail(where, "", Words.of("replay.error.code_or_layout"))
         if "code" in top:
             code = self.code(top["code"], rules)
         else:
@@ -420,12 +419,7 @@ class _Reader(record.RecordReader[Action, Replay]):
         if "result" in top:
             result = self.result(top["result"], n_actions)
         elif code is not None:
-            self.fail(
-                root,
-                "result",
-                "missing (a recorded game keeps the result the recorder saw; "
-                "only a script with a layout may leave it out)",
-            )
+            self.fail(root, "result", Words.of("replay.error.no_result"))
         checkpoints: tuple[Checkpoint, ...] = ()
         if "checkpoints" in top:
             checkpoints = self.checkpoints(top["checkpoints"], n_actions)
@@ -447,34 +441,39 @@ class _Reader(record.RecordReader[Action, Replay]):
         )
 
     def code(self, node: Node, rules: Rules) -> str:
-        code = self.game_code(node, parse_code, "a game code such as GO1-E-AAAAAAA")
+        code = self.game_code(node, parse_code, Words.of("replay.expected.solitaire_code"))
         self.same_rules(node, rules, code, code.rules)
         return str(code)
 
     def card(self, node: Node, path: str) -> int:
-        text = self.text(node, path, "a card such as 10♠, QH or JK", limit=10)
+        text = self.text(node, path, Words.of("replay.expected.card"), limit=10)
         try:
             return parse_card(text)
         except ValueError as e:
             self.fail(node, path, str(e))
 
     def cards(self, node: Node, path: str, limit: int) -> list[int]:
-        items = self.sequence(node, path, "a list of cards", limit)
+        items = self.sequence(node, path, Words.of("replay.expected.cards"), limit)
         return [self.card(c, f"{path}[{i}]") for i, c in enumerate(items)]
 
     def layout(self, node: Node, rules: Rules) -> Position:
         keys = ("columns", "waste", "stock")
-        m = self.mapping(node, "layout", keys, required=keys, what="a layout")
+        m = self.mapping(
+            node, "layout", keys, required=keys, what=Words.of("replay.expected.layout")
+        )
         cols_node = m["columns"]
-        cols = self.sequence(cols_node, "layout.columns", f"{COLUMNS} columns", COLUMNS)
+        expected = Words.of("replay.expected.columns", count=COLUMNS)
+        cols = self.sequence(cols_node, "layout.columns", expected, COLUMNS)
         if len(cols) != COLUMNS:
-            self.fail(cols_node, "layout.columns", f"{len(cols)} columns (expected {COLUMNS})")
+            words = Words.of("replay.error.columns", count=len(cols), expected=COLUMNS)
+            self.fail(cols_node, "layout.columns", words)
         columns: list[list[int]] = []
         for i, col in enumerate(cols):
             where = f"layout.columns[{i}]"
             cards = self.cards(col, where, ROWS)
             if len(cards) != ROWS:
-                self.fail(col, where, f"{len(cards)} cards (expected {ROWS}, top to bottom)")
+                words = Words.of("replay.error.column_cards", count=len(cards), expected=ROWS)
+                self.fail(col, where, words)
             columns.append(cards)
         waste = self.cards(m["waste"], "layout.waste", 1)
         stock = self.cards(m["stock"], "layout.stock", 54)
@@ -494,22 +493,23 @@ class _Reader(record.RecordReader[Action, Replay]):
         )
 
     def checkpoints(self, node: Node, n_actions: int) -> tuple[Checkpoint, ...]:
-        items = self.sequence(node, "checkpoints", "a list of checkpoints", n_actions + 1)
+        what = Words.of("replay.expected.checkpoints")
+        items = self.sequence(node, "checkpoints", what, n_actions + 1)
         out: list[Checkpoint] = []
         for i, item in enumerate(items):
             where = f"checkpoints[{i}]"
             m = self.mapping(item, where, _CHECK_KEYS, required=("after",))
             if len(m) == 1:
-                self.fail(
-                    item, where, f"nothing to check (expected one of {', '.join(_CHECK_KEYS[1:])})"
+                words = Words.of(
+                    "replay.error.nothing_to_check", expected=", ".join(_CHECK_KEYS[1:])
                 )
+                self.fail(item, where, words)
             after = self.integer(m["after"], f"{where}.after", 0, n_actions)
             if out and after <= out[-1].after:
                 self.fail(
                     m["after"],
                     f"{where}.after",
-                    f"{after} is not after the previous checkpoint's {out[-1].after} "
-                    "(checkpoints go in order of actions)",
+                    Words.of("replay.error.checkpoint_order", after=after, previous=out[-1].after),
                 )
             cp = Checkpoint(
                 after=after,
@@ -530,7 +530,8 @@ class _Reader(record.RecordReader[Action, Replay]):
     def _opt_text(self, m: dict[str, Node], key: str, where: str) -> str | None:
         if key not in m:
             return None
-        return self.text(m[key], f"{where}.{key}", "a position text", MAX_POSITION_TEXT)
+        what = Words.of("replay.expected.position")
+        return self.text(m[key], f"{where}.{key}", what, MAX_POSITION_TEXT)
 
     def _opt_int(self, m: dict[str, Node], key: str, where: str, low: int, high: int) -> int | None:
         return self.integer(m[key], f"{where}.{key}", low, high) if key in m else None
@@ -539,18 +540,13 @@ class _Reader(record.RecordReader[Action, Replay]):
         if "refusal" not in m:
             return None
         node = m["refusal"]
-        text = self.text(node, f"{where}.refusal", "a refusal message", MAX_TITLE)
+        text = self.text(node, f"{where}.refusal", Words.of("replay.expected.refusal"), MAX_TITLE)
         if after == 0:
-            self.fail(
-                node, f"{where}.refusal", "the first position has no action to refuse (after: 0)"
-            )
+            self.fail(node, f"{where}.refusal", Words.of("replay.error.first_refusal"))
         if text not in _REFUSALS:
             known = "; ".join(sorted(MESSAGES[r]["en"] for r in MESSAGES))
-            self.fail(
-                node,
-                f"{where}.refusal",
-                f"{text!r} is not a message the game gives (expected, in English or French: {known})",
-            )
+            words = Words.of("replay.error.unknown_refusal", value=repr(text), known=known)
+            self.fail(node, f"{where}.refusal", words)
         return text
 
 

@@ -287,16 +287,16 @@ def test_argparse_s_errors_are_french_with_the_same_status(
 def test_an_option_s_value_and_a_missing_path_are_refused_in_french(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    missing = tmp_path / "missing.yaml"
+    monkeypatch.chdir(tmp_path)  # short names: a long one is shortened in the message
     english = [
         (["play", "--king-ace", "maybe"], "argument --king-ace: 'maybe' is not on or off"),
-        (["verify", str(missing)], f"main.py: {missing}: no such file or folder"),
-        (["six-card", "record", str(tmp_path / "no" / "r.yaml")], "the folder"),
+        (["verify", "missing.yaml"], "main.py: missing.yaml: no such file or folder"),
+        (["six-card", "record", "no/r.yaml"], "no/r.yaml: the folder no does not exist"),
     ]
     french = [
         "argument --king-ace : 'maybe' n'est ni on ni off",
-        f"main.py : {missing} : ni fichier ni dossier de ce nom",
-        f"le dossier {tmp_path / 'no'} n'existe pas",
+        "main.py : missing.yaml : ni fichier ni dossier de ce nom",
+        "no/r.yaml : le dossier no n'existe pas",
     ]
     for (argv, said), dit in zip(english, french, strict=True):
         for lang, words in (("C", said), ("fr_FR.UTF-8", dit)):
@@ -375,3 +375,17 @@ def test_a_headless_watch_says_the_verdict_in_the_environment_s_language(
     assert capsys.readouterr().out == f"ÉCHEC {differs} : {french_difference()}\n"
     assert cli.main(["watch", "--headless", "--lang", "en", str(differs)]) == 1
     assert capsys.readouterr().out.startswith(f"FAIL {differs}: at the end (after action ")
+
+
+def test_verify_says_why_a_file_cannot_be_read_in_french(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "unreadable.yaml"
+    path.write_text("format: 1\nrules: {king_ace: no}\nactions: []\n", encoding="utf-8")
+    assert cli.main(["verify", "--lang", "fr", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == (
+        f"ÉCHEC {path} : rules (ligne 2) : clé manquante 'queen_on_king' (attendu : king_ace, "
+        "queen_on_king, draw, jokers, empty_waste, scoring)\n"
+    )
