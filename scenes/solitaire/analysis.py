@@ -37,6 +37,7 @@ from scenes.core.dialog import draw_frame
 from scenes.core.input import Intent, Kind
 from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, Colour
 from scenes.core.manager import App, Scene
+from scenes.core.textfit import fit_text
 from scenes.core.widgets import Button, Menu
 from scenes.solitaire.analysis_run import ANSWER_SECONDS, DEAL, LOST, AnalysisRun
 from scenes.solitaire.solver_worker import ANALYSIS_STATES, Job, analyse_game
@@ -47,6 +48,9 @@ __all__ = ["ANALYSIS_STATES", "AnalysisScene", "analyse_game", "kept_line"]
 log = logging.getLogger(__name__)
 
 BUTTON_W, BUTTON_H, GAP = 520, 50, 14
+PANEL_W = 900  # a row's label and value side by side: the French chance's estimate is long
+ROW_SIZE = 9
+ROW_GAP = 24  # the least room between a row's label and its value
 ROW_STEP = 34  # five rows, then what is known so far and the progress, above the buttons
 
 
@@ -55,12 +59,20 @@ class AnalysisScene(Scene):
 
     overlay = True
 
-    def __init__(self, app: App, table: TableState, budget: float = ANSWER_SECONDS) -> None:
+    def __init__(
+        self,
+        app: App,
+        table: TableState,
+        budget: float = ANSWER_SECONDS,
+        answer: tuple[Analysis, Around | None] | None = None,
+    ) -> None:
+        """The analysis of ``table``'s game, asked of the solver; or ``answer`` when it is
+        already known (:class:`AnalysisRun`: no question asked)."""
         super().__init__(app)
         self.table = table
-        self.run = AnalysisRun(table.game, budget)
+        self.run = AnalysisRun(table.game, budget, answer)
         self.clock = 0.0
-        self.panel = pygame.Rect(0, 0, 820, 560)
+        self.panel = pygame.Rect(0, 0, PANEL_W, 560)
         self.panel.midtop = (SCREEN_SIZE[0] // 2, 70)
         x = (SCREEN_SIZE[0] - BUTTON_W) // 2
         top = self.panel.bottom - 3 * (BUTTON_H + GAP) - 24
@@ -300,12 +312,18 @@ class AnalysisScene(Scene):
                 anchor="midtop",
                 shadow=p.ink,
             )
+        room = self.panel.width - 2 * 56
         for label, value, colour in self.rows():
-            look.type.blit(surface, label, 9, p.grey, (self.panel.left + 56, y), shadow=p.ink)
+            size = ROW_SIZE
+            left = room - look.type.width(value, ROW_SIZE) - ROW_GAP
+            while size > 7 and look.type.width(label, size) > left:
+                size -= 1  # a long label a size smaller, its value as the others'
+            label = fit_text(look, label, size, left)
+            look.type.blit(surface, label, size, p.grey, (self.panel.left + 56, y), shadow=p.ink)
             look.type.blit(
                 surface,
                 value,
-                9,
+                ROW_SIZE,
                 colour,
                 (self.panel.right - 56, y),
                 anchor="topright",

@@ -19,6 +19,7 @@ Past the time the screen says what is known so far (:attr:`AnalysisRun.late`).
 from __future__ import annotations
 
 from collections.abc import Callable
+from concurrent.futures import Future
 from typing import Final
 
 from golf.solitaire.postmortem import SAMPLING, SEARCHING, Around
@@ -52,13 +53,27 @@ LOST: Final = 1
 class AnalysisRun:
     """One game's analysis under way: ``update(dt)`` each frame takes in the answers."""
 
-    def __init__(self, game: Game, budget: float = ANSWER_SECONDS) -> None:
+    def __init__(
+        self,
+        game: Game,
+        budget: float = ANSWER_SECONDS,
+        answer: tuple[Analysis, Around | None] | None = None,
+    ) -> None:
+        """The questions about ``game`` asked at once; or, given ``answer`` (the verdict and
+        the chance around the losing move, already known), none: the run is answered from
+        the start (the analysis screen drawn from a given state)."""
         self.game = game
         self.budget = budget
         self.elapsed = 0.0
         start, rules, actions = game.start, game.rules, tuple(game.log)
         seconds = max(SHORTEST, budget - MARGIN)
-        future, call_off, progress = submit_reporting(analyse_game, start, rules, actions, seconds)
+        if answer is None:
+            future, call_off, progress = submit_reporting(
+                analyse_game, start, rules, actions, seconds
+            )
+        else:
+            future, call_off, progress = Future(), _nothing_to_call_off, _nothing
+            future.set_result(answer[0])
         self.job: Job[Analysis] = Job(len(actions), future, call_off)
         self.verdict_progress = progress
         self.result: Analysis | None = None
@@ -70,6 +85,10 @@ class AnalysisRun:
         """The chance's reports (:func:`submit_reporting`)."""
         self.answered_at: float | None = None
         """Seconds from opening to the whole answer (None while it is awaited)."""
+        if answer is not None:
+            self.result, self.blind = answer
+            self.blind_done = True
+            self.answered_at = 0.0
 
     # ------------------------------------------------------------ what it knows
     @property
@@ -175,3 +194,7 @@ class AnalysisRun:
 
 def _nothing() -> tuple[int, int] | None:
     return None
+
+
+def _nothing_to_call_off() -> None:
+    """An answer given: no question to call off."""

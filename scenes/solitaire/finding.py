@@ -33,14 +33,20 @@ class FindDealScene(Scene):
 
     overlay = True
 
-    def __init__(self, app: App, rules: Rules) -> None:
-        # the solver loads with the first question, not with the window (the title warms it up)
-        from scenes.solitaire.solver_worker import Job, submit, winnable_number
-
+    def __init__(self, app: App, rules: Rules, job: Job[int] | None = None) -> None:
+        """The search asked of the solver; or ``job``, a search given (the screen drawn
+        from a given state: its answer, when it has one, starts the deal as the solver's
+        would)."""
         super().__init__(app)
         self.rules = rules
-        rng = random.Random(app.deals.getrandbits(64))
-        self.job: Job[int] = Job(rules, submit(winnable_number, rules, rng))
+        if job is None:
+            # the solver loads with the first question, not with the window (the title warms
+            # it up)
+            from scenes.solitaire.solver_worker import Job, submit, winnable_number
+
+            rng = random.Random(app.deals.getrandbits(64))
+            job = Job(rules, submit(winnable_number, rules, rng))
+        self.job: Job[int] = job
         self.clock = 0.0
         self.cancelled = False
 
