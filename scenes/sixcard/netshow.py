@@ -29,6 +29,8 @@ BACK_SECONDS = 3.0
 """How long the status line says the connection is back."""
 BANNER_Y = 300
 """The centre of the lost-connection banner (where the final-turn banner stands)."""
+SAVED_H = 28
+"""What the final standings grow by for the line that says where the replay was saved."""
 
 
 def seat_names(app: App, room: RoomInfo | None) -> list[tuple[str, str, bool]]:
@@ -155,11 +157,7 @@ class NetStatus:
         if self.back_left > 0:
             return texts("net.table.back"), p.cyan
         if state.phase == "game_over":
-            return (
-                (texts("net.table.saved", name=self.saved), p.label)
-                if self.saved
-                else ("", p.label)
-            )
+            return "", p.label  # the final standings say where the replay was saved
         if state.phase == "hole_over":
             return (texts("net.table.next_waiting"), p.label) if self.asked_next else ("", p.label)
         seat = state.to_move
@@ -219,13 +217,20 @@ class NetTableLike(ScoredTable, Protocol):
 class NetScoreboard(ScoreboardScene):
     """The scoreboard of a network game: it goes on taking what the server says, and makes way
     when the next hole is dealt (everyone asked, or the server's wait ran out). After the last
-    hole: the final standings; *Play again* opens the network lobby."""
+    hole: the final standings, with where the replay was saved above the buttons (too long a
+    line for the HUD); *Play again* opens the network lobby."""
 
     def __init__(self, app: App, table: NetTableLike, final: bool) -> None:
         super().__init__(app, table, final)
         self.net = table
         self.closing = False
         self.waiting: tuple[str, pygame.Rect] | None = None  # a spectator's words, not Next hole
+        if final:
+            # room above the buttons for where the replay was saved (too long for the HUD)
+            self.panel.height = min(SCREEN_SIZE[1] - 20, self.panel.height + SAVED_H)
+            self.panel.centery = SCREEN_SIZE[1] // 2
+            for button in self.menu.buttons:
+                button.rect.bottom = self.panel.bottom - 28
         if table.watching and not final:
             # a spectator deals nothing: the next hole comes when the players go on; the words
             # and the Menu button side by side, centred
@@ -266,8 +271,19 @@ class NetScoreboard(ScoreboardScene):
         if self.net.state.phase not in ("hole_over", "game_over"):
             self.close()  # the next hole is dealt
 
+    def saved_line(self) -> str:
+        """Where the replay of the game was saved ("" until it is)."""
+        saved = self.net.status.saved
+        return self.app.texts("net.table.saved", name=saved) if saved and self.final else ""
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
+        saved = self.saved_line()
+        if saved:
+            look, p = self.app.look, PALETTE
+            line = fit_text(look, saved, 7, self.panel.width - 80)
+            at = (self.panel.centerx, self.menu.buttons[0].rect.top - 12)
+            look.type.blit(surface, line, 7, p.label, at, anchor="midbottom", shadow=p.ink)
         if self.waiting is not None:
             line, rect = self.waiting  # the buttons do not slide in: nor do these words
             p = PALETTE

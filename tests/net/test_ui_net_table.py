@@ -173,6 +173,10 @@ def test_a_whole_game_is_followed_to_the_final_standings_and_its_replay_saved(
     saved = list((tmp_path / "r").glob("six-card-net-*.yaml"))
     assert len(saved) == 1 and table.status.saved == saved[0].name
     assert verify_file(saved[0]) == []
+    # where it was saved: in the final standings, above their buttons (too long for the HUD)
+    assert board.saved_line() == f"Replay saved: {saved[0].name}"
+    assert table.status.line()[0] == ""
+    assert board.menu.buttons[0].rect.bottom == board.panel.bottom - 28
 
 
 def test_the_person_s_action_is_sent_once_with_the_update_it_was_chosen_on(
