@@ -5,7 +5,8 @@ window the lobby was opened from), or join one by the host's address and the
 room code, or watch one (the same address and code: a spectator's table, the public cards
 only); then the room's rules, its seats, each person's ready mark, and the host's Start.
 When the first view arrives, the table takes over (``scenes.sixcard.nettable``) with the same
-connection.
+connection. What the server says (and the link's own events) is taken by its class from one
+table (:attr:`NetLobbyScene.takers`), as at the table.
 
 Keyboard, mouse and pad move alike: the arrows go to the field or button that way on the screen
 (``widgets.neighbour``), Enter or the pad's button presses it; what is typed goes to the name or
@@ -14,21 +15,28 @@ the address field, whichever was chosen last.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
 from golf.core.translations import has_text
-from golfnet.link import Failed, Lost, NetLink, local_address, server_uri
+from golfnet.link import Back, Event, Failed, Lost, NetLink, local_address, server_uri
 from golfnet.protocol import (
     MAX_NAME,
+    Bye,
     Error,
     Join,
+    Over,
     Ready,
+    Refused,
     RoomInfo,
     Start,
     Update,
     Watch,
+    Welcome,
     read_code,
     show_code,
 )
@@ -412,19 +420,53 @@ class NetLobbyScene(Scene):
         self.form.update(dt)
         if self.link is None:
             return
-        for message in self.link.poll():  # the rest (the room, welcome…): the client kept them
-            if isinstance(message, Failed):
-                self.message = self.failed(message.why, message.text)
-            elif isinstance(message, Lost):
-                seated = self.link.client is not None and self.link.client.token is not None
-                why = "net.table.lost" if seated else "net.lobby.refused"
-                self.message = self.app.texts(why, address=self.address or "?")
-            elif isinstance(message, Error):
-                self.message = self.error_text(message)
-            elif isinstance(message, Update):
-                link, self.link = self.link, None
-                self.app.scenes.replace(NetTableScene(self.app, link), fade=False)
+        link = self.link
+        for message in link.poll():
+            self.take(message)
+            if self.link is not link:  # the table took the link over: the rest is the table's
                 return
+
+    def take(self, message: Event) -> None:
+        """What the server said (or the link: failed, lost), by its class (:attr:`takers`)."""
+        self.takers[type(message)](message)
+
+    @functools.cached_property
+    def takers(self) -> Mapping[type[Event], Callable[[Any], None]]:
+        """What each message does in the lobby: its table of the server's messages and the
+        link's events, as ``NetTableScene.takers`` is the table's
+        (``tests/net/test_ui_lobby_takers.py`` checks that it has them all). The room's seats,
+        the welcome and the rest change only what the client keeps
+        (``golfnet.client.Client.takers``), which the lobby draws."""
+        return {
+            Failed: lambda failed: self.say(self.failed(failed.why, failed.text)),
+            Lost: self.lost,
+            Back: _kept,  # only after a seat was taken: the client came back to it
+            Welcome: _kept,
+            RoomInfo: _kept,
+            Update: self.to_table,
+            Refused: _kept,  # an action: none is sent from the lobby
+            Error: lambda error: self.say(self.error_text(error)),
+            Over: _kept,  # a game over before its first update reached the lobby: none here
+            Bye: _kept,  # the connection ends: Lost follows
+        }
+
+    def say(self, text: str) -> None:
+        """The lobby's message line."""
+        self.message = text
+
+    def lost(self, _message: Lost) -> None:
+        """The connection was lost: refused before a seat was taken, lost after."""
+        client = self.link.client if self.link is not None else None
+        seated = client is not None and client.token is not None
+        why = "net.table.lost" if seated else "net.lobby.refused"
+        self.message = self.app.texts(why, address=self.address or "?")
+
+    def to_table(self, _message: Update) -> None:
+        """The game's first update: the table takes over the link (it reads the update from
+        what the client kept)."""
+        link, self.link = self.link, None
+        if link is not None:
+            self.app.scenes.replace(NetTableScene(self.app, link), fade=False)
 
     def failed(self, why: str, text: str) -> str:
         """Why no connection was made, in the player's words."""
@@ -520,6 +562,10 @@ class NetLobbyScene(Scene):
             look.type.blit(
                 surface, shown, 10, colour, (PANEL.left + 50, top + SEAT_STEP * i), shadow=p.ink
             )
+
+
+def _kept(message: object) -> None:
+    """A message that changes only what the client keeps (the lobby draws from it)."""
 
 
 def address_ok(text: str) -> bool:
