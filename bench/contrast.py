@@ -3,7 +3,9 @@
 Usage: ``python bench/contrast.py [--quick] [--lang en|fr]`` (``--quick``: English only),
 in every table theme (``scenes.core.settings.TABLE_THEMES``).
 Each screen the person meets is built as the window builds it and drawn on a surface under the
-dummy driver; every text drawn through ``look.type.blit`` (the one way the screens write) is
+dummy driver (the network's screens from the messages a client is sent, decoded as the client
+decodes them, without a server; the solver's screens with their answers given, without its
+processes); every text drawn through ``look.type.blit`` (the one way the screens write) is
 caught as it is drawn: its colour, and the colour most of the pixels right under its letters had
 just before (on the screen, or on a button's picture: the button's face). The WCAG 2 ratio of
 the two (relative luminance, (L1 + 0.05) / (L2 + 0.05)) is the pair's figure. It prints each
@@ -16,10 +18,11 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import sys
 import tempfile
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -29,22 +32,51 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from concurrent.futures import Future
+
 import pygame
 
 from golf.replay_files import read_replay
-from golf.sixcard.game import legal_actions
-from golf.sixcard.replay import SixReplay
+from golf.sixcard.actions import NEXT_HOLE_ACTION
+from golf.sixcard.actions import Action as SixAction
+from golf.sixcard.ai import make_opponent
+from golf.sixcard.announce import table_said
+from golf.sixcard.game import State, apply, legal_actions, new_game
+from golf.sixcard.replay import SixReplay, frames
+from golf.sixcard.rules import SixRules
+from golf.sixcard.view import seat_view
+from golf.solitaire.describe import describe
 from golf.solitaire.engine import Action
 from golf.solitaire.hint_figure import Figure, Known, Tally
+from golf.solitaire.postmortem import Around
 from golf.solitaire.replay import Replay
 from golf.solitaire.rules import CLASSIC, EASY, STRICT
 from golf.solitaire.session import Game
+from golfnet.client import MAX_RECEIVED, Client
+from golfnet.protocol import (
+    TO_CLIENT,
+    Last,
+    Over,
+    RoomInfo,
+    SeatInfo,
+    ToClient,
+    ToServer,
+    Update,
+    Welcome,
+    decode,
+    encode,
+    last_for,
+    public_view,
+    view_data,
+)
 from scenes.app import WindowOptions, build_app, first_scene
 from scenes.core import widgets
+from scenes.core.board_text import BoardTextScene
 from scenes.core.look import PIXEL, SCREEN_SIZE, Colour
 from scenes.core.manager import App, Scene
 from scenes.core.records import HighScoreChance
 from scenes.core.settings import TABLE_THEMES
+from scenes.crash import draw_crash
 from scenes.highscores import HighScoresScene, InitialsScene
 from scenes.history import HistoryScene
 from scenes.options import OptionsScene
@@ -52,18 +84,23 @@ from scenes.replacing import KINDS, ReplaceKeptDialog
 from scenes.replays import ReplaysScene
 from scenes.sixcard.lobby import NetLobbyScene
 from scenes.sixcard.netroom import NetRoomScene, RoomChoice
+from scenes.sixcard.netshow import NetPauseMenu, NetScoreboard
+from scenes.sixcard.nettable import NetTableScene
 from scenes.sixcard.overlays import CurtainScene, ScoreboardScene, SixPauseMenu
 from scenes.sixcard.setup import HUMAN, SixSetup, SixSetupScene
 from scenes.sixcard.table import SixTableScene
-from scenes.sixcard.watch import SixWatchScene
+from scenes.sixcard.watch import SixWatchScene, WatchScoreboard
 from scenes.solitaire import kept
+from scenes.solitaire.analysis import AnalysisScene
 from scenes.solitaire.attract import AttractScene
 from scenes.solitaire.dialogs import BlockedDialog, GameOverScene, PauseMenu
+from scenes.solitaire.finding import FindDealScene
 from scenes.solitaire.game import GameScene
 from scenes.solitaire.newgame import NewGameScene
 from scenes.solitaire.round import RoundGameScene, RoundPauseMenu, RoundSetupScene, ScorecardScene
 from scenes.solitaire.rules_screen import RulesScene
 from scenes.solitaire.save_replay import SaveReplayDialog
+from scenes.solitaire.solver_worker import Job, analyse_game
 from scenes.solitaire.tutorial import TutorialScene, load_tutorial
 from scenes.solitaire.watch import WatchScene
 from scenes.stats_charts import VIEWS
@@ -246,7 +283,13 @@ def screens(app: App) -> Iterator[tuple[str, Scene]]:
     yield "demo", AttractScene(app, Replay.from_game(_won(), title=app.texts("attract.title")))
     six_replay = read_replay(SAMPLES / "six-card-two-computers.yaml", six_card=True)
     assert isinstance(six_replay, SixReplay)
-    yield "six-card watch", SixWatchScene(app, six_replay, "six-card-two-computers")
+    six_watch = SixWatchScene(app, six_replay, "six-card-two-computers")
+    yield "six-card watch", six_watch
+    six_watch.go_to(_first_hole_over(six_replay))
+    yield "six-card watch, scoreboard", WatchScoreboard(app, six_watch, final=False)
+    six_watch.go_to(six_watch.total)
+    yield "six-card watch, final standings", WatchScoreboard(app, six_watch, final=True)
+    yield "crash", CrashScreen(app, CRASH_REPORT)
     yield "round setup", RoundSetupScene(app)
     app.flow.start_game(Game.from_code(WIN_CODE))
     app.scenes.apply_pending()
@@ -264,6 +307,12 @@ def screens(app: App) -> Iterator[tuple[str, Scene]]:
     yield "game over", GameOverScene(app, table)
     assert table.recorder is not None
     yield "save replay", SaveReplayDialog(app, table.recorder)
+    yield (
+        "board description",
+        BoardTextScene(app, describe(table.game.position, app.texts.lang), copied=True),
+    )
+    yield "find a winnable deal", FindDealScene(app, EASY, Job(EASY, Future()))
+    yield "analysis", _analysis(app)
     rnd = app.records.new_round(11, STRICT, 18)
     hole = RoundGameScene(app, rnd)
     yield "round hole", hole
@@ -276,9 +325,206 @@ def screens(app: App) -> Iterator[tuple[str, Scene]]:
     yield "six-card final scoreboard", ScoreboardScene(app, six, final=True)
     yield "six-card pause", SixPauseMenu(app, six)
     yield "six-card curtain", CurtainScene(app, six, 1)
+    yield (
+        "six-card board description",
+        BoardTextScene(
+            app, table_said(six.state, six.announcing.seats(), app.texts.lang), copied=True
+        ),
+    )
     yield "network lobby", NetLobbyScene(app)
     yield "network room", NetRoomScene(app, RoomChoice(), lambda choice: None, here=True)
+    yield from _network(app)
     assert six.act(legal_actions(six.state)[0]) is None
+
+
+NET_RULES = SixRules(knock=True)
+NET_TIMER = 30.0
+NET_CODE = "KPLMRTXWZ"
+
+
+class _Link:
+    """A network table's link with nothing behind it: its client has been given the server's
+    messages (decoded as a client decodes them), nothing more arrives, what the table sends
+    goes nowhere."""
+
+    def __init__(self, client: Client) -> None:
+        self.client = client
+
+    def poll(self) -> list[ToClient]:
+        return []
+
+    def send(self, message: ToServer) -> None:
+        """Sent nowhere: no server."""
+
+    def close(self) -> None:
+        """Nothing to close."""
+
+
+def _received(message: ToClient) -> ToClient:
+    """``message`` as a client has it: written as the server writes it, read by its decoder."""
+    return decode(encode(message), TO_CLIENT, MAX_RECEIVED)
+
+
+def _net_game(seed: int = 12) -> tuple[State, list[tuple[State, SixAction, int | None]]]:
+    """A whole three-seat game of :data:`NET_RULES` (knocking), every seat played by a
+    computer: its start, then each state with the action that led to it and its seat."""
+    rng = random.Random(seed)
+    state = new_game(rng.randrange(26**7), 3, NET_RULES)
+    start, steps = state, []
+    players = [make_opponent("medium", rng.randrange(2**32)) for _ in range(3)]
+    while state.phase != "game_over":
+        seat = state.to_move
+        if state.phase == "hole_over":
+            action, seat = NEXT_HOLE_ACTION, None
+        else:
+            assert seat is not None
+            action = players[seat].decide(seat_view(state, seat))
+        state = apply(state, action)
+        steps.append((state, action, seat))
+    return start, steps
+
+
+def _net_update(
+    state: State, at: int, seat: int | None, last: Last | None, opening: bool
+) -> Update:
+    """The update the server sends ``seat`` (None: a spectator) after action ``at``, written
+    as the room writes it: a person to move has the turn timer, a computer its pause."""
+    told: dict[str, object] | None = None
+    if last is not None:
+        told = {"seat": last.seat, "action": last.action, "auto": last.auto}
+    view = view_data(seat_view(state, seat)) if seat is not None else public_view(state)
+    deadline = None
+    if state.phase in ("opening", "turn") and state.to_move is not None:
+        deadline = NET_TIMER if state.to_move < 2 else 1.0
+    text = encode("update", at=at, view=view, last=last_for(told, seat, opening), deadline=deadline)
+    message = decode(text, TO_CLIENT, MAX_RECEIVED)
+    assert isinstance(message, Update)
+    return message
+
+
+def _net_room() -> RoomInfo:
+    """The room of the network screens, its game started: you (Max), Ann (a person) and a
+    computer."""
+    person = {"kind": "person", "level": "medium", "ready": True, "connected": True, "gone": False}
+    seats = (
+        SeatInfo(name="Max", **person),  # type: ignore[arg-type]
+        SeatInfo(name="Ann", **person),  # type: ignore[arg-type]
+        SeatInfo(name="", kind="computer", level="hard", ready=True, connected=True, gone=False),
+    )
+    room = _received(
+        RoomInfo(code=NET_CODE, seats=seats, rules=NET_RULES, timer=NET_TIMER, host=0, started=True)
+    )
+    assert isinstance(room, RoomInfo)
+    return room
+
+
+class _Follower:
+    """One client of the game of :func:`_net_game` (``seat`` None: a spectator) and its
+    network table, which takes each update as it takes the server's."""
+
+    def __init__(self, app: App, seat: int | None) -> None:
+        self.start, self.steps = _net_game()
+        self.seat = seat
+        client = Client(None)  # type: ignore[arg-type]  # no connection: the messages are given
+        token = "t" * 24 if seat is not None else None
+        client.take_in(_received(Welcome(code=NET_CODE, seat=seat, token=token)))
+        client.take_in(_net_room())
+        client.take_in(_net_update(self.start, 0, seat, None, True))
+        self.client = client
+        self.table = NetTableScene(app, _Link(client))  # type: ignore[arg-type]
+        self.at = 0
+
+    def feed(self, until: int) -> None:
+        """The updates up to action ``until``, taken by the client and the table."""
+        while self.at < until:
+            before = self.steps[self.at - 1][0] if self.at else self.start
+            after, action, by = self.steps[self.at]
+            self.at += 1
+            last = Last(seat=by, action=str(action), auto=False) if by is not None else None
+            update = _net_update(after, self.at, self.seat, last, before.phase == "opening")
+            self.client.take_in(update)
+            self.table.take(update)
+        self.table.update(0.0)  # the cards landed (the animations are off)
+
+    def when(self, wanted: Callable[[State, int | None], bool], nth: int = 0) -> int:
+        """The number of the ``nth`` action (from 0) whose state and seat ``wanted`` accepts."""
+        found = [i for i, (s, _a, by) in enumerate(self.steps, 1) if wanted(s, by)]
+        return found[nth]
+
+    def over(self) -> None:
+        """The game's end: the record of play, as the server sends it (the replay saved)."""
+        record = {
+            "code": self.start.code,
+            "actions": [str(a) for _s, a, _by in self.steps],
+            "times": [1.0] * len(self.steps),
+            "seats": ["Max", "Ann", "computer (hard)"],
+        }
+        self.table.take(_received(Over(record=record)))
+
+
+def _network(app: App) -> Iterator[tuple[str, Scene]]:
+    """The network table of a game in play as its first seat sees it, its pause menu, the
+    scoreboard after the first hole and the final standings; and a spectator's table and
+    scoreboard. Built from the messages a client is sent (decoded as the client decodes
+    them), without a server."""
+    for seat in (0, None):
+        game = _Follower(app, seat)
+        table = game.table
+        # in the first hole, Ann to move after the first seat's second turn: her timer runs
+        game.feed(game.when(lambda s, by: s.phase == "turn" and s.to_move == 1 and by == 0, 1))
+        name = "network table" if seat == 0 else "network table, watching"
+        yield name, table
+        if seat == 0:
+            yield "network pause", NetPauseMenu(app, table)
+        game.feed(game.when(lambda s, _by: s.phase == "hole_over"))
+        yield f"{name}, scoreboard", NetScoreboard(app, table, final=False)
+        if seat == 0:
+            game.feed(len(game.steps))
+            game.over()
+            yield "network final standings", NetScoreboard(app, table, final=True)
+
+
+class CrashScreen(Scene):
+    """The crash screen (``scenes.crash``, drawn without a scene when the window fails) as a
+    screen of the tour: drawn with the app's look and texts, naming ``report``."""
+
+    def __init__(self, app: App, report: Path) -> None:
+        super().__init__(app)
+        self.report = report
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_crash(surface, self.app.look, self.app.texts, self.report)
+
+
+CRASH_REPORT = Path("/home/alex/.local/state/golf/logs/crash-20261201-190000.txt")
+"""A crash report's path as the logs folder gives it on Linux (a fixed home: the same pictures)."""
+
+LOST_AFTER = 3
+"""The lost game of the analysis screen: the won deal's first moves, then only draws."""
+LOST_CHANCES = Around(
+    before=Figure(0.125, 0.0693, 0.742, exact=False),
+    after=Figure(0.0147, 0.0026, 0.531, exact=False),
+    positions=31488,
+    orders=148,
+)
+"""What a player who cannot see the stock could win around that game's losing move, as the
+solver's process estimated it in 5 s (given here: the search takes seconds)."""
+
+
+def _analysis(app: App) -> AnalysisScene:
+    """The analysis of a game lost on the won deal, answered: the solver's verdict worked
+    out here (a fifth of a second, no process), the chances around the losing move given."""
+    game = _won(LOST_AFTER)
+    while game.apply(Action.draw()) is None:
+        pass
+    table = GameScene(app, game, deal_in=False, record=False)
+    verdict = analyse_game(game.start, game.rules, tuple(game.log))
+    return AnalysisScene(app, table, answer=(verdict, LOST_CHANCES))
+
+
+def _first_hole_over(replay: SixReplay) -> int:
+    """The number of the replay's action that ends its first hole."""
+    return next(i for i, frame in enumerate(frames(replay), 1) if frame.state.phase == "hole_over")
 
 
 def _hint(table: GameScene) -> None:
