@@ -61,6 +61,7 @@ from golfcli.arena_process import (
     Player,
     PlayerProcess,
     load_player,
+    untraceable,
 )
 from golfcli.options import (
     EXIT_FAILED,
@@ -260,11 +261,12 @@ def referee(
     (:class:`PlayerProcess`) that is asked about ``batch`` games at once: two groups of
     games, one played on here while the player answers the other."""
     player = PlayerProcess(spec, limit_ms, "solitaire", rules)
-    player.start()  # a player that cannot be loaded stops the run before any deal
-    try:
-        yield from _referee(player, numbers, rules, hint, batch)
-    finally:
-        player.close()
+    with untraceable():
+        player.start()  # a player that cannot be loaded stops the run before any deal
+        try:
+            yield from _referee(player, numbers, rules, hint, batch)
+        finally:
+            player.close()
 
 
 Asked = tuple[list[DealGame], list[tuple[Any, ...]]]

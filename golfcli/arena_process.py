@@ -687,6 +687,33 @@ def _main_module_hidden() -> Iterator[None]:
         main.__dict__.update(saved)
 
 
+_PR_GET_DUMPABLE: Final = 3
+_PR_SET_DUMPABLE: Final = 4
+
+
+@contextlib.contextmanager
+def untraceable() -> Iterator[bool]:
+    """While the arena holds deals and players run: on Linux the arena's process is made not
+    "dumpable" (``prctl``), so that a process of the same user (a player's) cannot read its
+    memory through ``/proc/PID/mem`` or trace it, even where Yama does not forbid it; what it
+    was is set back after. Yields whether that was done (not on other systems, nor when the
+    C library cannot be reached)."""
+    prctl = None
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            import ctypes
+
+            prctl = ctypes.CDLL(None, use_errno=True).prctl
+    before = prctl(_PR_GET_DUMPABLE, 0, 0, 0, 0) if prctl is not None else -1
+    if prctl is None or before < 0 or prctl(_PR_SET_DUMPABLE, 0, 0, 0, 0) != 0:
+        yield False
+        return
+    try:
+        yield True
+    finally:
+        prctl(_PR_SET_DUMPABLE, before, 0, 0, 0)
+
+
 # --- six-card: a scripted seat ------------------------------------------------------------------
 
 

@@ -41,7 +41,7 @@ from golfcli.arena import (
     load_player,
     separate,
 )
-from golfcli.arena_process import SeatProcess
+from golfcli.arena_process import SeatProcess, untraceable
 from golfcli.options import (
     EXIT_BAD_INPUT,
     EXIT_FAILED,
@@ -403,19 +403,20 @@ def _six_separated(
     in its own :class:`SeatProcess` for all of them."""
     players = len(entrants)
     processes: dict[int, SeatProcess] = {}
-    try:
-        for e, name in enumerate(entrants):
-            if name not in LEVELS:
-                processes[e] = SeatProcess(name, limit_ms)
-                processes[e].player.start()  # one that cannot be loaded stops the run here
-        for index, number in enumerate(numbers, start=first):
-            seats: list[Seat | str] = [""] * players
+    with untraceable():
+        try:
             for e, name in enumerate(entrants):
-                seats[seat_of(e, index, players)] = processes.get(e) or name
-            yield play_six_game(number, rules, seats, _six_fault)
-    finally:
-        for process in processes.values():
-            process.player.close()
+                if name not in LEVELS:
+                    processes[e] = SeatProcess(name, limit_ms)
+                    processes[e].player.start()  # one that cannot be loaded stops the run
+            for index, number in enumerate(numbers, start=first):
+                seats: list[Seat | str] = [""] * players
+                for e, name in enumerate(entrants):
+                    seats[seat_of(e, index, players)] = processes.get(e) or name
+                yield play_six_game(number, rules, seats, _six_fault)
+        finally:
+            for process in processes.values():
+                process.player.close()
 
 
 def _six_job(task: tuple[tuple[str, ...], range, int, SixRules, int]) -> list[SixGame]:

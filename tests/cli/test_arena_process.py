@@ -81,11 +81,11 @@ def test_a_player_process_that_hangs_is_stopped_and_the_run_goes_on(
 ) -> None:
     monkeypatch.setenv("GOLF_TEST_ONCE", str(tmp_path / "once"))
     start = time.monotonic()
-    played = games("hangs", range(0, 6), limit_ms=50)
+    played = games("hangs", range(0, 6), limit_ms=200)
     assert time.monotonic() - start < 30
     faults = [r.player.fault for r in played if r.player.fault is not None]
     assert len(faults) == 1 and faults[0].kind == "hung" and faults[0].move == 4
-    assert int(faults[0].detail) >= 1000  # twice the limit and a second
+    assert int(faults[0].detail) >= 1400  # twice the limit and a second
     assert len(played) == 6
 
 
@@ -93,7 +93,8 @@ def test_a_player_process_that_hangs_is_stopped_and_the_run_goes_on(
 def test_the_faults_are_those_of_the_player_in_one_process(
     capsys: pytest.CaptureFixture[str], name: str
 ) -> None:
-    argv = ("--player", player(name), "--deals", "0-5", "--no-hint", "--move-ms", "50")
+    limit = "50" if name == "slow" else "1000"  # a fast move is never near the limit
+    argv = ("--player", player(name), "--deals", "0-5", "--no-hint", "--move-ms", limit)
     _, alone = arena_json(capsys, *argv)
     _, there = arena_json(capsys, *argv, "--in-process")
     assert alone["faults"]
@@ -179,11 +180,12 @@ def test_a_six_card_seat_whose_process_dies_is_reported_and_the_game_goes_on(
 def test_a_long_message_of_slow_moves_is_not_taken_for_a_hang(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    # 512 games a message: 1.5 s of 3 ms moves each, past the 1.1 s a process may stay on
-    # one view with a 50 ms limit, and a second message larger than a pipe's buffer waiting
-    argv = ("--deals", "0-1023", "--no-hint", "--move-ms", "50", "--batch", "1024")
+    # 512 games a message: 6 s of 12 ms moves, past the 3 s a process may stay on one view
+    # with a 1 s limit, and a second message larger than a pipe's buffer waiting
+    argv = ("--deals", "0-1023", "--no-hint", "--move-ms", "1000", "--batch", "1024")
     status, data = arena_json(capsys, "--player", player("sleepy"), *argv)
-    assert status == 0 and data["faults"] == [] and data["player"]["games"] == 1024
+    assert status == 0 and data["faults"] == [], data["faults"]
+    assert data["player"]["games"] == 1024
 
 
 def test_a_hanging_player_that_moves_its_counter_is_stopped_all_the_same(
@@ -191,7 +193,7 @@ def test_a_hanging_player_that_moves_its_counter_is_stopped_all_the_same(
 ) -> None:
     monkeypatch.setenv("GOLF_TEST_ONCE", str(tmp_path / "once"))
     start = time.monotonic()
-    played = games("forger", range(0, 4), limit_ms=50, batch=4)
+    played = games("forger", range(0, 4), limit_ms=200, batch=4)
     assert time.monotonic() - start < 30
     faults = [r.player.fault for r in played if r.player.fault is not None]
     assert len(faults) == 1 and faults[0].kind == "hung"

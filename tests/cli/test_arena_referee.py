@@ -103,3 +103,20 @@ def test_a_broken_process_faults_one_game_and_the_others_go_on() -> None:
     assert [p for p in mine if p.fault is None] == [
         h for h, p in zip(honest, mine, strict=True) if p.fault is None
     ]
+
+
+def test_the_arena_cannot_be_traced_while_it_plays_and_can_after() -> None:
+    import ctypes
+    import sys
+
+    from golfcli.arena_process import untraceable
+
+    if not sys.platform.startswith("linux"):
+        with untraceable() as done:
+            assert not done
+        return
+    prctl = ctypes.CDLL(None).prctl
+    before = prctl(3, 0, 0, 0, 0)  # PR_GET_DUMPABLE
+    with untraceable() as done:
+        assert done and prctl(3, 0, 0, 0, 0) == 0
+    assert prctl(3, 0, 0, 0, 0) == before
