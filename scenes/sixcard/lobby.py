@@ -157,6 +157,7 @@ class NetLobbyScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.link: NetLink | None = None
+        self.table: NetTableScene | None = None  # the table it opened, once the game began
         # the room Host a game… offers: at first the rules of the setup window below
         below = [scene for scene in app.scenes.stack if isinstance(scene, SixSetupScene)]
         self.choice = RoomChoice.like(below[-1].setup) if below else RoomChoice()
@@ -421,10 +422,15 @@ class NetLobbyScene(Scene):
         if self.link is None:
             return
         link = self.link
+        table: NetTableScene | None = None
         for message in link.poll():
+            if table is not None:  # the rest of this frame's messages are the table's: an
+                if not isinstance(message, Update):  # update's view is already in what the
+                    table.take(message)  # client kept, which the table opened on
+                continue
             self.take(message)
-            if self.link is not link:  # the table took the link over: the rest is the table's
-                return
+            if self.link is not link:  # the table took the link over
+                table = self.table
 
     def take(self, message: Event) -> None:
         """What the server said (or the link: failed, lost), by its class (:attr:`takers`)."""
@@ -466,7 +472,8 @@ class NetLobbyScene(Scene):
         what the client kept)."""
         link, self.link = self.link, None
         if link is not None:
-            self.app.scenes.replace(NetTableScene(self.app, link), fade=False)
+            self.table = NetTableScene(self.app, link)
+            self.app.scenes.replace(self.table, fade=False)
 
     def failed(self, why: str, text: str) -> str:
         """Why no connection was made, in the player's words."""

@@ -130,3 +130,30 @@ def test_the_first_update_hands_the_link_to_the_table(tmp_path: Path) -> None:
     assert lobby.link is None and not link.closed
     table = app.scenes.top
     assert isinstance(table, NetTableScene) and table.link is link
+
+
+def test_what_follows_the_first_update_in_the_same_frame_goes_to_the_table(
+    tmp_path: Path,
+) -> None:
+    """The table opens on the client's latest view; a lost connection (or a game over) that
+    arrived in the same frame as the first update is the table's, not dropped."""
+    app, lobby, link = _lobby(tmp_path)
+    lobby.update(1 / 60)
+    update = wire(
+        {
+            "type": "update",
+            "at": 0,
+            "view": view_data(seat_view(new_game(7, 2, RULES), 0)),
+            "last": None,
+            "deadline": None,
+        }
+    )
+    assert link.client is not None
+    link.client.take_in(update)
+    link.inbox += [update, Lost(final=False)]
+    lobby.update(1 / 60)
+    app.scenes.apply_pending()
+    table = app.scenes.top
+    assert isinstance(table, NetTableScene) and table.link is link
+    assert table.status.lost  # the Lost reached the table
+    assert link.inbox == []
