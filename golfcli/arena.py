@@ -415,8 +415,9 @@ def play_deals(
     # process; the pool ends with the block, on every path, the jobs not begun cancelled
     pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"))
     try:
-        for results in pool.map(_referee_job, tasks):
-            yield from results
+        with untraceable():  # this process holds the deal numbers (a secret seed's too)
+            for results in pool.map(_referee_job, tasks):
+                yield from results
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 
