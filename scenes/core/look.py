@@ -24,6 +24,7 @@ from dataclasses import dataclass
 import pygame
 
 from golf.core import cards
+from scenes.core.glyphs import PixelGlyphs, pixel_glyphs
 from scenes.core.paths import FONT_BOLD, FONT_MONO, FONT_REGULAR, asset_path
 
 __all__ = [
@@ -210,7 +211,17 @@ class Type:
         it (without its shadow)."""
         if self.smooth(size, face):
             return self.font(size * PIXEL, face).size(text)[0]
+        drawn = self._drawn(size, face)
+        if drawn is not None:
+            return drawn.width(self.font(size, face), size, text) * PIXEL
         return self.font(size, face).size(text)[0] * PIXEL
+
+    @staticmethod
+    def _drawn(size: int, face: str) -> PixelGlyphs | None:
+        """The game's own pixel glyphs when chunky ``face`` at ``size`` has them (the bold
+        face's smallest chunky sizes: ``scenes.core.glyphs``)."""
+        glyphs = pixel_glyphs()
+        return glyphs if face == "bold" and size in glyphs.sizes else None
 
     def render(
         self,
@@ -230,7 +241,12 @@ class Type:
         if self.smooth(size, face, scale):
             surface = _lettered(self.font(size * PIXEL, face), text, colour, shadow, True)
         else:
-            surface = _lettered(self.font(size, face), text, colour, shadow, False)
+            font = self.font(size, face)
+            drawn = self._drawn(size, face)
+            if drawn is not None:
+                surface = _lettered(font, text, colour, shadow, False, drawn, size)
+            else:
+                surface = _lettered(font, text, colour, shadow, False)
             if scale != 1:
                 surface = pygame.transform.scale_by(surface, scale)
         surface = _for_screen(surface)
@@ -851,16 +867,28 @@ class Look:
 
 
 def _lettered(
-    font: pygame.font.Font, text: str, colour: Colour, shadow: Colour | None, smooth: bool
+    font: pygame.font.Font,
+    text: str,
+    colour: Colour,
+    shadow: Colour | None,
+    smooth: bool,
+    drawn: PixelGlyphs | None = None,
+    size: int = 0,
 ) -> pygame.Surface:
     """``text`` in ``font`` with its shadow (when given) one art pixel down and right: smooth
     text is drawn at screen size (an art pixel is :data:`PIXEL` pixels), chunky text at art
-    size, to be doubled."""
+    size, to be doubled, with the game's ``drawn`` glyphs of that ``size`` where it has them."""
     offset = PIXEL if smooth else 1
-    glyphs = font.render(text, smooth, colour)
+
+    def draw(ink: Colour) -> pygame.Surface:
+        if drawn is not None:
+            return drawn.render(font, size, text, ink)
+        return font.render(text, smooth, ink)
+
+    glyphs = draw(colour)
     if shadow is None:
         return glyphs
-    back = font.render(text, smooth, shadow)
+    back = draw(shadow)
     both = pygame.Surface(
         (glyphs.get_width() + offset, glyphs.get_height() + offset), pygame.SRCALPHA
     )
