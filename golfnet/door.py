@@ -283,7 +283,7 @@ def origin_allowed(origins: Sequence[str], allowed: frozenset[str], own: set[str
 # --- how many -------------------------------------------------------------------------------
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Ticket:
     """One connection let in by the gate: what it is counted as, how to close it."""
 

@@ -32,7 +32,7 @@ guess finds one with the chance N / 23**9, so one room takes 23**9 / N guesses o
 9.0 x 10**8 with 2000 rooms, about 5.7 years at this rate."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Bucket:
     """A token bucket: ``allow`` takes one token if there is one."""
 
@@ -54,7 +54,7 @@ class Bucket:
         return True
 
 
-@dataclass
+@dataclass(slots=True)
 class Offences:
     """One connection's offences: by kind (what it did), and a count that loses one for every
     ``forget`` seconds that pass; ``too_many`` once that count has reached the limit."""

@@ -24,9 +24,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
-from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
+from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
+from websockets.protocol import OPEN
 
 from golfnet.door import (
     HANDSHAKE,
@@ -129,6 +130,18 @@ def settle() -> None:
     gc.freeze()
 
 
+def text_frame(text: str) -> bytes:
+    """``text`` as one whole WebSocket text frame from a server (RFC 6455: FIN, opcode 1, no
+    mask), the bytes websockets writes for it."""
+    data = text.encode()
+    size = len(data)
+    if size < 126:
+        return bytes((0x81, size)) + data
+    if size < 1 << 16:
+        return b"\x81\x7e" + size.to_bytes(2, "big") + data
+    return b"\x81\x7f" + size.to_bytes(8, "big") + data
+
+
 @dataclass(frozen=True)
 class Limits:
     """What one server accepts."""
@@ -152,7 +165,7 @@ class Limits:
     """Seconds a connection may stay without a room before it is closed."""
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Connection:
     """One client: its socket, what it is bound to, its guards."""
 
@@ -168,15 +181,21 @@ class Connection:
     closer: asyncio.Task[None] | None = None
 
     def send(self, text: str) -> None:
-        """Write a message to the socket now, without waiting (``broadcast``: no task, no
-        queue per message; the transport buffers what the system cannot take at once)."""
+        """Write a message to the socket now, without waiting: the whole frame (a server's
+        frames are not masked) straight to the transport, as websockets' ``broadcast`` would
+        write it but without its work a message (no task, no queue; the transport buffers
+        what the system cannot take at once). Nothing to a connection that is closing."""
         if self.closing:
             return
-        if self.ws.transport.get_write_buffer_size() > BACKLOG:
+        ws = self.ws
+        transport = ws.transport
+        if transport.get_write_buffer_size() > BACKLOG:
             self.stats["not reading"] += 1  # it does not read what it is sent: let it go
             self.close()
             return
-        broadcast((self.ws,), text)
+        if ws.protocol.state is not OPEN or ws.send_in_progress is not None:
+            return  # its closing handshake has begun (``broadcast`` skips it too)
+        transport.write(text_frame(text))
 
     def close(self) -> None:
         """Send nothing more and close the connection (its reading loop then ends)."""
@@ -350,6 +369,9 @@ class GolfServer:
         bucket = Bucket(limits.rate, limits.burst, limits.burst, self.now())
         offences = Offences(limits.offences, limits.forget)
         conn = Connection(ws, address, offences, bucket, self.stats)
+        for handshake in (ws.request, ws.response):  # their headers: nothing reads them again
+            if handshake is not None:
+                handshake.headers.clear()
         self.connections.add(conn)
         try:
             while not conn.closing:
@@ -464,8 +486,8 @@ class GolfServer:
     def on_record(self, conn: Connection, message: Record, now: float) -> None:
         room = conn.room
         assert room is not None
-        if room.over:
-            conn.send(encode(Over(record=room.record())))
+        if room.over:  # after what the room holds for the journal, as all it tells
+            room.tell(conn, encode(Over(record=room.record())))
         else:
             self.error(conn, "not_over")
 

@@ -227,3 +227,39 @@ def test_the_light_clients_take_only_legal_actions_and_finish_their_games(
             assert action in legal_actions(state)
         assert match.apply(action) is None
     assert len(match.log) > 50
+
+
+@pytest.mark.parametrize("size", [0, 125, 126, 600, 65535, 65536, 70000])
+def test_a_message_is_written_as_the_frame_websockets_writes(size: int) -> None:
+    from websockets.frames import Frame, Opcode
+
+    from golfnet.server import text_frame
+
+    text = ("é" if size % 2 else "x") * (size // 2 if size % 2 else size)
+    frame = Frame(Opcode.TEXT, text.encode()).serialize(mask=False, extensions=[])
+    assert text_frame(text) == frame
+
+
+def test_a_connection_keeps_nothing_of_its_handshake_once_in_a_room() -> None:
+    from golfnet.server import GolfServer
+    from tests.netplay import FAST, open_room, run
+
+    async def body(opened: list[Any]) -> None:
+        server = GolfServer(FAST)
+        await server.start("127.0.0.1", 0)
+        opened.append(server)
+        clients = await open_room(f"ws://127.0.0.1:{server.port()}", ("person", "person"))
+        opened.extend(clients)
+        assert len(server.connections) == 2
+        for conn in server.connections:
+            assert conn.ws.request is not None and conn.ws.response is not None
+            assert len(conn.ws.request.headers) == len(conn.ws.response.headers) == 0
+            assert not hasattr(conn, "__dict__")
+        for client in clients:  # and play goes on: the updates come as ever
+            await client.until(lambda m: type(m).__name__ == "Update")
+        mover = next(c for c in clients if c.view is not None and c.view.my_turn)
+        await mover.act("flip 1 1")
+        for client in clients:
+            await client.until(lambda m: type(m).__name__ == "Update" and m.at == 1)
+
+    run(body, 60)
