@@ -29,7 +29,8 @@ pace*: a pause of 1 to 3 s (uniform) before each action.
 *Latency* is from a seat sending its action to each of the four seats of its room reading the
 update of that action. For each row: p50 and p99, the actions a second, the server's CPU (its
 CPU time over the wall time: 100 % is one core) and CPU per action, its resident memory and
-that over the idle server's for each room, the clients' CPU. Each row starts a fresh server.
+that over the idle server's for each room playing at the end (a room still opening when the
+warm-up ends is not counted, its connections are: an upper bound), the clients' CPU. Each row starts a fresh server.
 The rows are followed by the capacity computed from the server's own CPU per action (labelled
 as derived), the actions the journal holds, and each target of issue 34 with what was measured.
 """
@@ -77,12 +78,12 @@ TARGETS: Final = {"full": 250, "person": 2000, "us": 60.0, "kb": 60.0}
 server's CPU an action (the journal's write included), KB of the server's memory a room."""
 UPDATE_BYTES: Final = 560
 """About the size of an update (the bare server's answer)."""
-WARM_UP: Final = 120.0
+WARM_UP: Final = 180.0
 """Seconds the clients have to open their rooms and start their games before the measure."""
 ROOMS_PER_ADDRESS: Final = 12
 """Rooms whose connections come from one loopback address: 48 of the 64 an address may hold
 (a finished room's connections may still be closing when the next game's open)."""
-OPENING: Final = 32
+OPENING: Final = 64
 """Rooms a client process opens at once during the warm-up."""
 SEND_RATE: Final = 16.0
 SEND_BURST: Final = 24.0
@@ -560,7 +561,9 @@ async def clients(port: int, first: int, count: int, seconds: float, pace: str) 
     load.measuring = False
     done = [round(s * 1e6) for s in load.latencies]
     failed = sum(t.done() for t in tasks)
-    print(json.dumps({"latencies": done, "failed": failed, "stats": load.stats}), flush=True)
+    playing = sum(e.is_set() for e in started) - failed  # now: what the server's memory holds
+    report = {"latencies": done, "failed": failed, "playing": playing, "stats": load.stats}
+    print(json.dumps(report), flush=True)
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
@@ -683,7 +686,8 @@ def measure(rooms: int, pace: str, run: Run, profile: str | None = None) -> dict
     shutil.rmtree(state, ignore_errors=True)
     row = figures(rooms, started, results, t1 - t0, (cpu1 - cpu0, bot_cpu1 - bot_cpu0))
     row.update(pace=pace, MB=mb, load=load, written=written)
-    row["KB/room"] = max(0.0, mb - idle_mb) * 1024 / rooms
+    playing = sum(int(r.get("playing", rooms)) for r in results)  # the rooms open at the end
+    row["KB/room"] = max(0.0, mb - idle_mb) * 1024 / max(1, playing)
     return row
 
 
