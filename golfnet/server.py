@@ -17,9 +17,10 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import os
 import secrets
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
@@ -81,6 +82,10 @@ DEFAULT_PORT: Final = 8765
 BACKLOG: Final = 256 * 1024
 """Bytes waiting to be sent to a client that does not read them (beyond what the system's
 socket buffers hold); past this it is disconnected."""
+PING: Final = 20.0
+"""Seconds between two pings of a connection (a pong must come before the next)."""
+PING_STEP: Final = 0.05
+"""Seconds between two looks at whose ping is due (the pings spread as the connections came)."""
 IDLE: Final = 60.0
 """Seconds a connection may stay without a seat or a room before it is closed."""
 SWEEP: Final = 30.0
@@ -130,6 +135,23 @@ def settle() -> None:
     gc.freeze()
 
 
+def ping(ws: ServerConnection, now: float) -> None:
+    """Send ``ws`` a ping whose pong websockets will acknowledge (``pending_pings``)."""
+    data = os.urandom(4)
+    while data in ws.pending_pings:
+        data = os.urandom(4)
+    waiter: asyncio.Future[float] = asyncio.get_running_loop().create_future()
+    waiter.add_done_callback(_taken)  # closed before its pong: nobody waits for it
+    ws.pending_pings[data] = (waiter, now)
+    ws.protocol.send_ping(data)
+    ws.send_data()
+
+
+def _taken(waiter: asyncio.Future[float]) -> None:
+    if not waiter.cancelled():
+        waiter.exception()
+
+
 def text_frame(text: str) -> bytes:
     """``text`` as one whole WebSocket text frame from a server (RFC 6455: FIN, opcode 1, no
     mask), the bytes websockets writes for it."""
@@ -163,6 +185,9 @@ class Limits:
     burst: float = BURST
     idle: float = IDLE
     """Seconds a connection may stay without a room before it is closed."""
+    ping: float = PING
+    """Seconds between two pings of a connection; one whose pong has not come by the next is
+    closed."""
 
 
 @dataclass(eq=False, slots=True)
@@ -246,6 +271,9 @@ class GolfServer:
         self.names: tuple[str, ...] = ()
         """The host name the server listens as (a page of its own may connect)."""
         self.sweeper: asyncio.Task[None] | None = None
+        self.pinger: asyncio.Task[None] | None = None
+        self.ping_due: deque[tuple[float, Connection]] = deque()
+        """The connections in the order their next ping is due (:meth:`keepalive`)."""
         self.finished: set[str] = set()
         """Rooms whose game's end has been said (``event=ended``)."""
         self.metrics = metrics
@@ -290,8 +318,7 @@ class GolfServer:
                     max_size=MAX_MESSAGE,
                     max_queue=8,
                     open_timeout=self.limits.handshake,
-                    ping_interval=20,
-                    ping_timeout=20,
+                    ping_interval=None,  # one task pings every connection (keepalive)
                     close_timeout=2,
                     process_request=self.admit,
                     server_header=None,
@@ -301,6 +328,7 @@ class GolfServer:
         self.server = self.servers[0]
         self.names = (host,)
         self.sweeper = asyncio.get_running_loop().create_task(self.sweep())
+        self.pinger = asyncio.get_running_loop().create_task(self.keepalive())
         return self.server
 
     async def stop(self) -> None:
@@ -309,6 +337,8 @@ class GolfServer:
         self.stopping = True
         if self.sweeper is not None:
             self.sweeper.cancel()
+        if self.pinger is not None:
+            self.pinger.cancel()
         for handle in self.wakes.values():
             handle.cancel()
         for room in self.rooms.values():
@@ -369,6 +399,7 @@ class GolfServer:
         bucket = Bucket(limits.rate, limits.burst, limits.burst, self.now())
         offences = Offences(limits.offences, limits.forget)
         conn = Connection(ws, address, offences, bucket, self.stats)
+        self.ping_due.append((asyncio.get_running_loop().time() + limits.ping, conn))
         for handshake in (ws.request, ws.response):  # their headers: nothing reads them again
             if handshake is not None:
                 handshake.headers.clear()
@@ -658,6 +689,29 @@ class GolfServer:
             loop = asyncio.get_running_loop()
             delay = max(0.0, wake - self.now())
             self.wakes[room.code] = loop.call_later(delay, self.schedule, room)
+
+    async def keepalive(self) -> None:
+        """Ping each connection every ``limits.ping`` seconds, and close one whose pong to the
+        last ping has not come: what websockets' keepalive does, but one task for every
+        connection instead of a task each (about 2 KB a connection). The connections wait in
+        the order their pings are due, so each look sends only the few now due."""
+        loop = asyncio.get_running_loop()
+        due = self.ping_due
+        while True:
+            await asyncio.sleep(PING_STEP)
+            now = loop.time()
+            while due and due[0][0] <= now:
+                _, conn = due.popleft()
+                if conn.closing or conn not in self.connections:
+                    continue  # gone: forgotten here
+                ws = conn.ws
+                if ws.pending_pings:  # silent since the last ping
+                    self.stats["no pong"] += 1
+                    conn.close()
+                    continue
+                if ws.protocol.state is OPEN:
+                    ping(ws, now)
+                due.append((now + self.limits.ping, conn))
 
     async def sweep(self) -> None:
         """Now and then: forget old guesses, close rooms nobody can come back to."""

@@ -263,3 +263,37 @@ def test_a_connection_keeps_nothing_of_its_handshake_once_in_a_room() -> None:
             await client.until(lambda m: type(m).__name__ == "Update" and m.at == 1)
 
     run(body, 60)
+
+
+def test_one_task_pings_every_connection_and_closes_the_silent() -> None:
+    """The server's keepalive (one task for all): a client that answers pings stays, one that
+    has stopped reading its socket is closed once a ping has gone unanswered."""
+    from dataclasses import replace
+
+    from websockets.asyncio.client import connect
+
+    from golfnet.server import GolfServer
+    from tests.netplay import FAST, run
+
+    async def body(opened: list[Any]) -> None:
+        server = GolfServer(replace(FAST, ping=0.5, idle=60.0))
+        await server.start("127.0.0.1", 0)
+        opened.append(server)
+        uri = f"ws://127.0.0.1:{server.port()}"
+        honest = await connect(uri)  # websockets answers pings by itself
+        silent = await connect(uri)
+        opened.extend([honest, silent])
+        assert server.pinger is not None and server.connections
+        silent.transport.pause_reading()  # its pongs never come
+        async with asyncio.timeout(10):
+            while server.stats["no pong"] < 1:
+                await asyncio.sleep(0.1)
+        async with asyncio.timeout(10):  # closed (its closing handshake given 2 s)
+            while len(server.connections) > 1:
+                await asyncio.sleep(0.1)
+        await asyncio.sleep(1.5)  # three more pings for the honest one
+        assert server.stats["no pong"] == 1 and len(server.connections) == 1
+        await honest.send('{"v":1,"type":"record"}')  # still open: answered
+        assert "no_seat" in str(await asyncio.wait_for(honest.recv(), 5))
+
+    run(body, 60)
