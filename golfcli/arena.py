@@ -37,7 +37,7 @@ from typing import Any, Final
 
 from golf.core.deal import MAX_DEAL
 from golf.core.messages import one_line
-from golf.core.translations import LANGUAGES, decimal, text
+from golf.core.translations import LANGUAGES, decimal, grouped, text
 from golf.solitaire import engine, replay
 from golf.solitaire.arena import (
     DealGame,
@@ -113,87 +113,65 @@ def _player_spec(text_: str) -> str:
     return t
 
 
-def add_run_options(parser: argparse.ArgumentParser, max_deals: int) -> None:
-    """``--deals``, ``--jobs`` and ``--move-ms``: what both games' arenas ask alike."""
+def add_run_options(parser: argparse.ArgumentParser, max_deals: int, lang: str) -> None:
+    """``--deals``, ``--jobs`` and ``--move-ms``: what both games' arenas ask alike, their help
+    in ``lang``."""
+
+    def say(key: str, **fields: object) -> str:
+        return text(lang, f"cli.help.arena.{key}", **fields)
+
     parser.add_argument(
         "--deals",
         type=_deal_range,
         default=range(0, 100),
         metavar="A-B",
-        help=f"deal numbers, e.g. 0-999 (default 0-99; at most {max_deals:,} deals)",
+        help=say("deals", most=grouped(max_deals, lang)),
     )
     parser.add_argument(
-        "--jobs", type=within(1, MAX_JOBS), default=1, metavar="N", help="processes (default 1)"
+        "--jobs", type=within(1, MAX_JOBS), default=1, metavar="N", help=say("jobs")
     )
     parser.add_argument(
         "--move-ms",
         type=within(1, 600_000),
         default=DEFAULT_MOVE_MS,
         metavar="MS",
-        help=f"the time limit of one move, in milliseconds (default {DEFAULT_MOVE_MS})",
+        help=say("move_ms", ms=DEFAULT_MOVE_MS),
     )
-    parser.add_argument(
-        "--in-process",
-        action="store_true",
-        help=(
-            "run the player in the arena's own process (faster, but a player could find the "
-            "deal there: for a player you trust)"
-        ),
-    )
+    parser.add_argument("--in-process", action="store_true", help=say("in_process"))
 
 
-def register(subparsers: argparse._SubParsersAction[Any]) -> None:
-    """Add ``arena``."""
-    parser = subparsers.add_parser(
-        "arena",
-        help="play a Python function over many deals, beside the built-in hint player",
-        description=(
-            "Play a scripted player (a Python function given a view of the table without the "
-            "stock's cards) over many deals, and the built-in hint player on the same deals: "
-            "win rates with their 95 % intervals, mean scores and moves, faults."
-        ),
-    )
+def register(subparsers: argparse._SubParsersAction[Any], lang: str) -> None:
+    """Add ``arena``, its help in ``lang``."""
+
+    def say(key: str, **fields: object) -> str:
+        return text(lang, f"cli.help.arena{key}", **fields)
+
+    parser = subparsers.add_parser("arena", help=say(""), description=say(".description"))
     parser.add_argument(
         "--player",
         type=_player_spec,
         required=True,
         metavar="MODULE:FUNCTION",
-        help="the player: a function of a module on the path, or of a file (path/to/file.py:name)",
+        help=say(".player"),
     )
-    add_run_options(parser, MAX_DEALS)
+    add_run_options(parser, MAX_DEALS, lang)
     parser.set_defaults(deals=None)  # --deals 0-99 unless --secret-deals
     parser.add_argument(
-        "--secret-deals",
-        type=within(1, MAX_DEALS),
-        metavar="N",
-        help=(
-            "play N deals drawn at random from every deal number instead of --deals; the seed "
-            "they come from is printed after the run"
-        ),
+        "--secret-deals", type=within(1, MAX_DEALS), metavar="N", help=say(".secret_deals")
     )
-    parser.add_argument(
-        "--secret-seed",
-        type=whole,
-        metavar="S",
-        help="with --secret-deals: the deals of that seed (a run printed it), not a new one",
-    )
+    parser.add_argument("--secret-seed", type=whole, metavar="S", help=say(".secret_seed"))
     parser.add_argument(
         "--batch",
         type=within(1, 1024),
         default=BATCH,
         metavar="N",
-        help=f"games the player process is asked about in one message (default {BATCH})",
+        help=say(".batch", batch=BATCH),
     )
-    parser.add_argument(
-        "--record-losses",
-        type=folder,
-        metavar="DIR",
-        help="write the player's lost games to this folder as replay files",
-    )
-    parser.add_argument("--no-hint", action="store_true", help="leave the built-in hint player out")
-    parser.add_argument("--json", action="store_true", help="print the result as JSON")
-    parser.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the text")
-    add_rule_options(parser)
+    parser.add_argument("--record-losses", type=folder, metavar="DIR", help=say(".record_losses"))
+    parser.add_argument("--no-hint", action="store_true", help=say(".no_hint"))
+    parser.add_argument("--json", action="store_true", help=text(lang, "cli.help.solve.json"))
+    parser.add_argument("--lang", choices=LANGUAGES, default=lang, help=text(lang, "cli.help.lang"))
+    add_rule_options(parser, lang)
     parser.set_defaults(run=run_arena)
 
 

@@ -78,7 +78,7 @@ def _chance(subparsers: argparse._SubParsersAction[Any], lang: str) -> None:
 def _arena(subparsers: argparse._SubParsersAction[Any], lang: str) -> None:
     from golfcli import arena
 
-    arena.register(subparsers)
+    arena.register(subparsers, lang)
 
 
 def _stats(subparsers: argparse._SubParsersAction[Any], lang: str) -> None:

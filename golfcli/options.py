@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any, Final
 
-from golf.core.translations import SOURCE_LANGUAGE, grouped, text
+from golf.core.translations import grouped, text
 from golf.solitaire.codes import CodeError, parse_code
 from golf.solitaire.rules import EASY, PRESETS, Rules
 from golfcli.language import say, spoken
@@ -187,7 +187,7 @@ RULE_OPTIONS: Final = ("rules", "draw", *_SOLITAIRE_FIELDS)
 """The attributes :func:`add_rule_options` leaves on the parsed arguments."""
 
 
-def add_rule_options(parser: argparse.ArgumentParser, lang: str = SOURCE_LANGUAGE) -> None:
+def add_rule_options(parser: argparse.ArgumentParser, lang: str) -> None:
     """``--rules`` and one option per switch of SPEC §3 (each overrides the preset), their
     help in ``lang``."""
 

@@ -644,7 +644,7 @@ def _add_arena(p: argparse.ArgumentParser, lang: str) -> None:
         metavar="LIST",
         help=text(lang, "cli.help.six.arena.players"),
     )
-    add_run_options(p, MAX_ARENA_DEALS)
+    add_run_options(p, MAX_ARENA_DEALS, lang)
     p.add_argument(
         "--record-losses",
         type=folder,

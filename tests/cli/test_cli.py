@@ -101,7 +101,7 @@ def test_describe_with_jokers_deals_more_cards(capsys: pytest.CaptureFixture[str
 
 def parse_rules(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser()
-    options.add_rule_options(parser)
+    options.add_rule_options(parser, "en")
     return parser.parse_args(argv)
 
 

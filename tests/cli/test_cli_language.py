@@ -38,9 +38,6 @@ def _commands(
 COMMAND_LINES = [(), *_commands(cli.build_parser(None, "en"), ())]
 """Every command and subcommand, and the program alone."""
 
-NOT_YET = {(), ("arena",), ("six-card", "arena")}
-"""Commands whose help is partly golfcli/arena.py's, not yet translated."""
-
 
 def _name(argv: tuple[str, ...]) -> str:
     return " ".join(argv) or "golf"
@@ -146,8 +143,6 @@ def test_every_help_is_french_under_a_french_environment(
     english_lines = prose_lines(english)
     assert english_lines  # the check reads the help's words
     french_lines = {line.strip() for line in french.splitlines()}
-    if argv in NOT_YET:
-        pytest.xfail("the arena's own options are not translated yet")
     assert [line for line in english_lines if line in french_lines] == []
 
 
@@ -175,9 +170,7 @@ def test_every_text_of_every_parser_has_its_french() -> None:
     with argparse_words("fr"):
         fr = cli.build_parser(None, "fr")
     same = [
-        where
-        for a, b, where in _pairs(en, fr)
-        if a not in (None, argparse.SUPPRESS) and a == b and "arena" not in where
+        where for a, b, where in _pairs(en, fr) if a not in (None, argparse.SUPPRESS) and a == b
     ]
     assert same == []
 
