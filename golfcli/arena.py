@@ -251,49 +251,67 @@ Asked = tuple[list[DealGame], list[tuple[Any, ...]]]
 """A message to the player's process: its games and their views as sent."""
 
 
-def _referee(
-    player: PlayerProcess, numbers: Iterable[int], rules: Rules, hint: bool, batch: int
-) -> Iterator[DealResult]:
-    deals = iter(enumerate(numbers))
-    place = [0] * batch  # the place in the run of each table's game
-    done: dict[int, Played] = {}  # results waiting for their turn in the run
-    shown = 0
-    asked: deque[Asked] = deque()  # sent, not answered yet, oldest first
-    to_send: deque[Asked] = deque()
+class _Run:
+    """The referee's books: the run's deals, the game at each table, the results waiting for
+    their turn in the run, and the messages sent and to send."""
 
-    def fresh(table: int) -> DealGame | None:
+    def __init__(self, numbers: Iterable[int], rules: Rules, batch: int, hint: bool) -> None:
+        self.deals = iter(enumerate(numbers))
+        self.rules, self.hint = rules, hint
+        self.place = [0] * batch  # the place in the run of each table's game
+        self.done: dict[int, Played] = {}  # results waiting for their turn in the run
+        self.shown = 0
+        self.asked: deque[Asked] = deque()  # sent, not answered yet, oldest first
+        self.to_send: deque[Asked] = deque()
+        half = max(1, batch // 2)
+        for tables in (range(0, half), range(half, batch)):  # two groups: one played on here
+            games = [g for g in map(self.fresh, tables) if g is not None]  # while the other
+            if games:  # is asked
+                self.to_send.append((games, [game.wire() for game in games]))
+
+    def fresh(self, table: int) -> DealGame | None:
         """The next deal of the run, at ``table``."""
-        for at, number in deals:
-            game = DealGame(number, rules, table)
+        for at, number in self.deals:
+            game = DealGame(number, self.rules, table)
             if game.legal:
-                place[table] = at
+                self.place[table] = at
                 return game
-            done[at] = game.played()
+            self.done[at] = game.played()
         return None
 
-    def finish(game: DealGame) -> DealGame | None:
+    def finish(self, game: DealGame) -> DealGame | None:
         """``game`` is over: its result, and the next deal at its table."""
-        done[place[game.table]] = game.played()
-        return fresh(game.table)
+        self.done[self.place[game.table]] = game.played()
+        return self.fresh(game.table)
 
-    def broke(broken: Broken) -> None:
+    def broke(self, broken: Broken) -> None:
         """The process broke on a view: that game ends in the fault; every other game of the
         messages not answered is asked again, of a new process."""
-        groups = [*asked, *to_send]  # every view again whole: the new process knows none
-        asked.clear()
-        to_send.clear()
+        groups = [*self.asked, *self.to_send]  # every view again whole: the new process
+        self.asked.clear()  # knows none
+        self.to_send.clear()
         if broken.request < len(groups) and broken.index < len(groups[broken.request][0]):
             groups[broken.request][0][broken.index].fail(broken.kind, broken.detail)
         for games, _ in groups:
-            again = [g for g in (g if g.legal else finish(g) for g in games) if g is not None]
+            again = [g for g in (g if g.legal else self.finish(g) for g in games) if g is not None]
             if again:
-                to_send.append((again, [game.wire() for game in again]))
+                self.to_send.append((again, [game.wire() for game in again]))
 
-    half = max(1, batch // 2)
-    for tables in (range(0, half), range(half, batch)):  # two groups: one played on here
-        games = [g for g in map(fresh, tables) if g is not None]  # while the other is asked
-        if games:
-            to_send.append((games, [game.wire() for game in games]))
+    def results(self) -> Iterator[DealResult]:
+        """The results that are next in the run's order, the hint player's beside them."""
+        done, rules = self.done, self.rules
+        while self.shown in done:
+            played = done.pop(self.shown)
+            theirs = play_deal(played.number, rules, HintPlayer()) if self.hint else None
+            yield DealResult(played.number, played, theirs)
+            self.shown += 1
+
+
+def _referee(
+    player: PlayerProcess, numbers: Iterable[int], rules: Rules, hint: bool, batch: int
+) -> Iterator[DealResult]:
+    run = _Run(numbers, rules, batch, hint)
+    asked, to_send, finish = run.asked, run.to_send, run.finish
     tokens, apply, legal_actions = TOKENS, engine.apply, engine.legal_actions
     draw = tokens["draw"]
     while to_send or asked:
@@ -303,18 +321,14 @@ def _referee(
             try:
                 player.send(message[1])
             except Broken as broken:
-                broke(broken)
-        while shown in done:
-            played = done.pop(shown)
-            theirs = play_deal(played.number, rules, HintPlayer()) if hint else None
-            yield DealResult(played.number, played, theirs)
-            shown += 1
+                run.broke(broken)
+        yield from run.results()
         if not asked:
             continue
         try:
             lines = player.receive()
         except Broken as broken:
-            broke(broken)
+            run.broke(broken)
             continue
         games = asked.popleft()[0]
         going: list[DealGame] = []
@@ -348,11 +362,7 @@ def _referee(
                 wires.append(following.wire())
         if going:
             to_send.append((going, wires))
-    while shown in done:
-        played = done.pop(shown)
-        theirs = play_deal(played.number, rules, HintPlayer()) if hint else None
-        yield DealResult(played.number, played, theirs)
-        shown += 1
+    yield from run.results()
 
 
 def _referee_job(task: tuple[str, Sequence[int], Rules, int, bool, int]) -> list[DealResult]:
@@ -476,21 +486,70 @@ def secret_deals(seed: int, count: int) -> list[int]:
     return out
 
 
-def run_arena(args: argparse.Namespace) -> int:
-    rules = rules_from_args(args, EASY)
+def _deal_numbers(args: argparse.Namespace) -> tuple[Sequence[int], int | None]:
+    """The deals of the run, and the secret seed they were drawn from (None: named deals)."""
+    lang = args.lang
     seed: int | None = None
     numbers: Sequence[int]
     if args.secret_deals is not None:
         if args.deals is not None:
-            raise UsageError("--deals and --secret-deals: one or the other")
+            raise UsageError(text(lang, "cli.arena.deals_or_secret"))
         seed = secrets.randbits(64) if args.secret_seed is None else args.secret_seed
         numbers = secret_deals(seed, args.secret_deals)
     elif args.secret_seed is not None:
-        raise UsageError("--secret-seed goes with --secret-deals")
+        raise UsageError(text(lang, "cli.arena.seed_needs_secret"))
     else:
         numbers = args.deals if args.deals is not None else range(0, 100)
     if len(numbers) > MAX_DEALS:
-        raise UsageError(f"--deals: {len(numbers):,} deals, more than the {MAX_DEALS:,} of one run")
+        raise UsageError(
+            text(
+                lang,
+                "cli.arena.too_many_deals",
+                count=grouped(len(numbers), lang),
+                most=grouped(MAX_DEALS, lang),
+            )
+        )
+    return numbers, seed
+
+
+def _json_report(
+    args: argparse.Namespace,
+    rules: Rules,
+    numbers: Sequence[int],
+    seed: int | None,
+    figures_of: tuple[Figures, Figures | None],
+    faulted: Sequence[Played],
+    recorded: Sequence[str],
+) -> str:
+    ours, theirs = figures_of
+    hint_name = text(args.lang, "cli.arena.hint_name")
+    report = {
+        "rules": rules.to_dict(),
+        "first_deal": numbers[0] if seed is None else None,
+        "last_deal": numbers[-1] if seed is None else None,
+        "secret_seed": seed,
+        "move_ms": args.move_ms,
+        "player": _figures_data(args.player, ours),
+        "hint": _figures_data(hint_name, theirs) if theirs is not None else None,
+        "faults": [
+            {
+                "deal": p.number,
+                "code": format_code(p.number, rules),
+                "move": p.fault.move,
+                "kind": p.fault.kind,
+                "detail": p.fault.detail,
+            }
+            for p in faulted
+            if p.fault is not None
+        ],
+        "recorded": list(recorded),
+    }
+    return json.dumps(report)
+
+
+def run_arena(args: argparse.Namespace) -> int:
+    rules = rules_from_args(args, EASY)
+    numbers, seed = _deal_numbers(args)
     lang, spec, limit_ms, hint = args.lang, args.player, args.move_ms, not args.no_hint
     out: Path | None = args.record_losses
     if out is not None:
@@ -527,28 +586,8 @@ def run_arena(args: argparse.Namespace) -> int:
     ours = figures(mine)
     hint_name = text(lang, "cli.arena.hint_name")
     if args.json:
-        report = {
-            "rules": rules.to_dict(),
-            "first_deal": numbers[0] if seed is None else None,
-            "last_deal": numbers[-1] if seed is None else None,
-            "secret_seed": seed,
-            "move_ms": limit_ms,
-            "player": _figures_data(spec, ours),
-            "hint": _figures_data(hint_name, figures(theirs)) if hint else None,
-            "faults": [
-                {
-                    "deal": p.number,
-                    "code": format_code(p.number, rules),
-                    "move": p.fault.move,
-                    "kind": p.fault.kind,
-                    "detail": p.fault.detail,
-                }
-                for p in faulted
-                if p.fault is not None
-            ],
-            "recorded": recorded,
-        }
-        print(json.dumps(report))
+        both = (ours, figures(theirs) if hint else None)
+        print(_json_report(args, rules, numbers, seed, both, faulted, recorded))
         return EXIT_FAILED if faulted else EXIT_OK
     print(
         text(
