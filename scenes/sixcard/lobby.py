@@ -444,14 +444,14 @@ class NetLobbyScene(Scene):
         the welcome and the rest change only what the client keeps
         (``golfnet.client.Client.takers``), which the lobby draws."""
         return {
-            Failed: lambda failed: self.say(self.failed(failed.why, failed.text)),
+            Failed: lambda failed: self.say(failed_text(self.app.texts, self.address, failed)),
             Lost: self.lost,
             Back: _kept,  # only after a seat was taken: the client came back to it
             Welcome: _kept,
             RoomInfo: _kept,
             Update: self.to_table,
             Refused: _kept,  # an action: none is sent from the lobby
-            Error: lambda error: self.say(self.error_text(error)),
+            Error: lambda error: self.say(error_text(self.app.texts, error)),
             Over: _kept,  # a game over before its first update reached the lobby: none here
             Bye: _kept,  # the connection ends: Lost follows
         }
@@ -474,23 +474,6 @@ class NetLobbyScene(Scene):
         if link is not None:
             self.table = NetTableScene(self.app, link)
             self.app.scenes.replace(self.table, fade=False)
-
-    def failed(self, why: str, text: str) -> str:
-        """Why no connection was made, in the player's words."""
-        key = f"net.lobby.{why}"
-        if not self.address or not has_text(key):  # the server here: its own words
-            return self.app.texts("net.lobby.failed", reason=text)
-        return self.app.texts(key, address=self.address)
-
-    def error_text(self, message: Error) -> str:
-        """A server's error in the player's words (refused options: with the server's reason,
-        which names the field)."""
-        key = f"net.error.{message.error}"
-        if not has_text(key):
-            return message.text
-        if message.error == "bad_rules":
-            return self.app.texts("net.lobby.bad_rules", reason=message.text)
-        return self.app.texts(key)
 
     # --- drawing -----------------------------------------------------------------------------
 
@@ -543,14 +526,7 @@ class NetLobbyScene(Scene):
         y = PANEL.top + ROOM_TOP
         client = self.link.client if self.link else None
         code = show_code(client.code) if client is not None and client.code else ""
-        if self.hosting and code:
-            line = texts("net.lobby.hosting", address=self.hosting, code=code)
-        elif self.address and code:
-            line = texts("net.lobby.room_on", address=self.address, code=code)
-        elif code:
-            line = texts("net.lobby.code", code=code)
-        else:
-            line = texts("net.lobby.address_hint")
+        line = room_line(texts, self.hosting, self.address, code)
         parts = wrap_text(look, line, 10, PANEL.width - 80)[:2]
         for i, part in enumerate(parts):
             look.type.blit(surface, part, 10, p.white, (PANEL.left + 40, y + 26 * i), shadow=p.ink)
@@ -569,6 +545,38 @@ class NetLobbyScene(Scene):
             look.type.blit(
                 surface, shown, 10, colour, (PANEL.left + 50, top + SEAT_STEP * i), shadow=p.ink
             )
+
+
+def failed_text(texts: Texts, address: str, failed: Failed) -> str:
+    """Why no connection was made to ``address`` ("": the server here), in the player's
+    words."""
+    key = f"net.lobby.{failed.why}"
+    if not address or not has_text(key):  # the server here: its own words
+        return texts("net.lobby.failed", reason=failed.text)
+    return texts(key, address=address)
+
+
+def error_text(texts: Texts, message: Error) -> str:
+    """A server's error in the player's words (refused options: with the server's reason,
+    which names the field)."""
+    key = f"net.error.{message.error}"
+    if not has_text(key):
+        return message.text
+    if message.error == "bad_rules":
+        return texts("net.lobby.bad_rules", reason=message.text)
+    return texts(key)
+
+
+def room_line(texts: Texts, hosting: str, address: str, code: str) -> str:
+    """The lobby's first line about the room: where it is hosted or joined and its code, or
+    how to join one."""
+    if hosting and code:
+        return texts("net.lobby.hosting", address=hosting, code=code)
+    if address and code:
+        return texts("net.lobby.room_on", address=address, code=code)
+    if code:
+        return texts("net.lobby.code", code=code)
+    return texts("net.lobby.address_hint")
 
 
 def _kept(message: object) -> None:

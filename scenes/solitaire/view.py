@@ -291,7 +291,7 @@ class TableView:
         for column in range(1, COLUMNS + 1):
             badge = badge_rect(column)
             selected = table.cursor_visible and table.cursor == column - 1
-            paint = functools.partial(self._draw_badge, badge, column, selected)
+            paint = functools.partial(draw_badge, self.app.look, badge, column, selected)
             decor.append((badge.inflate(2 * PIXEL, 2 * PIXEL), paint, ("badge", column, selected)))
         if not table.game.position.stock:
             centre = (STOCK_POS[0] + CARD_W // 2, STOCK_POS[1] + CARD_H // 2)
@@ -300,18 +300,6 @@ class TableView:
             paint = functools.partial(_type_at, look, "∅", 16, mark, centre)
             decor.append((bounds.inflate(2 * PIXEL, 2 * PIXEL), paint, ("empty stock",)))
         return decor
-
-    def _draw_badge(
-        self, badge: pygame.Rect, column: int, selected: bool, layer: pygame.Surface
-    ) -> None:
-        look, p = self.app.look, PALETTE
-        cloth = look.cloth  # the table theme's badge; the cursor's gold in every theme
-        edge = p.ink if selected else cloth.badge_edge
-        pygame.draw.rect(layer, edge, badge.inflate(2 * PIXEL, 2 * PIXEL), border_radius=4)
-        pygame.draw.rect(layer, p.gold if selected else cloth.badge, badge, border_radius=3)
-        look.type.blit(
-            layer, str(column), 8, p.ink if selected else cloth.mark, badge.center, anchor="center"
-        )
 
     def _paint_static(
         self,
@@ -551,3 +539,16 @@ def _merge(rects: list[pygame.Rect]) -> list[pygame.Rect]:
                     break
         merged.append(rect)
     return merged
+
+
+def draw_badge(
+    look: Look, badge: pygame.Rect, column: int, selected: bool, layer: pygame.Surface
+) -> None:
+    """A column's number badge: the table theme's, or the cursor's gold in every theme."""
+    p, cloth = PALETTE, look.cloth
+    edge = p.ink if selected else cloth.badge_edge
+    pygame.draw.rect(layer, edge, badge.inflate(2 * PIXEL, 2 * PIXEL), border_radius=4)
+    pygame.draw.rect(layer, p.gold if selected else cloth.badge, badge, border_radius=3)
+    look.type.blit(
+        layer, str(column), 8, p.ink if selected else cloth.mark, badge.center, anchor="center"
+    )

@@ -15,7 +15,7 @@ import pytest
 from scenes.core.look import PALETTE, PIXEL, SCREEN_SIZE, TABLES
 from scenes.core.settings import TABLE_THEMES
 from scenes.solitaire.layout import COLUMNS_Y, STOCK_POS, column_x
-from scenes.solitaire.view import badge_rect
+from scenes.solitaire.view import badge_rect, draw_badge
 
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "contrast.py"
 spec = importlib.util.spec_from_file_location("contrast_bench", BENCH)
@@ -71,7 +71,7 @@ def test_the_cursors_badge_is_gold_and_its_arrow_leaves_it_whole(
     scene, surface = _last_card(tmp_path, table)
     badge = badge_rect(3)
     alone = pygame.Surface(SCREEN_SIZE)
-    scene.view._draw_badge(badge, 3, True, alone)  # type: ignore[attr-defined]
+    draw_badge(scene.app.look, badge, 3, True, alone)
     whole = badge.inflate(2 * PIXEL, 2 * PIXEL)
     assert PALETTE.gold in _colours(surface, badge)
     painted = [
