@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -67,6 +68,7 @@ from golfnet.protocol import (
     encode,
     last_for,
     public_view,
+    update_text,
     view_data,
 )
 from scenes.app import WindowOptions, build_app, first_scene
@@ -389,14 +391,14 @@ def _net_update(
 ) -> Update:
     """The update the server sends ``seat`` (None: a spectator) after action ``at``, written
     as the room writes it: a person to move has the turn timer, a computer its pause."""
-    told: dict[str, object] | None = None
+    told: dict[str, Any] | None = None
     if last is not None:
         told = {"seat": last.seat, "action": last.action, "auto": last.auto}
     view = view_data(seat_view(state, seat)) if seat is not None else public_view(state)
     deadline = None
     if state.phase in ("opening", "turn") and state.to_move is not None:
         deadline = NET_TIMER if state.to_move < 2 else 1.0
-    text = encode("update", at=at, view=view, last=last_for(told, seat, opening), deadline=deadline)
+    text = update_text(at, view, last_for(told, seat, opening), deadline)
     message = decode(text, TO_CLIENT, MAX_RECEIVED)
     assert isinstance(message, Update)
     return message

@@ -519,13 +519,21 @@ TO_CLIENT: Final = Direction[ToClient](Welcome, RoomInfo, Update, Refused, Error
 _WRITE: Final = {s.make: s.write for d in (TO_SERVER, TO_CLIENT) for s in d.shapes.values()}
 
 
-def encode(message: Message | str, **fields: object) -> str:
+def encode(message: Message) -> str:
     """A message as the compact JSON text sent on the wire (a field that may be left out is,
-    when it is None). ``encode("type", **fields)``, as messages were written when they were
-    dicts, writes :func:`raw_message` (``golfnet/room.py`` still does, until it moves over)."""
-    if type(message) is str:
-        return raw_message(message, **fields)
+    when it is None)."""
     return _dumps(_WRITE[type(message)](message))
+
+
+def update_text(
+    at: int, view: dict[str, Any], last: Mapping[str, Any] | None, deadline: float | None
+) -> str:
+    """An :class:`Update` as :func:`encode` writes it, from a room's parts (``last`` as
+    :func:`last_for` tells it)."""
+    told = (
+        None if last is None else Last(seat=last["seat"], action=last["action"], auto=last["auto"])
+    )
+    return encode(Update(at=at, view=view, last=told, deadline=deadline))
 
 
 def raw_message(kind: str, **fields: object) -> str:
@@ -678,7 +686,7 @@ def public_view(state: State) -> dict[str, object]:
     return data
 
 
-def last_for(last: dict[str, object] | None, seat: int | None, opening: bool) -> object:
+def last_for(last: dict[str, Any] | None, seat: int | None, opening: bool) -> dict[str, Any] | None:
     """The last action as ``seat`` (None: a spectator) is told it: during the opening, where
     another seat chose stays unsaid (its choice is hidden until everyone has chosen)."""
     if last is None or not opening or last["seat"] == seat:

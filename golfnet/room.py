@@ -36,10 +36,14 @@ from golfnet.protocol import (
     VERSION,
     BadMessage,
     Create,
+    Over,
+    RoomInfo,
+    SeatInfo,
     encode,
     last_for,
     public_view,
     read_rules,
+    update_text,
     view_data,
 )
 
@@ -216,15 +220,16 @@ class Seat:
             return self.name
         return f"{self.name} ({self.level})" if self.name else f"computer ({self.level})"
 
-    def public(self) -> dict[str, object]:
-        return {
-            "name": self.name,
-            "kind": self.kind,
-            "level": self.level,
-            "ready": self.ready,
-            "connected": self.link is not None,
-            "gone": self.gone,
-        }
+    def public(self) -> SeatInfo:
+        """The seat as the room's message shows it to everyone."""
+        return SeatInfo(
+            name=self.name,
+            kind=self.kind,
+            level=self.level,
+            ready=self.ready,
+            connected=self.link is not None,
+            gone=self.gone,
+        )
 
 
 @dataclass(slots=True)
@@ -302,7 +307,7 @@ class Room:
         if self.match is not None:
             self.tell(link, self.update_for(seat, now))
             if self.over:
-                self.tell(link, encode("over", record=self.record()))
+                self.tell(link, encode(Over(record=self.record())))
 
     def watch(self, link: Link, now: float) -> None:
         self.spectators.append(link)
@@ -414,7 +419,7 @@ class Room:
             self.keeper.acted(self)  # written before any seat is told
         self.tell_all(now)
         if self.match.state.over:
-            text = encode("over", record=self.record())
+            text = encode(Over(record=self.record()))
             for link in self.links():
                 self.tell(link, text)
 
@@ -468,13 +473,14 @@ class Room:
 
     def room_message(self) -> str:
         return encode(
-            "room",
-            code=self.code,
-            seats=[s.public() for s in self.seats],
-            rules=self.rules.to_dict(),
-            timer=self.timer,
-            host=0,
-            started=self.started,
+            RoomInfo(
+                code=self.code,
+                seats=tuple(s.public() for s in self.seats),
+                rules=self.rules,
+                timer=self.timer,
+                host=0,
+                started=self.started,
+            )
         )
 
     def tell(self, link: Link, text: str) -> None:
@@ -503,9 +509,7 @@ class Room:
         state = self.match.state
         view = view_data(seat_view(state, seat)) if seat is not None else public_view(state)
         last = last_for(self.last, seat, state.phase == "opening")
-        return encode(
-            "update", at=len(self.match.log), view=view, last=last, deadline=self.deadline(now)
-        )
+        return update_text(len(self.match.log), view, last, self.deadline(now))
 
     def tell_all(self, now: float) -> None:
         """Send every seat its view of the state and every spectator the public view (the
@@ -523,7 +527,7 @@ class Room:
                 self.tell(link, text)
         if self.spectators:
             last = last_for(self.last, None, opening)
-            text = encode("update", at=at, view=public_view(state), last=last, deadline=deadline)
+            text = update_text(at, public_view(state), last, deadline)
             for link in self.spectators:
                 self.tell(link, text)
 
