@@ -497,7 +497,7 @@ class GolfServer:
         refused = room.act(seat, message.action, message.at, now)
         if refused is not None:
             self.stats["refused actions"] += 1
-            conn.send(encode(Refused(reason=refused[0], text=refused[1])))
+            room.tell(conn, encode(Refused(reason=refused[0], text=refused[1])))
         elif self.metrics is not None:
             self.metrics.actions.inc()
 
@@ -575,7 +575,8 @@ class GolfServer:
             return
         conn.room, conn.seat = room, taken[0]
         self.event("seat", room, seat=taken[0], address=conn.address)
-        conn.send(encode(Welcome(code=room.code, seat=taken[0], token=taken[1])))
+        # told through the room: after the seat's row is written, in order with its updates
+        room.tell(conn, encode(Welcome(code=room.code, seat=taken[0], token=taken[1])))
         room.tell_room()
 
     def guessed(self, conn: Connection, code: str, now: float) -> Room | None:
@@ -618,7 +619,7 @@ class GolfServer:
             old.close()
         conn.room, conn.seat = room, seat
         self.event("back", room, seat=seat, address=conn.address)
-        conn.send(encode(Welcome(code=room.code, seat=seat, token=message.token)))
+        room.tell(conn, encode(Welcome(code=room.code, seat=seat, token=message.token)))
         room.bind(seat, conn, now)
         self.schedule(room)
 
@@ -626,7 +627,7 @@ class GolfServer:
         room = self.guessed(conn, message.code, now)
         if room is not None:
             conn.room, conn.seat = room, None
-            conn.send(encode(Welcome(code=room.code, seat=None, token=None)))
+            room.tell(conn, encode(Welcome(code=room.code, seat=None, token=None)))
             room.watch(conn, now)
 
     def gone(self, conn: Connection) -> None:
