@@ -270,7 +270,7 @@ async def slow_loris(uri: str, server: GolfServer) -> Row:
         for s in socks:
             with contextlib.suppress(OSError):
                 await loop.sock_sendall(s, request[i : i + 1])
-        await asyncio.sleep(0.5)
+        await asyncio.sleep(server.limits.handshake / 10)  # 16 bytes: past its time
         if i > 14:
             break
     for s in socks:
@@ -910,7 +910,7 @@ def _counted(server: GolfServer) -> int:
 
 
 async def main(games: int, idle: float = 5.0, pace: float = 0.08, quick: bool = False) -> int:
-    server = GolfServer(Limits(idle=idle))
+    server = GolfServer(Limits(idle=idle, handshake=2.0 if quick else Limits().handshake))
     await server.start("127.0.0.1", 0)
     uri = f"ws://127.0.0.1:{server.port()}"
     honest = asyncio.gather(*(honest_game(uri, i, pace) for i in range(games)))
@@ -927,9 +927,12 @@ async def main(games: int, idle: float = 5.0, pace: float = 0.08, quick: bool = 
         typed_wrong,
     ]
     rows = []
+    took: list[float] = []
     for case in cases:
         before = _counted(server)
+        began = time.perf_counter()
         row = await case(uri, server)
+        took.append(time.perf_counter() - began)
         rows.append(row._replace(refused=_counted(server) - before))
     seconds, handshake = (3.0, 2) if quick else (10.0, 5)
     door_cases: list[Callable[[], Awaitable[Row]]] = [
@@ -942,14 +945,16 @@ async def main(games: int, idle: float = 5.0, pace: float = 0.08, quick: bool = 
         killed_mid_turn,
     ]
     for door_case in door_cases:
+        began = time.perf_counter()
         rows.append(await door_case())
+        took.append(time.perf_counter() - began)
     results = await honest
     await server.stop()
-    print(f"{'case':<40} {'sent':>6} {'refused':>8} {'cut off':>8} {'leaks':>6}  outcome")
-    for row in rows:
+    print(f"{'case':<40} {'sent':>6} {'refused':>8} {'cut off':>8} {'leaks':>6} {'s':>5}  outcome")
+    for row, seconds in zip(rows, took, strict=True):
         print(
             f"{row.what:<40} {row.sent:>6} {row.refused:>8} {'yes' if row.closed else 'no':>8} "
-            f"{row.leaked:>6}  {row.outcome}"
+            f"{row.leaked:>6} {seconds:>5.1f}  {row.outcome}"
         )
     ok = sum(1 for good, _ in results if good)
     honest_leaks = sum(leaked for _, leaked in results)
@@ -977,7 +982,7 @@ if __name__ == "__main__":
     parser.add_argument(
         "--quick",
         action="store_true",
-        help="1 honest game at pace 0.02, idle 1 s, floods of 3 s with a 2 s handshake (CI)",
+        help="1 honest game at pace 0.02, idle 1 s, a 2 s handshake, floods of 3 s (CI)",
     )
     parser.add_argument(
         "--server-root",
