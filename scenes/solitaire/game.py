@@ -26,14 +26,16 @@ class GameScene(TableScene):
         buttons = button_row(
             [
                 ("button.undo", self.undo, "U", "cyan"),
-                ("button.redo", self.redo, "Ctrl+Y", "cyan"),
+                ("button.redo", self.redo, "CTRL+Y", "cyan"),
                 ("button.hint", self.show_hint, "H", "green"),
                 ("button.restart", self.restart, "R", "orange"),
                 ("button.new", self.new_deal, "N", "orange"),
                 ("button.menu", self.open_menu, "Esc", "pink"),
             ],
-            width=190,  # six fit 1280 px; "Rétablir" clears its key "Ctrl+Y" in the corner
-            gap=12,
+            # six fit 1280 px; "Rétablir" clears its key "CTRL+Y" in the corner (in capitals,
+            # as on a keycap: "Ctrl+Y" at 6 pixels read "ctrl+¥")
+            width=206,
+            gap=6,
         )
         commands = Commands(
             {

@@ -130,13 +130,13 @@ class RoundGameScene(TableScene):
         buttons = button_row(
             [
                 ("button.undo", self.undo, "U", "cyan"),
-                ("button.redo", self.redo, "Ctrl+Y", "cyan"),
+                ("button.redo", self.redo, "CTRL+Y", "cyan"),
                 ("button.hint", self.show_hint, "H", "green"),
                 ("round.scorecard", self.show_scorecard, "S", "orange"),
                 ("button.menu", self.open_menu, "Esc", "pink"),
             ],
-            width=200,
-            gap=24,
+            width=220,  # "Rétablir" clears its key "CTRL+Y" in the corner
+            gap=16,
         )
         commands = Commands(
             {Kind.HINT: self.show_hint, Kind.CANCEL: self.open_menu, Kind.MENU: self.open_menu},

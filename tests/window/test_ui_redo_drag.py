@@ -144,7 +144,7 @@ def test_the_redo_button_sits_beside_undo_and_is_lit_only_with_something_to_redo
     keys = [b.key for b in table.buttons]
     assert keys[:2] == ["button.undo", "button.redo"]
     redo = table.buttons[1]
-    assert redo.hint == "Ctrl+Y"
+    assert redo.hint == "CTRL+Y"
     screen = pygame.Rect((0, 0), SCREEN_SIZE)
     assert all(screen.contains(b.rect) for b in table.buttons)
     assert all(
