@@ -33,7 +33,7 @@ class GameScene(TableScene):
                 ("button.menu", self.open_menu, "Esc", "pink"),
             ],
             # six fit 1280 px; "Rétablir" clears its key "CTRL+Y" in the corner (in capitals,
-            # as on a keycap: "Ctrl+Y" at 6 pixels read "ctrl+¥")
+            # as on a keycap: OCR read "Ctrl+Y" at 6 pixels as a small c and a yen sign)
             width=206,
             gap=6,
         )
