@@ -79,6 +79,21 @@ def _lobby(tmp_path: Path, lang: str = "en") -> tuple[App, NetLobbyScene, Link]:
     return app, lobby, link
 
 
+def _first_update(link: Link) -> Event:
+    """The game's first update, taken in by the link's client as the link does."""
+    update = wire(
+        {
+            "type": "update",
+            "at": 0,
+            "view": view_data(seat_view(new_game(7, 2, RULES), 0)),
+            "last": None,
+            "deadline": None,
+        }
+    )
+    link.client.take_in(update)
+    return update
+
+
 def test_the_lobby_s_table_has_every_message_and_link_event(tmp_path: Path) -> None:
     _app, lobby, _link = _lobby(tmp_path)
     assert set(lobby.takers) == {*TO_CLIENT.classes, Lost, Back, Failed}
@@ -113,17 +128,7 @@ def test_an_error_a_failure_and_a_lost_connection_are_said_in_the_player_s_words
 def test_the_first_update_hands_the_link_to_the_table(tmp_path: Path) -> None:
     app, lobby, link = _lobby(tmp_path)
     lobby.update(1 / 60)
-    update = wire(
-        {
-            "type": "update",
-            "at": 0,
-            "view": view_data(seat_view(new_game(7, 2, RULES), 0)),
-            "last": None,
-            "deadline": None,
-        }
-    )
-    assert link.client is not None
-    link.client.take_in(update)
+    update = _first_update(link)
     link.inbox.append(update)
     lobby.update(1 / 60)
     app.scenes.apply_pending()
@@ -139,17 +144,7 @@ def test_what_follows_the_first_update_in_the_same_frame_goes_to_the_table(
     arrived in the same frame as the first update is the table's, not dropped."""
     app, lobby, link = _lobby(tmp_path)
     lobby.update(1 / 60)
-    update = wire(
-        {
-            "type": "update",
-            "at": 0,
-            "view": view_data(seat_view(new_game(7, 2, RULES), 0)),
-            "last": None,
-            "deadline": None,
-        }
-    )
-    assert link.client is not None
-    link.client.take_in(update)
+    update = _first_update(link)
     link.inbox += [update, Lost(final=False)]
     lobby.update(1 / 60)
     app.scenes.apply_pending()
