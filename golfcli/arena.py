@@ -240,9 +240,11 @@ def referee(
     games, one played on here while the player answers the other."""
     player = PlayerProcess(spec, limit_ms, "solitaire", rules)
     with untraceable():
-        player.start()  # a player that cannot be loaded stops the run before any deal
+        player.launch()  # the first games are dealt while the process starts
         try:
-            yield from _referee(player, numbers, rules, hint, batch)
+            run = _Run(numbers, rules, batch, hint)
+            player.loaded()  # a player that cannot be loaded stops the run before any result
+            yield from _referee(player, run)
         finally:
             player.close()
 
@@ -307,10 +309,8 @@ class _Run:
             self.shown += 1
 
 
-def _referee(
-    player: PlayerProcess, numbers: Iterable[int], rules: Rules, hint: bool, batch: int
-) -> Iterator[DealResult]:
-    run = _Run(numbers, rules, batch, hint)
+def _referee(player: PlayerProcess, run: _Run) -> Iterator[DealResult]:
+    rules = run.rules
     asked, to_send, finish = run.asked, run.to_send, run.finish
     tokens, apply, legal_actions = TOKENS, engine.apply, engine.legal_actions
     draw = tokens["draw"]

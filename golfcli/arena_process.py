@@ -472,6 +472,12 @@ class PlayerProcess:
     def start(self) -> None:
         """Start the process and wait until it has loaded the player; a player that cannot be
         loaded is a :class:`UsageError`."""
+        self.launch()
+        self.loaded()
+
+    def launch(self) -> None:
+        """Start the process, not waiting for it: the caller may work meanwhile, then calls
+        :meth:`loaded`."""
         self.close()
         ctx = multiprocessing.get_context("spawn")  # never fork: the child gets nothing of ours
         their_requests, requests = ctx.Pipe(duplex=False)
@@ -500,6 +506,10 @@ class PlayerProcess:
         self.pending.clear()
         self.buffer.clear()
         self.starts += 1
+
+    def loaded(self) -> None:
+        """Wait until the process started by :meth:`launch` has loaded the player; a player
+        that cannot be loaded is a :class:`UsageError`."""
         first = self._frame(time.monotonic() + LOAD_SECONDS, 256 + 4 * MAX_DETAIL)
         if first == b"ok":
             return

@@ -84,7 +84,10 @@ def card_name(c: int, lang: str = "en") -> str:
     return _long_names(lang)[c]
 
 
-def _build_parse_table() -> dict[str, int]:
+@functools.cache
+def _parse_table() -> dict[str, int]:
+    """Every card's text in every language, built on first use (not at import: a process that
+    reads no card, such as the arena's player process, does not load the catalogues for it)."""
     table: dict[str, int] = {}
     for c in range(DECK_SIZE):
         for lang in LANGUAGES:
@@ -95,9 +98,6 @@ def _build_parse_table() -> dict[str, int]:
             table["T" + _SUIT_LETTERS[suit(c)]] = c
             table["T" + SUIT_SYMBOLS[suit(c)]] = c
     return table
-
-
-_PARSE: Final = _build_parse_table()
 
 
 def parse_card(text: str) -> int:
@@ -115,8 +115,9 @@ def parse_card(text: str) -> int:
         return JOKERS[0]
     if t == "JK2":
         return JOKERS[1]
-    if t in _PARSE:
-        return _PARSE[t]
+    found = _parse_table().get(t)
+    if found is not None:
+        return found
     raise ValueError(
         f"{text!r} is not a card (expected a rank A 2-10 J Q K and a suit ♣♦♥♠ or CDHS, e.g. 10♠ or QH; JK for a joker)"
     )

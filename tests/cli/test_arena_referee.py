@@ -10,7 +10,7 @@ from typing import Any
 
 from golf.solitaire.arena import PlayerView, play_deal
 from golf.solitaire.rules import CLASSIC, EASY
-from golfcli.arena import _referee
+from golfcli.arena import _referee, _Run
 from golfcli.arena_process import Broken, Tables, answer_line
 
 Answer = Callable[[PlayerView], str]
@@ -50,7 +50,8 @@ def first(view: PlayerView) -> str:
 
 def referee(answer: Answer, numbers: range, rules: Any = EASY, **kw: Any) -> list[Any]:
     player = StandIn(answer, rules, **kw)
-    return [r.player for r in _referee(player, numbers, rules, False, 4)]  # type: ignore[arg-type]
+    run = _Run(numbers, rules, 4, False)
+    return [r.player for r in _referee(player, run)]  # type: ignore[arg-type]
 
 
 def test_the_referees_games_are_the_loops_own() -> None:
