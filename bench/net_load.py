@@ -3,6 +3,7 @@
     python bench/net_load.py [--rooms 50 100 250] [--human 2000] [--seconds 10]
     python bench/net_load.py --quick       # 4 rooms at full speed, 40 at a person's pace (CI)
     python bench/net_load.py --bare        # websockets alone: no game, no journal
+    python bench/net_load.py --floor       # asyncio alone: no websockets, no game, no journal
     python bench/net_load.py --rooms 250 --human --profile server.prof   # where its time goes
 
 **The server** runs alone in a child process pinned to one core (``--server-core``), made as
@@ -33,6 +34,14 @@ that over the idle server's for each room playing at the end (a room still openi
 warm-up ends is not counted, its connections are: an upper bound), the clients' CPU. Each row starts a fresh server.
 The rows are followed by the capacity computed from the server's own CPU per action (labelled
 as derived), the actions the journal holds, and each target of issue 34 with what was measured.
+
+**Under the game** (no journal, no limits; the same light clients, one action after another in
+each room, as fast as the server answers): ``--bare`` is ``websockets`` alone, each message
+answered with an update-sized text to the four connections of its room; ``--floor`` is less
+still: asyncio's own transports and the least framing RFC 6455 asks (:class:`FloorProtocol`),
+what no Python server of this design (one frame to each seat for each action) goes under on
+the machine at hand: over loopback, each frame the server writes also pays the kernel's work of
+delivering it to its client.
 """
 
 from __future__ import annotations
@@ -42,6 +51,7 @@ import asyncio
 import base64
 import contextlib
 import cProfile
+import hashlib
 import json
 import os
 import random
@@ -56,11 +66,10 @@ import time
 import tracemalloc
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from websockets.asyncio.client import connect
 from websockets.asyncio.server import ServerConnection, broadcast
 from websockets.asyncio.server import serve as ws_serve
 from websockets.exceptions import ConnectionClosed
@@ -150,6 +159,88 @@ async def serve_bare(port: int) -> None:
         settle()
         print(next(iter(s.sockets)).getsockname()[1], flush=True)
         await asyncio.Event().wait()
+
+
+_GUID: Final = b"258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
+
+
+class FloorProtocol(asyncio.Protocol):
+    """The least a Python server can do for an action, to know what no server of ours can go
+    under (``--floor``): asyncio's own event loop and transports, no ``websockets``, no game.
+    The opening handshake answered as RFC 6455 asks, then each client frame read (its mask
+    taken off), a ping answered, and every text message after a connection's first (which
+    names its room) answered with one update-sized frame, built once, to each of the four
+    connections of its room: what the server must write for an action, and nothing else."""
+
+    rooms: ClassVar[dict[bytes, list[asyncio.Transport]]] = {}
+    update: ClassVar[bytes] = b"\x81\x7e" + UPDATE_BYTES.to_bytes(2, "big") + b"x" * UPDATE_BYTES
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+        self.buffer = bytearray()
+        self.open = False
+        self.room: list[asyncio.Transport] | None = None
+
+    def data_received(self, data: bytes) -> None:
+        buffer = self.buffer
+        buffer += data
+        if not self.open:
+            end = buffer.find(b"\r\n\r\n")
+            if end < 0:
+                return
+            found = re.search(rb"(?im)^sec-websocket-key:[ \t]*(\S+)", bytes(buffer[:end]))
+            del buffer[: end + 4]
+            if found is None:
+                self.transport.close()
+                return
+            accept = base64.b64encode(hashlib.sha1(found.group(1) + _GUID).digest())
+            self.transport.write(
+                b"HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n"
+                b"Connection: Upgrade\r\nSec-WebSocket-Accept: " + accept + b"\r\n\r\n"
+            )
+            self.open = True
+        while len(buffer) >= 6:
+            size = buffer[1] & 127
+            head = 6 if size < 126 else 8 if size == 126 else 14
+            if len(buffer) < head:
+                return
+            if size >= 126:
+                size = int.from_bytes(buffer[2 : head - 4], "big")
+            if len(buffer) < head + size:
+                return
+            mask = bytes(buffer[head - 4 : head]) * (size // 4 + 1)
+            body = int.from_bytes(buffer[head : head + size], "big")
+            body ^= int.from_bytes(mask[:size], "big")
+            payload = body.to_bytes(size, "big")
+            opcode = buffer[0] & 15
+            del buffer[: head + size]
+            if opcode == 9:  # a ping: its pong
+                self.transport.write(bytes((0x8A, size)) + payload)
+            elif opcode == 8:
+                self.transport.close()
+                return
+            elif self.room is None:
+                self.room = self.rooms.setdefault(payload, [])
+                self.room.append(self.transport)
+            else:
+                update = self.update
+                for transport in self.room:
+                    transport.write(update)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.room is not None and self.transport in self.room:
+            self.room.remove(self.transport)
+
+
+async def serve_floor(port: int) -> None:
+    """The floor server (:class:`FloorProtocol`) on ``port``; prints the port it listens on."""
+    from golfnet.server import settle
+
+    settle()
+    server = await asyncio.get_running_loop().create_server(FloorProtocol, "127.0.0.1", port)
+    print(server.sockets[0].getsockname()[1], flush=True)
+    await asyncio.Event().wait()
 
 
 def pin(cores: set[int]) -> None:
@@ -509,20 +600,86 @@ class LightTable:
                 seat.wire.close()
 
 
-async def bare_room(uri: str, index: int, latencies: list[float], started: asyncio.Event) -> None:
-    """Four connections to the bare server: one sends, each of the four reads what comes back,
-    again and again."""
-    seats = [await connect(uri, compression=None) for _ in range(4)]
-    for ws in seats:
-        await ws.send(f"room {index}")
-    await asyncio.sleep(0.5)  # every seat is in its room
-    started.set()
-    while True:
-        sent = time.perf_counter()
-        await seats[index % 4].send("act")
-        for ws in seats:
-            await ws.recv()
-            latencies.append(time.perf_counter() - sent)
+class FloorSeat:
+    """One connection of a light room against the bare or floor server (what :class:`Wire`
+    asks of a seat): it says when it is open, and counts the updates it reads."""
+
+    def __init__(self, room: FloorRoom) -> None:
+        self.room = room
+        self.table = room  # Wire counts a refused handshake through ``seat.table.load``
+        self.load = room.load
+        self.wire: Wire | None = None
+        self.ready: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+
+    def opened(self) -> None:
+        if not self.ready.done():
+            self.ready.set_result(True)
+
+    def lost(self) -> None:
+        if not self.ready.done():
+            self.ready.set_exception(ConnectionError("the server refused the connection"))
+        else:
+            self.room.failed = True
+
+    def text(self, payload: bytes) -> None:
+        self.room.read()
+
+
+class FloorRoom:
+    """Four light connections (raw frames, :class:`Wire`) to the bare or floor server: one
+    sends an action, each of the four reads the update it brings, then the next seat sends."""
+
+    def __init__(self, index: int, load: Load) -> None:
+        self.index = index
+        self.load = load
+        self.seats = [FloorSeat(self) for _ in range(4)]
+        self.started = asyncio.Event()
+        self.failed = False
+        self.turn = 0
+        self.waiting = 0
+        self.sent = 0.0
+
+    async def run(self, port: int) -> None:
+        address = f"127.0.{2 + self.index // 12 // 250}.{2 + self.index // 12 % 250}"
+        for seat in self.seats:
+            key = base64.b64encode(os.urandom(16)).decode()
+            request = (
+                f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+                f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                "Sec-WebSocket-Version: 13\r\n\r\n"
+            ).encode()
+            _, seat.wire = await asyncio.get_running_loop().create_connection(
+                lambda seat=seat, request=request: Wire(seat, request),  # type: ignore[misc]
+                "127.0.0.1",
+                port,
+                local_addr=(address, 0),
+            )
+            await seat.ready
+            seat.wire.write(client_frame(b"room %d" % self.index))
+        await asyncio.sleep(0.5)  # every seat is in its room
+        self.started.set()
+        self.act()
+        await asyncio.Event().wait()
+
+    def act(self) -> None:
+        self.waiting = 4
+        self.sent = time.perf_counter()
+        wire = self.seats[self.turn % 4].wire
+        assert wire is not None
+        wire.write(client_frame(b"act"))
+        self.turn += 1
+
+    def read(self) -> None:
+        if self.load.measuring:
+            self.load.latencies.append(time.perf_counter() - self.sent)
+        self.waiting -= 1
+        if not self.waiting:
+            self.act()
+
+    def close(self) -> None:
+        for seat in self.seats:
+            if seat.wire is not None:
+                seat.wire.close()
 
 
 async def read_line() -> str:
@@ -537,12 +694,10 @@ async def clients(port: int, first: int, count: int, seconds: float, pace: str) 
     settle()
     load = Load(port, pace == "person", first)
     started: list[asyncio.Event] = []
-    if pace == "bare":
-        tasks = []
-        for i in range(first, first + count):
-            started.append(asyncio.Event())
-            room = bare_room(f"ws://127.0.0.1:{port}", i, load.latencies, started[-1])
-            tasks.append(asyncio.ensure_future(room))
+    if pace in ("bare", "floor"):
+        rooms = [FloorRoom(i, load) for i in range(first, first + count)]
+        started = [r.started for r in rooms]
+        tasks = [asyncio.ensure_future(r.run(port)) for r in rooms]
     else:
         tables = [LightTable(i, load) for i in range(first, first + count)]
         started = [t.started for t in tables]
@@ -641,8 +796,8 @@ def measure(rooms: int, pace: str, run: Run, profile: str | None = None) -> dict
     core = run.server_core
     others = set() if core is None else every - {core} or every
     state = Path(tempfile.mkdtemp(prefix="golf-load-"))
-    if pace == "bare":
-        serving = ["--serve", "0", "--bare"]
+    if pace in ("bare", "floor"):
+        serving = ["--serve", "0", f"--{pace}"]
     else:
         serving = ["--serve", "0", "--state", str(state)]
         serving += [] if run.metrics else ["--no-metrics"]
@@ -826,7 +981,7 @@ def verdict(ok: bool) -> str:
     return "ok" if ok else "MISSED"
 
 
-def main(sizes: list[int], human: list[int], run: Run, quick: bool, bare: bool) -> int:
+def main(sizes: list[int], human: list[int], run: Run, quick: bool, bare: str | None) -> int:
     pinning = (
         f"server pinned to core {run.server_core}, clients in {run.procs} processes on the "
         "other cores"
@@ -835,8 +990,13 @@ def main(sizes: list[int], human: list[int], run: Run, quick: bool, bare: bool) 
     )
     print(f"machine: {os.cpu_count()} cores, load average {load_average()} at the start; {pinning}")
     print(f"speed probe: sum(range(1000)) takes {speed_probe():.1f} µs of CPU here now")
-    if bare:
+    if bare == "bare":
         print("websockets alone (--bare): no game; an 'action' is one message in, four out")
+    elif bare == "floor":
+        print(
+            "the floor (--floor): asyncio alone, no websockets, no game; an 'action' is one "
+            "message in, four out"
+        )
     else:
         alone = room_alone(2 if quick else 10)
         print(
@@ -851,7 +1011,7 @@ def main(sizes: list[int], human: list[int], run: Run, quick: bool, bare: bool) 
         )
     print(HEAD)
     rows: list[dict[str, Any]] = []
-    plan = [(n, "bare" if bare else "full") for n in sizes] + [(n, "person") for n in human]
+    plan = [(n, bare or "full") for n in sizes] + [(n, "person") for n in human]
     for k, (n, pace) in enumerate(plan):
         profile = run.profile if k == len(plan) - 1 else None
         r = measure(n, pace, run, profile)
@@ -959,6 +1119,12 @@ if __name__ == "__main__":
         "the four connections of its room (what the network costs whatever the server does)",
     )
     parser.add_argument(
+        "--floor",
+        action="store_true",
+        help="as --bare, without websockets: asyncio's own transports and the least framing "
+        "RFC 6455 asks (what no Python server of this design can go under)",
+    )
+    parser.add_argument(
         "--quick",
         action="store_true",
         help="4 rooms at full speed and 40 at a person's pace, 1.5 s each (CI)",
@@ -971,6 +1137,8 @@ if __name__ == "__main__":
         with contextlib.suppress(KeyboardInterrupt):
             if args.bare:
                 asyncio.run(serve_bare(args.serve))
+            elif args.floor:
+                asyncio.run(serve_floor(args.serve))
             else:
                 asyncio.run(serve(args.serve, args.state, not args.no_metrics, args.profile))
         sys.exit(0)
@@ -982,8 +1150,9 @@ if __name__ == "__main__":
     if args.quick:  # the quick sizes, unless given
         parser.set_defaults(rooms=[4], human=[40], seconds=1.5)
         args = parser.parse_args()
-    if args.bare:
+    bare = "bare" if args.bare else "floor" if args.floor else None
+    if bare:
         args.human = []
     core = None if args.no_pin else args.server_core
     run = Run(args.seconds, args.client_procs, core, not args.no_metrics, args.profile)
-    sys.exit(main(args.rooms, args.human, run, args.quick, args.bare))
+    sys.exit(main(args.rooms, args.human, run, args.quick, bare))

@@ -297,3 +297,39 @@ def test_one_task_pings_every_connection_and_closes_the_silent() -> None:
         assert "no_seat" in str(await asyncio.wait_for(honest.recv(), 5))
 
     run(body, 60)
+
+
+async def _floor_server_speaks_websocket() -> None:
+    from websockets.asyncio.client import connect
+
+    net_load.FloorProtocol.rooms.clear()
+    loop = asyncio.get_running_loop()
+    server = await loop.create_server(net_load.FloorProtocol, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    try:
+        async with asyncio.timeout(20):
+            first = await connect(f"ws://127.0.0.1:{port}", compression=None)
+            second = await connect(f"ws://127.0.0.1:{port}", compression=None)
+            other = await connect(f"ws://127.0.0.1:{port}", compression=None)
+            for ws, room in ((first, "room 1"), (second, "room 1"), (other, "room 2")):
+                await ws.send(room)
+            await asyncio.sleep(0.1)
+            await first.ping()  # answered with its pong (websockets waits for it)
+            await second.send("act " + "x" * 300)  # a longer frame: a 16-bit length
+            for ws in (first, second):
+                assert await ws.recv() == "x" * net_load.UPDATE_BYTES
+            with pytest.raises(TimeoutError):  # nothing for a room with no action
+                async with asyncio.timeout(0.3):
+                    await other.recv()
+            for ws in (first, second, other):
+                await ws.close()
+    finally:
+        server.close()
+        await server.wait_closed()
+
+
+def test_the_floor_server_is_a_websocket_server_to_a_real_client() -> None:
+    """The floor (``bench/net_load.py --floor``) answers what ``websockets`` sends: its
+    handshake, its masked frames short and long, its ping; each action brings its update to
+    every connection of the room, and to none of another room."""
+    asyncio.run(_floor_server_speaks_websocket())

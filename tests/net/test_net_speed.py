@@ -137,17 +137,19 @@ def test_a_client_that_does_not_read_what_it_is_sent_is_let_go() -> None:
     run(_not_reading, 60)
 
 
-@pytest.mark.parametrize("bare", [False, True])
-def test_the_load_benchmark_plays_rooms_in_client_processes_and_reports(bare: bool) -> None:
+@pytest.mark.parametrize("under", [None, "bare", "floor"])
+def test_the_load_benchmark_plays_rooms_in_client_processes_and_reports(under: str | None) -> None:
+    bare = under is not None
     command = [sys.executable, str(ROOT / "bench" / "net_load.py"), "--rooms", "2"]
     command += ["--seconds", "1", "--client-procs", "1"]
-    command += ["--bare"] if bare else ["--human", "8"]
+    command += [f"--{under}"] if bare else ["--human", "8"]
     done = subprocess.run(command, capture_output=True, text=True, timeout=180, check=True)
     lines = done.stdout.splitlines()
     assert "load average" in lines[0] and "clients in 1 processes" in lines[0]
     assert lines[1].startswith("speed probe")
     if bare:
-        assert lines[2].startswith("websockets alone")
+        said = "websockets alone (--bare)" if under == "bare" else "the floor (--floor)"
+        assert lines[2].startswith(said)
         head, rows = lines.index(next(x for x in lines if x.split()[:1] == ["rooms"])), 1
     else:
         assert lines[2].startswith("the room alone") and "KB (tracemalloc" in lines[2]
@@ -157,7 +159,7 @@ def test_the_load_benchmark_plays_rooms_in_client_processes_and_reports(bare: bo
     expected = [("2", "full"), ("8", "person")][:rows]
     for line, (rooms, pace) in zip(lines[head + 1 : head + 1 + rows], expected, strict=True):
         row = line.split()
-        assert row[:3] == [rooms, "bare" if bare else pace, rooms]  # every room playing
+        assert row[:3] == [rooms, under or pace, rooms]  # every room playing
         assert float(row[3]) > 0 and 0 < float(row[4]) <= float(row[5])  # actions, p50 <= p99
         assert float(row[7]) > 0  # µs of the server's CPU an action
     if not bare:
