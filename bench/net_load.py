@@ -31,7 +31,9 @@ pace*: a pause of 1 to 3 s (uniform) before each action.
 update of that action. For each row: p50 and p99, the actions a second, the server's CPU (its
 CPU time over the wall time: 100 % is one core) and CPU per action, its resident memory and
 that over the idle server's for each room playing at the end (a room still opening when the
-warm-up ends is not counted, its connections are: an upper bound), the clients' CPU. Each row starts a fresh server.
+warm-up ends is not counted, its connections are: an upper bound), the clients' CPU, the load
+average, and the share of the server's CPU spent in the kernel (its system time: over loopback
+each frame it writes also pays the kernel's delivery of it). Each row starts a fresh server.
 The rows are followed by the capacity computed from the server's own CPU per action (labelled
 as derived), the actions the journal holds, and each target of issue 34 with what was measured.
 
@@ -265,6 +267,14 @@ def cpu_seconds(pid: int) -> float:
     except (OSError, ValueError, IndexError):
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def user_system(pid: int) -> tuple[float, float]:
+    """A process's CPU time so far in its own code and in the kernel's, in seconds (clock
+    ticks: fine over a row's seconds)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    tick = os.sysconf("SC_CLK_TCK")
+    return int(fields[11]) / tick, int(fields[12]) / tick
 
 
 def rss_mb(pid: int) -> float:
@@ -817,14 +827,14 @@ def measure(rooms: int, pace: str, run: Run, profile: str | None = None) -> dict
             started += int(b.stdout.readline().split()[1])
         if profile:
             os.kill(server.pid, signal.SIGUSR1)
-        t0, cpu0 = time.perf_counter(), cpu_seconds(server.pid)
+        t0, cpu0, split0 = time.perf_counter(), cpu_seconds(server.pid), user_system(server.pid)
         bot_cpu0 = sum(cpu_seconds(b.pid) for b in bots)
         for b in bots:
             assert b.stdin is not None
             b.stdin.write("go\n")
             b.stdin.flush()
         time.sleep(run.seconds)
-        t1, cpu1 = time.perf_counter(), cpu_seconds(server.pid)
+        t1, cpu1, split1 = time.perf_counter(), cpu_seconds(server.pid), user_system(server.pid)
         bot_cpu1 = sum(cpu_seconds(b.pid) for b in bots)
         mb = rss_mb(server.pid)
         load = os.getloadavg()[0]
@@ -841,6 +851,8 @@ def measure(rooms: int, pace: str, run: Run, profile: str | None = None) -> dict
     shutil.rmtree(state, ignore_errors=True)
     row = figures(rooms, started, results, t1 - t0, (cpu1 - cpu0, bot_cpu1 - bot_cpu0))
     row.update(pace=pace, MB=mb, load=load, written=written)
+    user, system = (b - a for a, b in zip(split0, split1, strict=True))
+    row["kernel %"] = 100 * system / (user + system) if user + system else float("nan")
     playing = sum(int(r.get("playing", rooms)) for r in results)  # the rooms open at the end
     row["KB/room"] = max(0.0, mb - idle_mb) * 1024 / max(1, playing)
     return row
@@ -965,7 +977,7 @@ def room_memory(rooms: int = 200, actions: int = 60) -> float:
 HEAD = (
     f"{'rooms':>5} {'pace':>6} {'playing':>7} {'actions/s':>9} {'p50 ms':>7} {'p99 ms':>7} "
     f"{'srv cpu%':>8} {'µs/act':>6} {'srv MB':>6} {'KB/room':>7} {'clients cpu%':>12} "
-    f"{'load':>5}"
+    f"{'load':>5} {'kernel%':>7}"
 )
 
 
@@ -973,7 +985,8 @@ def line(r: dict[str, Any]) -> str:
     return (
         f"{r['rooms']:>5.0f} {r['pace']:>6} {r['started']:>7.0f} {r['actions/s']:>9.0f} "
         f"{r['p50']:>7.1f} {r['p99']:>7.1f} {r['cpu %']:>8.0f} {r['us/action']:>6.0f} "
-        f"{r['MB']:>6.1f} {r['KB/room']:>7.0f} {r['bots cpu %']:>12.0f} {r['load']:>5.1f}"
+        f"{r['MB']:>6.1f} {r['KB/room']:>7.0f} {r['bots cpu %']:>12.0f} {r['load']:>5.1f} "
+        f"{r['kernel %']:>7.0f}"
     )
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import random
 import shutil
 import socket
 import ssl
@@ -37,9 +38,20 @@ pytestmark = pytest.mark.skipif(CADDY is None, reason="no caddy binary (pip: cad
 
 
 def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+    """A port free now, below the system's range for ports it hands out itself (32768 and up
+    on Linux): a port is chosen here long before its process listens on it (and a killed
+    server listens on it again), and in the meantime the system would give its own ports to
+    anyone's connections, the proxy's among them."""
+    chooser = random.Random()
+    for _ in range(200):
+        port = chooser.randrange(20000, 32000)
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise AssertionError("no free port between 20000 and 32000")
 
 
 def _wait_port(port: int, process: subprocess.Popen[bytes], seconds: float = 30.0) -> None:
