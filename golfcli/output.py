@@ -31,6 +31,7 @@ import sys
 from typing import Final, TextIO
 
 from golf.core.messages import one_line
+from golf.core.translations import SOURCE_LANGUAGE, text
 
 __all__ = [
     "ERRORS",
@@ -191,14 +192,16 @@ class Progress:
 
     On a terminal: ``[#####.....] 40/100``, redrawn in place, a new line at the end. Redirected
     (a file, a pipe, a log): no bar, only one final line, ``deals solved: 100/100``, so a log
-    keeps what was done and no carriage returns.
+    keeps what was done and no carriage returns. That line is written as ``lang`` writes it
+    (``donnes résolues : 100/100``); ``label`` is in that language.
     """
 
     WIDTH: Final = 30
 
-    def __init__(self, stream: TextIO, label: str) -> None:
+    def __init__(self, stream: TextIO, label: str, lang: str = SOURCE_LANGUAGE) -> None:
         self.stream = stream
         self.label = label
+        self.lang = lang
         try:
             self.terminal = stream.isatty()
         except (AttributeError, ValueError):  # no isatty, or a closed stream
@@ -213,7 +216,8 @@ class Progress:
             if done >= total:
                 self.stream.write("\n")
         elif done >= total:
-            self.stream.write(f"{self.label}: {done}/{total}\n")
+            line = text(self.lang, "cli.progress.done", label=self.label, done=done, total=total)
+            self.stream.write(line + "\n")
         else:
             return
         self.stream.flush()

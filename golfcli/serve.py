@@ -4,6 +4,13 @@ It listens on 127.0.0.1 unless told otherwise (``--host``), so nobody else can r
 accident; it says on start how to let the local network or the internet in (docs/network.md).
 With ``--state DIR`` its rooms are written to ``DIR/rooms.sqlite3`` and come back after a restart
 (``golfnet.journal``); without it they live in memory only.
+
+What it says on start is in the run's language (``--lang``, else the environment's), but for
+three lines that programs read and that stay the same in every language: the address it serves
+on (``six-card Golf server on ws://HOST:PORT``: ``bench/net_kill.py`` and the tests wait for
+it), the rooms brought back (``rooms kept in DIR: N brought back in S s``: ``bench/net_kill.py``
+reads the figures) and what it lets in (``at most N connections ...``: ``bench/net_attack.py``
+reports it).
 """
 
 from __future__ import annotations
@@ -15,7 +22,8 @@ import sys
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from golf.core.translations import text
+from golf.core.translations import LANGUAGES, SOURCE_LANGUAGE, text
+from golfcli.language import say
 from golfcli.options import (
     EXIT_FAILED,
     EXIT_OK,
@@ -37,21 +45,12 @@ PORT = 8765
 network layer)."""
 MAX_HOST = 253
 
-EXPOSE = (
-    "Only this machine can connect. To play over the local network: golf serve --host 0.0.0.0 "
-    "(and let the port through the firewall); over the internet, give it a certificate "
-    "(--tls-cert, --tls-key) or put it behind a TLS proxy (--trusted-proxy) — see "
-    "docs/network.md."
-)
-
 
 def host_name(text: str) -> str:
     """An address to listen on: an IP address or a host name, in ASCII."""
     allowed = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:")
     if not 0 < len(text) <= MAX_HOST or not set(text) <= allowed:
-        raise argparse.ArgumentTypeError(
-            f"{quoted(text[:40])} is not an address (an IP address or a host name, in ASCII)"
-        )
+        raise argparse.ArgumentTypeError(say("cli.serve.not_address", value=quoted(text[:40])))
     return text
 
 
@@ -75,8 +74,7 @@ def code_letters(text: str) -> str:
             letters += part
     if not letters or not set(letters) <= set(LETTERS) or len(set(letters)) != len(letters):
         raise argparse.ArgumentTypeError(
-            f"{quoted(text[:40])} is not a set of the codes' letters ({LETTERS}, each once; "
-            "a range as A-L)"
+            say("cli.serve.not_letters", value=quoted(text[:40]), letters=LETTERS)
         )
     return letters
 
@@ -100,6 +98,7 @@ def _arguments(parser: argparse.ArgumentParser, lang: str) -> None:
         help=text(lang, "cli.help.serve.first_letters"),
     )
     _metrics_arguments(parser, lang)
+    parser.add_argument("--lang", choices=LANGUAGES, default=lang, help=text(lang, "cli.help.lang"))
 
 
 # --- rooms that survive a restart (--state, --keep-days) ----------------------------------------
@@ -135,7 +134,8 @@ def _open_journal(state: Path | None) -> Any:
 
 
 def _say_state(journal: Any, state: Path | None) -> None:
-    """One line for each problem of the state file (stderr), and one for the rooms kept."""
+    """One line for each problem of the state file (stderr), and one for the rooms kept (the
+    same in every language: ``bench/net_kill.py`` reads its figures)."""
     if journal is None or state is None:
         return
     for line in journal.problems:
@@ -212,19 +212,21 @@ def _deployment(args: argparse.Namespace) -> Any:
     from golfnet.server import Limits
 
     if (args.tls_cert is None) != (args.tls_key is None):
-        raise UsageError("--tls-cert and --tls-key go together (the certificate and its key)")
+        raise UsageError(say("cli.serve.tls_pair"))
     tls = None
     if args.tls_cert is not None:
         try:
             tls = tls_context(str(args.tls_cert), str(args.tls_key))
         except (OSError, ValueError) as e:  # ssl.SSLError is an OSError
             reason = " ".join(str(getattr(e, "reason", None) or e).split())[:200]
-            raise UsageError(f"--tls-cert/--tls-key cannot be used: {reason}") from None
+            raise UsageError(say("cli.serve.tls_unusable", reason=reason)) from None
     connections = fitting_connections()
     if args.max_connections is not None:
         problem = room_for(args.max_connections)
         if problem is not None:
-            raise UsageError(f"--max-connections {args.max_connections}: {problem}")
+            raise UsageError(
+                say("cli.serve.max_connections", connections=args.max_connections, problem=problem)
+            )
         connections = args.max_connections
     trusted = tuple(n for group in args.trusted_proxy or () for n in group)
     door = Door(
@@ -252,7 +254,8 @@ def _deployment_defaults() -> Deployment:
 
 
 def _say_deployment(deployment: Any) -> None:
-    """What the server lets in, in a line or two on start."""
+    """What the server lets in, in a line on start (the same in every language:
+    ``bench/net_attack.py`` reports it)."""
     from golfnet.door import descriptor_limit
 
     limits, door = deployment
@@ -318,6 +321,7 @@ async def _serve(
     deployment: Any = None,
     figures: Figures | None = None,
     first_letters: str | None = None,
+    lang: str = SOURCE_LANGUAGE,
 ) -> None:
     from golfnet.server import GolfServer, settle
 
@@ -351,13 +355,14 @@ async def _serve(
     settle()
     _say_state(journal, state)
     scheme = "ws" if door.tls is None else "wss"
+    # the same in every language: programs wait for this line and read the port from it
     print(f"six-card Golf server on {scheme}://{host}:{server.port()}", flush=True)
     _say_deployment((limits, door))
     if host in ("127.0.0.1", "localhost", "::1"):
-        print(EXPOSE, flush=True)
+        print(text(lang, "cli.serve.expose"), flush=True)
     if listener is not None:
         where = f"http://{figures.host}:{listener.port()}"
-        print(f"figures on {where}/metrics, health on {where}/healthz", flush=True)
+        print(text(lang, "cli.serve.figures", where=where), flush=True)
     try:
         await asyncio.Event().wait()  # until interrupted
     finally:
@@ -376,7 +381,7 @@ def run_serve(args: argparse.Namespace) -> int:
         if args.log_rooms:
             _log_rooms()
         if args.metrics_host is not None and args.metrics_port is None:
-            raise UsageError("--metrics-host goes with --metrics-port (where the figures listen)")
+            raise UsageError(say("cli.serve.metrics_host"))
         figures = Figures(args.metrics_host or "127.0.0.1", args.metrics_port)
         asyncio.run(
             _serve(
@@ -387,17 +392,19 @@ def run_serve(args: argparse.Namespace) -> int:
                 deployment,
                 figures,
                 args.first_letters,
+                args.lang,
             )
         )
     except KeyboardInterrupt:
         return EXIT_OK
     except MetricsError as e:
-        print(f"golf serve: cannot listen for --metrics-port on {e}", file=sys.stderr)
+        print(text(args.lang, "cli.serve.cannot_listen_metrics", where=e), file=sys.stderr)
         return EXIT_FAILED
     except OSError as e:
+        where = f"{args.host}:{args.port}"
+        reason = e.strerror or e
         print(
-            f"golf serve: cannot listen on {args.host}:{args.port}: {e.strerror or e}",
-            file=sys.stderr,
+            text(args.lang, "cli.serve.cannot_listen", where=where, reason=reason), file=sys.stderr
         )
         return EXIT_FAILED
     return EXIT_OK

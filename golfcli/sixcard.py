@@ -42,6 +42,7 @@ from golfcli.arena import (
     separate,
 )
 from golfcli.arena_process import SeatProcess, untraceable
+from golfcli.language import say
 from golfcli.options import (
     EXIT_BAD_INPUT,
     EXIT_FAILED,
@@ -59,12 +60,15 @@ from golfcli.paths import folder, os_error_text, output_file, shown
 from golfcli.verify import add_verify_options
 from golfcli.verify import run_verify as verify_replays
 
+# The option types' refusals are in the run's language (``golfcli.language.say``): argparse
+# hands a type the text alone.
+
 
 def _players(text: str) -> int:
     n = ascii_whole(text)
     if n is None or not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise argparse.ArgumentTypeError(
-            f"{quoted(text)}: players must be {MIN_PLAYERS} to {MAX_PLAYERS}"
+            say("cli.six.players_range", value=quoted(text), low=MIN_PLAYERS, high=MAX_PLAYERS)
         )
     return n
 
@@ -74,10 +78,10 @@ def _levels(text: str) -> list[str]:
     for level in levels:
         if level not in LEVELS:
             raise argparse.ArgumentTypeError(
-                f"{quoted(level)} is not a level (expected {', '.join(LEVELS)}, separated by commas)"
+                say("cli.six.not_level", value=quoted(level), levels=", ".join(LEVELS))
             )
     if not levels:
-        raise argparse.ArgumentTypeError("no level given (expected e.g. hard,easy,easy,easy)")
+        raise argparse.ArgumentTypeError(say("cli.six.no_level"))
     return levels
 
 
@@ -150,9 +154,28 @@ def _players_refused(rules: SixRules, players: int, lang: str = "en") -> str | N
     return None if rules.seats_new(players) else rules.players_refused(players, lang)
 
 
-def _bad(message: str) -> int:
-    print(f"six-card: {error_line(message)}", file=sys.stderr)
+def _bad(message: str, lang: str = "en") -> int:
+    """A refusal on stderr, one line in ``lang``; the usage error's status."""
+    print(
+        text(lang, "cli.error.line", prog="six-card", message=error_line(message)), file=sys.stderr
+    )
     return EXIT_BAD_INPUT
+
+
+def _levels_of(args: argparse.Namespace, players: int) -> list[str] | None:
+    """The computers' levels, one a seat (one level given: every seat's), or None when the
+    number given is neither one nor ``players``."""
+    levels: list[str] = args.ai
+    if len(levels) == 1:
+        levels = levels * players
+    return levels if len(levels) == players else None
+
+
+def _levels_refused(args: argparse.Namespace, players: int) -> int:
+    return _bad(
+        text(args.lang, "cli.six.levels_for_players", levels=len(args.ai), players=players),
+        args.lang,
+    )
 
 
 # --- simulate ------------------------------------------------------------------------------------
@@ -160,37 +183,68 @@ def _bad(message: str) -> int:
 
 def run_simulate(args: argparse.Namespace) -> int:
     players: int = args.players
-    levels: list[str] = args.ai
-    if len(levels) == 1:
-        levels = levels * players
-    if len(levels) != players:
-        return _bad(f"--ai names {len(levels)} levels for {players} players")
+    lang: str = args.lang
+    levels = _levels_of(args, players)
+    if levels is None:
+        return _levels_refused(args, players)
     rules = rules_from_args(args)
-    if refused := _players_refused(rules, players):
-        return _bad(refused)
+    if refused := _players_refused(rules, players, lang):
+        return _bad(refused, lang)
     start = time.perf_counter()
     rows = survey(levels, rules, args.rounds, seed=args.seed, jobs=args.jobs)
     elapsed = time.perf_counter() - start
     code = format_code(0, players, rules)
-    variant = code.split("-", 3)[3] if code.count("-") == 3 else "standard rules"
-    print(
-        f"six-card simulate: {players} players, {rules.holes} holes, {variant}, "
-        f"{args.rounds} games, seed {args.seed}"
+    variant = (
+        code.split("-", 3)[3] if code.count("-") == 3 else text(lang, "cli.six.simulate.standard")
     )
-    print("seat  ai      mean total  std error   wins")
-    for row in rows:
-        print(
-            f"{row.seat + 1:>4}  {row.level:<6}  {row.mean:>10.1f}  {row.std_error:>9.2f}  "
-            f"{100 * row.wins:>5.1f}%"
+    print(
+        text(
+            lang,
+            "cli.six.simulate.header",
+            players=players,
+            holes=rules.holes,
+            rules=variant,
+            games=text(lang, "cli.six.simulate.games", count=args.rounds),
+            seed=args.seed,
         )
+    )
+
+    def num(value: float, digits: int = 1) -> str:
+        return decimal(f"{value:.{digits}f}", lang)
+
+    # the columns: each as wide as the English one's figures, or as its name in ``lang``
+    names = [text(lang, f"cli.six.simulate.column.{c}") for c in _COLUMNS]
+    widths = [max(width, len(name)) for width, name in zip(_WIDTHS, names, strict=True)]
+    heads = [
+        name.rjust(w) if c != "ai" else name.ljust(w)
+        for c, name, w in zip(_COLUMNS, names, widths, strict=True)
+    ]
+    print("  ".join(heads))
+    for row in rows:
+        cells = (
+            str(row.seat + 1).rjust(widths[0]),
+            row.level.ljust(widths[1]),
+            num(row.mean).rjust(widths[2]),
+            num(row.std_error, 2).rjust(widths[3]),
+            text(lang, "cli.six.simulate.rate", rate=num(100 * row.wins).rjust(widths[4])),
+        )
+        print("  ".join(cells))
     by_level: dict[str, list[float]] = {}
     for row in rows:
         by_level.setdefault(row.level, []).append(row.mean)
     if len(by_level) > 1:
-        means = "; ".join(f"{level} {sum(v) / len(v):.1f}" for level, v in by_level.items())
-        print(f"mean total by level: {means} (per hole: divide by {rules.holes})")
-    print(f"({elapsed:.1f} s)", file=sys.stderr)
+        means = text(lang, "cli.six.simulate.separator").join(
+            f"{level} {num(sum(v) / len(v))}" for level, v in by_level.items()
+        )
+        print(text(lang, "cli.six.simulate.by_level", means=means, holes=rules.holes))
+    print(f"({num(elapsed)} s)", file=sys.stderr)
     return EXIT_OK
+
+
+_COLUMNS: Final = ("seat", "ai", "mean", "error", "wins")
+"""The columns of ``simulate``'s table, by the end of their key (``cli.six.simulate.column.``)."""
+_WIDTHS: Final = (4, 6, 10, 9, 5)
+"""The least width of each column (a win rate's ``%`` follows its column)."""
 
 
 def _add_simulate(p: argparse.ArgumentParser, lang: str) -> None:
@@ -212,6 +266,7 @@ def _add_simulate(p: argparse.ArgumentParser, lang: str) -> None:
     p.add_argument(
         "--jobs", type=within(1, MAX_JOBS), default=1, help=text(lang, "cli.help.six.jobs")
     )
+    p.add_argument("--lang", choices=LANGUAGES, default=lang, help=text(lang, "cli.help.lang"))
     add_rule_options(p, lang)
     p.set_defaults(run=run_simulate)
 
@@ -221,23 +276,22 @@ def _add_simulate(p: argparse.ArgumentParser, lang: str) -> None:
 
 def run_record(args: argparse.Namespace) -> int:
     rng = random.Random(args.seed)
+    lang: str = args.lang
     if args.code:
         try:
             code = parse_code(args.code)
         except SixCodeError as e:
-            return _bad(e.text("en"))
+            return _bad(e.text(lang), lang)
         number, players, rules = code.number, code.players, code.rules  # read as written
     else:
         players = args.players
         rules = rules_from_args(args)
         number = rng.randrange(MAX_DEAL)
-        if refused := _players_refused(rules, players):
-            return _bad(refused)
-    levels: list[str] = args.ai
-    if len(levels) == 1:
-        levels = levels * players
-    if len(levels) != players:
-        return _bad(f"--ai names {len(levels)} levels for {players} players")
+        if refused := _players_refused(rules, players, lang):
+            return _bad(refused, lang)
+    levels = _levels_of(args, players)
+    if levels is None:
+        return _levels_refused(args, players)
     opponents = [make_opponent(level, rng.randrange(2**63)) for level in levels]
     start = new_game(number, players, rules)
     _final, log = play_game(start, opponents)
@@ -245,10 +299,19 @@ def run_record(args: argparse.Namespace) -> int:
     try:
         save(replay, args.out)
     except OSError as e:
-        return _bad(f"{shown(args.out)}: cannot be written ({e.strerror or e})")
-    totals = ", ".join(f"{t}" for t in replay.result.totals)
-    winners = ", ".join(str(s + 1) for s in replay.result.winners)
-    print(f"{start.code}: {len(log)} actions, totals {totals}; won by seat {winners}")
+        reason = e.strerror or e
+        return _bad(text(lang, "cli.path.cannot_write", name=shown(args.out), reason=reason), lang)
+    print(
+        text(
+            lang,
+            "cli.six.record.done",
+            code=start.code,
+            actions=text(lang, "cli.six.record.actions", count=len(log)),
+            totals=", ".join(f"{t}" for t in replay.result.totals),
+            seats=", ".join(str(s + 1) for s in replay.result.winners),
+            count=len(replay.result.winners),
+        )
+    )
     return EXIT_OK
 
 
@@ -264,6 +327,7 @@ def _add_record(p: argparse.ArgumentParser, lang: str) -> None:
         help=text(lang, "cli.help.six.record.ai"),
     )
     p.add_argument("--seed", type=whole, default=0, help=text(lang, "cli.help.six.record.seed"))
+    p.add_argument("--lang", choices=LANGUAGES, default=lang, help=text(lang, "cli.help.lang"))
     add_rule_options(p, lang)
     p.set_defaults(run=run_record)
 
@@ -286,8 +350,8 @@ def _add_verify(p: argparse.ArgumentParser, lang: str) -> None:
 
 def run_new_code(args: argparse.Namespace) -> int:
     rules, players = rules_from_args(args), args.players
-    if refused := _players_refused(rules, players):  # older codes may name others
-        return _bad(refused)
+    if refused := _players_refused(rules, players, args.lang):  # older codes may name others
+        return _bad(refused, args.lang)
     rng = random.Random(args.seed)
     print(format_code(rng.randrange(MAX_DEAL), players, rules))
     return EXIT_OK
@@ -296,6 +360,7 @@ def run_new_code(args: argparse.Namespace) -> int:
 def _add_new_code(p: argparse.ArgumentParser, lang: str) -> None:
     p.add_argument("--players", type=_players, default=4, help=text(lang, "cli.help.six.players"))
     p.add_argument("--seed", type=whole, help=text(lang, "cli.help.six.new_code.seed"))
+    p.add_argument("--lang", choices=LANGUAGES, default=lang, help=text(lang, "cli.help.lang"))
     add_rule_options(p, lang)
     p.set_defaults(run=run_new_code)
 
@@ -315,12 +380,11 @@ def _entrants(text_: str) -> list[str]:
                 out.append(_player_spec(name))
             except argparse.ArgumentTypeError:
                 raise argparse.ArgumentTypeError(
-                    f"{quoted(name)} is neither a level ({', '.join(LEVELS)}) nor a player "
-                    "(module:function or file.py:function)"
+                    say("cli.six.not_entrant", value=quoted(name), levels=", ".join(LEVELS))
                 ) from None
     if not MIN_PLAYERS <= len(out) <= MAX_PLAYERS:
         raise argparse.ArgumentTypeError(
-            f"{quoted(text_)}: {MIN_PLAYERS} to {MAX_PLAYERS} players, separated by commas"
+            say("cli.six.entrants", value=quoted(text_), low=MIN_PLAYERS, high=MAX_PLAYERS)
         )
     return out
 
@@ -445,11 +509,17 @@ def run_arena(args: argparse.Namespace) -> int:
     players, lang, limit_ms = len(entrants), args.lang, args.move_ms
     rules = rules_from_args(args)
     if refused := _players_refused(rules, players, lang):
-        return _bad(refused)
+        return _bad(refused, lang)
     numbers: range = args.deals
     if len(numbers) > MAX_ARENA_DEALS:
         return _bad(
-            f"--deals: {len(numbers):,} deals, more than the {MAX_ARENA_DEALS:,} of one run"
+            text(
+                lang,
+                "cli.arena.too_many_deals",
+                count=grouped(len(numbers), lang),
+                most=grouped(MAX_ARENA_DEALS, lang),
+            ),
+            lang,
         )
     games = six_arena_games(
         entrants,
@@ -464,7 +534,7 @@ def run_arena(args: argparse.Namespace) -> int:
         try:
             out.mkdir(parents=True, exist_ok=True)
         except OSError as e:
-            return _bad(os_error_text(e, out))
+            return _bad(os_error_text(e, out), lang)
 
     def record(index: int, game: SixGame) -> None:
         if out is not None:
@@ -530,7 +600,7 @@ def _arena_tally(
     totals_of: list[list[float]] = [[] for _ in entrants]
     wins_of = [0.0] * players
     faults: list[dict[str, Any]] = []
-    progress = Progress(sys.stderr, text(lang, "cli.arena.progress"))
+    progress = Progress(sys.stderr, text(lang, "cli.arena.progress"), lang)
     for index, game in enumerate(games):
         each(index, game)
         for e in range(players):

@@ -27,11 +27,13 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from golf.core.deal import MAX_DEAL, TABLEAU_SIZE
-from golf.core.translations import grouped, text
+from golf.core.translations import LANGUAGES, decimal, grouped, text
 from golf.solitaire import engine
 from golf.solitaire.codes import format_code, variant_part
 from golf.solitaire.rules import EASY, Rules
-from golf.solitaire.solver import solve
+from golf.solitaire.solver import Solution, solve
+from golfcli.language import say as said
+from golfcli.language import spoken
 from golfcli.options import (
     EXIT_FAILED,
     EXIT_OK,
@@ -66,6 +68,7 @@ def register(subparsers: argparse._SubParsersAction[Any], lang: str) -> None:
     parser.add_argument("code", metavar="CODE", help=say("describe.code"))
     parser.add_argument("--json", action="store_true", help=say("solve.json"))
     parser.add_argument("--max-states", type=positive, metavar="N", help=say("solve.max_states"))
+    parser.add_argument("--lang", choices=LANGUAGES, default=lang, help=text(lang, "cli.help.lang"))
     add_rule_options(parser, lang)
     parser.set_defaults(run=run_solve)
 
@@ -89,38 +92,44 @@ def register(subparsers: argparse._SubParsersAction[Any], lang: str) -> None:
     parser.add_argument("--verdict-only", action="store_true", help=say("survey.verdict_only"))
     parser.add_argument("--max-states", type=positive, metavar="N", help=say("survey.max_states"))
     parser.add_argument("--json", action="store_true", help=say("survey.json"))
+    parser.add_argument("--lang", choices=LANGUAGES, default=lang, help=text(lang, "cli.help.lang"))
     add_rule_options(parser, lang)
     parser.set_defaults(run=run_survey)
 
 
 def _deal_range(text: str) -> range:
     """``0-999`` (both ends included) or a single deal number; at most :data:`MAX_SURVEY`
-    deals."""
+    deals. Its refusals are in the run's language (an option's type is given the text alone)."""
     match = _RANGE.fullmatch(text.strip(" \t"))
     if match is None:
-        raise argparse.ArgumentTypeError(
-            f"{quoted(text)} is not a range of deal numbers such as 0-999 (digits 0-9)"
-        )
+        raise argparse.ArgumentTypeError(said("cli.survey.not_range", value=quoted(text)))
     a = int(match[1])
     b = int(match[2]) if match[2] is not None else a
     if not 0 <= a <= b < MAX_DEAL:
         raise argparse.ArgumentTypeError(
-            f"{quoted(text)}: deal numbers go from 0 to {MAX_DEAL - 1}, first one first"
+            said("cli.survey.out_of_range", value=quoted(text), last=MAX_DEAL - 1)
         )
     if b - a + 1 > MAX_SURVEY:
+        lang = spoken()
         raise argparse.ArgumentTypeError(
-            f"{quoted(text)} is {b - a + 1:,} deals, more than the {MAX_SURVEY:,} of one survey "
-            f"(at about {SECONDS_PER_DEAL * 1000:.0f} ms of processor time a deal, "
-            f"{MAX_SURVEY:,} take about {_duration(MAX_SURVEY * SECONDS_PER_DEAL)} on one "
-            "process): survey it in parts"
+            said(
+                "cli.survey.too_many",
+                value=quoted(text),
+                deals=grouped(b - a + 1, lang),
+                most=grouped(MAX_SURVEY, lang),
+                ms=f"{SECONDS_PER_DEAL * 1000:.0f}",
+                duration=_duration(MAX_SURVEY * SECONDS_PER_DEAL, lang),
+            )
         )
     return range(a, b + 1)
 
 
-def _duration(seconds: float) -> str:
-    """A rough duration: ``3 hours``, ``2 days``."""
+def _duration(seconds: float, lang: str = "en") -> str:
+    """A rough duration in ``lang``: ``3 hours``, ``2 days``."""
     hours = seconds / 3600
-    return f"{hours:.0f} hours" if hours < 48 else f"{hours / 24:.0f} days"
+    if hours < 48:
+        return text(lang, "cli.duration.hours", count=round(hours))
+    return text(lang, "cli.duration.days", count=round(hours / 24))
 
 
 # --- solve ---------------------------------------------------------------------------------------
@@ -145,21 +154,32 @@ def run_solve(args: argparse.Namespace) -> int:
             )
         )
     else:
-        out = sys.stdout
-        out.write(f"{format_code(number, rules)}\n")
-        if result.winnable:
-            out.write(f"winnable in {len(tokens)} actions: {', '.join(tokens)}\n")
-        else:
-            verdict = "not winnable" if result.winnable is False else "undecided (state budget)"
-            proven = "" if result.exact else " (best found, not proven)"
-            left = TABLEAU_SIZE - result.best_removed
-            out.write(
-                f"{verdict}; best result: {result.best_removed} cards removed, {left} left"
-                f"{proven}\n"
-            )
-            out.write(f"line ({len(tokens)} actions): {', '.join(tokens) or '-'}\n")
-        out.write(f"states: {result.states}; seconds: {result.seconds:.3f}\n")
+        _print_solved(format_code(number, rules), result, tokens, args.lang)
     return EXIT_OK if result.winnable is not None else EXIT_UNDECIDED
+
+
+def _print_solved(code: str, result: Solution, tokens: list[str], lang: str) -> None:
+    """The verdict, the line and the cost of a search, in ``lang``."""
+    line = ", ".join(tokens)
+    print(code)
+    if result.winnable:
+        print(text(lang, "cli.solve.winnable", count=len(tokens), line=line))
+    else:
+        verdict = "cli.solve.not_winnable" if result.winnable is False else "cli.solve.undecided"
+        left = TABLEAU_SIZE - result.best_removed
+        best = text(
+            lang,
+            "cli.solve.best",
+            verdict=text(lang, verdict),
+            removed=text(lang, "cli.solve.removed", count=result.best_removed),
+            left=text(lang, "cli.solve.left", count=left),
+        )
+        if not result.exact:
+            best += " " + text(lang, "cli.solve.unproven")
+        print(best)
+        print(text(lang, "cli.solve.line", count=len(tokens), line=line or "-"))
+    seconds = decimal(f"{result.seconds:.3f}", lang)
+    print(text(lang, "cli.solve.cost", states=result.states, seconds=seconds))
 
 
 # --- survey --------------------------------------------------------------------------------------
@@ -247,19 +267,31 @@ def run_survey(args: argparse.Namespace) -> int:
         best=not args.verdict_only,
         max_states=args.max_states,
     )
-    report = summary(_shown(results, Progress(sys.stderr, "deals solved"), len(numbers)))
+    lang: str = args.lang
+    progress = Progress(sys.stderr, text(lang, "cli.survey.progress"), lang)
+    report = summary(_shown(results, progress, len(numbers)))
     report["rules"] = rules.to_dict()
     report["first_deal"] = numbers.start
     report["last_deal"] = numbers.stop - 1
     if args.json:
         print(json.dumps(report))
         return EXIT_OK
-    name = rules.preset_name() or f"variant {variant_part(rules)}"
-    print(f"deals {numbers.start}-{numbers.stop - 1}, rules: {name}")
-    print(f"decided {report['decided_percent']:.1f} %; winnable {report['win_percent']:.1f} %")
+
+    def num(value: float, digits: int = 1) -> str:
+        return decimal(f"{value:.{digits}f}", lang)
+
+    name = rules.preset_name() or text(lang, "cli.survey.variant", code=variant_part(rules))
+    print(text(lang, "cli.survey.header", first=numbers.start, last=numbers.stop - 1, rules=name))
+    decided, winnable = num(report["decided_percent"]), num(report["win_percent"])
+    print(text(lang, "cli.survey.rates", decided=decided, winnable=winnable))
     print(
-        f"processor time per deal: median {report['median_ms']:.1f} ms, "
-        f"p95 {report['p95_ms']:.1f} ms, max {report['max_ms']:.1f} ms; "
-        f"mean states {report['mean_states']:.0f}"
+        text(
+            lang,
+            "cli.survey.times",
+            median=num(report["median_ms"]),
+            p95=num(report["p95_ms"]),
+            max=num(report["max_ms"]),
+            states=num(report["mean_states"], 0),
+        )
     )
     return EXIT_OK

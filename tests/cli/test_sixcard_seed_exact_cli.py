@@ -56,7 +56,7 @@ def test_every_command_that_starts_a_game_refuses_a_count_its_grid_does_not_seat
 def test_the_arena_says_the_refusal_in_french(capsys: pytest.CaptureFixture[str]) -> None:
     assert run("arena", "--players", "easy,easy", "--deals", "0-0", "--grid", "9", "--lang", "fr")
     err = capsys.readouterr().err
-    assert err == "six-card: une partie à 9 cartes se joue de 3 à 6 joueurs, pas 2\n"
+    assert err == "six-card : une partie à 9 cartes se joue de 3 à 6 joueurs, pas 2\n"
 
 
 def test_a_recorded_game_is_dealt_after_the_cut_and_its_code_carries_it(
