@@ -109,9 +109,11 @@ class ServerProcess:
         other work does not stretch as it does the wall time."""
         self.restoring: list[float] = []
         """Each start's time to bring its rooms back, as the server says it."""
+        self.reader: asyncio.Task[None] | None = None
 
     async def start(self, timeout: float = 30.0) -> float:
-        """Start it; the seconds until it says it listens (its rooms are back by then)."""
+        """Start it; the seconds until it says it listens (it brings its rooms back from then
+        on, each the moment a message names it)."""
         env = dict(os.environ)
         env.update(GOLF_DATA_DIR=str(self.home / "data"), HOME=str(self.home))
         env.pop("PYTHONDONTWRITEBYTECODE", None)
@@ -138,15 +140,25 @@ class ServerProcess:
                 line = (await stdout.readline()).decode("utf-8", "replace")
                 if not line:
                     raise RuntimeError(f"golf serve ended: {self.errors()[-500:]}")
-                said = ROOMS_LINE.match(line)
-                if said is not None:
-                    self.restoring.append(float(said.group(2)))
+                self.heard(line)
                 if line.startswith(UP_LINE):
                     up = time.perf_counter() - started
                     cpu = _cpu_seconds(self.process.pid)
                     if cpu is not None:
                         self.cpu.append(cpu)
+                    # it brings its rooms back while it listens, and says so once they all are
+                    self.reader = asyncio.get_running_loop().create_task(self.read_on(stdout))
                     return up
+
+    def heard(self, line: str) -> None:
+        said = ROOMS_LINE.match(line)
+        if said is not None:
+            self.restoring.append(float(said.group(2)))
+
+    async def read_on(self, stdout: asyncio.StreamReader) -> None:
+        """What the server says after it listens, until it ends."""
+        while line := await stdout.readline():
+            self.heard(line.decode("utf-8", "replace"))
 
     async def kill(self) -> None:
         """SIGKILL, and wait for it to be gone."""
@@ -156,6 +168,10 @@ class ServerProcess:
         with contextlib.suppress(ProcessLookupError):
             process.kill()
         await process.wait()
+        if self.reader is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.reader, 5)
+            self.reader = None
         self.process = None
 
     def errors(self) -> str:

@@ -557,7 +557,7 @@ def run_arena(args: argparse.Namespace) -> int:
             out.mkdir(parents=True, exist_ok=True)
         except OSError as e:
             raise UsageError(os_error_text(e, out)) from None
-    progress = Progress(sys.stderr, text(lang, "cli.arena.progress"))
+    progress = Progress(sys.stderr, text(lang, "cli.arena.progress"), lang)
     mine: list[Played] = []
     theirs: list[Played] = []
     faulted: list[Played] = []

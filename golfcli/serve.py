@@ -8,8 +8,9 @@ With ``--state DIR`` its rooms are written to ``DIR/rooms.sqlite3`` and come bac
 What it says on start is in the run's language (``--lang``, else the environment's), but for
 three lines that programs read and that stay the same in every language: the address it serves
 on (``six-card Golf server on ws://HOST:PORT``: ``bench/net_kill.py`` and the tests wait for
-it), the rooms brought back (``rooms kept in DIR: N brought back in S s``: ``bench/net_kill.py``
-reads the figures) and what it lets in (``at most N connections ...``: ``bench/net_attack.py``
+it), the rooms brought back (``rooms kept in DIR: N brought back in S s``, once they all are:
+the server listens first, and brings back each room the moment a message names it;
+``bench/net_kill.py`` reads the figures) and what it lets in (``at most N connections ...``: ``bench/net_attack.py``
 reports it).
 """
 
@@ -133,18 +134,23 @@ def _open_journal(state: Path | None) -> Any:
     return RoomJournal.open(state)
 
 
-def _say_state(journal: Any, state: Path | None) -> None:
-    """One line for each problem of the state file (stderr), and one for the rooms kept (the
-    same in every language: ``bench/net_kill.py`` reads its figures)."""
+def _say_state(journal: Any, state: Path | None) -> Any:
+    """One line for each problem of the state file (stderr) now; and what to call once the
+    server has brought its rooms back: a line for each problem found meanwhile, and one for
+    the rooms (the same in every language: ``bench/net_kill.py`` reads its figures)."""
     if journal is None or state is None:
-        return
+        return None
     for line in journal.problems:
         print(line, file=sys.stderr, flush=True)
-    if journal.on_disk:
-        print(
-            f"rooms kept in {state}: {journal.restored} brought back in {journal.restoring:.2f} s",
-            flush=True,
-        )
+    said = len(journal.problems)
+
+    def back(rooms: int, seconds: float) -> None:
+        for line in journal.problems[said:]:
+            print(line, file=sys.stderr, flush=True)
+        if journal.on_disk:
+            print(f"rooms kept in {state}: {rooms} brought back in {seconds:.2f} s", flush=True)
+
+    return back
 
 
 # --- deployment: TLS, proxies, origins, connections ---------------------------------------------
@@ -351,9 +357,9 @@ async def _serve(
             if journal is not None:
                 journal.close()
             raise MetricsError(f"{figures.host}:{figures.port}: {e.strerror or e}") from None
+    server.on_back = _say_state(journal, state)  # the rooms come back while it listens
     await server.start(host, port)
     settle()
-    _say_state(journal, state)
     scheme = "ws" if door.tls is None else "wss"
     # the same in every language: programs wait for this line and read the port from it
     print(f"six-card Golf server on {scheme}://{host}:{server.port()}", flush=True)

@@ -32,6 +32,7 @@ end (:meth:`RoomJournal.prune`).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import sqlite3
@@ -39,7 +40,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Final
+from typing import Final, NamedTuple
 
 from golf.journal.database import Database, Kind, open_database
 from golf.sixcard.actions import Action
@@ -160,6 +161,17 @@ def _problem(notice_kind: str, path: Path, kept_as: str | None, detail: str) -> 
         f"golf serve: cannot use {path} ({detail}): left as it is; rooms are kept in memory "
         "only and will not survive a restart"
     )
+
+
+class Kept(NamedTuple):
+    """A room a restart brings back, as its row reads, not rebuilt yet."""
+
+    kept: int
+    code: str
+    config: str
+    deal: str
+    seed: int
+    started: bool
 
 
 @dataclass
@@ -371,55 +383,76 @@ class RoomJournal:
         ago that the server still held), rebuilt: its seats as they were, without connections,
         its match played again from its actions, its timers from ``now`` (the room's clock). A
         room whose rows cannot be played again is marked ``broken`` and said in
-        :attr:`problems`."""
+        :attr:`problems`. (The server does the same in two steps, :meth:`kept_rooms` at its
+        start and :meth:`rebuild` of each while it listens.)"""
         began = time.perf_counter()
-        try:
-            rooms = self._restore(now)
-        except sqlite3.DatabaseError as error:  # damaged past what opening it read
-            self.problems.append(
-                f"golf serve: the rooms cannot be read ({error}): the server starts with no rooms"
-            )
-            rooms = []
+        rooms = [room for row in self.kept_rooms() if (room := self.rebuild(row, now)) is not None]
         self.restored = len(rooms)
         self.restoring = time.perf_counter() - began
         return rooms
 
-    def _restore(self, now: float) -> list[Room]:
+    def kept_rooms(self) -> list[Kept]:
+        """The rooms a restart brings back, in the order they were made, none rebuilt yet. The
+        games over long ago that a killed server still held are let go."""
         now_wall = self.wall()
         recent = now_wall - RECENT
-        # the games over long ago that a killed server still held: let go, never brought back
-        self.database.write(
-            (
-                "UPDATE rooms SET closed = ? WHERE closed IS NULL AND ended IS NOT NULL"
-                " AND NOT (outcome = ? AND ended >= ?)",
-                (now_wall, OVER, recent),
+        try:
+            self.database.write(
+                (
+                    "UPDATE rooms SET closed = ? WHERE closed IS NULL AND ended IS NOT NULL"
+                    " AND NOT (outcome = ? AND ended >= ?)",
+                    (now_wall, OVER, recent),
+                )
             )
+            rows = self.database.read(
+                "SELECT id, code, config, deal, seed, started FROM rooms WHERE closed IS NULL"
+                " ORDER BY id"
+            )
+        except sqlite3.DatabaseError as error:  # damaged past what opening it read
+            self.problems.append(
+                f"golf serve: the rooms cannot be read ({error}): the server starts with no rooms"
+            )
+            return []
+        return [
+            Kept(kept, str(code), config, deal, seed, started is not None)
+            for kept, code, config, deal, seed, started in rows
+        ]
+
+    def leave_out(self, row: Kept) -> None:
+        """End a kept room the server does not bring back (another room of its code is in
+        play), as :meth:`ended` ends a room."""
+        self._end(row.kept, CLOSED, self.wall())
+
+    def rebuild(self, row: Kept, now: float) -> Room | None:
+        """The room of ``row`` played again (:meth:`restore`), or None when its rows cannot be
+        (then marked ``broken`` and said in :attr:`problems`)."""
+        try:
+            return self._rebuild(*row, now)
+        except (ValueError, TypeError, KeyError, AssertionError) as error:
+            self.problems.append(
+                f"golf serve: room {row.code} cannot be played again ({error}): left out"
+            )
+        except sqlite3.DatabaseError as error:
+            self.problems.append(f"golf serve: room {row.code} cannot be read ({error}): left out")
+        self._end(row.kept, BROKEN, self.wall())
+        return None
+
+    def _end(self, kept: int, outcome: str, now_wall: float) -> None:
+        """End a room a restart leaves out: ``broken`` whatever it was, else as
+        :meth:`ended` ends it."""
+        sql = (
+            "UPDATE rooms SET ended = ?, outcome = ?, closed = ? WHERE id = ?"
+            if outcome == BROKEN
+            else "UPDATE rooms SET ended = coalesce(ended, ?), outcome = coalesce(outcome, ?),"
+            " closed = ? WHERE id = ?"
         )
-        rows = self.database.read(
-            "SELECT id, code, config, deal, seed, started FROM rooms WHERE closed IS NULL"
-            " ORDER BY id"
-        )
-        rooms: list[Room] = []
-        for kept, code, config, deal, seed, started in rows:
-            try:
-                room = self._rebuild(kept, code, config, deal, seed, started is not None, now)
-            except (ValueError, TypeError, KeyError, AssertionError) as error:
-                self.problems.append(
-                    f"golf serve: room {code} cannot be played again ({error}): left out"
-                )
-                self.database.write(
-                    (
-                        "UPDATE rooms SET ended = ?, outcome = ?, closed = ? WHERE id = ?",
-                        (now_wall, BROKEN, now_wall, kept),
-                    )
-                )
-                continue
-            rooms.append(room)
-        return rooms
+        with contextlib.suppress(sqlite3.DatabaseError):  # said already: the room stays out
+            self.database.write((sql, (now_wall, outcome, now_wall, kept)))
 
     def _rebuild(
         self, kept: int, code: str, config: str, deal: str, seed: int, started: bool, now: float
     ) -> Room:
+        """The room of one row of ``rooms`` (:class:`Kept`'s fields), played again."""
         options = json.loads(config)
         room = Room(
             code=str(code),
@@ -444,10 +477,14 @@ class RoomJournal:
                 "SELECT seq, seat, action, auto, pause FROM actions WHERE room = ? ORDER BY seq",
                 (kept,),
             )
+            parsed: dict[str, Action] = {}  # a game's hundreds of actions are a few dozen
             for seq, seat, action, auto, pause in actions:
                 if seq != len(match.log):
                     raise ValueError(f"action {len(match.log) + 1} is missing")
-                refused = match.apply(Action.parse(action))
+                taken = parsed.get(action)
+                if taken is None:
+                    taken = parsed[action] = Action.parse(action)
+                refused = match.apply(taken)
                 if refused is not None:
                     raise ValueError(f"action {seq + 1} ({action}) is refused: {refused.text()}")
                 room.times.append(float(pause))

@@ -44,7 +44,7 @@ from golfnet.door import (
     own_authorities,
 )
 from golfnet.guard import BURST, FORGET, RATE, SERVER_GUESSES, Bucket, Guesses, Offences
-from golfnet.journal import KEEP_DAYS, RoomJournal
+from golfnet.journal import KEEP_DAYS, Kept, RoomJournal
 from golfnet.protocol import (
     CODE_LENGTH,
     CODE_LETTERS,
@@ -254,6 +254,15 @@ class GolfServer:
         """Days an ended room stays in the journal."""
         self.stopping = False
         self.rooms: dict[str, Room] = {}
+        self.waiting: dict[str, Kept] = {}
+        """The journal's rooms not brought back yet since the start (:meth:`restore`): each is
+        rebuilt the moment a message names it, the others one after another while the server
+        listens (:meth:`bring_back`)."""
+        self.bringing: asyncio.Task[None] | None = None
+        self.brought = 0
+        """The journal's rooms brought back since the start."""
+        self.on_back: Callable[[int, float], None] | None = None
+        """Told, once every room of the journal is back, how many and in how many seconds."""
         self.connections: set[Connection] = set()
         self.stats: Counter[str] = Counter()
         self.door = door or Door()
@@ -327,6 +336,7 @@ class GolfServer:
             )
         self.server = self.servers[0]
         self.names = (host,)
+        self.bringing = asyncio.get_running_loop().create_task(self.bring_back())
         self.sweeper = asyncio.get_running_loop().create_task(self.sweep())
         self.pinger = asyncio.get_running_loop().create_task(self.keepalive())
         return self.server
@@ -335,6 +345,8 @@ class GolfServer:
         """Close every connection and stop listening (the rooms stay in the journal as they
         are: what the closing connections do to them is not written)."""
         self.stopping = True
+        if self.bringing is not None:
+            self.bringing.cancel()
         if self.sweeper is not None:
             self.sweeper.cancel()
         if self.pinger is not None:
@@ -353,22 +365,57 @@ class GolfServer:
             self.journal.close()
 
     def restore(self) -> None:
-        """The journal's rooms back as they were, their seats waiting for their people's tokens
-        and every timer counted from now; ended rooms past ``keep_days`` removed first."""
+        """The journal's rooms, not rebuilt yet (:attr:`waiting`): each is rebuilt when a
+        message names it or by :meth:`bring_back`, so the server listens at once however many
+        rooms and actions it keeps. Ended rooms past ``keep_days`` are removed first."""
         journal = self.journal
         if journal is None:
             return
         journal.prune(self.keep_days)
+        for row in journal.kept_rooms():
+            if row.code in self.waiting or row.code in self.rooms:  # two rooms of one code
+                journal.leave_out(row)  # cannot both be in play
+            else:
+                self.waiting[row.code] = row
+
+    async def bring_back(self) -> None:
+        """Rebuild the rooms still waiting, one after another, letting the connections in
+        between (a room is a few milliseconds: a game's actions played again), then tell
+        :attr:`on_back`."""
+        began = time.perf_counter()
+        while self.waiting:
+            self.back(next(iter(self.waiting)))
+            await asyncio.sleep(0)
+        seconds = time.perf_counter() - began
+        if self.journal is not None:
+            self.journal.restored, self.journal.restoring = self.brought, seconds
+        if self.on_back is not None:
+            self.on_back(self.brought, seconds)
+
+    def back(self, code: str) -> Room | None:
+        """The waiting room of ``code`` rebuilt and in play (its seats waiting for their
+        people's tokens, its timers from now), or None when it cannot be."""
+        row = self.waiting.pop(code, None)
+        if row is None or self.journal is None:
+            return None
         now = self.now()
-        for room in journal.restore(now):
-            if room.code in self.rooms:  # two rooms of one code cannot both be in play
-                journal.ended(room)
-                continue
-            self.rooms[room.code] = room
-            self.touched[room.code] = now
-            if room.over:
-                self.finished.add(room.code)
-            self.schedule(room)
+        room = self.journal.rebuild(row, now)
+        if room is None:  # said in the journal's problems
+            return None
+        self.brought += 1
+        self.rooms[room.code] = room
+        self.touched[room.code] = now
+        if room.over:
+            self.finished.add(room.code)
+        self.schedule(room)
+        return room
+
+    def room_named(self, code: str) -> Room | None:
+        """The room of ``code``: in play, or brought back now from the journal."""
+        room = self.rooms.get(code)
+        if room is None and code in self.waiting:
+            room = self.back(code)
+        return room
 
     def port(self) -> int:
         assert self.server is not None
@@ -541,7 +588,7 @@ class GolfServer:
         return conn.room, conn.seat
 
     def on_create(self, conn: Connection, message: Create, now: float) -> None:
-        if len(self.rooms) >= self.limits.rooms:
+        if len(self.rooms) + len(self.waiting) >= self.limits.rooms:
             self.error(conn, "busy")
             return
         try:
@@ -589,7 +636,7 @@ class GolfServer:
             self.stats["refused: server-wide guesses"] += 1
             self.error(conn, "slow_down")
             return None
-        room = self.rooms.get(code)
+        room = self.room_named(code)
         if room is None:
             self.guesses.missed(conn.address, now)
             self.stats["wrong codes"] += 1
@@ -652,7 +699,7 @@ class GolfServer:
             code = secrets.choice(self.first_letters) + "".join(
                 secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH - 1)
             )
-            if code not in self.rooms:
+            if code not in self.rooms and code not in self.waiting:
                 return code
 
     def close_room(self, room: Room, reason: str = "closed") -> None:
