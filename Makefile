@@ -71,9 +71,11 @@ bench-quick: $(STAMP)
 	$(PY) bench/kill_journal.py --quick
 	$(PY) bench/net_load.py --quick
 	$(PY) bench/net_load.py --quick --bare
+	$(PY) bench/net_load.py --quick --floor
 	$(PY) bench/net_attack.py --quick
 	$(PY) bench/net_messages.py --quick
 	$(PY) bench/net_kill.py --quick --lenient
+	$(PY) bench/net_restore.py --quick --lenient
 	$(PY) bench/arena.py --quick
 	$(PY) bench/journal.py --quick
 
@@ -100,9 +102,12 @@ bench: $(STAMP) dist
 	$(HEADLESS) $(PY) bench/kill_resume.py --game six-card
 	$(PY) bench/kill_journal.py
 	$(PY) bench/net_load.py
+	$(PY) bench/net_load.py --bare
+	$(PY) bench/net_load.py --floor
 	$(PY) bench/net_attack.py
 	$(PY) bench/net_messages.py
 	$(PY) bench/net_kill.py
+	$(PY) bench/net_restore.py
 	$(PY) bench/arena.py
 	$(PY) bench/journal.py
 

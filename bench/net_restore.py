@@ -10,16 +10,17 @@ by the server's own journal (``golfnet.journal``). Then it starts ``golf serve -
 that folder and measures:
 
 - **listening**: from starting the process to its ``six-card Golf server on`` line;
-- **a person back**: ``--sample`` people, in rooms chosen at random, each connecting and
-  rejoining with their token the moment the server listens (one after another): from sending
-  ``rejoin`` to reading the update that holds every action of the room (p50, p99, max), and
-  from starting the process to the last of them back;
+- **a person back**: ``--sample`` people, in rooms chosen at random, all connecting and
+  rejoining with their token the moment the server listens (as clients come back after a
+  restart): from connecting to reading the update that holds every action of the room (p50,
+  p99, max), and from starting the process to the last of them back;
 - **every room back**: the server's own line once it has rebuilt every room (``rooms kept in
   DIR: N brought back in S s``: it brings each room back the moment a message names it, the
   others one after another while it listens).
 
 The target (issue 34, item 1): every room back within 2 s of the restart, for the people who
-come back to it. It prints figures; it is not a timed test.
+come back to it. It prints figures; it is not a timed test. Exit status 1 when the target is
+missed (``--lenient``: 0, for a machine busy with other work).
 """
 
 from __future__ import annotations
@@ -132,17 +133,10 @@ async def restart(folder: Path, kept: dict[str, tuple[str, int]], sample: int) -
             uri = line[len(UP_LINE) :].strip()
             every = asyncio.get_running_loop().create_task(_every_room(process.stdout, began))
             every.add_done_callback(lambda task: task.cancelled() or task.exception())
-            waits = []
-            for code in random.Random(1).sample(sorted(kept), min(sample, len(kept))):
-                token, actions = kept[code]
-                client = await Client.open(uri)
-                sent = time.perf_counter()
-                await client.send(Rejoin(code=code, token=token))
-                await client.until(lambda m: isinstance(m, Update), timeout=60)
-                waits.append(time.perf_counter() - sent)
-                if client.at < actions:  # more: the computer moved on once the room was back
-                    raise RuntimeError(f"room {code}: {client.at} actions back, {actions} kept")
-                await client.close()
+            codes = random.Random(1).sample(sorted(kept), min(sample, len(kept)))
+            waits = await asyncio.gather(
+                *(_rejoin(uri, k, code, *kept[code]) for k, code in enumerate(codes))
+            )
             figures["last person back"] = time.perf_counter() - began
             figures["waits"] = sorted(waits)
             figures["every room"] = await every
@@ -150,6 +144,21 @@ async def restart(folder: Path, kept: dict[str, tuple[str, int]], sample: int) -
         process.kill()
         await process.wait()
     return figures
+
+
+async def _rejoin(uri: str, k: int, code: str, token: str, actions: int) -> float:
+    """Person ``k`` back: connect (from a loopback address of their own: the server takes 64
+    connections an address), rejoin, read the update; the seconds from connecting."""
+    began = time.perf_counter()
+    client = await Client.open(uri, local_addr=(f"127.0.{2 + k // 250}.{2 + k % 250}", 0))
+    try:
+        await client.send(Rejoin(code=code, token=token))
+        await client.until(lambda m: isinstance(m, Update), timeout=60)
+    finally:
+        await client.close()
+    if client.at < actions:  # more: the computer moved on once the room was back
+        raise RuntimeError(f"room {code}: {client.at} actions back, {actions} kept")
+    return time.perf_counter() - began
 
 
 async def _every_room(stdout: asyncio.StreamReader, began: float) -> tuple[int, float, float]:
@@ -167,6 +176,11 @@ def main() -> int:
     parser.add_argument("--actions", type=int, default=250, help="mean actions a room")
     parser.add_argument("--sample", type=int, default=100, help="people coming back")
     parser.add_argument("--quick", action="store_true", help="100 rooms, 60 actions, 20 people")
+    parser.add_argument(
+        "--lenient",
+        action="store_true",
+        help="report a person back later than 2 s without failing (a machine busy with other work)",
+    )
     args = parser.parse_args()
     if args.quick:
         args.rooms, args.actions, args.sample = 100, 60, 20
@@ -194,8 +208,8 @@ def main() -> int:
     last = float(figures["last person back"])  # type: ignore[arg-type]
     print(f"listening {float(figures['listening']):.2f} s after the start")  # type: ignore[arg-type]
     print(
-        f"a person back (rejoin to the room's whole update), {len(waits)} people one after "
-        f"another: p50 {1000 * at(0.5):.0f} ms, p99 {1000 * at(0.99):.0f} ms, max "
+        f"a person back (connect, rejoin, the room's whole update), {len(waits)} people at "
+        f"once: p50 {1000 * at(0.5):.0f} ms, p99 {1000 * at(0.99):.0f} ms, max "
         f"{1000 * waits[-1]:.0f} ms; the last {last:.2f} s after the start"
     )
     print(
@@ -207,7 +221,7 @@ def main() -> int:
         f"target: each person's room back within {BACK_WITHIN:.0f} s of the restart: "
         f"{'ok' if ok else 'MISSED'} ({json.dumps(round(last, 2))} s for the last of them)"
     )
-    return 0 if ok else 1
+    return 0 if ok or args.lenient else 1
 
 
 if __name__ == "__main__":

@@ -491,9 +491,9 @@ def test_the_restart_bench_brings_people_back_to_their_rooms() -> None:
     """``bench/net_restore.py`` on a small state: a real ``golf serve`` listens, each person
     sampled gets their room back with every kept action, and the server says when every room
     is back."""
+    bench = [sys.executable, str(ROOT / "bench" / "net_restore.py")]
     done = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "net_restore.py"), "--rooms", "12"]
-        + ["--actions", "30", "--sample", "4"],
+        [*bench, "--rooms", "12", "--actions", "30", "--sample", "4"],
         capture_output=True,
         text=True,
         timeout=240,
