@@ -26,5 +26,7 @@ def test_the_quick_run_prints_both_rates_and_their_ratio() -> None:
     assert lines[4].startswith("golf arena --in-process")
     assert lines[5].startswith("golf arena with its player process: ")
     assert "% of the engine's actions per second" in lines[5]
-    assert lines[6].startswith("processor seconds: engine ") and "an estimate" in lines[6]
+    assert lines[6].startswith("a run of one deal: ") and "not of each action" in lines[6]
+    assert float(lines[6].split(": ")[1].split()[0]) > 0
+    assert lines[7].startswith("processor seconds: engine ") and "an estimate" in lines[7]
     assert done.stderr == ""
