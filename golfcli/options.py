@@ -227,9 +227,9 @@ def rule_options_given(args: argparse.Namespace) -> bool:
 
 def code_and_rules(text: str, args: argparse.Namespace) -> tuple[int, Rules]:
     """The deal number of a game code and its rules with the options' changes; a bad code is a
-    :class:`UsageError`."""
+    :class:`UsageError` in the run's language."""
     try:
         code = parse_code(text)
     except CodeError as e:
-        raise UsageError(e.text("en")) from None
+        raise UsageError(e.text(getattr(args, "lang", None) or spoken())) from None
     return code.number, rules_from_args(args, code.rules)

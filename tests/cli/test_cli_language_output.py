@@ -381,3 +381,14 @@ def test_serve_refuses_options_in_french(
         with pytest.raises(SystemExit) as info:
             cli.main(["serve", *option])
         assert info.value.code == 2 and said in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["solve", "chance", "describe"])
+def test_a_wrong_game_code_is_refused_in_the_run_s_language(
+    command: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for lang, said in (("C", "'7' is not a game code"), ("fr_FR.UTF-8", "n'est pas un code")):
+        monkeypatch.setenv("LANG", lang)
+        status, out, err = run([command, "7"], capsys)
+        assert status == 2 and out == ""
+        assert said in err and "GO1-E-AAAAAAA" in err and len(err.splitlines()) == 1
