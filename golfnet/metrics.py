@@ -67,6 +67,7 @@ class GolfServer(Protocol):
     this module)."""
 
     rooms: dict[str, Any]
+    waiting: dict[str, Any]
     connections: set[Any]
     stats: Counts[str]
     servers: list[Any]
@@ -117,6 +118,11 @@ class _State(Collector):
             players += sum(1 for s in room.seats if s.person and s.link is not None)
             spectators += len(room.spectators)
         yield GaugeMetricFamily("golf_rooms", "Rooms on the server", value=len(server.rooms))
+        yield GaugeMetricFamily(
+            "golf_rooms_waiting",
+            "Kept rooms not brought back yet since the start",
+            value=len(server.waiting),
+        )
         yield GaugeMetricFamily("golf_players", "Seats whose person is connected", value=players)
         yield GaugeMetricFamily("golf_spectators", "Spectators connected", value=spectators)
         yield GaugeMetricFamily(
@@ -244,6 +250,7 @@ def health(server: GolfServer) -> tuple[int, dict[str, object]]:
     body: dict[str, object] = {
         "serving": serving,
         "rooms": len(server.rooms),
+        "waiting": len(server.waiting),
         "connections": len(server.connections),
         "journal_ok": journal_ok,
     }

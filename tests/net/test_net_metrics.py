@@ -70,12 +70,14 @@ def test_the_figures_move_with_a_bot_game_and_health_follows_the_server(
         assert json.loads(text) == {
             "serving": True,
             "rooms": 0,
+            "waiting": 0,
             "connections": 0,
             "journal_ok": True,
         }
         _, before = await get(port, "/metrics")
         assert sample(before, "golf_actions_total") == 0
         assert sample(before, "golf_rooms") == 0
+        assert sample(before, "golf_rooms_waiting") == 0
 
         clients = await open_room(uri, ("person", "easy", "person"))
         opened.extend(clients)
