@@ -125,13 +125,14 @@ def _state_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
     )
 
 
-def _open_journal(state: Path | None) -> Any:
-    """The rooms' journal in ``state`` (None without ``--state``)."""
+def _open_journal(state: Path | None, lang: str = SOURCE_LANGUAGE) -> Any:
+    """The rooms' journal in ``state`` (None without ``--state``), its problems said in
+    ``lang``."""
     if state is None:
         return None
     from golfnet.journal import RoomJournal
 
-    return RoomJournal.open(state)
+    return RoomJournal.open(state, lang=lang)
 
 
 def _say_state(journal: Any, state: Path | None) -> Any:
@@ -228,7 +229,7 @@ def _deployment(args: argparse.Namespace) -> Any:
             raise UsageError(say("cli.serve.tls_unusable", reason=reason)) from None
     connections = fitting_connections()
     if args.max_connections is not None:
-        problem = room_for(args.max_connections)
+        problem = room_for(args.max_connections, args.lang)
         if problem is not None:
             raise UsageError(
                 say("cli.serve.max_connections", connections=args.max_connections, problem=problem)
@@ -331,7 +332,7 @@ async def _serve(
 ) -> None:
     from golfnet.server import GolfServer, settle
 
-    journal = _open_journal(state)
+    journal = _open_journal(state, lang)
     limits, door = deployment or _deployment_defaults()
     figures = figures or Figures()
     metrics = listener = None

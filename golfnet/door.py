@@ -42,6 +42,8 @@ from urllib.parse import urlsplit
 from websockets.asyncio.server import ServerConnection
 from websockets.datastructures import Headers
 
+from golf.core.translations import SOURCE_LANGUAGE, grouped, text
+
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 Address = ipaddress.IPv4Address | ipaddress.IPv6Address
 
@@ -91,9 +93,9 @@ def descriptors_for(connections: int) -> int:
     return max(connections + MARGIN, share)
 
 
-def room_for(connections: int) -> str | None:
+def room_for(connections: int, lang: str = SOURCE_LANGUAGE) -> str | None:
     """Make room for ``connections`` open connections: the soft limit on open files raised
-    toward the hard one when it is short; None when they fit, else why not."""
+    toward the hard one when it is short; None when they fit, else why not (in ``lang``)."""
     needed = descriptors_for(connections)
     try:
         import resource
@@ -108,9 +110,12 @@ def room_for(connections: int) -> str | None:
             return None
         except (OSError, ValueError):
             pass
-    return (
-        f"needs {needed:,} open files with the margin kept aside, and this process may open "
-        f"{soft:,} (at most {hard:,}: ulimit -n)"
+    return text(
+        lang,
+        "net.door.files",
+        needed=grouped(needed, lang),
+        soft=grouped(soft, lang),
+        hard=grouped(hard, lang),
     )
 
 

@@ -42,6 +42,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final, NamedTuple
 
+from golf.core import translations
+from golf.core.translations import SOURCE_LANGUAGE
 from golf.journal.database import Database, Kind, open_database
 from golf.sixcard.actions import Action
 from golf.sixcard.game import Match, new_game
@@ -145,22 +147,17 @@ def _run(connection: sqlite3.Connection, statements: list[tuple[str, tuple[objec
         start = end
 
 
-def _problem(notice_kind: str, path: Path, kept_as: str | None, detail: str) -> str:
+def _problem(
+    notice_kind: str, path: Path, kept_as: str | None, detail: str, lang: str = SOURCE_LANGUAGE
+) -> str:
     """The operator's one line for a state file that could not be used as it was."""
     if notice_kind == "corrupt" and kept_as is not None:
-        return (
-            f"golf serve: {path} is not a readable rooms journal ({detail}): moved aside as "
-            f"{kept_as}; the server starts with no rooms"
+        return translations.text(
+            lang, "net.journal.corrupt", path=path, detail=detail, kept_as=kept_as
         )
     if notice_kind == "future":
-        return (
-            f"golf serve: {path} was written by a newer version of golf: left as it is; rooms "
-            "are kept in memory only and will not survive a restart"
-        )
-    return (
-        f"golf serve: cannot use {path} ({detail}): left as it is; rooms are kept in memory "
-        "only and will not survive a restart"
-    )
+        return translations.text(lang, "net.journal.future", path=path)
+    return translations.text(lang, "net.journal.unusable", path=path, detail=detail)
 
 
 class Kept(NamedTuple):
@@ -182,7 +179,7 @@ class RoomJournal:
     wall: Callable[[], float] = time.time
     """The wall clock (seconds since the epoch): when rooms start and end, for ``keep-days``."""
     problems: list[str] = field(default_factory=list)
-    """What the operator must be told of the file (one line each)."""
+    """What the operator must be told of the file (one line each, in :attr:`lang`)."""
     restored: int = 0
     """How many rooms the last :meth:`restore` brought back…"""
     restoring: float = 0.0
@@ -197,17 +194,21 @@ class RoomJournal:
     batches: int = 0
     """Transactions of actions written (for the figures: actions per transaction)."""
     _flush_due: bool = False
+    lang: str = SOURCE_LANGUAGE
+    """The language of :attr:`problems` (``golf serve``'s run's)."""
 
     @classmethod
-    def open(cls, folder: Path | None, wall: Callable[[], float] = time.time) -> RoomJournal:
+    def open(
+        cls, folder: Path | None, wall: Callable[[], float] = time.time, lang: str = SOURCE_LANGUAGE
+    ) -> RoomJournal:
         """The journal in ``folder`` (None: in memory), made if missing, never raising for a bad
-        file: :attr:`problems` says what became of it."""
+        file: :attr:`problems` says what became of it, in ``lang``."""
         database = open_database(folder, ROOMS)
-        journal = cls(database, wall)
+        journal = cls(database, wall, lang=lang)
         if folder is not None:
             for notice in database.notices:
                 journal.problems.append(
-                    _problem(notice.kind, folder / FILE_NAME, notice.kept_as, notice.detail)
+                    _problem(notice.kind, folder / FILE_NAME, notice.kept_as, notice.detail, lang)
                 )
         return journal
 
@@ -410,7 +411,7 @@ class RoomJournal:
             )
         except sqlite3.DatabaseError as error:  # damaged past what opening it read
             self.problems.append(
-                f"golf serve: the rooms cannot be read ({error}): the server starts with no rooms"
+                translations.text(self.lang, "net.journal.unreadable", error=error)
             )
             return []
         return [
@@ -430,10 +431,14 @@ class RoomJournal:
             return self._rebuild(*row, now)
         except (ValueError, TypeError, KeyError, AssertionError) as error:
             self.problems.append(
-                f"golf serve: room {row.code} cannot be played again ({error}): left out"
+                translations.text(self.lang, "net.journal.not_replayed", code=row.code, error=error)
             )
         except sqlite3.DatabaseError as error:
-            self.problems.append(f"golf serve: room {row.code} cannot be read ({error}): left out")
+            self.problems.append(
+                translations.text(
+                    self.lang, "net.journal.room_unreadable", code=row.code, error=error
+                )
+            )
         self._end(row.kept, BROKEN, self.wall())
         return None
 

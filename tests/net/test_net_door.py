@@ -481,3 +481,25 @@ def test_golf_serve_speaks_tls_refuses_other_pages_and_says_its_limits(tmp_path:
         process.terminate()
         _out, err = process.communicate(timeout=20)
     assert "Traceback" not in err, err
+
+
+def test_too_few_open_files_is_said_in_the_run_s_language() -> None:
+    """A process whose hard limit on open files is short of ``--max-connections``: why, in
+    English and in French (its numbers as each language writes them)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import resource; resource.setrlimit(resource.RLIMIT_NOFILE, (1024, 2048))\n"
+        "from golfnet.door import room_for\n"
+        "print(room_for(50000)); print(room_for(50000, 'fr'))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+    )
+    english, french = done.stdout.splitlines()
+    assert english.startswith("needs ") and "this process may open 1,024 (at most 2,048" in english
+    assert french.startswith("il faut ") and "ulimit -n)" in french
+    from golf.core.translations import grouped
+
+    assert f"peut en ouvrir {grouped(1024, 'fr')} (au plus {grouped(2048, 'fr')} :" in french

@@ -451,7 +451,13 @@ def test_real_kills_lose_no_acknowledged_action_and_every_room_resumes() -> None
     assert report.lost == 0 and report.unresumable == 0
 
 
-def test_golf_serve_moves_a_corrupt_state_file_aside_in_one_line(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("C", "moved aside as rooms.sqlite3.corrupt-1"), ("fr_FR.UTF-8", "mis de côté sous le nom")],
+)
+def test_golf_serve_moves_a_corrupt_state_file_aside_in_one_line(
+    tmp_path: Path, lang: str, said: str
+) -> None:
     state = tmp_path / "state"
     state.mkdir()
     (state / FILE_NAME).write_bytes(b"garbage" * 100)
@@ -469,7 +475,7 @@ def test_golf_serve_moves_a_corrupt_state_file_aside_in_one_line(tmp_path: Path)
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        env={**os.environ, "GOLF_DATA_DIR": str(tmp_path / "data")},
+        env={**os.environ, "GOLF_DATA_DIR": str(tmp_path / "data"), "LANG": lang, "LC_ALL": ""},
     )
     try:
         assert process.stdout is not None
@@ -482,8 +488,8 @@ def test_golf_serve_moves_a_corrupt_state_file_aside_in_one_line(tmp_path: Path)
     finally:
         process.kill()
         _, err = process.communicate(timeout=10)
-    said = [line for line in err.splitlines() if line.strip()]
-    assert len(said) == 1 and "moved aside as rooms.sqlite3.corrupt-1" in said[0], err
+    told = [line for line in err.splitlines() if line.strip()]
+    assert len(told) == 1 and said in told[0] and "rooms.sqlite3.corrupt-1" in told[0], err
     assert (state / f"{FILE_NAME}.corrupt-1").read_bytes() == b"garbage" * 100
 
 
