@@ -384,7 +384,13 @@ class GolfServer:
         :attr:`on_back`."""
         began = time.perf_counter()
         while self.waiting:
-            self.back(next(iter(self.waiting)))
+            code = next(iter(self.waiting))
+            try:
+                self.back(code)
+            except Exception:  # one room's fault never keeps the others out
+                self.waiting.pop(code, None)
+                self.stats["crashes"] += 1
+                log.exception("room %s could not be brought back", code)
             await asyncio.sleep(0)
         seconds = time.perf_counter() - began
         if self.journal is not None:

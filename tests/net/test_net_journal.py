@@ -267,6 +267,28 @@ def test_a_room_that_cannot_be_played_again_is_left_out_and_said(tmp_path: Path)
     ]
 
 
+def test_a_room_whose_row_is_strange_in_any_way_is_left_out_and_said(tmp_path: Path) -> None:
+    """A row no server wrote (a timer too large for a number of seconds: an OverflowError,
+    not one of the errors a bad action makes) leaves that room out, said, and the others
+    come back."""
+    journal = RoomJournal.open(tmp_path)
+    good, _, _ = _started(journal)
+    _play(good, 5)
+    odd = Room("ABCDEFGHK", STANDARD, ("person", "easy"), 10**30 + 9, 9, pause=0.0)
+    journal.created(odd)
+    config = json.dumps({"seats": ["person", "easy"], "rules": STANDARD.to_dict(), "pause": 0})
+    journal.database.write(
+        (
+            "UPDATE rooms SET config = ? WHERE id = ?",
+            (config[:-1] + ', "timer": 1' + "0" * 400 + "}", odd.kept),
+        )
+    )
+    journal.close()
+    again = RoomJournal.open(tmp_path)
+    assert [r.kept for r in again.restore(0.0)] == [good.kept]
+    assert len(again.problems) == 1 and "ABCDEFGHK cannot be played again" in again.problems[0]
+
+
 @pytest.mark.parametrize(
     "content", [b"not a database at all" * 50, b"SQLite format 3\x00" + b"\xff" * 5000]
 )
