@@ -265,8 +265,7 @@ def cpu_seconds(pid: int) -> float:
             / 1e9
         )
     except (OSError, ValueError, IndexError):
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return sum(user_system(pid))
 
 
 def user_system(pid: int) -> tuple[float, float]:

@@ -34,7 +34,9 @@ import socket
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -63,10 +65,12 @@ class Sink:
         pass
 
 
-def play(room: Room, actions: int) -> None:
-    """``actions`` actions as the server takes them (``tests/net/test_net_journal.py``)."""
+def play(room: Room, actions: int, now: float = 0.0) -> float:
+    """Play ``actions`` actions the way the server does: each person's by an honest choice,
+    the computers' and the next holes automatically; the time after the last (the tests of
+    ``tests/net/test_net_journal.py`` play their rooms with it too)."""
     assert room.match is not None
-    goal, now = len(room.match.log) + actions, 0.0
+    goal = len(room.match.log) + actions
     while len(room.match.log) < goal and not room.over:
         now += 1.0
         room.wake(now)
@@ -77,7 +81,25 @@ def play(room: Room, actions: int) -> None:
         if room.match.state.to_move is None:
             room.play(None, room.automatic(None), False, now)
         elif room.seats[seat].person:
-            room.act(seat, str(room.automatic(seat)), len(room.match.log), now)
+            assert room.act(seat, str(room.automatic(seat)), len(room.match.log), now) is None
+    return now
+
+
+def seated(
+    journal: RoomJournal, code: str, k: int, link: Callable[[], Any]
+) -> tuple[Room, list[str]]:
+    """Room ``code`` of two people and a computer (deal ``k``), written to ``journal``, each
+    person seated on a new ``link()`` and ready, the game started; the people's tokens."""
+    room = Room(code, STANDARD, ("person", "person", "easy"), 10**30 + k, k, pause=0.0)
+    journal.created(room)
+    tokens = []
+    for i in range(2):
+        taken = room.take(f"P{i}", link())
+        assert not isinstance(taken, str)
+        tokens.append(taken[1])
+        room.ready(taken[0], True)
+    assert room.start(0, 0.0) is None
+    return room, tokens
 
 
 def write_state(folder: Path, rooms: int, actions: int, seed: int) -> dict[str, tuple[str, int]]:
@@ -89,15 +111,7 @@ def write_state(folder: Path, rooms: int, actions: int, seed: int) -> dict[str, 
         code = "".join(chooser.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
         if code in kept:
             continue
-        room = Room(code, STANDARD, ("person", "person", "easy"), 10**30 + k, k, pause=0.0)
-        journal.created(room)
-        tokens = []
-        for i in range(2):
-            taken = room.take(f"P{i}", Sink())
-            assert not isinstance(taken, str)
-            tokens.append(taken[1])
-            room.ready(taken[0], True)
-        assert room.start(0, 0.0) is None
+        room, tokens = seated(journal, code, k, Sink)
         play(room, chooser.randrange(0, 2 * actions + 1))
         assert room.match is not None
         kept[code] = (tokens[0], len(room.match.log))

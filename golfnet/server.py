@@ -393,8 +393,6 @@ class GolfServer:
                 log.exception("room %s could not be brought back", code)
             await asyncio.sleep(0)
         seconds = time.perf_counter() - began
-        if self.journal is not None:
-            self.journal.restored, self.journal.restoring = self.brought, seconds
         if self.on_back is not None:
             self.on_back(self.brought, seconds)
 

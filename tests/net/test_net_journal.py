@@ -40,6 +40,11 @@ assert _spec is not None and _spec.loader is not None
 net_kill = importlib.util.module_from_spec(_spec)
 sys.modules.setdefault("net_kill", net_kill)  # its dataclasses look their module up
 _spec.loader.exec_module(net_kill)
+_spec = importlib.util.spec_from_file_location("net_restore", ROOT / "bench" / "net_restore.py")
+assert _spec is not None and _spec.loader is not None
+net_restore = importlib.util.module_from_spec(_spec)
+sys.modules.setdefault("net_restore", net_restore)
+_spec.loader.exec_module(net_restore)
 
 DAY = 86400.0
 
@@ -70,24 +75,8 @@ def _room(journal: RoomJournal, kinds: tuple[str, ...], timer: float = 0.0) -> R
     return room
 
 
-def _play(room: Room, actions: int, now: float = 0.0) -> float:
-    """Play ``actions`` actions the way the server does: each person's by an honest choice,
-    the computers' and the next holes automatically; the time after the last."""
-    assert room.match is not None
-    goal = len(room.match.log) + actions
-    while len(room.match.log) < goal and not room.over:
-        now += 1.0
-        room.wake(now)
-        movers = room.movers()
-        if not movers or len(room.match.log) >= goal:
-            continue
-        state = room.match.state
-        seat = movers[0]
-        if state.to_move is None:
-            room.play(None, room.automatic(None), False, now)
-        elif room.seats[seat].person:
-            assert room.act(seat, str(room.automatic(seat)), len(room.match.log), now) is None
-    return now
+_play = net_restore.play
+"""Play ``actions`` actions the way the server does (``bench/net_restore.py``)."""
 
 
 def _started(
@@ -402,15 +391,7 @@ def test_the_server_listens_at_once_and_brings_each_room_back_when_it_is_named(
     codes = [f"ABCDEFG{a}{b}" for a in "HJK" for b in "LMNPRSTUVW"][:24]
     kept: dict[str, tuple[Room, list[str]]] = {}
     for k, code in enumerate(codes):
-        room = Room(code, STANDARD, ("person", "person", "easy"), 10**30 + k, k, pause=0.0)
-        journal.created(room)
-        tokens = []
-        for i in range(2):
-            taken = room.take(f"P{i}", Inbox())
-            assert not isinstance(taken, str)
-            tokens.append(taken[1])
-            room.ready(taken[0], True)
-        assert room.start(0, 0.0) is None
+        room, tokens = net_restore.seated(journal, code, k, Inbox)
         _play(room, 10 + 3 * k)
         kept[code] = (room, tokens)
     broken = kept[codes[5]][0]
